@@ -1,0 +1,77 @@
+package io.dbbench;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Configuration lookup shared by every benchmark family: an environment variable first, then a
+ * system property, then a default (the order Lucene's benchmark-jmh uses), so the same knob works
+ * from a shell, from {@code -Dname=value} on a forked JMH JVM, and from an IDE.
+ *
+ * <p>Names: environment variables are upper case with underscores ({@code DBBENCH_JDBC_URL});
+ * the matching system property is derived by lower-casing and turning {@code _} into {@code .}
+ * ({@code dbbench.jdbc.url}). Values are never logged here: callers that print a value which may
+ * hold a credential pass it through {@link Redaction} first.
+ */
+public final class BenchConfig {
+  private BenchConfig() {}
+
+  /** The system property name that mirrors environment variable {@code envName}. */
+  public static String propertyName(String envName) {
+    return envName.toLowerCase(Locale.ROOT).replace('_', '.');
+  }
+
+  /** The value of {@code envName} (env var, then system property), or empty when unset or blank. */
+  public static Optional<String> get(String envName) {
+    String v = System.getenv(envName);
+    if (v == null || v.isBlank()) {
+      v = System.getProperty(propertyName(envName));
+    }
+    return (v == null || v.isBlank()) ? Optional.empty() : Optional.of(v.trim());
+  }
+
+  /** The value of {@code envName}, or {@code def} when unset. */
+  public static String get(String envName, String def) {
+    return get(envName).orElse(def);
+  }
+
+  /**
+   * An integer knob.
+   *
+   * @throws IllegalArgumentException naming the variable and its value when it is not an integer
+   */
+  public static int getInt(String envName, int def) {
+    Optional<String> v = get(envName);
+    if (v.isEmpty()) {
+      return def;
+    }
+    try {
+      return Integer.parseInt(v.get());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          envName + "='" + v.get() + "' is not an integer; expected e.g. " + envName + "=" + def, e);
+    }
+  }
+
+  /**
+   * A boolean knob: {@code true/false}, {@code yes/no}, {@code 1/0} (case-insensitive).
+   *
+   * @throws IllegalArgumentException naming the variable and its value otherwise
+   */
+  public static boolean getBoolean(String envName, boolean def) {
+    Optional<String> v = get(envName);
+    if (v.isEmpty()) {
+      return def;
+    }
+    switch (v.get().toLowerCase(Locale.ROOT)) {
+      case "true", "yes", "1", "on" -> {
+        return true;
+      }
+      case "false", "no", "0", "off" -> {
+        return false;
+      }
+      default -> throw new IllegalArgumentException(
+          envName + "='" + v.get() + "' is not a boolean; expected true or false");
+    }
+  }
+}

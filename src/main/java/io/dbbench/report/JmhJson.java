@@ -1,0 +1,130 @@
+package io.dbbench.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads JMH's JSON result format ({@code -rf json}): an array of objects with {@code benchmark},
+ * {@code mode}, {@code params}, {@code primaryMetric} and {@code secondaryMetrics}. Scores and
+ * errors may be numbers or the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}.
+ */
+public final class JmhJson {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private JmhJson() {}
+
+  /**
+   * Reads a JMH JSON file, or the {@code jmh.json} inside a run directory.
+   *
+   * @throws ReportException when the file is missing, is not JSON, or is not JMH output; the
+   *     message names the file and what was expected
+   */
+  public static List<JmhResult> read(Path fileOrRunDir) throws ReportException {
+    Path file = Files.isDirectory(fileOrRunDir) ? fileOrRunDir.resolve("jmh.json") : fileOrRunDir;
+    if (!Files.isRegularFile(file)) {
+      throw new ReportException(file + ": no such file (expected a JMH JSON file or a run directory holding jmh.json)");
+    }
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(file.toFile());
+    } catch (JsonProcessingException e) {
+      throw new ReportException(file + ": not valid JSON (" + e.getOriginalMessage() + ")", e);
+    } catch (IOException e) {
+      throw new ReportException(file + ": cannot be read (" + e.getMessage() + ")", e);
+    }
+    return parse(root, file.toString());
+  }
+
+  /**
+   * Parses an already-read JSON tree.
+   *
+   * @param source name used in error messages
+   * @throws ReportException when the tree is not a JMH result array
+   */
+  public static List<JmhResult> parse(JsonNode root, String source) throws ReportException {
+    if (root == null || !root.isArray()) {
+      throw new ReportException(source + ": not JMH output (expected a JSON array of benchmark results)");
+    }
+    List<JmhResult> out = new ArrayList<>();
+    int i = 0;
+    for (JsonNode n : root) {
+      if (!n.isObject() || !n.hasNonNull("benchmark") || !n.hasNonNull("mode") || !n.has("primaryMetric")) {
+        throw new ReportException(source + ": entry " + i
+            + " is not a JMH result (expected fields benchmark, mode, primaryMetric)");
+      }
+      Map<String, String> params = new LinkedHashMap<>();
+      JsonNode p = n.get("params");
+      if (p != null && p.isObject()) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext(); ) {
+          Map.Entry<String, JsonNode> e = it.next();
+          params.put(e.getKey(), e.getValue().asText());
+        }
+      }
+      Map<String, JmhResult.Metric> secondary = new LinkedHashMap<>();
+      JsonNode s = n.get("secondaryMetrics");
+      if (s != null && s.isObject()) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = s.fields(); it.hasNext(); ) {
+          Map.Entry<String, JsonNode> e = it.next();
+          secondary.put(e.getKey(), metric(e.getValue(), source, i));
+        }
+      }
+      out.add(new JmhResult(
+          n.get("benchmark").asText(),
+          n.get("mode").asText(),
+          n.path("threads").asInt(1),
+          n.path("forks").asInt(1),
+          params,
+          metric(n.get("primaryMetric"), source, i),
+          secondary));
+      i++;
+    }
+    return out;
+  }
+
+  private static JmhResult.Metric metric(JsonNode m, String source, int i) throws ReportException {
+    if (m == null || !m.isObject() || !m.has("score")) {
+      throw new ReportException(source + ": entry " + i + " has a metric without a score");
+    }
+    List<List<Double>> raw = new ArrayList<>();
+    JsonNode r = m.get("rawData");
+    if (r != null && r.isArray()) {
+      for (JsonNode fork : r) {
+        List<Double> it = new ArrayList<>();
+        fork.forEach(v -> it.add(number(v)));
+        raw.add(it);
+      }
+    }
+    return new JmhResult.Metric(number(m.get("score")), number(m.get("scoreError")),
+        m.path("scoreUnit").asText(""), raw);
+  }
+
+  /** A JSON number, or JMH's string forms of NaN and infinities; anything else is NaN. */
+  static double number(JsonNode v) {
+    if (v == null || v.isNull()) {
+      return Double.NaN;
+    }
+    if (v.isNumber()) {
+      return v.asDouble();
+    }
+    return switch (v.asText().trim()) {
+      case "Infinity", "+Infinity" -> Double.POSITIVE_INFINITY;
+      case "-Infinity" -> Double.NEGATIVE_INFINITY;
+      default -> {
+        try {
+          yield Double.parseDouble(v.asText().trim());
+        } catch (NumberFormatException e) {
+          yield Double.NaN;
+        }
+      }
+    };
+  }
+}
