@@ -20,6 +20,17 @@ import java.util.Map;
 public final class JmhJson {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
+  /**
+   * The field {@code merge} adds to every JMH result to keep the host it was measured on (JMH
+   * itself ignores unknown fields; the rest of each entry is JMH's own).
+   */
+  public static final String HOST_FIELD = "dbbench_host";
+
+  /** JMH's per-result run options kept in {@link JmhResult#options()}. */
+  static final List<String> OPTION_KEYS = List.of("jmhVersion", "jvm", "jdkVersion", "vmName",
+      "vmVersion", "jvmArgs", "warmupIterations", "warmupTime", "measurementIterations",
+      "measurementTime", "forks", "threads");
+
   private JmhJson() {}
 
   /**
@@ -77,6 +88,13 @@ public final class JmhJson {
           secondary.put(e.getKey(), metric(e.getValue(), source, i));
         }
       }
+      Map<String, String> options = new LinkedHashMap<>();
+      for (String k : OPTION_KEYS) {
+        JsonNode v = n.get(k);
+        if (v != null && !v.isNull()) {
+          options.put(k, v.isArray() ? joinArray(v) : v.asText());
+        }
+      }
       out.add(new JmhResult(
           n.get("benchmark").asText(),
           n.get("mode").asText(),
@@ -84,7 +102,9 @@ public final class JmhJson {
           n.path("forks").asInt(1),
           params,
           metric(n.get("primaryMetric"), source, i),
-          secondary));
+          secondary,
+          n.path(HOST_FIELD).asText(""),
+          options));
       i++;
     }
     return out;
@@ -96,15 +116,41 @@ public final class JmhJson {
     }
     List<List<Double>> raw = new ArrayList<>();
     JsonNode r = m.get("rawData");
+    JsonNode h = m.get("rawDataHistogram");
     if (r != null && r.isArray()) {
       for (JsonNode fork : r) {
         List<Double> it = new ArrayList<>();
         fork.forEach(v -> it.add(number(v)));
         raw.add(it);
       }
+    } else if (h != null && h.isArray()) {
+      // sample mode: per fork, per iteration, [value, count] pairs; keep each iteration's mean so
+      // that comparisons work on iterations as for the other modes
+      for (JsonNode fork : h) {
+        List<Double> it = new ArrayList<>();
+        for (JsonNode iteration : fork) {
+          double sum = 0;
+          double count = 0;
+          for (JsonNode pair : iteration) {
+            double c = number(pair.get(1));
+            sum += number(pair.get(0)) * c;
+            count += c;
+          }
+          if (count > 0) {
+            it.add(sum / count);
+          }
+        }
+        raw.add(it);
+      }
     }
     return new JmhResult.Metric(number(m.get("score")), number(m.get("scoreError")),
         m.path("scoreUnit").asText(""), raw);
+  }
+
+  private static String joinArray(JsonNode a) {
+    List<String> parts = new ArrayList<>();
+    a.forEach(v -> parts.add(v.asText()));
+    return String.join(" ", parts);
   }
 
   /** A JSON number, or JMH's string forms of NaN and infinities; anything else is NaN. */

@@ -1,84 +1,332 @@
 package io.dbbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.BenchConfig;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * The report command line: {@code java -cp target/benchmarks.jar io.dbbench.report.Report render RUN_DIR}.
- * Bad input gets one line on stderr and a non-zero exit, never a stack trace.
+ * The report command line, {@code java -cp target/benchmarks.jar io.dbbench.report.Report CMD}:
+ *
+ * <ul>
+ *   <li>{@code render RUN_DIR}: writes {@code report.md} (charts in {@code charts/}) and the
+ *       self-contained {@code report.html}.</li>
+ *   <li>{@code compare BASELINE CONTENDER} or {@code compare --baseline NAME CONTENDER}: the
+ *       significance-aware comparison ({@link Comparison}), printed and written as
+ *       {@code comparison.md}/{@code comparison.html}.</li>
+ *   <li>{@code save-baseline NAME RUN_DIR}: keeps a run under {@code results/baselines/NAME}.</li>
+ *   <li>{@code gate --baseline NAME --max-regression 10% RUN_DIR}: fails when a benchmark is
+ *       significantly (p ≤ 0.05) slower than the baseline by more than the threshold.</li>
+ *   <li>{@code merge -o OUT RUN_DIR...}: combines runs from several hosts ({@link Merge}).</li>
+ * </ul>
+ *
+ * <p>Exit status: 0 success (gate passed), 1 the gate found regressions, 2 bad input or usage.
+ * Bad input gets one line on stderr, never a stack trace. The baselines directory is
+ * {@code results/baselines} unless {@code --baselines DIR} or {@code DBBENCH_BASELINES} says
+ * otherwise.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
-    description = "Renders and compares dbbench runs.",
-    subcommands = {Report.Render.class})
+    description = "Renders, compares, gates and merges dbbench runs.",
+    subcommands = {Report.Render.class, Report.Compare.class, Report.SaveBaseline.class,
+        Report.Gate.class, Report.MergeCmd.class})
 public final class Report implements Callable<Integer> {
+  /** Exit status when the gate finds a regression. */
+  public static final int EXIT_REGRESSION = 1;
+  /** Exit status for bad input or usage. */
+  public static final int EXIT_BAD_INPUT = 2;
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
     System.exit(run(args));
   }
 
-  /** Runs the command line and returns its exit status (0 ok, 1 failure, 2 usage). */
+  /** Runs the command line and returns its exit status (0 ok, 1 regression, 2 bad input). */
   public static int run(String... args) {
+    return run(new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+        new PrintWriter(System.err, true, StandardCharsets.UTF_8), args);
+  }
+
+  /** Runs the command line with the given output streams (for tests). */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cl = new CommandLine(new Report());
+    cl.setOut(out);
+    cl.setErr(err);
     cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-      cmd.getErr().println("report: " + ex.getMessage());
-      return 1;
+      String msg = ex instanceof ReportException || ex instanceof IllegalArgumentException
+          ? ex.getMessage() : ex.getClass().getSimpleName() + ": " + ex.getMessage();
+      cmd.getErr().println("report: " + oneLine(msg));
+      return EXIT_BAD_INPUT;
     });
-    return cl.execute(args);
+    cl.setParameterExceptionHandler((ex, a) -> {
+      ex.getCommandLine().getErr().println("report: " + oneLine(ex.getMessage())
+          + " (see: report " + ex.getCommandLine().getCommandName() + " --help)");
+      return EXIT_BAD_INPUT;
+    });
+    int rc = cl.execute(args);
+    out.flush();
+    err.flush();
+    return rc;
+  }
+
+  private static String oneLine(String s) {
+    return s == null ? "" : s.replace('\n', ' ').replace('\r', ' ');
   }
 
   @Override
   public Integer call() {
     CommandLine.usage(this, System.err);
-    return 2;
+    return EXIT_BAD_INPUT;
   }
 
   /**
-   * Writes {@code report.md} for one run directory (holding {@code jmh.json} and optionally
-   * {@code env.json}).
+   * Writes {@code report.md} (with {@code charts/*.png}) and {@code report.html} for one run
+   * directory holding {@code jmh.json} and optionally {@code env.json} and
+   * {@code openloop-*.json}. Called by the main job {@code io.dbbench.BenchMain}.
    *
+   * @return the path of report.md
    * @throws IOException when the report cannot be written
-   * @throws IllegalArgumentException when the run's jmh.json is missing or not JMH output
+   * @throws IllegalArgumentException when the run's jmh.json is missing or not JMH output, or a
+   *     configured baseline is unknown (the message is one line naming the file)
    */
   public static Path render(Path runDir) throws IOException {
-    List<JmhResult> results;
+    Doc doc;
     try {
-      results = JmhJson.read(runDir);
+      doc = RunReport.build(Run.load(runDir));
     } catch (ReportException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
-    JsonNode env = null;
-    Path envFile = runDir.resolve("env.json");
-    if (Files.isRegularFile(envFile)) {
-      env = new ObjectMapper().readTree(envFile.toFile());
-    }
     Path out = runDir.resolve("report.md");
-    Files.writeString(out, MarkdownReport.render(results, env), StandardCharsets.UTF_8);
+    Files.writeString(out, MarkdownReport.write(doc, runDir.resolve("charts")), StandardCharsets.UTF_8);
+    Files.writeString(runDir.resolve("report.html"), HtmlReport.write(doc), StandardCharsets.UTF_8);
     return out;
   }
 
-  /** {@code render RUN_DIR}: writes report.md for one run. */
-  @Command(name = "render", description = "Write report.md for one run directory.")
+  static Path baselinesRoot(Path option) {
+    return option != null ? option : Path.of(BenchConfig.get("DBBENCH_BASELINES", "results/" + Baselines.DIR));
+  }
+
+  /** {@code render RUN_DIR}. */
+  @Command(name = "render", mixinStandardHelpOptions = true,
+      description = "Write report.md and report.html for one run directory.")
   static final class Render implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A results/<timestamp> directory.")
     Path runDir;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
       if (!Files.isDirectory(runDir)) {
-        System.err.println("report: " + runDir + ": not a directory (expected a results/<timestamp> run directory)");
-        return 1;
+        throw new ReportException(runDir + ": not a directory (expected a results/<timestamp> run directory)");
       }
-      System.out.println("wrote " + render(runDir));
+      Path md = render(runDir);
+      spec.commandLine().getOut().println("wrote " + md + " and " + runDir.resolve("report.html"));
+      return 0;
+    }
+  }
+
+  /** {@code compare BASELINE CONTENDER} / {@code compare --baseline NAME CONTENDER}. */
+  @Command(name = "compare", mixinStandardHelpOptions = true,
+      description = "Compare two runs (run directories or JMH JSON files) with Mann-Whitney U"
+          + " p-values and 95% bootstrap intervals; p > 0.05 is shown as ~.")
+  static final class Compare implements Callable<Integer> {
+    @Parameters(arity = "1..2", paramLabel = "RUN", description = "BASELINE CONTENDER, or CONTENDER with --baseline.")
+    List<Path> runs = new ArrayList<>();
+
+    @Option(names = "--baseline", paramLabel = "NAME", description = "A saved baseline (save-baseline) as the baseline.")
+    String baseline;
+
+    @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
+    Path baselinesDir;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR",
+        description = "Where comparison.md/.html go (default: the contender's directory).")
+    Path out;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      Comparison c = Report.compare(baseline, baselinesRoot(baselinesDir), runs);
+      Path contender = runs.get(runs.size() - 1);
+      Path dir = out != null ? out
+          : Files.isDirectory(contender) ? contender : contender.toAbsolutePath().getParent();
+      Doc doc = new Doc("dbbench comparison: " + c.baseLabel + " → " + c.contenderLabel);
+      c.appendTo(doc, 2);
+      Files.createDirectories(dir);
+      String text = MarkdownReport.write(doc, dir.resolve("comparison-charts"));
+      Files.writeString(dir.resolve("comparison.md"), text, StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve("comparison.html"), HtmlReport.write(doc), StandardCharsets.UTF_8);
+      PrintWriter o = spec.commandLine().getOut();
+      o.print(MarkdownReport.write(doc, null));
+      o.println(c.summaryLine());
+      o.println("wrote " + dir.resolve("comparison.md") + " and " + dir.resolve("comparison.html"));
+      return 0;
+    }
+  }
+
+  static Comparison compare(String baseline, Path baselinesRoot, List<Path> runs) throws ReportException {
+    Run base;
+    Run contender;
+    if (baseline != null) {
+      if (runs.size() != 1) {
+        throw new ReportException("with --baseline give exactly one run to compare (got " + runs.size() + ")");
+      }
+      base = Run.load(Baselines.resolve(baselinesRoot, baseline));
+      contender = Run.load(runs.get(0));
+      return Comparison.of("baseline " + baseline, base.results(), contender.label(), contender.results());
+    }
+    if (runs.size() != 2) {
+      throw new ReportException("compare needs BASELINE and CONTENDER (or --baseline NAME CONTENDER); got " + runs.size() + " run(s)");
+    }
+    base = Run.load(runs.get(0));
+    contender = Run.load(runs.get(1));
+    String bl = base.label();
+    String cl = contender.label();
+    if (bl.equals(cl)) {
+      bl = runs.get(0).toString();
+      cl = runs.get(1).toString();
+    }
+    return Comparison.of(bl, base.results(), cl, contender.results());
+  }
+
+  /** {@code save-baseline NAME RUN_DIR}. */
+  @Command(name = "save-baseline", mixinStandardHelpOptions = true,
+      description = "Keep a run as a named baseline under results/baselines/NAME (replacing it).")
+  static final class SaveBaseline implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "NAME")
+    String name;
+
+    @Parameters(index = "1", paramLabel = "RUN_DIR")
+    Path runDir;
+
+    @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
+    Path baselinesDir;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      Path dir = Baselines.save(baselinesRoot(baselinesDir), name, runDir);
+      spec.commandLine().getOut().println("saved baseline " + name + " in " + dir);
+      return 0;
+    }
+  }
+
+  /** {@code gate --baseline NAME --max-regression 10% RUN_DIR}. */
+  @Command(name = "gate", mixinStandardHelpOptions = true,
+      description = "Exit 1 when any benchmark is significantly (p <= 0.05) slower than the baseline"
+          + " by more than the threshold; 0 otherwise.")
+  static final class Gate implements Callable<Integer> {
+    @Option(names = "--baseline", required = true, paramLabel = "NAME")
+    String baseline;
+
+    @Option(names = "--max-regression", required = true, paramLabel = "PCT",
+        description = "Largest tolerated slowdown, e.g. 10% (time per operation).")
+    String maxRegression;
+
+    @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
+    Path baselinesDir;
+
+    @Parameters(index = "0", paramLabel = "RUN_DIR")
+    Path runDir;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      double threshold = parsePercent(maxRegression);
+      Comparison c = Report.compare(baseline, baselinesRoot(baselinesDir), List.of(runDir));
+      List<Comparison.Row> bad = regressions(c, threshold);
+      PrintWriter o = spec.commandLine().getOut();
+      int n = c.rows(Comparison.PRIMARY).size();
+      if (bad.isEmpty()) {
+        o.println("gate passed: none of " + n + " benchmark(s) is significantly slower than baseline "
+            + baseline + " by more than " + Units.num(threshold) + "%; " + c.summaryLine());
+        return 0;
+      }
+      PrintWriter e = spec.commandLine().getErr();
+      e.println("gate FAILED: " + bad.size() + " of " + n + " benchmark(s) significantly slower than baseline "
+          + baseline + " by more than " + Units.num(threshold) + "%:");
+      for (Comparison.Row r : bad) {
+        e.println("  " + r.label() + ": " + String.format(Locale.ROOT, "%.1f%% slower", r.regressionPct())
+            + " (" + Units.num(r.base()) + " → " + Units.num(r.contender()) + " " + r.unit()
+            + ", p=" + Units.p(r.p()) + ")");
+      }
+      return EXIT_REGRESSION;
+    }
+  }
+
+  /**
+   * The primary-metric rows significantly worse ({@code p <= 0.05}) whose slowdown in time per
+   * operation exceeds {@code thresholdPct}.
+   */
+  public static List<Comparison.Row> regressions(Comparison c, double thresholdPct) {
+    return c.rows(Comparison.PRIMARY).stream()
+        .filter(r -> r.verdict() == Comparison.Verdict.WORSE && r.regressionPct() > thresholdPct)
+        .toList();
+  }
+
+  /**
+   * Parses {@code 10%} or {@code 10} as 10 (percent).
+   *
+   * @throws ReportException when it is not a non-negative number
+   */
+  static double parsePercent(String s) throws ReportException {
+    String t = s.trim();
+    if (t.endsWith("%")) {
+      t = t.substring(0, t.length() - 1).trim();
+    }
+    try {
+      double v = Double.parseDouble(t);
+      if (!(v >= 0) || Double.isInfinite(v)) {
+        throw new NumberFormatException();
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw new ReportException("--max-regression '" + s + "' is not a percentage (expected e.g. 10%)");
+    }
+  }
+
+  /** {@code merge -o OUT RUN_DIR...}. */
+  @Command(name = "merge", mixinStandardHelpOptions = true,
+      description = "Combine runs from several hosts into one run directory, keeping the host of every row, and render it.")
+  static final class MergeCmd implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "RUN_DIR")
+    List<Path> runs = new ArrayList<>();
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR",
+        description = "Output run directory (default: results/merged-<UTC timestamp>).")
+    Path out;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      Path dir = out != null ? out : Path.of("results", "merged-"
+          + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC)));
+      Merge.merge(dir, runs);
+      Path md = render(dir);
+      spec.commandLine().getOut().println("merged " + runs.size() + " run(s) into " + dir + "; wrote " + md
+          + " and " + dir.resolve("report.html"));
       return 0;
     }
   }

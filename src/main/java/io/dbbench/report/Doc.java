@@ -1,0 +1,134 @@
+package io.dbbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A report as a neutral document: headed sections holding paragraphs, tables and charts, written
+ * out as Markdown by {@link MarkdownReport} and as self-contained HTML by {@link HtmlReport}.
+ */
+public final class Doc {
+  /** The document title. */
+  public final String title;
+  /** The sections in order. */
+  public final List<Section> sections = new ArrayList<>();
+
+  /** @param title the document title (first heading) */
+  public Doc(String title) {
+    this.title = title;
+  }
+
+  /** Appends and returns a new section. */
+  public Section section(int level, String heading) {
+    Section s = new Section(level, heading);
+    sections.add(s);
+    return s;
+  }
+
+  /** A block of a section. */
+  public sealed interface Block permits Text, Table, Chart {}
+
+  /** A paragraph of plain text (no markup; writers escape it). */
+  public record Text(String text) implements Block {}
+
+  /**
+   * A table.
+   *
+   * @param headers column titles
+   * @param numeric per column, whether it is right-aligned (numbers)
+   * @param rows cells as text, one list per row, each as long as {@code headers}
+   * @param muted indexes of rows to grey out (insignificant changes)
+   */
+  public record Table(List<String> headers, List<Boolean> numeric, List<List<String>> rows,
+      Set<Integer> muted) implements Block {}
+
+  /**
+   * A chart rendered to PNG.
+   *
+   * @param name a file-name-safe identifier, unique in the document
+   * @param title the caption and alt text
+   * @param png the PNG bytes
+   */
+  public record Chart(String name, String title, byte[] png) implements Block {}
+
+  /** A section: heading level (2 or 3), heading text and blocks. */
+  public static final class Section {
+    /** 2 for a section, 3 for a subsection. */
+    public final int level;
+    /** Heading text. */
+    public final String heading;
+    /** Blocks in order. */
+    public final List<Block> blocks = new ArrayList<>();
+
+    Section(int level, String heading) {
+      this.level = level;
+      this.heading = heading;
+    }
+
+    /** Appends a paragraph. */
+    public Section text(String t) {
+      blocks.add(new Text(t));
+      return this;
+    }
+
+    /** Appends a block (null is ignored, so optional charts can be passed directly). */
+    public Section add(Block b) {
+      if (b != null) {
+        blocks.add(b);
+      }
+      return this;
+    }
+  }
+
+  /** Builds a {@link Table} row by row. */
+  public static final class TableBuilder {
+    private final List<String> headers = new ArrayList<>();
+    private final List<Boolean> numeric = new ArrayList<>();
+    private final List<List<String>> rows = new ArrayList<>();
+    private final java.util.Set<Integer> muted = new java.util.TreeSet<>();
+
+    /** Adds a text column. */
+    public TableBuilder col(String header) {
+      headers.add(header);
+      numeric.add(false);
+      return this;
+    }
+
+    /** Adds a right-aligned numeric column. */
+    public TableBuilder num(String header) {
+      headers.add(header);
+      numeric.add(true);
+      return this;
+    }
+
+    /**
+     * Adds a row.
+     *
+     * @throws IllegalArgumentException when the row's length differs from the header's
+     */
+    public TableBuilder row(List<String> cells) {
+      if (cells.size() != headers.size()) {
+        throw new IllegalArgumentException("table row has " + cells.size() + " cells, expected " + headers.size());
+      }
+      rows.add(List.copyOf(cells));
+      return this;
+    }
+
+    /** Greys out the last row added. */
+    public TableBuilder muteLast() {
+      muted.add(rows.size() - 1);
+      return this;
+    }
+
+    /** Whether no row was added. */
+    public boolean isEmpty() {
+      return rows.isEmpty();
+    }
+
+    /** The table. */
+    public Table build() {
+      return new Table(List.copyOf(headers), List.copyOf(numeric), List.copyOf(rows), Set.copyOf(muted));
+    }
+  }
+}

@@ -1,0 +1,149 @@
+package io.dbbench.report;
+
+import io.dbbench.BenchConfig;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Builds the report of one run: the run manifest, the seed studies' tables and charts
+ * ({@link StudyTables}), one generic table per benchmark class, and a comparison with a baseline
+ * ({@code DBBENCH_REPORT_BASELINE=NAME}, looked up under the run's sibling {@code baselines/}
+ * directory) or else with the previous run in the same results directory, when they share
+ * benchmarks.
+ */
+public final class RunReport {
+  /** Environment variable (or system property {@code dbbench.report.baseline}) naming the baseline to compare with. */
+  public static final String BASELINE_ENV = "DBBENCH_REPORT_BASELINE";
+
+  private RunReport() {}
+
+  /**
+   * The report document of {@code run}.
+   *
+   * @throws ReportException when the configured baseline does not exist or cannot be read
+   */
+  public static Doc build(Run run) throws ReportException {
+    Doc doc = new Doc("dbbench report: " + run.label());
+    Manifest.appendTo(doc, run);
+    if (run.results().isEmpty()) {
+      doc.section(2, "Results").text("No benchmark results in this run (jmh.json is empty).");
+      return doc;
+    }
+    StudyTables.appendTo(doc, run);
+    genericTables(doc, run.results());
+    comparison(doc, run);
+    return doc;
+  }
+
+  /** One table per benchmark class: every row with score, error, unit and secondary metrics. */
+  static void genericTables(Doc doc, List<JmhResult> results) {
+    Doc.Section all = doc.section(2, "All results by class");
+    all.text("JMH's scores; error is the half-width of JMH's 99.9% confidence interval (n/a with too"
+        + " few iterations); secondary metrics are bytes/op (gc.alloc.rate.norm) and the benchmarks'"
+        + " own counters.");
+    Map<String, List<JmhResult>> byClass = new LinkedHashMap<>();
+    results.forEach(r -> byClass.computeIfAbsent(r.className(), k -> new ArrayList<>()).add(r));
+    for (Map.Entry<String, List<JmhResult>> e : byClass.entrySet()) {
+      doc.section(3, e.getKey()).add(table(e.getValue()));
+    }
+  }
+
+  /** The generic table of one class's results. */
+  static Doc.Table table(List<JmhResult> rs) {
+    Set<String> params = StudyTables.paramNames(rs);
+    Set<String> secondary = new LinkedHashSet<>();
+    boolean hosts = rs.stream().anyMatch(r -> !r.host().isEmpty());
+    rs.forEach(r -> r.secondary().keySet().stream().filter(RunReport::shown).forEach(secondary::add));
+    Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark");
+    if (hosts) {
+      t.col("host");
+    }
+    params.forEach(t::col);
+    t.col("JMH mode").num("threads").num("score").num("error").col("unit");
+    secondary.forEach(t::num);
+    for (JmhResult r : rs) {
+      List<String> row = new ArrayList<>();
+      row.add(r.method());
+      if (hosts) {
+        row.add(r.host());
+      }
+      params.forEach(p -> row.add(r.params().getOrDefault(p, "")));
+      row.addAll(List.of(r.mode(), String.valueOf(r.threads()), Units.num(r.primary().score()),
+          Double.isNaN(r.primary().scoreError()) ? "n/a" : "± " + Units.num(r.primary().scoreError()),
+          r.primary().unit()));
+      for (String s : secondary) {
+        JmhResult.Metric m = r.secondary().get(s);
+        row.add(m == null ? "" : Units.num(m.score()) + " " + m.unit());
+      }
+      t.row(row);
+    }
+    return t.build();
+  }
+
+  /** Secondary metrics worth a column: bytes/op from the GC profiler and every non-GC metric. */
+  static boolean shown(String name) {
+    return name.equals(Comparison.ALLOC) || !(name.startsWith("gc.") || name.startsWith("·gc"));
+  }
+
+  private static void comparison(Doc doc, Run run) throws ReportException {
+    Path parent = run.source().toAbsolutePath().getParent();
+    if (parent == null || !Files.isDirectory(run.source())) {
+      return;
+    }
+    Optional<String> baseline = BenchConfig.get(BASELINE_ENV);
+    Run base;
+    String why;
+    if (baseline.isPresent()) {
+      base = Run.load(Baselines.resolve(parent.resolve(Baselines.DIR), baseline.get()));
+      why = "baseline " + baseline.get();
+    } else {
+      Path prev = previousRun(parent, run.source().toAbsolutePath());
+      if (prev == null) {
+        doc.section(2, "Comparison").text("No earlier run in " + parent + " and no baseline named"
+            + " (set " + BASELINE_ENV + "=NAME, or run: report compare BASELINE " + run.label() + ").");
+        return;
+      }
+      try {
+        base = Run.load(prev);
+      } catch (ReportException e) {
+        doc.section(2, "Comparison").text("The previous run could not be read: " + e.getMessage());
+        return;
+      }
+      why = "the previous run in " + parent.getFileName();
+    }
+    try {
+      Comparison c = Comparison.of(base, run);
+      doc.section(2, "Changes against " + why).text(c.summaryLine());
+      c.appendTo(doc, 3);
+    } catch (ReportException e) {
+      doc.section(2, "Comparison").text("Not compared with " + why + ": " + e.getMessage());
+    }
+  }
+
+  /** The newest sibling run directory (by name, i.e. UTC timestamp) older than {@code runDir}, or null. */
+  static Path previousRun(Path parent, Path runDir) {
+    String me = runDir.getFileName().toString();
+    Path best = null;
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(parent, Files::isDirectory)) {
+      for (Path p : ds) {
+        String n = p.getFileName().toString();
+        if (n.compareTo(me) < 0 && !n.equals(Baselines.DIR) && Files.isRegularFile(p.resolve("jmh.json"))
+            && (best == null || n.compareTo(best.getFileName().toString()) > 0)) {
+          best = p;
+        }
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return best;
+  }
+}

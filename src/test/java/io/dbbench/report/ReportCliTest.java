@@ -1,0 +1,147 @@
+package io.dbbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line: exit codes, the gate, baselines and every kind of bad input. */
+class ReportCliTest {
+  static final Path HAND = Path.of("src/test/resources/report/hand");
+
+  @TempDir
+  Path tmp;
+
+  /** Output of one command line run. */
+  record Result(int rc, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int rc = Report.run(new PrintWriter(out), new PrintWriter(err), args);
+    return new Result(rc, out.toString(), err.toString());
+  }
+
+  /** A run directory holding {@code jmhFile} as its jmh.json. */
+  Path runDir(String name, Path jmhFile) throws IOException {
+    Path d = tmp.resolve(name);
+    Files.createDirectories(d);
+    Files.copy(jmhFile, d.resolve("jmh.json"));
+    return d;
+  }
+
+  static void assertBadInput(Result r, String expectedInMessage) {
+    assertEquals(Report.EXIT_BAD_INPUT, r.rc(), r.err());
+    assertEquals(1, r.err().strip().lines().count(), "exactly one line: " + r.err());
+    assertTrue(r.err().startsWith("report: "), r.err());
+    assertTrue(r.err().contains(expectedInMessage), "expected '" + expectedInMessage + "' in: " + r.err());
+    assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), "no stack trace: " + r.err());
+  }
+
+  @Test
+  void gateFailsOnSignificantRegressionBeyondThreshold() throws Exception {
+    Path baselines = tmp.resolve("baselines");
+    Result saved = run("save-baseline", "--baselines", baselines.toString(), "main", runDir("b", HAND.resolve("base.json")).toString());
+    assertEquals(0, saved.rc(), saved.err());
+    assertTrue(Files.isRegularFile(baselines.resolve("main/jmh.json")));
+
+    Path contender = runDir("c", HAND.resolve("contender.json"));
+    Result gate = run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "10%", contender.toString());
+    assertEquals(Report.EXIT_REGRESSION, gate.rc(), gate.out() + gate.err());
+    assertTrue(gate.err().contains("HandBenchmark.regressed: 42.6% slower"), gate.err());
+    assertTrue(gate.err().contains("HandBenchmark.separated5"), gate.err());
+    assertFalse(gate.err().contains("HandBenchmark.ties"), "a ~ change is never a regression: " + gate.err());
+
+    // the same changes under a 200% threshold: only separated5 (+166.67%) and separated3 (+150%) are below it
+    Result lenient = run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "200", contender.toString());
+    assertEquals(0, lenient.rc(), lenient.err());
+    assertTrue(lenient.out().startsWith("gate passed"), lenient.out());
+  }
+
+  @Test
+  void gatePassesAgainstItself() throws Exception {
+    Path baselines = tmp.resolve("baselines");
+    Path base = runDir("b", HAND.resolve("base.json"));
+    assertEquals(0, run("save-baseline", "--baselines", baselines.toString(), "same", base.toString()).rc());
+    Result gate = run("gate", "--baselines", baselines.toString(), "--baseline", "same", "--max-regression", "0%", base.toString());
+    assertEquals(0, gate.rc(), gate.err());
+  }
+
+  @Test
+  void compareWithSavedBaselineWritesMarkdownAndHtml() throws Exception {
+    Path baselines = tmp.resolve("baselines");
+    assertEquals(0, run("save-baseline", "--baselines", baselines.toString(), "v1", runDir("b", HAND.resolve("base.json")).toString()).rc());
+    Path contender = runDir("c", HAND.resolve("contender.json"));
+    Result r = run("compare", "--baselines", baselines.toString(), "--baseline", "v1", contender.toString());
+    assertEquals(0, r.rc(), r.err());
+    assertTrue(r.out().contains("| baseline v1 |"), r.out());
+    assertTrue(r.out().contains("geomean: "), r.out());
+    assertTrue(Files.readString(contender.resolve("comparison.md")).contains("comparison-charts/changes-score.png"));
+    assertTrue(Files.readString(contender.resolve("comparison.html")).contains("data:image/png;base64,"));
+  }
+
+  @Test
+  void compareTwoFiles() {
+    Result r = run("compare", "-o", tmp.toString(), HAND.resolve("base.json").toString(), HAND.resolve("contender.json").toString());
+    assertEquals(0, r.rc(), r.err());
+    assertTrue(r.out().contains("| *HandBenchmark.ties* |"), r.out());
+  }
+
+  @Test
+  void missingFile() {
+    assertBadInput(run("compare", tmp.resolve("nope.json").toString(), HAND.resolve("base.json").toString()),
+        "nope.json: no such file");
+    assertBadInput(run("render", tmp.resolve("nodir").toString()), "not a directory");
+  }
+
+  @Test
+  void runDirectoryWithoutJmhJson() {
+    assertBadInput(run("render", tmp.toString()), "jmh.json: no such file");
+  }
+
+  @Test
+  void jsonThatIsNotJmhOutput() throws Exception {
+    Path obj = Files.writeString(tmp.resolve("obj.json"), "{\"benchmark\": \"x\"}");
+    assertBadInput(run("compare", obj.toString(), HAND.resolve("base.json").toString()), "not JMH output");
+    Path arr = Files.writeString(tmp.resolve("arr.json"), "[{\"name\": \"x\"}]");
+    assertBadInput(run("compare", HAND.resolve("base.json").toString(), arr.toString()), "entry 0 is not a JMH result");
+    Path broken = Files.writeString(tmp.resolve("broken.json"), "[{\"benchmark\": ");
+    assertBadInput(run("compare", broken.toString(), HAND.resolve("base.json").toString()), "not valid JSON");
+  }
+
+  @Test
+  void runsWithNoBenchmarkInCommon() {
+    assertBadInput(run("compare", "-o", tmp.toString(), HAND.resolve("base.json").toString(),
+        "src/test/resources/report/studies"), "no benchmark in common");
+  }
+
+  @Test
+  void unknownBaseline() throws Exception {
+    Path baselines = tmp.resolve("baselines");
+    Files.createDirectories(baselines);
+    assertBadInput(run("compare", "--baselines", baselines.toString(), "--baseline", "nope", HAND.resolve("base.json").toString()),
+        "unknown baseline 'nope'");
+    assertBadInput(run("gate", "--baselines", baselines.toString(), "--baseline", "nope", "--max-regression", "10%",
+        HAND.resolve("base.json").toString()), "unknown baseline 'nope'");
+    assertBadInput(run("save-baseline", "--baselines", baselines.toString(), "../evil", runDir("b", HAND.resolve("base.json")).toString()),
+        "is not a plain name");
+  }
+
+  @Test
+  void badThresholdAndUsage() throws Exception {
+    Path baselines = tmp.resolve("baselines");
+    run("save-baseline", "--baselines", baselines.toString(), "m", runDir("b", HAND.resolve("base.json")).toString());
+    assertBadInput(run("gate", "--baselines", baselines.toString(), "--baseline", "m", "--max-regression", "ten",
+        HAND.resolve("base.json").toString()), "--max-regression 'ten' is not a percentage");
+    assertBadInput(run("gate", "--baseline", "m", HAND.resolve("base.json").toString()), "--max-regression");
+    assertBadInput(run("compare", HAND.resolve("base.json").toString()), "compare needs BASELINE and CONTENDER");
+    assertBadInput(run("frobnicate"), "frobnicate");
+  }
+}
