@@ -1,0 +1,44 @@
+package io.dbbench.graphj;
+
+import java.security.GeneralSecurityException;
+import javax.crypto.AEADBadTagException;
+import org.bouncycastle.crypto.InvalidCipherTextException;
+import org.bouncycastle.crypto.modes.XChaCha20Poly1305;
+import org.bouncycastle.crypto.params.AEADParameters;
+import org.bouncycastle.crypto.params.KeyParameter;
+
+/** XChaCha20-Poly1305 by BouncyCastle's lightweight API ({@code XChaCha20Poly1305}). Not thread-safe. */
+final class BcXChaCha20Poly1305 implements Aead {
+  private final XChaCha20Poly1305 cipher = new XChaCha20Poly1305();
+
+  @Override
+  public byte[] seal(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext) throws GeneralSecurityException {
+    return run(true, key, nonce, aad, plaintext);
+  }
+
+  @Override
+  public byte[] open(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag) throws GeneralSecurityException {
+    if (ciphertextAndTag.length < TAG_LEN) {
+      throw new AEADBadTagException("input shorter than the 16-byte tag");
+    }
+    return run(false, key, nonce, aad, ciphertextAndTag);
+  }
+
+  private byte[] run(boolean enc, byte[] key, byte[] nonce, byte[] aad, byte[] in) throws GeneralSecurityException {
+    JdkXChaCha20Poly1305.checkLengths(key, nonce);
+    cipher.init(enc, new AEADParameters(new KeyParameter(key), TAG_LEN * 8, nonce, aad));
+    byte[] out = new byte[cipher.getOutputSize(in.length)];
+    int n = cipher.processBytes(in, 0, in.length, out, 0);
+    try {
+      n += cipher.doFinal(out, n);
+    } catch (InvalidCipherTextException e) {
+      throw new AEADBadTagException("Poly1305 tag mismatch: " + e.getMessage());
+    }
+    return n == out.length ? out : java.util.Arrays.copyOf(out, n);
+  }
+
+  @Override
+  public AeadProvider provider() {
+    return AeadProvider.BC;
+  }
+}

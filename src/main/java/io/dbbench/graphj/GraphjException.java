@@ -1,0 +1,110 @@
+package io.dbbench.graphj;
+
+import java.io.IOException;
+
+/**
+ * A GraphJ file (or byte range) failed verification. The message names the source (file path or
+ * a label), the byte offset and/or entry sequence where known, and the reason; {@link #kind()}
+ * classifies it for callers and tests.
+ */
+public class GraphjException extends IOException {
+  private static final long serialVersionUID = 1L;
+
+  /** What failed. */
+  public enum Kind {
+    /** The first 6 bytes are not {@code GRAPHJ} where a header is required. */
+    BAD_MAGIC,
+    /** Header version byte other than 0x01. */
+    UNSUPPORTED_VERSION,
+    /** Unknown compression or encryption algorithm id, or flags that contradict them. */
+    UNKNOWN_ALGORITHM,
+    /** Header fields that contradict each other or the body (e.g. entry_count). */
+    INCONSISTENT_HEADER,
+    /** Fewer than 128 header bytes. */
+    TRUNCATED_HEADER,
+    /** An entry's 48-byte frame header or payload is cut short. */
+    TRUNCATED_ENTRY,
+    /** The stored body is shorter (or longer) than the header's body_len. */
+    TRUNCATED_BODY,
+    /** An entry's payload_len points beyond the end of the data. */
+    PAYLOAD_LENGTH,
+    /** CRC32C of an entry does not match. */
+    CRC_MISMATCH,
+    /** An entry's prev_hash is not SHA-256(prev_hash || payload) of the entry before it. */
+    CHAIN_BROKEN,
+    /** Sequences do not increase, or disagree between frame and payload. */
+    BAD_SEQUENCE,
+    /** SHA-256 of the stored body does not match the header. */
+    BODY_CHECKSUM_MISMATCH,
+    /** AEAD tag verification failed: wrong key, tampered AAD, body or tag. */
+    AUTHENTICATION_FAILED,
+    /** The body is encrypted and no key was given. */
+    MISSING_KEY,
+    /** A key of the wrong length. */
+    BAD_KEY,
+    /** zstd reported an error, or the output exceeded the size limit. */
+    DECOMPRESSION_FAILED,
+    /** The protobuf payload does not parse as a JournalEntry. */
+    BAD_PAYLOAD
+  }
+
+  private final Kind kind;
+  private final String source;
+  private final long offset;
+  private final long sequence;
+
+  /**
+   * @param kind what failed
+   * @param source file path or label
+   * @param offset byte offset in the source, or -1
+   * @param sequence entry sequence, or -1
+   * @param reason human detail
+   */
+  public GraphjException(Kind kind, String source, long offset, long sequence, String reason) {
+    this(kind, source, offset, sequence, reason, null);
+  }
+
+  /** As {@link #GraphjException(Kind, String, long, long, String)}, with a cause. */
+  public GraphjException(Kind kind, String source, long offset, long sequence, String reason, Throwable cause) {
+    super(format(kind, source, offset, sequence, reason), cause);
+    this.kind = kind;
+    this.source = source;
+    this.offset = offset;
+    this.sequence = sequence;
+  }
+
+  private static String format(Kind kind, String source, long offset, long sequence, String reason) {
+    StringBuilder sb = new StringBuilder(source == null ? "<bytes>" : source).append(": ");
+    sb.append(kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+    if (offset >= 0) {
+      sb.append(" at offset ").append(offset);
+    }
+    if (sequence >= 0) {
+      sb.append(offset >= 0 ? ", " : " at ").append("sequence ").append(sequence);
+    }
+    if (reason != null && !reason.isEmpty()) {
+      sb.append(": ").append(reason);
+    }
+    return sb.toString();
+  }
+
+  /** What failed. */
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The file or label that failed. */
+  public String source() {
+    return source;
+  }
+
+  /** Byte offset of the failure in the source, or -1. */
+  public long offset() {
+    return offset;
+  }
+
+  /** Entry sequence of the failure, or -1. */
+  public long sequence() {
+    return sequence;
+  }
+}

@@ -1,0 +1,92 @@
+package io.dbbench.graphj;
+
+import java.security.GeneralSecurityException;
+import java.security.InvalidKeyException;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.bouncycastle.crypto.engines.ChaChaEngine;
+import org.bouncycastle.util.Pack;
+
+/**
+ * XChaCha20-Poly1305 built from the JDK's {@code ChaCha20-Poly1305} cipher (RFC 8439, intrinsified
+ * on recent JDKs) and an HChaCha20 subkey (draft-irtf-cfrg-xchacha-03 section 2.2) computed with
+ * BouncyCastle's ChaCha core: subkey = HChaCha20(key, nonce[0..16)), inner nonce =
+ * 4 zero bytes || nonce[16..24). Not thread-safe.
+ */
+final class JdkXChaCha20Poly1305 implements Aead {
+  /** "expand 32-byte k" as four little-endian words. */
+  private static final int[] SIGMA = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
+
+  private final Cipher cipher;
+  private final int[] in = new int[16];
+  private final int[] x = new int[16];
+  private final byte[] subkey = new byte[32];
+  private final byte[] inner = new byte[12];
+
+  JdkXChaCha20Poly1305() {
+    try {
+      cipher = Cipher.getInstance("ChaCha20-Poly1305");
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("this JDK has no ChaCha20-Poly1305 cipher (needs JDK 11+)", e);
+    }
+  }
+
+  static void checkLengths(byte[] key, byte[] nonce) throws InvalidKeyException {
+    if (key == null || key.length != KEY_LEN) {
+      throw new InvalidKeyException("XChaCha20-Poly1305 key must be 32 bytes, got "
+          + (key == null ? "none" : key.length));
+    }
+    if (nonce == null || nonce.length != NONCE_LEN) {
+      throw new InvalidKeyException("XChaCha20-Poly1305 nonce must be 24 bytes, got "
+          + (nonce == null ? "none" : nonce.length));
+    }
+  }
+
+  /**
+   * HChaCha20 (draft-irtf-cfrg-xchacha-03 section 2.2): 20 ChaCha rounds over
+   * constants || key || nonce16 without the final addition; output words 0-3 and 12-15.
+   * BouncyCastle's core adds the input back, so it is subtracted here.
+   */
+  static void hchacha20(byte[] key, byte[] nonce16, int[] in, int[] x, byte[] out) {
+    System.arraycopy(SIGMA, 0, in, 0, 4);
+    Pack.littleEndianToInt(key, 0, in, 4, 8);
+    Pack.littleEndianToInt(nonce16, 0, in, 12, 4);
+    ChaChaEngine.chachaCore(20, in, x);
+    for (int i = 0; i < 4; i++) {
+      Pack.intToLittleEndian(x[i] - in[i], out, i * 4);
+      Pack.intToLittleEndian(x[12 + i] - in[12 + i], out, 16 + i * 4);
+    }
+  }
+
+  private void derive(byte[] key, byte[] nonce) throws InvalidKeyException {
+    checkLengths(key, nonce);
+    hchacha20(key, nonce, in, x, subkey);
+    System.arraycopy(nonce, 16, inner, 4, 8);
+  }
+
+  @Override
+  public byte[] seal(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext) throws GeneralSecurityException {
+    derive(key, nonce);
+    cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(subkey, "ChaCha20"), new IvParameterSpec(inner));
+    if (aad != null) {
+      cipher.updateAAD(aad);
+    }
+    return cipher.doFinal(plaintext);
+  }
+
+  @Override
+  public byte[] open(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag) throws GeneralSecurityException {
+    derive(key, nonce);
+    cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(subkey, "ChaCha20"), new IvParameterSpec(inner));
+    if (aad != null) {
+      cipher.updateAAD(aad);
+    }
+    return cipher.doFinal(ciphertextAndTag);
+  }
+
+  @Override
+  public AeadProvider provider() {
+    return AeadProvider.JDK;
+  }
+}

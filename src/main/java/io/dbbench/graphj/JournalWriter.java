@@ -1,0 +1,168 @@
+package io.dbbench.graphj;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+/**
+ * Appends entries to a live GraphJ segment as graphd's journal writer does: a 128-byte unsealed
+ * header at creation, then for each mutating query one framed entry (protobuf payload, CRC32C,
+ * prev_hash chain starting from 32 zero bytes). {@link #seal()} rewrites the header with SEALED,
+ * last_seq, entry_count, body_len and the body's SHA-256 (graphd's {@code seal_file}).
+ *
+ * <p>Not thread-safe: one writer per journal, as graphd has one journal thread.
+ */
+public final class JournalWriter implements Closeable {
+  private final Path file;
+  private final FileChannel ch;
+  private final boolean fsync;
+  private final long firstSeq;
+  private final long createdMs;
+  private final MessageDigest chainSha = EntryCodec.sha256();
+  private final MessageDigest bodySha = EntryCodec.sha256();
+  private final CRC32C crc = new CRC32C();
+  private byte[] prevHash = new byte[EntryCodec.HASH_LEN];
+  private byte[] buf = new byte[4096];
+  private long nextSeq;
+  private long count;
+  private long bodyLen;
+  private boolean sealed;
+  private boolean closed;
+
+  private JournalWriter(Path file, FileChannel ch, long firstSeq, boolean fsync, long createdMs) {
+    this.file = file;
+    this.ch = ch;
+    this.firstSeq = firstSeq;
+    this.nextSeq = firstSeq;
+    this.fsync = fsync;
+    this.createdMs = createdMs;
+  }
+
+  /**
+   * Creates a new live (unsealed) {@code .graphj} file: writes the 128-byte header, then appends
+   * entries; the chain starts from 32 zero bytes.
+   *
+   * @param firstSeq sequence of the first entry (graphd starts at 1)
+   * @param fsync force the file to storage after every append (graphd's per-write durability)
+   * @throws IOException when the file exists or cannot be created (the message names the path)
+   */
+  public static JournalWriter create(Path file, long firstSeq, boolean fsync) throws IOException {
+    return create(file, firstSeq, fsync, System.currentTimeMillis());
+  }
+
+  /** As {@link #create(Path, long, boolean)} with an explicit creation time (epoch ms). */
+  public static JournalWriter create(Path file, long firstSeq, boolean fsync, long createdMs) throws IOException {
+    FileChannel ch;
+    try {
+      ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ);
+    } catch (IOException e) {
+      throw new IOException("cannot create journal " + file + ": " + e, e);
+    }
+    JournalWriter w = new JournalWriter(file, ch, firstSeq, fsync, createdMs);
+    w.writeFully(ByteBuffer.wrap(GraphjHeader.unsealed(firstSeq, createdMs).encode()), 0);
+    if (fsync) {
+      ch.force(true);
+    }
+    return w;
+  }
+
+  /**
+   * Appends one entry and returns its sequence.
+   *
+   * @param params values: null, Boolean, Integer/Long, Float/Double, String, List, Map (nested)
+   * @throws IOException on a write failure; the sequence and chain are then not advanced
+   * @throws IllegalArgumentException on a parameter type GraphValue cannot carry
+   * @throws IllegalStateException after {@link #seal()} or {@link #close()}
+   */
+  public long append(String query, Map<String, ?> params, long timestampMs) throws IOException {
+    if (sealed || closed) {
+      throw new IllegalStateException("journal " + file + " is " + (closed ? "closed" : "sealed"));
+    }
+    long seq = nextSeq;
+    byte[] payload = EntryCodec.payload(seq, query, params, timestampMs);
+    int len = EntryCodec.FRAME_HEADER + payload.length;
+    if (buf.length < len) {
+      buf = new byte[Math.max(len, buf.length * 2)];
+    }
+    EntryCodec.frameInto(buf, 0, seq, prevHash, payload, crc);
+    writeFully(ByteBuffer.wrap(buf, 0, len), GraphjHeader.SIZE + bodyLen);
+    if (fsync) {
+      ch.force(false);
+    }
+    bodySha.update(buf, 0, len);
+    prevHash = EntryCodec.chainHash(chainSha, prevHash, payload, 0, payload.length);
+    bodyLen += len;
+    count++;
+    nextSeq = seq + 1;
+    return seq;
+  }
+
+  private void writeFully(ByteBuffer b, long pos) throws IOException {
+    while (b.hasRemaining()) {
+      pos += ch.write(b, pos);
+    }
+  }
+
+  /** Entries appended so far. */
+  public long entryCount() {
+    return count;
+  }
+
+  /** Bytes of entries written after the header. */
+  public long bodyLength() {
+    return bodyLen;
+  }
+
+  /** The chain hash after the last entry (the next entry's prev_hash). */
+  public byte[] chainHash() {
+    return prevHash.clone();
+  }
+
+  /** The file being written. */
+  public Path file() {
+    return file;
+  }
+
+  /**
+   * Seals in place, as graphd's {@code seal_file}: header rewritten with SEALED, last_seq,
+   * entry_count, body_len and the SHA-256 of the raw body; then forced to storage. Further
+   * appends are refused.
+   *
+   * @return the sealed header
+   */
+  public GraphjHeader seal() throws IOException {
+    if (closed) {
+      throw new IllegalStateException("journal " + file + " is closed");
+    }
+    GraphjHeader h = new GraphjHeader(GraphjHeader.FLAG_SEALED, GraphjHeader.COMPRESSION_NONE,
+        GraphjHeader.ENCRYPTION_NONE, 0, firstSeq, count == 0 ? firstSeq : nextSeq - 1,
+        count, bodyLen, ((MessageDigest) cloneDigest()).digest(), new byte[24], createdMs);
+    writeFully(ByteBuffer.wrap(h.encode()), 0);
+    ch.force(true);
+    sealed = true;
+    return h;
+  }
+
+  private Object cloneDigest() {
+    try {
+      return bodySha.clone();
+    } catch (CloneNotSupportedException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Closes the file (without sealing); idempotent. */
+  @Override
+  public void close() throws IOException {
+    if (!closed) {
+      closed = true;
+      ch.close();
+    }
+  }
+}
