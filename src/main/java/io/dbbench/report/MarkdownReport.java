@@ -44,6 +44,22 @@ public final class MarkdownReport {
     return sb.toString();
   }
 
+  /**
+   * The report of a run given as parsed results, without files: manifest (when {@code env} is
+   * given), study tables and the generic per-class tables, charts listed by title only. No
+   * comparison with other runs is made.
+   *
+   * @param results the run's JMH results
+   * @param env the run's {@code env.json}, or {@code null}
+   */
+  public static String render(List<JmhResult> results, com.fasterxml.jackson.databind.JsonNode env) {
+    try {
+      return write(RunReport.build(new Run(Path.of("(in memory)"), results, env, List.of()), false), null);
+    } catch (IOException | ReportException e) {
+      throw new IllegalStateException("no file is read or written here: " + e.getMessage(), e);
+    }
+  }
+
   /** One Markdown table; muted rows are shown in italics. */
   static String table(Doc.Table t) {
     StringBuilder sb = new StringBuilder("|");

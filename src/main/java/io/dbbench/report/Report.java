@@ -259,12 +259,12 @@ public final class Report implements Callable<Integer> {
       int n = c.rows(Comparison.PRIMARY).size();
       if (bad.isEmpty()) {
         o.println("gate passed: none of " + n + " benchmark(s) is significantly slower than baseline "
-            + baseline + " by more than " + Units.num(threshold) + "%; " + c.summaryLine());
+            + baseline + " by more than " + pct(threshold) + "; " + c.summaryLine());
         return 0;
       }
       PrintWriter e = spec.commandLine().getErr();
       e.println("gate FAILED: " + bad.size() + " of " + n + " benchmark(s) significantly slower than baseline "
-          + baseline + " by more than " + Units.num(threshold) + "%:");
+          + baseline + " by more than " + pct(threshold) + ":");
       for (Comparison.Row r : bad) {
         e.println("  " + r.label() + ": " + String.format(Locale.ROOT, "%.1f%% slower", r.regressionPct())
             + " (" + Units.num(r.base()) + " → " + Units.num(r.contender()) + " " + r.unit()
@@ -276,11 +276,12 @@ public final class Report implements Callable<Integer> {
 
   /**
    * The primary-metric rows significantly worse ({@code p <= 0.05}) whose slowdown in time per
-   * operation exceeds {@code thresholdPct}.
+   * operation exceeds {@code thresholdPct} (by more than 1e-9 points, so that a change of exactly
+   * the threshold is not failed by floating-point rounding).
    */
   public static List<Comparison.Row> regressions(Comparison c, double thresholdPct) {
     return c.rows(Comparison.PRIMARY).stream()
-        .filter(r -> r.verdict() == Comparison.Verdict.WORSE && r.regressionPct() > thresholdPct)
+        .filter(r -> r.verdict() == Comparison.Verdict.WORSE && r.regressionPct() > thresholdPct + 1e-9)
         .toList();
   }
 
@@ -303,6 +304,10 @@ public final class Report implements Callable<Integer> {
     } catch (NumberFormatException e) {
       throw new ReportException("--max-regression '" + s + "' is not a percentage (expected e.g. 10%)");
     }
+  }
+
+  private static String pct(double v) {
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() + "%";
   }
 
   /** {@code merge -o OUT RUN_DIR...}. */

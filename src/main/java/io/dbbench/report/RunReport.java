@@ -32,6 +32,15 @@ public final class RunReport {
    * @throws ReportException when the configured baseline does not exist or cannot be read
    */
   public static Doc build(Run run) throws ReportException {
+    return build(run, true);
+  }
+
+  /**
+   * The report document of {@code run}, with or without the comparison section.
+   *
+   * @throws ReportException when the configured baseline does not exist or cannot be read
+   */
+  public static Doc build(Run run, boolean compare) throws ReportException {
     Doc doc = new Doc("dbbench report: " + run.label());
     Manifest.appendTo(doc, run);
     if (run.results().isEmpty()) {
@@ -40,7 +49,9 @@ public final class RunReport {
     }
     StudyTables.appendTo(doc, run);
     genericTables(doc, run.results());
-    comparison(doc, run);
+    if (compare) {
+      comparison(doc, run);
+    }
     return doc;
   }
 
