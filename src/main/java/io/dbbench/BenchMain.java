@@ -30,7 +30,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The main job ({@code ./mvnw verify -Pbench}): runs every {@link BenchmarkFamily} on its
  * embedded defaults and writes {@code results/<UTC timestamp>/} with {@code jmh.json} (standard
- * JMH JSON, all families merged), {@code env.json} (the run manifest) and {@code report.md}.
+ * JMH JSON, all families merged), {@code env.json} (the run manifest), {@code report.md} and the self-contained {@code report.html}.
  *
  * <p>Knobs (system properties): {@code bench.full=true} switches every family to publication
  * settings; {@code bench.include=REGEX} keeps only benchmarks whose full name matches;
@@ -157,7 +157,7 @@ public final class BenchMain {
     } catch (IOException | RuntimeException e) {
       failures.add("report: " + e.getMessage());
     }
-    System.out.println("[dbbench] wrote " + runDir.resolve("jmh.json") + ", env.json, report.md ("
+    System.out.println("[dbbench] wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html ("
         + merged.size() + " results)");
     if (!failures.isEmpty()) {
       failures.forEach(f -> System.out.println("[dbbench] FAILED " + f));

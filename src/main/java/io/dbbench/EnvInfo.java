@@ -22,6 +22,8 @@ public final class EnvInfo {
   public static Map<String, Object> collect() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("timestamp_utc", Instant.now().toString());
+    // the report's merge keeps the host of every row
+    m.put("host", hostName());
     Map<String, Object> jdk = new LinkedHashMap<>();
     jdk.put("version", System.getProperty("java.version"));
     jdk.put("vendor", System.getProperty("java.vendor"));
@@ -42,6 +44,19 @@ public final class EnvInfo {
     m.put("git_commit", git("rev-parse", "HEAD"));
     m.put("git_dirty", !git("status", "--porcelain", "--untracked-files=no").isEmpty());
     return m;
+  }
+
+  /** This machine's host name ($HOSTNAME, else the resolver's), or "unknown"; never throws. */
+  public static String hostName() {
+    String h = System.getenv("HOSTNAME");
+    if (h != null && !h.isBlank()) {
+      return h.trim();
+    }
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
   }
 
   /** Total physical memory in bytes, or -1 when the JVM cannot tell. */
