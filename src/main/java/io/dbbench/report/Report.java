@@ -257,6 +257,11 @@ public final class Report implements Callable<Integer> {
       List<Comparison.Row> bad = regressions(c, threshold);
       PrintWriter o = spec.commandLine().getOut();
       int n = c.rows(Comparison.PRIMARY).size();
+      long untested = c.rows(Comparison.PRIMARY).stream()
+          .filter(r -> r.verdict() == Comparison.Verdict.UNKNOWN).count();
+      if (untested > 0) {
+        o.println("gate: " + untested + " benchmark(s) have no per-iteration raw data and cannot be judged");
+      }
       if (bad.isEmpty()) {
         o.println("gate passed: none of " + n + " benchmark(s) is significantly slower than baseline "
             + baseline + " by more than " + pct(threshold) + "; " + c.summaryLine());

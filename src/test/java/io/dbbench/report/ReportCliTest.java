@@ -144,4 +144,40 @@ class ReportCliTest {
     assertBadInput(run("compare", HAND.resolve("base.json").toString()), "compare needs BASELINE and CONTENDER");
     assertBadInput(run("frobnicate"), "frobnicate");
   }
+
+  @Test
+  void brokenManifestOrOpenLoopFile() throws Exception {
+    Path run = runDir("r", HAND.resolve("base.json"));
+    Files.writeString(run.resolve("env.json"), "{\"mode\": ");
+    assertBadInput(run("render", run.toString()), "env.json: not valid JSON");
+    Files.writeString(run.resolve("env.json"), "[1, 2]");
+    assertBadInput(run("render", run.toString()), "env.json: not a run manifest");
+    Files.writeString(run.resolve("env.json"), "{}");
+    Files.writeString(run.resolve("openloop-x.json"), "{\"rate_per_s\": 5}");
+    assertBadInput(run("render", run.toString()), "openloop-x.json: not an open-loop result");
+  }
+
+  @Test
+  void emptyRunRendersAndSaysSo() throws Exception {
+    Path run = tmp.resolve("empty");
+    Files.createDirectories(run);
+    Files.writeString(run.resolve("jmh.json"), "[]");
+    Result r = run("render", run.toString());
+    assertEquals(0, r.rc(), r.err());
+    assertTrue(Files.readString(run.resolve("report.md")).contains("No benchmark results in this run"));
+    assertBadInput(run("save-baseline", "--baselines", tmp.resolve("bl").toString(), "e", run.toString()),
+        "holds no benchmark result");
+  }
+
+  @Test
+  void sampleModeHistogramsBecomePerIterationMeans() throws Exception {
+    // one fork, two iterations: (10 x 1 + 20 x 3) / 4 = 17.5 and (30 x 2) / 2 = 30
+    Path f = Files.writeString(tmp.resolve("sample.json"), """
+        [{"benchmark": "a.B.m", "mode": "sample", "threads": 1, "forks": 1,
+          "primaryMetric": {"score": 23.75, "scoreError": "NaN", "scoreUnit": "us/op",
+            "rawDataHistogram": [[[[10, 1], [20, 3]], [[30, 2]]]]}}]
+        """);
+    JmhResult r = JmhJson.read(f).get(0);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {17.5, 30.0}, r.primary().samples(), 1e-12);
+  }
 }
