@@ -34,14 +34,29 @@ public final class BatchInsertException extends Exception {
     return batch;
   }
 
+  /** Longest part of a driver message kept (pgjdbc's batch errors repeat the whole rewritten INSERT). */
+  static final int MAX_PART = 400;
+
   private static String describe(SQLException e) {
-    StringBuilder sb = new StringBuilder(String.valueOf(e.getMessage()));
+    StringBuilder sb = new StringBuilder(shorten(e.getMessage()));
     SQLException next = e.getNextException();
     for (int i = 0; next != null && i < 3; i++, next = next.getNextException()) {
-      if (next.getMessage() != null && !sb.toString().contains(next.getMessage())) {
-        sb.append("; caused by: ").append(next.getMessage());
+      String m = shorten(next.getMessage());
+      if (!sb.toString().contains(m)) {
+        sb.append("; caused by: ").append(m);
+      }
+    }
+    if (e.getCause() != null && e.getNextException() == null) {
+      String m = shorten(e.getCause().getMessage());
+      if (!sb.toString().contains(m)) {
+        sb.append("; caused by: ").append(m);
       }
     }
     return Redaction.redact(sb.toString());
+  }
+
+  private static String shorten(String m) {
+    String s = String.valueOf(m).replace('\n', ' ');
+    return s.length() <= MAX_PART ? s : s.substring(0, MAX_PART / 2) + " [...] " + s.substring(s.length() - MAX_PART / 2);
   }
 }

@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -25,6 +27,11 @@ import java.util.stream.Stream;
  */
 final class EmbeddedTemplate {
   private static final Map<EmbeddedPostgres, Path> DATA_DIRS = new IdentityHashMap<>();
+
+  static {
+    // A benchmark that fails skips its trial tear-down and JMH exits the fork: stop what is left.
+    Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedTemplate::stopAll, "dbbench-embedded-pg-cleanup"));
+  }
 
   private EmbeddedTemplate() {}
 
@@ -71,6 +78,20 @@ final class EmbeddedTemplate {
     } finally {
       if (data != null) {
         deleteTree(data);
+      }
+    }
+  }
+
+  private static void stopAll() {
+    List<EmbeddedPostgres> left;
+    synchronized (DATA_DIRS) {
+      left = new ArrayList<>(DATA_DIRS.keySet());
+    }
+    for (EmbeddedPostgres pg : left) {
+      try {
+        stop(pg);
+      } catch (IOException | RuntimeException ignored) {
+        // exiting anyway
       }
     }
   }
