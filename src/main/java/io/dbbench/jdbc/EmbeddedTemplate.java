@@ -109,6 +109,7 @@ final class EmbeddedTemplate {
     return EmbeddedPostgres.builder()
         .setDataDirectory(data)
         .setCleanDataDirectory(false) // false keeps zonky from re-running initdb over the copy; stop() deletes it
+        .setRegisterShutdownHook(false) // our hook stops the server, then deletes its copy, in that order
         .setOutputRedirector(ProcessBuilder.Redirect.appendTo(f))
         .setErrorRedirector(ProcessBuilder.Redirect.appendTo(f))
         .setPGStartupWait(Duration.ofSeconds(60));
@@ -155,14 +156,22 @@ final class EmbeddedTemplate {
     }
   }
 
+  /** Deletes {@code root} and everything below it; retries briefly while a stopping server still writes. */
   static void deleteTree(Path root) {
-    if (root == null || !Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(root)) {
-      s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException ignored) {
-      // best effort: a leftover temp folder is harmless
+    for (int attempt = 0; root != null && Files.exists(root) && attempt < 5; attempt++) {
+      try (Stream<Path> s = Files.walk(root)) {
+        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (IOException | java.io.UncheckedIOException ignored) {
+        // a file vanished or appeared mid-walk: try again
+      }
+      if (Files.exists(root)) {
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
     }
   }
 }
