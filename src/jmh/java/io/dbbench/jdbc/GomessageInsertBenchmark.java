@@ -48,7 +48,10 @@ public class GomessageInsertBenchmark extends BenchmarkDefaults {
         RunMode.parse(mode));
   }
 
-  /** Fresh, empty tables (and {@code many}'s in-memory batches) before every shot. */
+  /**
+   * Fresh, empty tables (and {@code many}'s in-memory batches) before every shot. A shot is one
+   * invocation (JMH's default {@code -bs 1}); with more, the verification fails on the extra rows.
+   */
   @Setup(Level.Iteration)
   public void recreateTable() throws Exception {
     fixture.prepareRun();

@@ -10,7 +10,8 @@ import java.util.Map;
  * The {@code jdbc} family: go-hdb's hdbinsert study (GOMESSAGE bulk inserts) reproduced over JDBC,
  * on the embedded PostgreSQL by default, on SAP HANA (ngdbc), PostgreSQL or H2 when
  * {@code DBBENCH_JDBC_URL} or {@code GOHDBDSN} names one. Benchmarks:
- * {@link GomessageInsertBenchmark}-style classes {@code io.dbbench.jdbc.Gomessage*Benchmark}.
+ * {@link GomessageInsertBenchmark} ({@code bulk}, {@code many}, {@code copy}) and
+ * {@link GomessageRowByRowBenchmark} ({@code rowByRow}).
  */
 public final class JdbcFamily implements BenchmarkFamily {
   /** Quick shapes (the classes' @Param defaults). */
@@ -46,7 +47,8 @@ public final class JdbcFamily implements BenchmarkFamily {
     try {
       config = GomessageConfig.fromEnvironment();
     } catch (RuntimeException e) {
-      return Availability.unavailable("jdbc configuration is invalid: " + Redaction.redact(e.getMessage()));
+      return Availability.unavailable("jdbc configuration is invalid: "
+          + Redaction.redact(String.valueOf(e.getMessage())).replaceAll("\\s*\\R\\s*", " "));
     }
     try (JdbcEndpoint endpoint = JdbcEndpoint.open(config)) {
       probed = endpoint.describe();
@@ -57,7 +59,8 @@ public final class JdbcFamily implements BenchmarkFamily {
               + "and, as root, a working 'unshare -U'; or set DBBENCH_JDBC_URL to a reachable database"
           : "check " + config.target().source() + " (and DBBENCH_JDBC_USER/DBBENCH_JDBC_PASSWORD), or unset "
               + "DBBENCH_JDBC_URL and GOHDBDSN to use the embedded PostgreSQL";
-      return Availability.unavailable(Redaction.redact(String.valueOf(e.getMessage())) + "; " + hint);
+      String why = Redaction.redact(String.valueOf(e.getMessage())).replaceAll("\\s*\\R\\s*", " ");
+      return Availability.unavailable(why + "; " + hint); // one line: the main job prints it as is
     }
   }
 
