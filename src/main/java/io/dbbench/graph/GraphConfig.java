@@ -61,6 +61,11 @@ public final class GraphConfig {
     }
   }
 
+  /** The system property that mirrors {@link #TMPDIR} ({@code dbbench.graph.tmpdir}). */
+  public static String propertyTmpdir() {
+    return BenchConfig.propertyName(TMPDIR);
+  }
+
   /** The directory under which trial directories are created. */
   public static Path tempRoot() {
     return Path.of(BenchConfig.get(TMPDIR, System.getProperty("java.io.tmpdir")));
