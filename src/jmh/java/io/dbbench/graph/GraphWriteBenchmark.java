@@ -36,6 +36,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * iteration measures writes into the same preloaded graph. The tear-down first checks that the
  * database holds exactly the preload plus what the iteration wrote.
  *
+ * <p>With journaling on, a prepared statement is classified as mutating once, when prepared;
+ * {@link #createInlined} pays that classification (a regex over the query text) on every call, as
+ * a server journaling literal queries must.
+ *
  * <p>New ids ({@code w<k>}, {@code m<k>}) and their names are built per call: a few tens of
  * nanoseconds against writes of tens of microseconds, and what a client does too.
  */

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dbbench.family.BenchmarkFamily;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -177,19 +176,5 @@ class KuzuGraphDatabaseTest {
       assertEquals(List.of(List.of("back\\slash")),
           s.fetch("MATCH (n:Entity {id: $id}) RETURN n.name", Map.of("id", "o'neil")));
     }
-  }
-
-  @Test
-  void familyProbesAndDescribes() {
-    GraphFamily f = new GraphFamily();
-    BenchmarkFamily.Availability a = f.probe();
-    assertTrue(a.available(), a.reason());
-    Map<String, Object> d = f.describe();
-    assertTrue(String.valueOf(d.get("backend")).startsWith("embedded Kuzu 0.11.2"), d.toString());
-    assertEquals(GraphConfig.bufferPoolBytes(), d.get("buffer_pool_bytes"));
-    assertEquals(2000, d.get("edges_quick"));
-    assertTrue(f.jmhArgs(false).contains("journal=off,on"));
-    assertTrue("io.dbbench.graph.GraphWriteBenchmark.writeBatch".matches(f.includeRegex() + ".*"));
-    assertFalse("io.dbbench.graphj.X.y".matches(f.includeRegex() + ".*"));
   }
 }
