@@ -23,4 +23,22 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-public abstract class BenchmarkDefaults {}
+public abstract class BenchmarkDefaults {
+
+  /**
+   * Runs the benchmarks of {@code benchmarkClass} through the JMH {@link org.openjdk.jmh.runner.Runner},
+   * for a {@code main} method that an IDE can start; {@code args} are JMH command-line options
+   * (e.g. {@code -p level=3 -f 1}).
+   *
+   * @throws org.openjdk.jmh.runner.RunnerException when a benchmark fails
+   * @throws org.openjdk.jmh.runner.options.CommandLineOptionException on bad options
+   */
+  protected static void runFromIde(Class<?> benchmarkClass, String... args)
+      throws org.openjdk.jmh.runner.RunnerException, org.openjdk.jmh.runner.options.CommandLineOptionException {
+    org.openjdk.jmh.runner.options.Options cli = new org.openjdk.jmh.runner.options.CommandLineOptions(args);
+    new org.openjdk.jmh.runner.Runner(new org.openjdk.jmh.runner.options.OptionsBuilder()
+        .parent(cli)
+        .include("^" + java.util.regex.Pattern.quote(benchmarkClass.getName()) + "\\.")
+        .build()).run();
+  }
+}

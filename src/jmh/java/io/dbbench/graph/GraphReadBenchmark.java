@@ -208,4 +208,9 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
     }
     return out;
   }
+
+  /** Runs this class's benchmarks from an IDE; {@code args} are JMH options, e.g. {@code -p nodes=1000 -f 1}. */
+  public static void main(String[] args) throws Exception {
+    runFromIde(GraphReadBenchmark.class, args);
+  }
 }

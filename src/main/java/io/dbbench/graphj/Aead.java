@@ -18,7 +18,8 @@ public interface Aead {
   /**
    * Encrypts {@code plaintext}; returns ciphertext followed by the 16-byte tag.
    *
-   * @throws GeneralSecurityException on a key or nonce of the wrong length
+   * @throws GeneralSecurityException on a key or nonce of the wrong length; the JDK provider also
+   *     refuses to encrypt twice in a row with the same key and nonce (a nonce must never repeat)
    */
   byte[] seal(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext) throws GeneralSecurityException;
 

@@ -1,0 +1,96 @@
+package io.dbbench.graphj;
+
+import io.dbbench.BenchmarkDefaults;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * graphd's {@code compression_levels} criterion group: zstd at levels 1, 3, 6, 9, 15, 22 on about
+ * 10 KB, and decompression of the level-3 body (graphd's default level). Throughput in ops/s;
+ * secondary {@code bytes} is input bytes/s, and {@code inputBytes / outputBytes} is the
+ * compression ratio.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class GraphjCompressBenchmark extends BenchmarkDefaults {
+
+  /** The zstd level, only for {@link #compress}. */
+  @State(Scope.Benchmark)
+  public static class LevelState {
+    /** zstd level (graphd's criterion levels). */
+    @Param({"1", "3", "6", "9", "15", "22"})
+    public int level;
+  }
+
+  /** The level-3 body for {@link #decompress}, made once outside measurement. */
+  @State(Scope.Thread)
+  public static class Compressed {
+    byte[] body;
+    byte[] last;
+
+    /** Compresses the corpus at level 3. */
+    @Setup(Level.Trial)
+    public void setup(CorpusState c) {
+      body = GraphjCodec.compress(c.raw, 3);
+    }
+
+    /** The last decompression returned the corpus. */
+    @TearDown(Level.Trial)
+    public void verify(CorpusState c) {
+      if (last != null && !Arrays.equals(last, c.raw)) {
+        throw new IllegalStateException("decompressed body differs from the corpus");
+      }
+    }
+  }
+
+  /** Last outputs, checked after the trial. */
+  @State(Scope.Thread)
+  public static class Last {
+    byte[] compressed;
+    int level;
+
+    /** The last compressed body decompresses to the corpus. */
+    @TearDown(Level.Trial)
+    public void verify(CorpusState c) throws GraphjException {
+      if (compressed != null && !Arrays.equals(GraphjCodec.decompress(compressed, "verify"), c.raw)) {
+        throw new IllegalStateException("zstd level " + level + " output does not decompress to the input");
+      }
+    }
+  }
+
+  /** One zstd frame of the corpus at {@code level}. */
+  @Benchmark
+  public byte[] compress(CorpusState c, LevelState l, Last last, Counters.Bytes b, Counters.Sizes s) {
+    byte[] out = GraphjCodec.compress(c.raw, l.level);
+    b.bytes += c.raw.length;
+    s.inputBytes += c.raw.length;
+    s.outputBytes += out.length;
+    last.compressed = out;
+    last.level = l.level;
+    return out;
+  }
+
+  /** Decompresses the level-3 body. */
+  @Benchmark
+  public byte[] decompress(Compressed z, Counters.Bytes b) throws GraphjException {
+    byte[] out = GraphjCodec.decompress(z.body, "bench");
+    b.bytes += out.length;
+    z.last = out;
+    return out;
+  }
+
+  /** Runs this class from an IDE; arguments are JMH options. */
+  public static void main(String[] args) throws Exception {
+    runFromIde(GraphjCompressBenchmark.class, args);
+  }
+}

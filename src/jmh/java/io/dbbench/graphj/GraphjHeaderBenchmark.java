@@ -1,0 +1,71 @@
+package io.dbbench.graphj;
+
+import io.dbbench.BenchmarkDefaults;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * graphd's {@code header_encode}/{@code header_decode} criterion group: the 128-byte GraphJ
+ * header, a sealed, compressed, encrypted one. Throughput in ops/s; {@code bytes} is bytes/s.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@State(Scope.Thread)
+public class GraphjHeaderBenchmark extends BenchmarkDefaults {
+  private GraphjHeader header;
+  private byte[] encoded;
+  private final byte[] buf = new byte[GraphjHeader.SIZE];
+  private GraphjHeader lastDecoded;
+  private boolean encodedOnce;
+
+  /** A realistic sealed header and its encoding. */
+  @Setup(Level.Trial)
+  public void setup() {
+    byte[] sha = new byte[32];
+    byte[] nonce = new byte[24];
+    java.util.Arrays.fill(sha, (byte) 0x5a);
+    java.util.Arrays.fill(nonce, (byte) 0x3c);
+    header = new GraphjHeader(0x07, 1, 1, 3, 1, 10_000, 10_000, 2_345_678, sha, nonce, GraphjCorpus.BASE_TIME_MS);
+    encoded = header.encode();
+  }
+
+  /** Encodes the header into a reused 128-byte buffer. */
+  @Benchmark
+  public byte[] headerEncode(Counters.Bytes b) {
+    header.encodeTo(buf, 0);
+    encodedOnce = true;
+    b.bytes += GraphjHeader.SIZE;
+    return buf;
+  }
+
+  /** Decodes and validates the header. */
+  @Benchmark
+  public GraphjHeader headerDecode(Counters.Bytes b) throws GraphjException {
+    b.bytes += GraphjHeader.SIZE;
+    return lastDecoded = GraphjHeader.decode(encoded, 0, encoded.length, "bench");
+  }
+
+  /** The work was real: what was encoded decodes back to the header. */
+  @TearDown(Level.Trial)
+  public void verify() throws GraphjException {
+    if (encodedOnce && !GraphjHeader.decode(buf, 0, buf.length, "verify").equals(header)) {
+      throw new IllegalStateException("encoded header does not decode back to itself");
+    }
+    if (lastDecoded != null && !lastDecoded.equals(header)) {
+      throw new IllegalStateException("decoded header differs: " + lastDecoded);
+    }
+  }
+
+  /** Runs this class from an IDE; arguments are JMH options. */
+  public static void main(String[] args) throws Exception {
+    runFromIde(GraphjHeaderBenchmark.class, args);
+  }
+}

@@ -1,0 +1,364 @@
+package io.dbbench.graphj;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code graphj} command line: inspect, verify, write and compact graphd journals.
+ *
+ * <pre>
+ * java -cp target/benchmarks.jar io.dbbench.graphj.GraphjTool inspect FILE [--key-hex K]
+ * java -cp target/benchmarks.jar io.dbbench.graphj.GraphjTool verify FILE... [--key-hex K]
+ * java -cp target/benchmarks.jar io.dbbench.graphj.GraphjTool write OUT --from JSONL [--seal] [--zstd-level L] [--key-hex K] [--first-seq N]
+ * java -cp target/benchmarks.jar io.dbbench.graphj.GraphjTool compact OUT IN... [--zstd-level L] [--key-hex K]
+ * </pre>
+ *
+ * Exit status: 0 when every file verifies or was written, 1 when verification or I/O failed
+ * (one line naming the file and reason on stderr), 2 on a usage error. Keys are never printed.
+ */
+@Command(name = "graphj", mixinStandardHelpOptions = true,
+    description = "Inspect, verify, write and compact graphd .graphj journals.",
+    subcommands = {GraphjTool.Inspect.class, GraphjTool.Verify.class, GraphjTool.Write.class, GraphjTool.Compact.class})
+public final class GraphjTool implements Callable<Integer> {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Spec
+  CommandLine.Model.CommandSpec spec;
+
+  /** Runs the tool and exits with its status. */
+  public static void main(String[] args) {
+    System.exit(run(new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+        new PrintWriter(System.err, true, StandardCharsets.UTF_8), args));
+  }
+
+  /** Runs the tool with the given streams; returns the exit status. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cl = new CommandLine(new GraphjTool());
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+      cmd.getErr().println("graphj: " + ex.getMessage());
+      return 1;
+    });
+    int rc = cl.execute(args);
+    out.flush();
+    err.flush();
+    return rc;
+  }
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return 2;
+  }
+
+  /**
+   * Parses a 64-hex-digit key.
+   *
+   * @throws CommandLine.ParameterException naming the option and what was expected (the key
+   *     itself is not echoed)
+   */
+  static byte[] key(CommandLine cl, String hex) {
+    if (hex == null) {
+      return null;
+    }
+    String h = hex.trim();
+    if (h.length() != 64 || !h.matches("[0-9a-fA-F]+")) {
+      throw new CommandLine.ParameterException(cl,
+          "--key-hex must be 64 hex digits (a 32-byte key); got " + h.length() + " characters");
+    }
+    return HexFormat.of().parseHex(h);
+  }
+
+  /** The header as a JSON object. */
+  static ObjectNode headerJson(GraphjHeader h) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("magic", "GRAPHJ");
+    n.put("version", GraphjHeader.VERSION);
+    n.put("flags", h.flags());
+    n.put("sealed", h.sealed());
+    n.put("compressed", h.compressed());
+    n.put("encrypted", h.encrypted());
+    n.put("compression", h.compression() == GraphjHeader.COMPRESSION_ZSTD ? "zstd" : "none");
+    n.put("encryption", h.encryption() == GraphjHeader.ENCRYPTION_XCHACHA20POLY1305 ? "xchacha20poly1305" : "none");
+    n.put("zstd_level", h.zstdLevel());
+    n.put("first_seq", h.firstSeq());
+    n.put("last_seq", h.lastSeq());
+    n.put("entry_count", h.entryCount());
+    n.put("body_len", h.bodyLen());
+    n.put("body_sha256", HexFormat.of().formatHex(h.bodySha256()));
+    n.put("nonce", HexFormat.of().formatHex(h.nonce()));
+    n.put("created_ms", h.createdMs());
+    return n;
+  }
+
+  /** One entry as a JSON object: sequence, query, params, timestamp_ms, prev_hash (hex). */
+  static ObjectNode entryJson(JournalEntry e) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("sequence", e.sequence());
+    n.put("query", e.query());
+    n.set("params", JSON.valueToTree(jsonSafe(e.params())));
+    n.put("timestamp_ms", e.timestampMs());
+    n.put("prev_hash", HexFormat.of().formatHex(e.prevHash()));
+    return n;
+  }
+
+  private static Object jsonSafe(Object v) {
+    if (v instanceof GraphValues.UnknownValue u) {
+      return Map.of("unknown_graph_value_hex", HexFormat.of().formatHex(u.encoded()));
+    }
+    if (v instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, x) -> out.put(String.valueOf(k), jsonSafe(x)));
+      return out;
+    }
+    if (v instanceof List<?> l) {
+      return l.stream().map(GraphjTool::jsonSafe).toList();
+    }
+    return v;
+  }
+
+  /** JSON (Jackson tree) to the plain Java values GraphValue carries: integers as Long. */
+  static Object fromJson(JsonNode n) {
+    if (n == null || n.isNull()) {
+      return null;
+    }
+    if (n.isBoolean()) {
+      return n.booleanValue();
+    }
+    if (n.isIntegralNumber()) {
+      if (!n.canConvertToLong()) {
+        throw new IllegalArgumentException("integer " + n + " does not fit in int64");
+      }
+      return n.longValue();
+    }
+    if (n.isNumber()) {
+      return n.doubleValue();
+    }
+    if (n.isTextual()) {
+      return n.textValue();
+    }
+    if (n.isArray()) {
+      List<Object> l = new ArrayList<>();
+      n.forEach(x -> l.add(fromJson(x)));
+      return l;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    n.fields().forEachRemaining(e -> m.put(e.getKey(), fromJson(e.getValue())));
+    return m;
+  }
+
+  /** {@code inspect FILE}: header JSON, then one JSON object per entry; verifies everything first. */
+  @Command(name = "inspect", description = "Print the header and every entry as JSON lines, verifying as it reads.")
+  static final class Inspect implements Callable<Integer> {
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE")
+    Path file;
+
+    @Option(names = "--key-hex", paramLabel = "K", description = "32-byte key, 64 hex digits, for encrypted files.")
+    String keyHex;
+
+    @Override
+    public Integer call() throws IOException {
+      PrintWriter out = spec.commandLine().getOut();
+      JournalReader.GraphjFile f;
+      try {
+        f = JournalReader.read(file, key(spec.commandLine(), keyHex));
+      } catch (GraphjException e) {
+        spec.commandLine().getErr().println("graphj: " + e.getMessage());
+        return 1;
+      }
+      ObjectNode h = f.legacy() ? JSON.createObjectNode().put("legacy_wal", true) : headerJson(f.header());
+      h.put("file", file.toString());
+      out.println(JSON.writeValueAsString(h));
+      for (JournalEntry e : f.entries()) {
+        out.println(JSON.writeValueAsString(entryJson(e)));
+      }
+      return 0;
+    }
+  }
+
+  /** {@code verify FILE...}: one line per file. */
+  @Command(name = "verify", description = "Verify files; one line per file.")
+  static final class Verify implements Callable<Integer> {
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0..*", arity = "1..*", paramLabel = "FILE")
+    List<Path> files;
+
+    @Option(names = "--key-hex", paramLabel = "K", description = "32-byte key, 64 hex digits, for encrypted files.")
+    String keyHex;
+
+    @Override
+    public Integer call() {
+      byte[] key = key(spec.commandLine(), keyHex);
+      int rc = 0;
+      for (Path p : files) {
+        try {
+          JournalReader.GraphjFile f = JournalReader.read(p, key);
+          String kind = f.legacy() ? "legacy .wal" : (f.header().sealed() ? "sealed" : "live")
+              + (f.header().compressed() ? ", zstd " + f.header().zstdLevel() : "")
+              + (f.header().encrypted() ? ", encrypted" : "");
+          String seqs = f.entries().isEmpty() ? "" : ", sequences " + f.entries().get(0).sequence()
+              + ".." + f.entries().get(f.entries().size() - 1).sequence();
+          spec.commandLine().getOut().println(p + ": OK (" + kind + ", " + f.entries().size() + " entries" + seqs + ")");
+        } catch (IOException e) {
+          spec.commandLine().getOut().println(p + ": FAILED: " + e.getMessage());
+          rc = 1;
+        }
+      }
+      return rc;
+    }
+  }
+
+  /** {@code write OUT --from JSONL}: builds a journal from JSON lines. */
+  @Command(name = "write", description = "Write a journal from JSON lines of {\"query\", \"params\", \"timestamp_ms\"}.")
+  static final class Write implements Callable<Integer> {
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "OUT")
+    Path out;
+
+    @Option(names = "--from", required = true, paramLabel = "JSONL", description = "Input: one JSON object per line.")
+    Path from;
+
+    @Option(names = "--seal", description = "Seal the journal (required for compression and encryption).")
+    boolean seal;
+
+    @Option(names = "--zstd-level", paramLabel = "L", description = "Compress the sealed body with zstd at level L.")
+    Integer level;
+
+    @Option(names = "--key-hex", paramLabel = "K", description = "Encrypt the sealed body with this 32-byte key.")
+    String keyHex;
+
+    @Option(names = "--first-seq", paramLabel = "N", defaultValue = "1", description = "First sequence (default 1).")
+    long firstSeq;
+
+    @Override
+    public Integer call() throws IOException {
+      CommandLine cl = spec.commandLine();
+      byte[] key = key(cl, keyHex);
+      if (!seal && (level != null || key != null)) {
+        throw new CommandLine.ParameterException(cl, "--zstd-level and --key-hex need --seal (only sealed files are compressed or encrypted)");
+      }
+      if (Files.exists(out)) {
+        cl.getErr().println("graphj: " + out + " already exists; refusing to overwrite");
+        return 1;
+      }
+      List<Object[]> rows = new ArrayList<>();
+      try (BufferedReader r = Files.newBufferedReader(from, StandardCharsets.UTF_8)) {
+        String line;
+        int n = 0;
+        while ((line = r.readLine()) != null) {
+          n++;
+          if (line.isBlank()) {
+            continue;
+          }
+          JsonNode j;
+          try {
+            j = JSON.readTree(line);
+          } catch (JsonProcessingException e) {
+            cl.getErr().println("graphj: " + from + ":" + n + ": not JSON (" + e.getOriginalMessage() + ")");
+            return 1;
+          }
+          if (!j.isObject() || !j.path("query").isTextual()) {
+            cl.getErr().println("graphj: " + from + ":" + n + ": expected an object with a string \"query\"");
+            return 1;
+          }
+          JsonNode params = j.path("params");
+          if (!params.isMissingNode() && !params.isNull() && !params.isObject()) {
+            cl.getErr().println("graphj: " + from + ":" + n + ": \"params\" must be an object");
+            return 1;
+          }
+          long ts = j.path("timestamp_ms").isIntegralNumber() ? j.path("timestamp_ms").longValue() : System.currentTimeMillis();
+          Object p = params.isObject() ? fromJson(params) : Map.of();
+          rows.add(new Object[] {j.get("query").textValue(), p, ts});
+        }
+      }
+      Path target = seal && (level != null || key != null) ? Files.createTempFile(out.toAbsolutePath().getParent(), "graphj", ".live") : out;
+      if (target != out) {
+        Files.delete(target);
+      }
+      try {
+        try (JournalWriter w = JournalWriter.create(target, firstSeq, false)) {
+          for (Object[] row : rows) {
+            @SuppressWarnings("unchecked")
+            Map<String, ?> params = (Map<String, ?>) row[1];
+            w.append((String) row[0], params, (Long) row[2]);
+          }
+          if (seal && target == out) {
+            w.seal();
+          }
+        }
+        if (target != out) {
+          Compaction.compact(List.of(target), out, null,
+              new GraphjCodec.SealOptions(level != null, level == null ? 0 : level, key), AeadProvider.DEFAULT.create());
+        }
+      } finally {
+        if (target != out) {
+          Files.deleteIfExists(target);
+        }
+      }
+      cl.getOut().println("wrote " + out + " (" + rows.size() + " entries)");
+      return 0;
+    }
+  }
+
+  /** {@code compact OUT IN...}: graphd's compaction. */
+  @Command(name = "compact", description = "Merge journals (legacy .wal, live, sealed, compressed, encrypted) into one sealed archive.")
+  static final class Compact implements Callable<Integer> {
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "OUT")
+    Path out;
+
+    @Parameters(index = "1..*", arity = "1..*", paramLabel = "IN")
+    List<Path> inputs;
+
+    @Option(names = "--zstd-level", paramLabel = "L", description = "Compress the archive with zstd at level L.")
+    Integer level;
+
+    @Option(names = "--key-hex", paramLabel = "K", description = "Key for encrypted inputs, and to encrypt the archive.")
+    String keyHex;
+
+    @Override
+    public Integer call() throws IOException {
+      byte[] key = key(spec.commandLine(), keyHex);
+      try {
+        GraphjHeader h = Compaction.compact(inputs, out, key,
+            new GraphjCodec.SealOptions(level != null, level == null ? 0 : level, key), AeadProvider.DEFAULT.create());
+        spec.commandLine().getOut().println("wrote " + out + " (" + h.entryCount() + " entries, sequences "
+            + h.firstSeq() + ".." + h.lastSeq() + ", body " + h.bodyLen() + " bytes)");
+        return 0;
+      } catch (GraphjException e) {
+        spec.commandLine().getErr().println("graphj: " + e.getMessage());
+        return 1;
+      }
+    }
+  }
+
+}

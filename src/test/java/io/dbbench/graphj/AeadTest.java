@@ -1,0 +1,99 @@
+package io.dbbench.graphj;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
+import javax.crypto.AEADBadTagException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+/** Both XChaCha20-Poly1305 providers against draft-irtf-cfrg-xchacha-03's vectors, and tamper detection. */
+class AeadTest {
+  private static final HexFormat HEX = HexFormat.of();
+
+  // draft-irtf-cfrg-xchacha-03, section A.3.1 (AEAD_XChaCha20_Poly1305 test vector).
+  static final byte[] PLAINTEXT = ("Ladies and Gentlemen of the class of '99: If I could offer you only one tip "
+      + "for the future, sunscreen would be it.").getBytes(StandardCharsets.US_ASCII);
+  static final byte[] AAD = HEX.parseHex("50515253c0c1c2c3c4c5c6c7");
+  static final byte[] KEY = HEX.parseHex("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
+  static final byte[] NONCE = HEX.parseHex("404142434445464748494a4b4c4d4e4f5051525354555657");
+  static final byte[] CIPHERTEXT = HEX.parseHex(
+      "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb"
+          + "731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6708c54c216cb96b72e1213b452"
+          + "2f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff9"
+          + "21f9664c97637da9768812f615c68b13b52e");
+  static final byte[] TAG = HEX.parseHex("c0875924c1c7987947deafd8780acf49");
+
+  @ParameterizedTest
+  @EnumSource(AeadProvider.class)
+  void knownAnswerVectorA31(AeadProvider p) throws Exception {
+    byte[] expected = concat(CIPHERTEXT, TAG);
+    assertArrayEquals(expected, p.create().seal(KEY, NONCE, AAD, PLAINTEXT));
+    assertArrayEquals(PLAINTEXT, p.create().open(KEY, NONCE, AAD, expected));
+  }
+
+  @Test
+  void hchacha20VectorSection221() {
+    // draft-irtf-cfrg-xchacha-03, section 2.2.1.
+    byte[] key = HEX.parseHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+    byte[] nonce = HEX.parseHex("000000090000004a0000000031415927");
+    byte[] out = new byte[32];
+    JdkXChaCha20Poly1305.hchacha20(key, nonce, new int[16], new int[16], out);
+    assertArrayEquals(HEX.parseHex("82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc"), out);
+  }
+
+  @ParameterizedTest
+  @EnumSource(AeadProvider.class)
+  void everyTamperedByteOfAadCiphertextAndTagIsRejected(AeadProvider p) throws Exception {
+    Aead aead = p.create();
+    byte[] sealed = concat(CIPHERTEXT, TAG);
+    for (int i = 0; i < AAD.length; i++) {
+      byte[] aad = AAD.clone();
+      aad[i] ^= 0x01;
+      assertThrows(AEADBadTagException.class, () -> aead.open(KEY, NONCE, aad, sealed), "AAD byte " + i);
+    }
+    for (int i = 0; i < sealed.length; i++) {
+      byte[] t = sealed.clone();
+      t[i] ^= (byte) 0x80;
+      int at = i;
+      assertThrows(AEADBadTagException.class, () -> aead.open(KEY, NONCE, AAD, t),
+          (at < CIPHERTEXT.length ? "ciphertext" : "tag") + " byte " + at);
+    }
+    byte[] wrongKey = KEY.clone();
+    wrongKey[31] ^= 1;
+    assertThrows(AEADBadTagException.class, () -> aead.open(wrongKey, NONCE, AAD, sealed));
+    assertThrows(AEADBadTagException.class, () -> aead.open(KEY, NONCE, AAD, Arrays.copyOf(sealed, sealed.length - 1)));
+  }
+
+  @ParameterizedTest
+  @EnumSource(AeadProvider.class)
+  void providersInteroperate(AeadProvider p) throws Exception {
+    AeadProvider other = p == AeadProvider.JDK ? AeadProvider.BC : AeadProvider.JDK;
+    java.util.Random r = new java.util.Random(7);
+    for (int len : new int[] {0, 1, 63, 64, 65, 1000, 10_000}) {
+      byte[] pt = new byte[len];
+      byte[] nonce = new byte[24];
+      r.nextBytes(pt);
+      r.nextBytes(nonce);
+      byte[] ct = p.create().seal(KEY, nonce, AAD, pt);
+      assertArrayEquals(pt, other.create().open(KEY, nonce, AAD, ct), "length " + len);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(AeadProvider.class)
+  void badKeyOrNonceLengthIsRefused(AeadProvider p) {
+    assertThrows(java.security.InvalidKeyException.class, () -> p.create().seal(new byte[31], NONCE, AAD, PLAINTEXT));
+    assertThrows(java.security.InvalidKeyException.class, () -> p.create().seal(KEY, new byte[12], AAD, PLAINTEXT));
+  }
+
+  static byte[] concat(byte[] a, byte[] b) {
+    byte[] out = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+}

@@ -1,0 +1,131 @@
+package io.dbbench.graphj;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The graphj command line: write, inspect, verify, compact, and its answers to bad input. */
+class GraphjToolTest {
+  private static final String KEY_HEX = HexFormat.of().formatHex(GraphjTestFiles.KEY);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path dir;
+
+  record Run(int rc, String out, String err) {}
+
+  static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int rc = GraphjTool.run(new PrintWriter(out), new PrintWriter(err), args);
+    return new Run(rc, out.toString(), err.toString());
+  }
+
+  private Path jsonl() throws Exception {
+    return Files.writeString(dir.resolve("in.jsonl"), String.join("\n",
+        "{\"query\": \"CREATE (n:Entity {id: $id, w: $w})\", \"params\": {\"id\": \"a\", \"w\": 1.5, \"tags\": [1, \"x\", null], \"m\": {\"k\": true}}, \"timestamp_ms\": 1000}",
+        "",
+        "{\"query\": \"MATCH (n) DELETE n\", \"timestamp_ms\": 2000}") + "\n");
+  }
+
+  @Test
+  void writeSealedEncryptedThenInspect() throws Exception {
+    Path out = dir.resolve("j.graphj");
+    Run w = run("write", out.toString(), "--from", jsonl().toString(), "--seal", "--zstd-level", "3",
+        "--key-hex", KEY_HEX, "--first-seq", "41");
+    assertEquals(0, w.rc(), w.err());
+    Run i = run("inspect", out.toString(), "--key-hex", KEY_HEX);
+    assertEquals(0, i.rc(), i.err());
+    List<String> lines = i.out().lines().toList();
+    assertEquals(3, lines.size());
+    JsonNode h = JSON.readTree(lines.get(0));
+    assertTrue(h.get("sealed").asBoolean());
+    assertTrue(h.get("encrypted").asBoolean());
+    assertEquals("zstd", h.get("compression").asText());
+    assertEquals(41, h.get("first_seq").asLong());
+    assertEquals(42, h.get("last_seq").asLong());
+    JsonNode e1 = JSON.readTree(lines.get(1));
+    assertEquals(41, e1.get("sequence").asLong());
+    assertEquals("a", e1.at("/params/id").asText());
+    assertEquals(1.5, e1.at("/params/w").asDouble());
+    assertEquals("x", e1.at("/params/tags/1").asText());
+    assertTrue(e1.at("/params/tags/2").isNull());
+    assertTrue(e1.at("/params/m/k").asBoolean());
+    assertEquals(1000, e1.get("timestamp_ms").asLong());
+    assertEquals("0".repeat(64), e1.get("prev_hash").asText());
+    JsonNode e2 = JSON.readTree(lines.get(2));
+    assertEquals("MATCH (n) DELETE n", e2.get("query").asText());
+    assertFalse(e2.get("prev_hash").asText().equals("0".repeat(64)));
+    assertFalse(i.out().contains(KEY_HEX), "the key must never be printed");
+  }
+
+  @Test
+  void verifyReportsEachFileAndFailsOnTheBadOne() throws Exception {
+    Path good = GraphjTestFiles.live(dir, "good.graphj", 1, 3);
+    byte[] bad = Files.readAllBytes(good);
+    bad[bad.length - 3] ^= 1;
+    Path broken = GraphjTestFiles.write(dir, "broken.graphj", bad);
+    Run v = run("verify", good.toString(), broken.toString());
+    assertEquals(1, v.rc());
+    List<String> lines = v.out().lines().toList();
+    assertEquals(2, lines.size());
+    assertTrue(lines.get(0).startsWith(good + ": OK (live, 3 entries"), lines.get(0));
+    assertTrue(lines.get(1).startsWith(broken + ": FAILED: ") && lines.get(1).contains("crc mismatch"), lines.get(1));
+  }
+
+  @Test
+  void compactThenVerify() throws Exception {
+    byte[] all = GraphjTestFiles.rawEntries(1, 6);
+    List<byte[]> seg = GraphjRoundTripTest.splitEntries(all, 3);
+    Path a = GraphjTestFiles.write(dir, "a.wal", seg.get(0));
+    Path b = GraphjTestFiles.write(dir, "b.graphj", GraphjRoundTripTest.concat(GraphjHeader.unsealed(4, 0).encode(), seg.get(1)));
+    Path out = dir.resolve("c.graphj");
+    Run c = run("compact", out.toString(), a.toString(), b.toString(), "--zstd-level", "19");
+    assertEquals(0, c.rc(), c.err());
+    assertTrue(c.out().contains("6 entries, sequences 1..6"), c.out());
+    assertEquals(0, run("verify", out.toString()).rc());
+  }
+
+  @Test
+  void badInputGetsOneLineAndNonZeroExit() throws Exception {
+    Run missing = run("verify", dir.resolve("nope.graphj").toString());
+    assertEquals(1, missing.rc());
+    assertTrue(missing.out().contains("nope.graphj: FAILED"), missing.out());
+
+    Run shortKey = run("inspect", GraphjTestFiles.live(dir, "k.graphj", 1, 1).toString(), "--key-hex", "abcd");
+    assertEquals(2, shortKey.rc());
+    assertTrue(shortKey.err().contains("--key-hex must be 64 hex digits"), shortKey.err());
+
+    Path enc = dir.resolve("e.graphj");
+    assertEquals(0, run("write", enc.toString(), "--from", jsonl().toString(), "--seal", "--key-hex", KEY_HEX).rc());
+    Run noKey = run("inspect", enc.toString());
+    assertEquals(1, noKey.rc());
+    assertTrue(noKey.err().contains("missing key"), noKey.err());
+    assertEquals("", noKey.out(), "nothing is printed from a file that failed verification");
+
+    Path notJson = Files.writeString(dir.resolve("bad.jsonl"), "{\"query\": \"X\"}\nnot json\n");
+    Run w = run("write", dir.resolve("x.graphj").toString(), "--from", notJson.toString());
+    assertEquals(1, w.rc());
+    assertTrue(w.err().contains("bad.jsonl:2: not JSON"), w.err());
+    assertFalse(Files.exists(dir.resolve("x.graphj")));
+
+    Run unsealedLevel = run("write", dir.resolve("y.graphj").toString(), "--from", jsonl().toString(), "--zstd-level", "3");
+    assertEquals(2, unsealedLevel.rc());
+    assertTrue(unsealedLevel.err().contains("need --seal"), unsealedLevel.err());
+
+    Run exists = run("write", enc.toString(), "--from", jsonl().toString());
+    assertEquals(1, exists.rc());
+    assertTrue(exists.err().contains("already exists"), exists.err());
+  }
+}
