@@ -119,6 +119,10 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
      */
     @TearDown(Level.Iteration)
     public void verifyAndClose() {
+      if (session == null) { // open() failed; its exception is the one to report
+        fixture.closeIteration();
+        return;
+      }
       try {
         EntityGraph.verifyCounts(session, fixture.data().nodes() + nodesWritten,
             fixture.data().edges() + edgesWritten);
@@ -137,6 +141,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
         }
       } finally {
         fixture.closeIteration();
+        session = null;
       }
     }
 
