@@ -10,7 +10,8 @@ public final class Families {
   public static List<BenchmarkFamily> all() {
     return List.of(
         new io.dbbench.graphj.GraphjFamily(),
-        new io.dbbench.jdbc.JdbcFamily()
+        new io.dbbench.jdbc.JdbcFamily(),
+        new io.dbbench.graph.GraphFamily()
         // families: one line each, keep the order of the README table
         );
   }
