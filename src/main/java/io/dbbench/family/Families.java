@@ -9,7 +9,9 @@ public final class Families {
   /** Every family, in run order. */
   public static List<BenchmarkFamily> all() {
     return List.of(
-        new io.dbbench.graphj.GraphjFamily()
+        new io.dbbench.graphj.GraphjFamily(),
+        new io.dbbench.jdbc.JdbcFamily(),
+        new io.dbbench.graph.GraphFamily()
         // families: one line each, keep the order of the README table
         );
   }

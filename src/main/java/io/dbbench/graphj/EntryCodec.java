@@ -35,8 +35,10 @@ public final class EntryCodec {
    *
    * @param entries entries in order
    * @param lastHash SHA-256(prev_hash || payload) of the last entry, or the all-zero hash if none
+   * @param tornTail bytes after the last complete entry that were ignored (0 unless a torn tail
+   *     was tolerated)
    */
-  public record Parsed(List<RawEntry> entries, byte[] lastHash) {}
+  public record Parsed(List<RawEntry> entries, byte[] lastHash, int tornTail) {}
 
   /** A new SHA-256 digest (always present on a JDK). */
   public static MessageDigest sha256() {
@@ -104,6 +106,17 @@ public final class EntryCodec {
    * @throws GraphjException TRUNCATED_ENTRY, PAYLOAD_LENGTH, CRC_MISMATCH, BAD_SEQUENCE, CHAIN_BROKEN
    */
   public static Parsed parse(byte[] buf, int off, int len, String source, long baseOffset) throws GraphjException {
+    return parse(buf, off, len, source, baseOffset, false);
+  }
+
+  /**
+   * As {@link #parse(byte[], int, int, String, long)}; with {@code tolerateTornTail}, fewer than
+   * {@value #FRAME_HEADER} bytes after the last complete entry (what a crash mid-append leaves)
+   * are ignored and counted in {@link Parsed#tornTail()}, as graphd's reader ignores them. A
+   * longer incomplete entry is an error either way (graphd also refuses it).
+   */
+  public static Parsed parse(byte[] buf, int off, int len, String source, long baseOffset, boolean tolerateTornTail)
+      throws GraphjException {
     List<RawEntry> out = new ArrayList<>();
     MessageDigest sha = sha256();
     CRC32C crc = new CRC32C();
@@ -116,8 +129,12 @@ public final class EntryCodec {
     while (p < end) {
       long at = baseOffset + (p - off);
       if (end - p < FRAME_HEADER) {
+        if (tolerateTornTail) {
+          return new Parsed(out, lastHash, end - p);
+        }
         throw new GraphjException(GraphjException.Kind.TRUNCATED_ENTRY, source, at, -1,
-            "entry frame needs " + FRAME_HEADER + " bytes, " + (end - p) + " left");
+            "entry frame needs " + FRAME_HEADER + " bytes, " + (end - p) + " left (a torn tail from a crash"
+                + " mid-append? graphd ignores it; use --tolerate-torn-tail to do the same)");
       }
       int storedCrc = b.getInt(p);
       long payloadLen = Integer.toUnsignedLong(b.getInt(p + 4));
@@ -148,7 +165,7 @@ public final class EntryCodec {
       lastSeq = seq;
       p += FRAME_HEADER + plen;
     }
-    return new Parsed(out, lastHash);
+    return new Parsed(out, lastHash, 0);
   }
 
   /**

@@ -137,8 +137,23 @@ public final class GraphjTool implements Callable<Integer> {
     return v;
   }
 
-  /** JSON (Jackson tree) to the plain Java values GraphValue carries: integers as Long. */
-  static Object fromJson(JsonNode n) {
+  /**
+   * A JSONL {@code params} object to journal parameters exactly as graphd's JSON boundary
+   * ({@code values.rs json_to_param_value(s)}) makes them, so that the same input gives the same
+   * payload bytes: keys sorted (serde_json's map is ordered by key); integers that fit int64 as
+   * int; larger unsigned 64-bit integers as their decimal string; other numbers as double;
+   * objects as their compact JSON text with keys sorted (graphd stores maps that way: its replay
+   * cannot carry GraphValue map_value).
+   */
+  static Map<String, Object> graphdParams(JsonNode params) {
+    Map<String, Object> m = new java.util.TreeMap<>(GraphjTool::compareUtf8);
+    params.fields().forEachRemaining(e -> m.put(e.getKey(), graphdValue(e.getValue())));
+    return new LinkedHashMap<>(m);
+  }
+
+  private static final java.math.BigInteger U64_MAX = java.math.BigInteger.ONE.shiftLeft(64).subtract(java.math.BigInteger.ONE);
+
+  static Object graphdValue(JsonNode n) {
     if (n == null || n.isNull()) {
       return null;
     }
@@ -146,10 +161,14 @@ public final class GraphjTool implements Callable<Integer> {
       return n.booleanValue();
     }
     if (n.isIntegralNumber()) {
-      if (!n.canConvertToLong()) {
-        throw new IllegalArgumentException("integer " + n + " does not fit in int64");
+      java.math.BigInteger b = n.bigIntegerValue();
+      if (b.bitLength() < 64) {
+        return b.longValue();
       }
-      return n.longValue();
+      if (b.signum() > 0 && b.compareTo(U64_MAX) <= 0) {
+        return b.toString();
+      }
+      return b.doubleValue();
     }
     if (n.isNumber()) {
       return n.doubleValue();
@@ -159,12 +178,36 @@ public final class GraphjTool implements Callable<Integer> {
     }
     if (n.isArray()) {
       List<Object> l = new ArrayList<>();
-      n.forEach(x -> l.add(fromJson(x)));
+      n.forEach(x -> l.add(graphdValue(x)));
       return l;
     }
-    Map<String, Object> m = new LinkedHashMap<>();
-    n.fields().forEachRemaining(e -> m.put(e.getKey(), fromJson(e.getValue())));
-    return m;
+    try {
+      return JSON.writeValueAsString(sorted(n));
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("cannot serialise object parameter: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  private static JsonNode sorted(JsonNode n) {
+    if (n.isObject()) {
+      ObjectNode o = JSON.createObjectNode();
+      List<String> keys = new ArrayList<>();
+      n.fieldNames().forEachRemaining(keys::add);
+      keys.sort(GraphjTool::compareUtf8);
+      keys.forEach(k -> o.set(k, sorted(n.get(k))));
+      return o;
+    }
+    if (n.isArray()) {
+      com.fasterxml.jackson.databind.node.ArrayNode a = JSON.createArrayNode();
+      n.forEach(x -> a.add(sorted(x)));
+      return a;
+    }
+    return n;
+  }
+
+  /** Rust's String order: byte-wise over UTF-8. */
+  static int compareUtf8(String a, String b) {
+    return java.util.Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
   /** {@code inspect FILE}: header JSON, then one JSON object per entry; verifies everything first. */
@@ -179,18 +222,24 @@ public final class GraphjTool implements Callable<Integer> {
     @Option(names = "--key-hex", paramLabel = "K", description = "32-byte key, 64 hex digits, for encrypted files.")
     String keyHex;
 
+    @Option(names = "--tolerate-torn-tail", description = "Ignore fewer than 48 bytes of an incomplete last entry (a crash mid-append), as graphd does.")
+    boolean tolerateTornTail;
+
     @Override
     public Integer call() throws IOException {
       PrintWriter out = spec.commandLine().getOut();
       JournalReader.GraphjFile f;
       try {
-        f = JournalReader.read(file, key(spec.commandLine(), keyHex));
+        f = JournalReader.read(file, key(spec.commandLine(), keyHex), tolerateTornTail);
       } catch (GraphjException e) {
         spec.commandLine().getErr().println("graphj: " + e.getMessage());
         return 1;
       }
       ObjectNode h = f.legacy() ? JSON.createObjectNode().put("legacy_wal", true) : headerJson(f.header());
       h.put("file", file.toString());
+      if (f.tornTail() > 0) {
+        h.put("torn_tail_bytes_ignored", f.tornTail());
+      }
       out.println(JSON.writeValueAsString(h));
       for (JournalEntry e : f.entries()) {
         out.println(JSON.writeValueAsString(entryJson(e)));
@@ -211,19 +260,23 @@ public final class GraphjTool implements Callable<Integer> {
     @Option(names = "--key-hex", paramLabel = "K", description = "32-byte key, 64 hex digits, for encrypted files.")
     String keyHex;
 
+    @Option(names = "--tolerate-torn-tail", description = "Ignore fewer than 48 bytes of an incomplete last entry (a crash mid-append), as graphd does.")
+    boolean tolerateTornTail;
+
     @Override
     public Integer call() {
       byte[] key = key(spec.commandLine(), keyHex);
       int rc = 0;
       for (Path p : files) {
         try {
-          JournalReader.GraphjFile f = JournalReader.read(p, key);
+          JournalReader.GraphjFile f = JournalReader.read(p, key, tolerateTornTail);
           String kind = f.legacy() ? "legacy .wal" : (f.header().sealed() ? "sealed" : "live")
               + (f.header().compressed() ? ", zstd " + f.header().zstdLevel() : "")
               + (f.header().encrypted() ? ", encrypted" : "");
           String seqs = f.entries().isEmpty() ? "" : ", sequences " + f.entries().get(0).sequence()
               + ".." + f.entries().get(f.entries().size() - 1).sequence();
-          spec.commandLine().getOut().println(p + ": OK (" + kind + ", " + f.entries().size() + " entries" + seqs + ")");
+          String torn = f.tornTail() > 0 ? "; ignored a torn tail of " + f.tornTail() + " bytes, as graphd does" : "";
+          spec.commandLine().getOut().println(p + ": OK (" + kind + ", " + f.entries().size() + " entries" + seqs + torn + ")");
         } catch (IOException e) {
           spec.commandLine().getOut().println(p + ": FAILED: " + e.getMessage());
           rc = 1;
@@ -294,7 +347,7 @@ public final class GraphjTool implements Callable<Integer> {
             return 1;
           }
           long ts = j.path("timestamp_ms").isIntegralNumber() ? j.path("timestamp_ms").longValue() : System.currentTimeMillis();
-          Object p = params.isObject() ? fromJson(params) : Map.of();
+          Object p = params.isObject() ? graphdParams(params) : Map.of();
           rows.add(new Object[] {j.get("query").textValue(), p, ts});
         }
       }
@@ -345,12 +398,16 @@ public final class GraphjTool implements Callable<Integer> {
     @Option(names = "--key-hex", paramLabel = "K", description = "Key for encrypted inputs, and to encrypt the archive.")
     String keyHex;
 
+    @Option(names = "--tolerate-torn-tail", description = "Drop an input's torn tail (under 48 bytes) instead of refusing the input.")
+    boolean tolerateTornTail;
+
     @Override
     public Integer call() throws IOException {
       byte[] key = key(spec.commandLine(), keyHex);
       try {
         GraphjHeader h = Compaction.compact(inputs, out, key,
-            new GraphjCodec.SealOptions(level != null, level == null ? 0 : level, key), AeadProvider.DEFAULT.create());
+            new GraphjCodec.SealOptions(level != null, level == null ? 0 : level, key), AeadProvider.DEFAULT.create(),
+            tolerateTornTail);
         spec.commandLine().getOut().println("wrote " + out + " (" + h.entryCount() + " entries, sequences "
             + h.firstSeq() + ".." + h.lastSeq() + ", body " + h.bodyLen() + " bytes)");
         return 0;

@@ -1,0 +1,309 @@
+package io.dbbench.graph;
+
+import io.dbbench.BenchmarkDefaults;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * Write throughput of the embedded graph database (Kuzu, LadybugDB's upstream) on graphd's
+ * throughput-benchmark schema, with graphd-style journaling {@code off}, {@code on} or
+ * {@code on+fsync}: with journaling on, every mutating query and its parameters are appended as a
+ * GraphJ entry before the query executes (transaction control included). Reported in ops/s;
+ * {@link #writeBatch} also reports {@code writes} (node writes/s) as a secondary metric.
+ *
+ * <p>Growth: every iteration starts from a fresh copy of the preloaded template database (and a
+ * fresh journal), made in {@code @Setup(Level.Iteration)} outside the measured time, and deleted in
+ * the iteration's tear-down. So the graph does not grow without bound across iterations and every
+ * iteration measures writes into the same preloaded graph. The tear-down first checks that the
+ * database holds exactly the preload plus what the iteration wrote.
+ *
+ * <p>With journaling on, a prepared statement is classified as mutating once, when prepared;
+ * {@link #createInlined} pays that classification (a regex over the query text) on every call, as
+ * a server journaling literal queries must.
+ *
+ * <p>New ids ({@code w<k>}, {@code m<k>}) and their names are built per call: a few tens of
+ * nanoseconds against writes of tens of microseconds, and what a client does too.
+ */
+@BenchmarkMode(Mode.Throughput) // graphd's study reports throughput; writes/s needs Throughput
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Threads(1) // one Kuzu connection, which is not thread-safe
+public class GraphWriteBenchmark extends BenchmarkDefaults {
+  /** created_at of the first node or edge written by a benchmark (ms, 2033-05-18). */
+  static final long WRITE_TS = 2_000_000_000_000L;
+  /** Size of the seeded table of edge endpoints (a power of two, cycled with a mask). */
+  static final int EDGE_TABLE = 1024;
+  /** The id {@link #mergeUpdate} rewrites: preloaded entity 0. */
+  static final String UPDATED_ID = EntityGraph.id(0);
+
+  /** The database copy of the iteration, its statements, and what the iteration has written. */
+  @State(Scope.Benchmark)
+  public static class Db {
+    /** Preloaded entities: 1000 quick, 100000 as in graphd's benchmark. */
+    @Param({"1000", "100000"})
+    public int nodes;
+
+    /** graphd-style journaling: {@code off}, {@code on}, {@code on+fsync}. */
+    @Param({"off", "on", "on+fsync"})
+    public String journal;
+
+    GraphFixture fixture;
+    JournalMode mode;
+    GraphSession session;
+    GraphStatement create;
+    GraphStatement createRelationship;
+    GraphStatement merge;
+    List<Map<String, Object>> edgeParams;
+    int nextEdge;
+    /** Sequence of the next id written ({@code w<k>} / {@code m<k>}). */
+    long seq;
+    /** Nodes written in this iteration. */
+    long nodesWritten;
+    /** Edges written in this iteration. */
+    long edgesWritten;
+    /** Value of seq at the last mergeUpdate, or -1. */
+    long lastUpdate;
+    private String benchmark;
+
+    /** Builds the preloaded template database in a fresh trial directory. */
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params) {
+      setup(params.getBenchmark());
+    }
+
+    /** As the JMH set-up, for tests: {@code benchmark} is the benchmark's full method name. */
+    void setup(String benchmark) {
+      this.benchmark = benchmark;
+      mode = JournalMode.parse(journal);
+      fixture = GraphFixture.create(nodes, GraphConfig.seed(), GraphConfig.bufferPoolBytes(),
+          GraphConfig.tempRoot());
+      edgeParams = randomEdgeParams(nodes, GraphConfig.seed());
+    }
+
+    /** Opens a fresh copy of the template (and a fresh journal) and prepares the statements. */
+    @Setup(Level.Iteration)
+    public void open() {
+      session = fixture.open(mode);
+      create = session.prepare(GraphQueries.CREATE);
+      createRelationship = session.prepare(GraphQueries.CREATE_RELATIONSHIP);
+      merge = session.prepare(GraphQueries.MERGE);
+      seq = 0;
+      nextEdge = 0;
+      nodesWritten = 0;
+      edgesWritten = 0;
+      lastUpdate = -1;
+    }
+
+    /**
+     * Checks that the copy holds the preload plus exactly what the iteration wrote (and, after
+     * {@code mergeUpdate}, the last values written), that a journal was written when on, then
+     * deletes the copy and the journal.
+     */
+    @TearDown(Level.Iteration)
+    public void verifyAndClose() {
+      if (session == null) { // open() failed; its exception is the one to report
+        fixture.closeIteration();
+        return;
+      }
+      try {
+        EntityGraph.verifyCounts(session, fixture.data().nodes() + nodesWritten,
+            fixture.data().edges() + edgesWritten);
+        if (lastUpdate >= 0) {
+          List<List<Object>> r = session.fetch(
+              "MATCH (n:Entity {id: $id}) RETURN n.name, n.created_at", Map.of("id", UPDATED_ID));
+          List<Object> want = List.of("updated-" + lastUpdate, WRITE_TS + lastUpdate);
+          if (!r.equals(List.of(want))) {
+            throw new IllegalStateException(benchmark + ": entity " + UPDATED_ID + " holds " + r
+                + " after mergeUpdate; expected " + want);
+          }
+        }
+        if (mode.enabled() && seq > 0 && journalBytes() <= 128) {
+          throw new IllegalStateException(benchmark + ": journal " + fixture.journalFile()
+              + " holds no entry after " + seq + " writes");
+        }
+      } finally {
+        fixture.closeIteration();
+        session = null;
+      }
+    }
+
+    private long journalBytes() {
+      try {
+        return Files.size(fixture.journalFile());
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot stat journal " + fixture.journalFile(), e);
+      }
+    }
+
+    /** Deletes the trial directory. */
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      if (fixture != null) {
+        fixture.close();
+      }
+    }
+
+    Map<String, Object> newNode(String prefix) {
+      long k = seq++;
+      return Map.of("id", prefix + k, "name", "written-" + k, "ts", WRITE_TS + k);
+    }
+  }
+
+  /** Node writes per transaction for {@link #writeBatch}. */
+  @State(Scope.Benchmark)
+  public static class Batch {
+    /** CREATEs inside one explicit transaction. */
+    @Param({"1", "10", "100", "1000"})
+    public int batchSize;
+
+    /** Rejects a non-positive size. */
+    @Setup(Level.Trial)
+    public void check() {
+      if (batchSize < 1) {
+        throw new IllegalArgumentException("batchSize=" + batchSize + " must be >= 1");
+      }
+    }
+  }
+
+  /**
+   * Node writes completed, reported by JMH as the secondary metric {@code writes} in writes per
+   * second (Throughput mode, seconds).
+   */
+  @AuxCounters(AuxCounters.Type.OPERATIONS)
+  @State(Scope.Thread)
+  public static class Writes {
+    /** Node writes in this iteration. */
+    public long writes;
+
+    /** JMH does not reset aux counters itself. */
+    @Setup(Level.Iteration)
+    public void reset() {
+      writes = 0;
+    }
+  }
+
+  /** Prepared {@code CREATE (n:Entity {id: $id, name: $name, created_at: $ts})}. */
+  @Benchmark
+  public long createWithParams(Db db) {
+    long n = db.session.execute(db.create, db.newNode("w"));
+    db.nodesWritten++;
+    return n;
+  }
+
+  /** The same CREATE with its values inlined as literals: compiled on every call. */
+  @Benchmark
+  public long createInlined(Db db) {
+    long k = db.seq++;
+    long n = db.session.execute(GraphQueries.createInlined("w" + k, "written-" + k, WRITE_TS + k));
+    db.nodesWritten++;
+    return n;
+  }
+
+  /** {@code batchSize} prepared CREATEs inside one {@code BEGIN TRANSACTION} ... {@code COMMIT}. */
+  @Benchmark
+  public long writeBatch(Db db, Batch b, Writes w) {
+    GraphSession s = db.session;
+    long n = s.execute(GraphQueries.BEGIN);
+    for (int i = 0; i < b.batchSize; i++) {
+      n += s.execute(db.create, db.newNode("w"));
+    }
+    n += s.execute(GraphQueries.COMMIT);
+    db.nodesWritten += b.batchSize;
+    w.writes += b.batchSize;
+    return n;
+  }
+
+  /** Ten prepared CREATEs inside one explicit transaction. */
+  @Benchmark
+  public long transaction10Writes(Db db) {
+    GraphSession s = db.session;
+    long n = s.execute(GraphQueries.BEGIN);
+    for (int i = 0; i < 10; i++) {
+      n += s.execute(db.create, db.newNode("w"));
+    }
+    n += s.execute(GraphQueries.COMMIT);
+    db.nodesWritten += 10;
+    return n;
+  }
+
+  /** The same ten CREATEs, each in its own auto-committed transaction. */
+  @Benchmark
+  public long autoCommit10Writes(Db db) {
+    GraphSession s = db.session;
+    long n = 0;
+    for (int i = 0; i < 10; i++) {
+      n += s.execute(db.create, db.newNode("w"));
+    }
+    db.nodesWritten += 10;
+    return n;
+  }
+
+  /** MATCH two existing (random, seeded) nodes and CREATE a {@code CONNECTED_TO} edge between them. */
+  @Benchmark
+  public long createRelationship(Db db) {
+    long n = db.session.execute(db.createRelationship,
+        db.edgeParams.get(db.nextEdge++ & (EDGE_TABLE - 1)));
+    db.edgesWritten++;
+    return n;
+  }
+
+  /** {@code MERGE} on a new id every call: creates the node. */
+  @Benchmark
+  public long mergeCreate(Db db) {
+    long n = db.session.execute(db.merge, db.newNode("m"));
+    db.nodesWritten++;
+    return n;
+  }
+
+  /** {@code MERGE} on the same existing id with new values: updates the node. */
+  @Benchmark
+  public long mergeUpdate(Db db) {
+    long k = db.seq++;
+    long n = db.session.execute(db.merge,
+        Map.of("id", UPDATED_ID, "name", "updated-" + k, "ts", WRITE_TS + k));
+    db.lastUpdate = k;
+    return n;
+  }
+
+  /**
+   * {@value #EDGE_TABLE} parameter maps {@code {from, to, weight, ts}} between distinct random
+   * preloaded nodes, seeded; when there is a single node it connects to itself.
+   */
+  static List<Map<String, Object>> randomEdgeParams(int nodes, long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed ^ 0xED6EL);
+    List<Map<String, Object>> out = new ArrayList<>(EDGE_TABLE);
+    for (int i = 0; i < EDGE_TABLE; i++) {
+      int a = rnd.nextInt(nodes);
+      int b = nodes < 2 ? a : rnd.nextInt(nodes - 1);
+      if (nodes >= 2 && b >= a) {
+        b++;
+      }
+      out.add(Map.of("from", EntityGraph.id(a), "to", EntityGraph.id(b),
+          "weight", rnd.nextDouble(), "ts", WRITE_TS + i));
+    }
+    return out;
+  }
+
+  /** Runs this class's benchmarks from an IDE; {@code args} are JMH options, e.g. {@code -p nodes=1000 -f 1}. */
+  public static void main(String[] args) throws Exception {
+    runFromIde(GraphWriteBenchmark.class, args);
+  }
+}

@@ -1,0 +1,107 @@
+package io.dbbench.graph;
+
+import io.dbbench.family.BenchmarkFamily;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The graph family: graphd's throughput study against its embedded database (Kuzu 0.11.2 here,
+ * LadybugDB's upstream), reads and writes, with the write benchmarks run with graphd-style GraphJ
+ * journaling off and on. Embedded and in-process, so it is available wherever Kuzu's native
+ * library loads and a temp directory can be written.
+ */
+public final class GraphFamily implements BenchmarkFamily {
+  /** Node counts in quick and full mode (graphd's benchmark preloads 100 000). */
+  static final int QUICK_NODES = 1000;
+  static final int FULL_NODES = 100_000;
+
+  @Override
+  public String id() {
+    return "graph";
+  }
+
+  @Override
+  public String title() {
+    return "Embedded graph database throughput (Kuzu/LadybugDB) with graphd journaling";
+  }
+
+  @Override
+  public String includeRegex() {
+    return "^io\\.dbbench\\.graph\\.";
+  }
+
+  /**
+   * Opens a one-node database in a fresh temp directory, reads it back and deletes it. Never
+   * throws; the reason names what failed and what to set.
+   */
+  @Override
+  public Availability probe() {
+    Path root;
+    try {
+      root = GraphConfig.tempRoot();
+      GraphConfig.bufferPoolBytes();
+      GraphConfig.seed();
+    } catch (RuntimeException e) {
+      return Availability.unavailable(e.getMessage());
+    }
+    try (GraphFixture f = GraphFixture.create(1, GraphConfig.seed(), 64L << 20, root)) {
+      GraphSession s = f.open(JournalMode.OFF);
+      long n = EntityGraph.countNodes(s);
+      return n == 1 ? Availability.ok()
+          : Availability.unavailable("Kuzu probe database held " + n + " nodes instead of 1");
+    } catch (LinkageError e) {
+      return Availability.unavailable("Kuzu native library did not load (" + e
+          + "); run on linux/macos x86_64 or aarch64, or windows x86_64");
+    } catch (RuntimeException e) {
+      return Availability.unavailable("embedded Kuzu failed: " + e.getMessage()
+          + " (set " + GraphConfig.TMPDIR + " to a writable local directory)");
+    }
+  }
+
+  /**
+   * Quick mode: 1000 nodes, journal off and on (on+fsync only in full mode), batch sizes 1 and
+   * 100, limits 10 and 1000, to keep the family within three minutes on two cores. Full mode: every {@code @Param} value, 100 000 nodes.
+   */
+  @Override
+  public List<String> jmhArgs(boolean full) {
+    if (full) {
+      return List.of("-p", "nodes=" + FULL_NODES);
+    }
+    return List.of("-p", "nodes=" + QUICK_NODES, "-p", "journal=off,on",
+        "-p", "batchSize=1,100", "-p", "limit=10,1000");
+  }
+
+  @Override
+  public Map<String, Object> describe() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("backend", "embedded Kuzu " + safeVersion() + " (LadybugDB upstream)");
+    try {
+      m.put("buffer_pool_bytes", GraphConfig.bufferPoolBytes());
+      long seed = GraphConfig.seed();
+      m.put("seed", seed);
+      m.put("nodes_quick", QUICK_NODES);
+      m.put("nodes_full", FULL_NODES);
+      EntityGraph.Dataset q = EntityGraph.generate(QUICK_NODES, seed);
+      EntityGraph.Dataset f = EntityGraph.generate(FULL_NODES, seed);
+      m.put("edges_quick", q.edges());
+      m.put("edges_full", f.edges());
+      m.put("dataset_crc32c_quick", Long.toHexString(q.checksum()));
+      m.put("dataset_crc32c_full", Long.toHexString(f.checksum()));
+      m.put("temp_root", GraphConfig.tempRoot().toString());
+    } catch (RuntimeException e) {
+      m.put("config_error", e.getMessage());
+    }
+    m.put("journal", "GraphJ (io.dbbench.graphj.JournalWriter), appended before each mutating query");
+    return m;
+  }
+
+  private static String safeVersion() {
+    try {
+      return KuzuGraphDatabase.version();
+    } catch (LinkageError | RuntimeException e) {
+      return "(native library did not load: " + e + ")";
+    }
+  }
+}

@@ -1,0 +1,190 @@
+package io.dbbench.graph;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+/**
+ * The on-disk life cycle behind the graph benchmarks' JMH states, kept here so tests drive exactly
+ * what the benchmarks run.
+ *
+ * <p>{@link #create} (per trial) makes a fresh temp directory, builds a <em>template</em> database
+ * there (schema, deterministic preload, counts verified) and closes it. {@link #open} (per
+ * iteration for write benchmarks, per trial for reads) copies the template file to a fresh working
+ * database, opens it with the configured buffer pool and, when journaling, a new GraphJ journal
+ * beside it. {@link #closeIteration} closes the journal, session and database and deletes their
+ * files; {@link #close} deletes the whole directory. Copying the template keeps every write
+ * iteration starting from the same graph, so what is measured does not drift as the database
+ * grows, and costs nothing inside the measured time.
+ */
+public final class GraphFixture implements AutoCloseable {
+  private static final String DB_FILE = "db.kuzu";
+
+  private final Path dir;
+  private final Path templateDir;
+  private final EntityGraph.Dataset data;
+  private final long bufferPoolBytes;
+  private int opened;
+  private GraphDatabase db;
+  private GraphSession session;
+  private MutationJournal journal;
+  private Path workDir;
+  private Path journalFile;
+
+  private GraphFixture(Path dir, EntityGraph.Dataset data, long bufferPoolBytes) {
+    this.dir = dir;
+    this.templateDir = dir.resolve("template");
+    this.data = data;
+    this.bufferPoolBytes = bufferPoolBytes;
+  }
+
+  /**
+   * Creates the trial directory under {@code root} and the preloaded template database.
+   *
+   * @param nodes number of preloaded entities (&gt;= 1)
+   * @param seed edge seed
+   * @param bufferPoolBytes Kuzu buffer pool, bytes
+   * @param root where the trial directory goes (see {@link GraphConfig#tempRoot()})
+   * @throws IllegalStateException naming the path when the directory cannot be created, or when
+   *     the preload's counts are wrong
+   * @throws GraphQueryException when the database rejects the schema or the load
+   */
+  public static GraphFixture create(int nodes, long seed, long bufferPoolBytes, Path root) {
+    EntityGraph.Dataset data = EntityGraph.generate(nodes, seed);
+    Path dir = GraphConfig.createTrialDir(root);
+    GraphFixture f = new GraphFixture(dir, data, bufferPoolBytes);
+    try {
+      Files.createDirectories(f.templateDir);
+      try (GraphDatabase t = KuzuGraphDatabase.open(f.templateDir.resolve(DB_FILE), bufferPoolBytes);
+          GraphSession s = t.openSession()) {
+        EntityGraph.createSchema(s);
+        EntityGraph.load(s, data, dir);
+      }
+      return f;
+    } catch (IOException e) {
+      f.close();
+      throw new IllegalStateException("cannot create " + f.templateDir + ": " + e, e);
+    } catch (RuntimeException e) {
+      f.close();
+      throw e;
+    }
+  }
+
+  /** The preloaded dataset. */
+  public EntityGraph.Dataset data() {
+    return data;
+  }
+
+  /** The trial directory. */
+  public Path dir() {
+    return dir;
+  }
+
+  /**
+   * Opens a fresh copy of the template database; with journaling, the returned session appends
+   * every mutating query to a new GraphJ journal (first sequence 1) before executing it.
+   *
+   * @throws IllegalStateException when the previous copy is still open
+   * @throws UncheckedIOException naming the path when the copy or the journal cannot be created
+   */
+  public GraphSession open(JournalMode mode) {
+    if (db != null) {
+      throw new IllegalStateException("a database copy is already open in " + workDir
+          + "; call closeIteration() first");
+    }
+    int k = ++opened;
+    workDir = dir.resolve("work-" + k);
+    try {
+      Files.createDirectories(workDir);
+      try (Stream<Path> files = Files.list(templateDir)) {
+        for (Path f : (Iterable<Path>) files::iterator) {
+          Files.copy(f, workDir.resolve(f.getFileName()));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot copy template database " + templateDir + " to " + workDir, e);
+    }
+    db = KuzuGraphDatabase.open(workDir.resolve(DB_FILE), bufferPoolBytes);
+    GraphSession raw = db.openSession();
+    if (mode.enabled()) {
+      journalFile = dir.resolve("journal-" + k + ".graphj");
+      try {
+        journal = GraphjMutationJournal.create(journalFile, mode.fsync());
+      } catch (IOException e) {
+        closeIteration();
+        throw new UncheckedIOException("cannot create journal " + journalFile, e);
+      }
+      session = new JournalingSession(raw, journal);
+    } else {
+      session = raw;
+    }
+    return session;
+  }
+
+  /** The open session (journaling when the mode said so), or {@code null}. */
+  public GraphSession session() {
+    return session;
+  }
+
+  /** The current journal file, or {@code null} when journaling is off. */
+  public Path journalFile() {
+    return journalFile;
+  }
+
+  /**
+   * Closes the current journal so that it can be read back; the session stays open but must not
+   * execute further mutations.
+   *
+   * @throws UncheckedIOException naming the journal when closing fails
+   */
+  public void closeJournal() {
+    if (journal != null) {
+      try {
+        journal.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot close journal " + journalFile, e);
+      } finally {
+        journal = null;
+      }
+    }
+  }
+
+  /** Closes the journal, session and database copy and deletes their files; idempotent. */
+  public void closeIteration() {
+    try {
+      closeJournal();
+    } finally {
+      if (session != null) {
+        session.close();
+        session = null;
+      }
+      if (db != null) {
+        db.close();
+        db = null;
+      }
+      GraphConfig.deleteRecursively(workDir);
+      workDir = null;
+      if (journalFile != null) {
+        try {
+          Files.deleteIfExists(journalFile);
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot delete journal " + journalFile, e);
+        } finally {
+          journalFile = null;
+        }
+      }
+    }
+  }
+
+  /** Closes anything open and deletes the trial directory; idempotent. */
+  @Override
+  public void close() {
+    try {
+      closeIteration();
+    } finally {
+      GraphConfig.deleteRecursively(dir);
+    }
+  }
+}

@@ -1,0 +1,177 @@
+package io.dbbench.jdbc;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Starts zonky's embedded PostgreSQL from a copy of a once-initialised data directory, so each
+ * JMH fork pays a file copy (a few hundred ms) instead of {@code initdb} (1-3 s on a busy
+ * 2-core machine). The template lives in {@code <java.io.tmpdir>/dbbench-pg-template}; it is built
+ * by a first start with zonky's own {@code initdb} and rebuilt when a copy fails to start (for
+ * example after the binaries changed). Every started server gets its own fresh copy in a temp
+ * folder, deleted by {@link #stop}.
+ */
+final class EmbeddedTemplate {
+  private static final Map<EmbeddedPostgres, Path> DATA_DIRS = new IdentityHashMap<>();
+
+  static {
+    // A benchmark that fails skips its trial tear-down and JMH exits the fork: stop what is left.
+    Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedTemplate::stopAll, "dbbench-embedded-pg-cleanup"));
+  }
+
+  private EmbeddedTemplate() {}
+
+  /**
+   * Starts a server on a fresh copy of the template (building the template first if needed).
+   *
+   * @param log file receiving the server's output
+   * @throws IOException when neither the template copy nor a fresh {@code initdb} starts
+   */
+  static EmbeddedPostgres start(Path log) throws IOException {
+    Path template = Path.of(System.getProperty("java.io.tmpdir"), "dbbench-pg-template");
+    Files.createDirectories(template.getParent());
+    if (!Files.exists(template.resolve("postgresql.conf"))) {
+      buildTemplate(template, log);
+    }
+    Path data = Files.createTempDirectory("dbbench-pg-data-"); // mode 0700, as PostgreSQL requires
+    try {
+      copyTree(template, data);
+      return started(data, log);
+    } catch (IOException | RuntimeException first) {
+      deleteTree(data);
+      deleteTree(template); // stale (other binaries?): rebuild once
+      buildTemplate(template, log);
+      Path retry = Files.createTempDirectory("dbbench-pg-data-");
+      try {
+        copyTree(template, retry);
+        return started(retry, log);
+      } catch (IOException | RuntimeException second) {
+        deleteTree(retry);
+        second.addSuppressed(first);
+        throw second;
+      }
+    }
+  }
+
+  /** Stops {@code pg} and deletes its data directory copy. */
+  static void stop(EmbeddedPostgres pg) throws IOException {
+    Path data;
+    synchronized (DATA_DIRS) {
+      data = DATA_DIRS.remove(pg);
+    }
+    try {
+      pg.close();
+    } finally {
+      if (data != null) {
+        deleteTree(data);
+      }
+    }
+  }
+
+  private static void stopAll() {
+    List<EmbeddedPostgres> left;
+    synchronized (DATA_DIRS) {
+      left = new ArrayList<>(DATA_DIRS.keySet());
+    }
+    for (EmbeddedPostgres pg : left) {
+      try {
+        stop(pg);
+      } catch (IOException | RuntimeException ignored) {
+        // exiting anyway
+      }
+    }
+  }
+
+  private static EmbeddedPostgres started(Path data, Path log) throws IOException {
+    EmbeddedPostgres pg = builder(data, log).start();
+    synchronized (DATA_DIRS) {
+      DATA_DIRS.put(pg, data);
+    }
+    return pg;
+  }
+
+  private static EmbeddedPostgres.Builder builder(Path data, Path log) {
+    File f = log.toFile();
+    return EmbeddedPostgres.builder()
+        .setDataDirectory(data)
+        .setCleanDataDirectory(false) // false keeps zonky from re-running initdb over the copy; stop() deletes it
+        .setRegisterShutdownHook(false) // our hook stops the server, then deletes its copy, in that order
+        .setOutputRedirector(ProcessBuilder.Redirect.appendTo(f))
+        .setErrorRedirector(ProcessBuilder.Redirect.appendTo(f))
+        .setPGStartupWait(Duration.ofSeconds(60));
+  }
+
+  /** initdb into a private folder, then move it into place atomically (concurrent forks race safely). */
+  private static void buildTemplate(Path template, Path log) throws IOException {
+    Path building = Files.createTempDirectory(template.getParent(), "dbbench-pg-template-building-");
+    try {
+      try (EmbeddedPostgres pg = builder(building, log).start()) {
+        pg.getPort(); // initdb ran and the server started: the folder is a clean, shut-down cluster after close
+      }
+      Files.deleteIfExists(building.resolve("epg-lock"));
+      try {
+        Files.move(building, template, StandardCopyOption.ATOMIC_MOVE);
+      } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
+        deleteTree(building); // another fork built it first
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(building, template);
+      }
+    } finally {
+      if (Files.exists(building)) {
+        deleteTree(building);
+      }
+    }
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> s = Files.walk(from)) {
+      s.forEach(p -> {
+        Path dest = to.resolve(from.relativize(p).toString());
+        try {
+          if (Files.isDirectory(p)) {
+            Files.createDirectories(dest);
+          } else if (!p.getFileName().toString().equals("epg-lock")) {
+            Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES);
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  /** Deletes {@code root} and everything below it; retries briefly while a stopping server still writes. */
+  static void deleteTree(Path root) {
+    for (int attempt = 0; root != null && Files.exists(root) && attempt < 5; attempt++) {
+      try (Stream<Path> s = Files.walk(root)) {
+        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (IOException | java.io.UncheckedIOException ignored) {
+        // a file vanished or appeared mid-walk: try again
+      }
+      if (Files.exists(root)) {
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,196 @@
+package io.dbbench.jdbc;
+
+import io.dbbench.BenchConfig;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The GOMESSAGE family's knobs, read by {@link #fromEnvironment()} from environment variables
+ * (then {@code -Ddbbench.jdbc.*} system properties, see {@link BenchConfig}); JMH forks inherit
+ * the environment, so a variable set before {@code ./mvnw verify -Pbench} reaches every fork.
+ *
+ * @param target where to insert ({@link JdbcTarget#fromEnvironment()})
+ * @param schema schema, {@code DBBENCH_JDBC_SCHEMA} (default {@code TG20POC}, hdbinsert's)
+ * @param table table, {@code DBBENCH_JDBC_TABLE} (default {@code GOMESSAGE}); per-worker
+ *     siblings are {@code <table>_<n>}
+ * @param seed row generator seed, {@code DBBENCH_JDBC_SEED} (default 20200601)
+ * @param bulkSize rows per {@code executeBatch} for {@code bulk}, {@code DBBENCH_JDBC_BULK_SIZE};
+ *     0 (default) means the shape's batch size; capped at the dialect's per-message limit
+ * @param workers threads and connections in {@code par} mode, {@code DBBENCH_JDBC_WORKERS};
+ *     0 (default) means {@code min(batchCount, 2 x cores)}
+ * @param separateTables {@code DBBENCH_JDBC_SEPARATE_TABLES}: in {@code par} mode each worker
+ *     inserts into its own {@code <table>_<n>} (hdbinsert's {@code -separate})
+ * @param waitSeconds {@code DBBENCH_JDBC_WAIT_SECONDS}: seconds to let the database settle before
+ *     each insert, outside the timing (hdbinsert's {@code -wait}); default 0
+ * @param reWriteBatchedInserts PostgreSQL {@code reWriteBatchedInserts},
+ *     {@code DBBENCH_JDBC_REWRITE_BATCHED_INSERTS} (default true)
+ * @param packetSize SAP HANA ngdbc {@code packetSize} in bytes, {@code DBBENCH_JDBC_PACKET_SIZE};
+ *     {@code null} (default) keeps the driver's
+ * @param copyFormat {@code binary} (default) or {@code text}, {@code DBBENCH_JDBC_COPY_FORMAT}
+ * @param allowDrop {@code DBBENCH_ALLOW_DROP}: on a non-embedded target, whether an existing
+ *     table dbbench did not create may be dropped
+ * @param failAtRow fault injection for tests, {@code DBBENCH_JDBC_FAIL_AT_ROW}: a CHECK
+ *     constraint rejects the row with this DEVICEID; {@code null} (default) for none
+ */
+public record GomessageConfig(
+    JdbcTarget target,
+    String schema,
+    String table,
+    long seed,
+    int bulkSize,
+    int workers,
+    boolean separateTables,
+    int waitSeconds,
+    boolean reWriteBatchedInserts,
+    Integer packetSize,
+    String copyFormat,
+    boolean allowDrop,
+    Long failAtRow) {
+
+  /** Default schema (hdbinsert's). */
+  public static final String DEFAULT_SCHEMA = "TG20POC";
+  /** Default table (hdbinsert's). */
+  public static final String DEFAULT_TABLE = "GOMESSAGE";
+  /** Default generator seed. */
+  public static final long DEFAULT_SEED = 20200601L;
+
+  /**
+   * @throws IllegalArgumentException naming the knob and its value when one is out of range
+   */
+  public GomessageConfig {
+    Dialect.quote(schema);
+    Dialect.quote(table + "_0");
+    if (bulkSize < 0) {
+      throw new IllegalArgumentException("DBBENCH_JDBC_BULK_SIZE=" + bulkSize + " is negative; expected 0 (= batch size) or more");
+    }
+    if (workers < 0) {
+      throw new IllegalArgumentException("DBBENCH_JDBC_WORKERS=" + workers + " is negative; expected 0 (= min(batchCount, 2 x cores)) or more");
+    }
+    if (waitSeconds < 0) {
+      throw new IllegalArgumentException("DBBENCH_JDBC_WAIT_SECONDS=" + waitSeconds + " is negative; expected 0 or more");
+    }
+    if (packetSize != null && packetSize < 1) {
+      throw new IllegalArgumentException("DBBENCH_JDBC_PACKET_SIZE=" + packetSize + " must be a positive number of bytes");
+    }
+    if (!copyFormat.equals("binary") && !copyFormat.equals("text")) {
+      throw new IllegalArgumentException("DBBENCH_JDBC_COPY_FORMAT='" + copyFormat + "' is unknown; expected binary or text");
+    }
+    if (failAtRow != null && failAtRow < 0) {
+      throw new IllegalArgumentException("DBBENCH_JDBC_FAIL_AT_ROW=" + failAtRow + " is negative; expected a DEVICEID (0-based row index)");
+    }
+  }
+
+  /**
+   * The knobs set in the environment (defaults otherwise).
+   *
+   * @throws IllegalArgumentException naming the variable when a value is malformed
+   */
+  public static GomessageConfig fromEnvironment() {
+    String seed = BenchConfig.get("DBBENCH_JDBC_SEED", Long.toString(DEFAULT_SEED));
+    long parsedSeed;
+    try {
+      parsedSeed = Long.parseLong(seed);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("DBBENCH_JDBC_SEED='" + seed + "' is not an integer; expected e.g. "
+          + DEFAULT_SEED, e);
+    }
+    Integer packet = BenchConfig.get("DBBENCH_JDBC_PACKET_SIZE").isPresent()
+        ? BenchConfig.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
+    String fail = BenchConfig.get("DBBENCH_JDBC_FAIL_AT_ROW").orElse(null);
+    Long failAt;
+    try {
+      failAt = fail == null ? null : Long.parseLong(fail);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("DBBENCH_JDBC_FAIL_AT_ROW='" + fail + "' is not an integer row index", e);
+    }
+    return new GomessageConfig(
+        JdbcTarget.fromEnvironment(),
+        BenchConfig.get("DBBENCH_JDBC_SCHEMA", DEFAULT_SCHEMA),
+        BenchConfig.get("DBBENCH_JDBC_TABLE", DEFAULT_TABLE),
+        parsedSeed,
+        BenchConfig.getInt("DBBENCH_JDBC_BULK_SIZE", 0),
+        BenchConfig.getInt("DBBENCH_JDBC_WORKERS", 0),
+        BenchConfig.getBoolean("DBBENCH_JDBC_SEPARATE_TABLES", false),
+        BenchConfig.getInt("DBBENCH_JDBC_WAIT_SECONDS", 0),
+        BenchConfig.getBoolean("DBBENCH_JDBC_REWRITE_BATCHED_INSERTS", true),
+        packet,
+        BenchConfig.get("DBBENCH_JDBC_COPY_FORMAT", "binary").toLowerCase(Locale.ROOT),
+        BenchConfig.getBoolean("DBBENCH_ALLOW_DROP", false),
+        failAt);
+  }
+
+  /** Defaults for {@code target}: hdbinsert's schema and table, default seed, no fault injection. */
+  public static GomessageConfig defaults(JdbcTarget target) {
+    return new GomessageConfig(target, DEFAULT_SCHEMA, DEFAULT_TABLE, DEFAULT_SEED, 0, 0, false, 0, true, null,
+        "binary", false, null);
+  }
+
+  /** A copy with another table name. */
+  public GomessageConfig withTable(String newTable) {
+    return new GomessageConfig(target, schema, newTable, seed, bulkSize, workers, separateTables, waitSeconds,
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow);
+  }
+
+  /** A copy with other {@code par} settings. */
+  public GomessageConfig withWorkers(int newWorkers, boolean newSeparateTables) {
+    return new GomessageConfig(target, schema, table, seed, bulkSize, newWorkers, newSeparateTables, waitSeconds,
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow);
+  }
+
+  /** A copy with another {@code bulk} flush size. */
+  public GomessageConfig withBulkSize(int newBulkSize) {
+    return new GomessageConfig(target, schema, table, seed, newBulkSize, workers, separateTables, waitSeconds,
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow);
+  }
+
+  /** A copy with another COPY format ({@code binary} or {@code text}). */
+  public GomessageConfig withCopyFormat(String newFormat) {
+    return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
+        reWriteBatchedInserts, packetSize, newFormat, allowDrop, failAtRow);
+  }
+
+  /** A copy with another {@code DBBENCH_ALLOW_DROP}. */
+  public GomessageConfig withAllowDrop(boolean newAllowDrop) {
+    return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
+        reWriteBatchedInserts, packetSize, copyFormat, newAllowDrop, failAtRow);
+  }
+
+  /** A copy that injects a constraint violation at DEVICEID {@code row} ({@code null}: none). */
+  public GomessageConfig withFailAtRow(Long row) {
+    return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, row);
+  }
+
+  /** Workers for {@code shape} in {@code par} mode: the knob, else {@code min(batchCount, 2 x cores)}. */
+  public int effectiveWorkers(Shape shape) {
+    int w = workers > 0 ? workers : 2 * Runtime.getRuntime().availableProcessors();
+    return Math.max(1, Math.min(w, shape.batchCount()));
+  }
+
+  /** Rows per {@code executeBatch} for {@code bulk}: the knob or the batch size, capped by the dialect. */
+  public int effectiveBulkSize(Shape shape, Dialect dialect) {
+    int b = bulkSize > 0 ? bulkSize : shape.batchSize();
+    return Math.min(b, dialect.maxBatchRows());
+  }
+
+  /** The knobs as env.json facts (no credentials). */
+  public Map<String, Object> describe() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("schema", schema);
+    m.put("table", table);
+    m.put("seed", seed);
+    m.put("bulk_size", bulkSize == 0 ? "batch size" : Integer.toString(bulkSize));
+    m.put("workers", workers == 0 ? "min(batchCount, 2 x cores)" : Integer.toString(workers));
+    m.put("separate_tables", separateTables);
+    m.put("wait_seconds", waitSeconds);
+    m.put("rewrite_batched_inserts", reWriteBatchedInserts);
+    m.put("packet_size", packetSize == null ? "driver default" : packetSize.toString());
+    m.put("copy_format", copyFormat);
+    m.put("allow_drop", allowDrop);
+    if (failAtRow != null) {
+      m.put("fail_at_row", failAtRow);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,195 @@
+package io.dbbench.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything one GOMESSAGE benchmark trial needs, in the order JMH uses it:
+ * {@link #open} (trial setup: start or reach the database, claim the tables, open every
+ * connection and worker thread), {@link #prepareRun} (before each shot: drop and recreate the
+ * tables, settle, build {@code many}'s batches), {@link #insert} (the measured operation),
+ * {@link #verify} (after each shot: row count and {@code SUM(DEVICEID)}), {@link #close}.
+ */
+public final class GomessageFixture implements AutoCloseable {
+  private final GomessageConfig config;
+  private final Shape shape;
+  private final Strategy strategy;
+  private final RunMode mode;
+  private final JdbcEndpoint endpoint;
+  private final boolean ownsEndpoint;
+  private final GomessageTables tables;
+  private final List<Connection> connections = new ArrayList<>();
+  private Connection admin;
+  private GomessageInserter inserter;
+
+  private GomessageFixture(GomessageConfig config, Shape shape, Strategy strategy, RunMode mode, JdbcEndpoint endpoint,
+      boolean ownsEndpoint) {
+    this.config = config;
+    this.shape = shape;
+    this.strategy = strategy;
+    this.mode = mode;
+    this.endpoint = endpoint;
+    this.ownsEndpoint = ownsEndpoint;
+    int workers = mode == RunMode.PAR ? config.effectiveWorkers(shape) : 1;
+    this.tables = new GomessageTables(endpoint.dialect(), config.schema(),
+        GomessageTables.names(config.table(), workers, mode == RunMode.PAR && config.separateTables()),
+        endpoint.isEmbedded() || config.allowDrop());
+  }
+
+  /**
+   * Opens a fixture on the target {@code config} names, starting the embedded PostgreSQL when
+   * nothing is configured; {@link #close()} stops it.
+   *
+   * @throws IllegalArgumentException for {@code copy} on a non-PostgreSQL target, before connecting
+   * @throws IllegalStateException when a table exists that dbbench may not drop
+   * @throws SQLException when the database cannot be reached (URL redacted)
+   */
+  public static GomessageFixture open(GomessageConfig config, Shape shape, Strategy strategy, RunMode mode)
+      throws SQLException {
+    requireCopySupport(config.target().dialect(), strategy);
+    JdbcEndpoint endpoint = JdbcEndpoint.open(config);
+    try {
+      return new GomessageFixture(config, shape, strategy, mode, endpoint, true).connect();
+    } catch (SQLException | RuntimeException e) {
+      endpoint.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Opens a fixture on an endpoint the caller owns and keeps open (tests share one server).
+   *
+   * @throws IllegalArgumentException for {@code copy} on a non-PostgreSQL endpoint
+   * @throws IllegalStateException when a table exists that dbbench may not drop
+   * @throws SQLException from the database
+   */
+  public static GomessageFixture open(JdbcEndpoint endpoint, GomessageConfig config, Shape shape, Strategy strategy,
+      RunMode mode) throws SQLException {
+    requireCopySupport(endpoint.dialect(), strategy);
+    return new GomessageFixture(config, shape, strategy, mode, endpoint, false).connect();
+  }
+
+  private static void requireCopySupport(Dialect dialect, Strategy strategy) {
+    if (strategy == Strategy.COPY && !dialect.supportsCopy()) {
+      throw new IllegalArgumentException("strategy copy needs PostgreSQL's COPY, but the target is "
+          + dialect.product() + "; run strategies bulk, many or rowByRow there (-p strategy=bulk,many)");
+    }
+  }
+
+  private GomessageFixture connect() throws SQLException {
+    try {
+      admin = endpoint.connect();
+      admin.setAutoCommit(true);
+      tables.claim(admin);
+      int workers = mode == RunMode.PAR ? config.effectiveWorkers(shape) : 1;
+      List<String> perWorker = new ArrayList<>();
+      for (int w = 0; w < workers; w++) {
+        connections.add(endpoint.connect());
+        perWorker.add(tables.tables().size() == 1 ? tables.tables().get(0) : tables.tables().get(w));
+      }
+      inserter = new GomessageInserter(endpoint.dialect(), shape, strategy, config, config.schema(), connections, perWorker);
+      return this;
+    } catch (SQLException | RuntimeException e) {
+      closeQuietly();
+      throw e;
+    }
+  }
+
+  /**
+   * Before each shot, outside the timing: drops and recreates the tables (empty), waits
+   * {@code DBBENCH_JDBC_WAIT_SECONDS}, and builds {@code many}'s batches in memory.
+   *
+   * @throws SQLException from the DDL
+   * @throws InterruptedException while waiting
+   */
+  public void prepareRun() throws SQLException, InterruptedException {
+    tables.recreate(admin, config.failAtRow());
+    if (config.waitSeconds() > 0) {
+      Thread.sleep(config.waitSeconds() * 1000L);
+    }
+    inserter.prepare();
+  }
+
+  /**
+   * The measured operation: one whole insert of {@code shape.rows()} rows.
+   *
+   * @return rows inserted
+   * @throws BatchInsertException naming the failing batch
+   * @throws InterruptedException when interrupted
+   */
+  public long insert() throws BatchInsertException, InterruptedException {
+    return inserter.insert();
+  }
+
+  /**
+   * After each shot, outside the timing: the tables hold exactly {@code shape.rows()} rows and
+   * {@code SUM(DEVICEID)} is {@code rows*(rows-1)/2}.
+   *
+   * @return what was counted
+   * @throws IllegalStateException with both numbers on a mismatch
+   * @throws SQLException from the query
+   */
+  public GomessageTables.Verification verify() throws SQLException {
+    GomessageTables.Verification v = tables.count(admin);
+    v.require(shape, endpoint.redactedUrl() + " " + config.schema() + "." + String.join(",", tables.tables()));
+    return v;
+  }
+
+  /** Counts without checking (tests use it after a deliberate failure). */
+  public GomessageTables.Verification count() throws SQLException {
+    return tables.count(admin);
+  }
+
+  /** Worker connections (1 in {@code seq}). */
+  public int workers() {
+    return connections.size();
+  }
+
+  /** The tables this fixture inserts into. */
+  public List<String> tables() {
+    return tables.tables();
+  }
+
+  /** The endpoint (for its facts). */
+  public JdbcEndpoint endpoint() {
+    return endpoint;
+  }
+
+  /** Drops this fixture's tables, closes connections and threads, and stops an owned embedded server. */
+  @Override
+  public void close() {
+    closeQuietly();
+  }
+
+  private void closeQuietly() {
+    if (inserter != null) {
+      inserter.close();
+    }
+    for (Connection c : connections) {
+      try {
+        c.close();
+      } catch (SQLException ignored) {
+        // closing anyway
+      }
+    }
+    connections.clear();
+    if (admin != null) {
+      try {
+        tables.dropOwned(admin);
+      } catch (SQLException e) {
+        System.err.println("[dbbench] jdbc: could not drop " + tables.tables() + ": " + io.dbbench.Redaction.redact(e.getMessage()));
+      }
+      try {
+        admin.close();
+      } catch (SQLException ignored) {
+        // closing anyway
+      }
+      admin = null;
+    }
+    if (ownsEndpoint) {
+      endpoint.close();
+    }
+  }
+}

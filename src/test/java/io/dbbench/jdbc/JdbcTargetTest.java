@@ -1,0 +1,88 @@
+package io.dbbench.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class JdbcTargetTest {
+
+  @Test
+  void goHdbDsnMapsToTheNgdbcUrlWithDecodedCredentials() {
+    JdbcTarget t = JdbcTarget.fromGoHdbDsn("hdb://MyUser:My%40Pass%3Aword@hana.example:30015");
+    assertEquals("jdbc:sap://hana.example:30015/", t.url());
+    assertEquals("MyUser", t.user());
+    assertEquals("My@Pass:word", t.password());
+    assertEquals(Dialect.HANA, t.dialect());
+    assertEquals("GOHDBDSN", t.source());
+    assertFalse(t.isEmbedded());
+    assertFalse(t.toString().contains("My@Pass:word"), t.toString());
+  }
+
+  @Test
+  void goHdbDsnParametersThatNgdbcSharesAreMapped() {
+    JdbcTarget t = JdbcTarget.fromGoHdbDsn("hdb://u:p@h:39015?databaseName=HXE&defaultSchema=TG20POC&TLSInsecureSkipVerify");
+    assertEquals("HXE", t.driverProperties().getProperty("databaseName"));
+    assertEquals("TG20POC", t.driverProperties().getProperty("currentschema"));
+    assertEquals("true", t.driverProperties().getProperty("encrypt"));
+    assertEquals("false", t.driverProperties().getProperty("validateCertificate"));
+  }
+
+  @Test
+  void malformedDsnsFailWithoutShowingThePassword() {
+    for (String bad : new String[] {"hdb://user:secretpw@host", "postgres://user:secretpw@host:5432", "hdb://host:30015",
+        "hdb://user:secretpw@host:30015?bufferSize=1"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JdbcTarget.fromGoHdbDsn(bad), bad);
+      assertTrue(e.getMessage().startsWith("GOHDBDSN="), e.getMessage());
+      assertFalse(e.getMessage().contains("secretpw"), e.getMessage());
+    }
+  }
+
+  @Test
+  void embeddedIsPostgresqlWithNoCredentials() {
+    JdbcTarget t = JdbcTarget.embedded();
+    assertTrue(t.isEmbedded());
+    assertEquals(Dialect.POSTGRESQL, t.dialect());
+    assertNull(t.password());
+    assertTrue(t.redactedUrl().startsWith("embedded PostgreSQL"));
+  }
+
+  @Test
+  void driverPropertiesParseAndRedact() {
+    var p = JdbcTarget.parseProperties("prepareThreshold=1; packetSize=1048576;;password=hunter2");
+    assertEquals("1", p.getProperty("prepareThreshold"));
+    assertEquals("1048576", p.getProperty("packetSize"));
+    JdbcTarget t = new JdbcTarget("jdbc:postgresql://db/x", "u", "pw", p, "DBBENCH_JDBC_URL");
+    assertFalse(t.redactedProperties().contains("hunter2"), t.redactedProperties());
+    assertTrue(t.redactedProperties().contains("packetSize=1048576"), t.redactedProperties());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JdbcTarget.parseProperties("novalue"));
+    assertTrue(e.getMessage().contains("'novalue'"), e.getMessage());
+  }
+
+  @Test
+  void redactedUrlHidesSecretsInTheUrl() {
+    JdbcTarget t = new JdbcTarget("jdbc:postgresql://db:5432/x?user=u&password=hunter2", null, null,
+        new java.util.Properties(), "DBBENCH_JDBC_URL");
+    assertFalse(t.redactedUrl().contains("hunter2"), t.redactedUrl());
+  }
+
+  @Test
+  void configKnobsAreValidatedByName() {
+    GomessageConfig ok = GomessageConfig.defaults(JdbcTarget.embedded());
+    assertEquals("TG20POC", ok.schema());
+    assertEquals("GOMESSAGE", ok.table());
+    Shape s = Shape.parse("100x1000");
+    assertEquals(1000, ok.effectiveBulkSize(s, Dialect.POSTGRESQL));
+    assertEquals(32_767, ok.withBulkSize(100_000).effectiveBulkSize(Shape.parse("1x100000"), Dialect.HANA));
+    assertEquals(Math.min(100, 2 * Runtime.getRuntime().availableProcessors()), ok.effectiveWorkers(s));
+    assertEquals(1, ok.effectiveWorkers(Shape.parse("1x100000")));
+    assertEquals(3, ok.withWorkers(3, true).effectiveWorkers(s));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ok.withCopyFormat("csv"));
+    assertTrue(e.getMessage().contains("DBBENCH_JDBC_COPY_FORMAT='csv'"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> ok.withBulkSize(-1));
+    assertThrows(IllegalArgumentException.class, () -> ok.withTable("GO MESSAGE"));
+  }
+}
