@@ -183,14 +183,15 @@ public final class StudyTables {
       double rowsPerSecond = shape == null ? Double.NaN : shape.rows() / avg;
       String speedUp = "";
       if ("par".equals(r.params().get("mode"))) {
-        JmhResult seq = sibling(rs, r, Map.of("mode", "seq"));
+        JmhResult seq = sibling(rs, r, Map.of("mode", "seq"), false);
         if (seq != null) {
           speedUp = Units.ratio(avgSeconds(seq) / avg);
         }
       }
       String vsCopy = "";
       if (!"copy".equals(r.params().get("strategy"))) {
-        JmhResult copy = sibling(rs, r, Map.of("strategy", "copy"));
+        // rowByRow lives in its own class: copy is looked up across the GOMESSAGE classes
+        JmhResult copy = sibling(rs, r, Map.of("strategy", "copy"), true);
         if (copy != null) {
           vsCopy = Units.ratio(avg / avgSeconds(copy));
         }
@@ -222,12 +223,16 @@ public final class StudyTables {
     return shots.length == 0 ? Units.toSecondsPerOp(r.primary().score(), r.primary().unit()) : Stats.mean(shots);
   }
 
-  /** The row of the same benchmark and host whose params equal r's except for {@code change}. */
-  static JmhResult sibling(List<JmhResult> rs, JmhResult r, Map<String, String> change) {
+  /**
+   * The row of the same benchmark (or, with {@code anyClass}, the same method of any class in
+   * {@code rs}) and host whose params equal r's except for {@code change}; null when absent.
+   */
+  static JmhResult sibling(List<JmhResult> rs, JmhResult r, Map<String, String> change, boolean anyClass) {
     Map<String, String> want = new LinkedHashMap<>(r.params());
     want.putAll(change);
     for (JmhResult o : rs) {
-      if (o != r && o.benchmark().equals(r.benchmark()) && o.host().equals(r.host())
+      boolean same = anyClass ? o.method().equals(r.method()) : o.benchmark().equals(r.benchmark());
+      if (o != r && same && o.host().equals(r.host())
           && o.mode().equals(r.mode()) && o.params().equals(want)) {
         return o;
       }
