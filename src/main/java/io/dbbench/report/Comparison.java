@@ -27,7 +27,7 @@ public final class Comparison {
     WORSE,
     /** p > 0.05: no change can be claimed ({@code ~}). */
     SAME,
-    /** No raw data to test (fewer than one iteration in a run). */
+    /** Cannot be judged: no raw data in a run, or a zero/NaN baseline score. */
     UNKNOWN
   }
 
@@ -173,7 +173,7 @@ public final class Comparison {
     double p = Stats.mannWhitneyP(sb, sc);
     double[] ci = Stats.changeCi95(sb, sc);
     Verdict v;
-    if (Double.isNaN(p)) {
+    if (Double.isNaN(p) || !Double.isFinite(change)) {
       v = Verdict.UNKNOWN;
     } else if (p > Stats.ALPHA || change == 0) {
       v = Verdict.SAME;

@@ -3,6 +3,7 @@ package io.dbbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A report as a neutral document: headed sections holding paragraphs, tables and charts, written
@@ -86,7 +87,7 @@ public final class Doc {
     private final List<String> headers = new ArrayList<>();
     private final List<Boolean> numeric = new ArrayList<>();
     private final List<List<String>> rows = new ArrayList<>();
-    private final java.util.Set<Integer> muted = new java.util.TreeSet<>();
+    private final Set<Integer> muted = new TreeSet<>();
 
     /** Adds a text column. */
     public TableBuilder col(String header) {

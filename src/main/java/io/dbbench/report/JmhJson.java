@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,16 +74,14 @@ public final class JmhJson {
       Map<String, String> params = new LinkedHashMap<>();
       JsonNode p = n.get("params");
       if (p != null && p.isObject()) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext(); ) {
-          Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : p.properties()) {
           params.put(e.getKey(), e.getValue().asText());
         }
       }
       Map<String, JmhResult.Metric> secondary = new LinkedHashMap<>();
       JsonNode s = n.get("secondaryMetrics");
       if (s != null && s.isObject()) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = s.fields(); it.hasNext(); ) {
-          Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : s.properties()) {
           secondary.put(e.getKey(), metric(e.getValue(), source, i));
         }
       }

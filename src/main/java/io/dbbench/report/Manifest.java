@@ -3,7 +3,6 @@ package io.dbbench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.Redaction;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -78,14 +77,13 @@ public final class Manifest {
     Doc.TableBuilder t = new Doc.TableBuilder().col("family").col("status").col("backend")
         .num("results").num("wall s").col("JMH options").col("note");
     Doc.TableBuilder facts = new Doc.TableBuilder().col("family").col("fact").col("value");
-    for (Iterator<Map.Entry<String, JsonNode>> it = fams.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> f = it.next();
+    for (Map.Entry<String, JsonNode> f : fams.properties()) {
       JsonNode v = f.getValue();
       t.row(List.of(f.getKey(), v.path("status").asText(), red(v.path("backend").asText("")),
           v.path("results").asText(""), v.path("wall_seconds").asText(""), join(v.path("jmh_args")),
           red(v.path("reason").asText(v.path("error").asText("")))));
       Map<String, String> flat = new LinkedHashMap<>();
-      v.fields().forEachRemaining(e -> {
+      v.properties().forEach(e -> {
         if (!FAMILY_COLUMNS.contains(e.getKey())) {
           flatten(e.getKey(), e.getValue(), flat);
         }
@@ -122,7 +120,7 @@ public final class Manifest {
 
   private static void flatten(String prefix, JsonNode v, Map<String, String> out) {
     if (v.isObject()) {
-      v.fields().forEachRemaining(e -> flatten(prefix + "." + e.getKey(), e.getValue(), out));
+      v.properties().forEach(e -> flatten(prefix + "." + e.getKey(), e.getValue(), out));
     } else if (v.isArray() && v.size() > 0 && v.get(0).isContainerNode()) {
       for (int i = 0; i < v.size(); i++) {
         flatten(prefix + "[" + i + "]", v.get(i), out);

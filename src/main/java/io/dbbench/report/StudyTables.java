@@ -392,7 +392,7 @@ public final class StudyTables {
 
   private static String paramsText(JsonNode params) {
     List<String> parts = new ArrayList<>();
-    params.fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
+    params.properties().forEach(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
     return String.join(" ", parts);
   }
 
