@@ -164,7 +164,9 @@ public final class Charts {
     return encode(c, name, title);
   }
 
-  private static void style(Styler s) {
+  private static void style(org.knowm.xchart.style.AxesChartStyler s) {
+    // plain numbers with thousands separators instead of XChart's 5E6
+    s.setYAxisDecimalPattern("#,##0.###");
     s.setLegendPosition(Styler.LegendPosition.OutsideS);
     s.setLegendLayout(Styler.LegendLayout.Horizontal);
     s.setChartBackgroundColor(Color.WHITE);
