@@ -9,7 +9,9 @@ public final class Families {
   /** Every family, in run order. */
   public static List<BenchmarkFamily> all() {
     return List.of(
-        new io.dbbench.graphj.GraphjFamily()
+        new io.dbbench.graphj.GraphjFamily(),
+        new io.dbbench.payload.PayloadFamily(),
+        new io.dbbench.mongo.MongoFamily()
         // families: one line each, keep the order of the README table
         );
   }
