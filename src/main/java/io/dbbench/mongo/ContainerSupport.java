@@ -11,18 +11,29 @@ final class ContainerSupport {
   static volatile String lastFallbackReason = "";
 
   /**
+   * Whether Testcontainers finds a Docker engine. Testcontainers' own logging is switched off
+   * first (unless the user configured it): without Docker it logs a multi-line list of failed
+   * strategies, and the fallback is reported in one line instead.
+   */
+  static boolean dockerAvailable() {
+    if (System.getProperty("org.slf4j.simpleLogger.log.org.testcontainers") == null) {
+      System.setProperty("org.slf4j.simpleLogger.log.org.testcontainers", "off");
+    }
+    try {
+      return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
+    } catch (RuntimeException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /**
    * Starts {@value MongoTarget#CONTAINER_IMAGE}, or prints one line and returns {@code null} when
    * no Docker engine answers or the container does not start.
    */
   static MongoTarget tryStart() {
-    // Testcontainers logs a multi-line stack of strategy failures when Docker is absent; the
-    // fallback is reported in one line below instead.
-    if (System.getProperty("org.slf4j.simpleLogger.log.org.testcontainers") == null) {
-      System.setProperty("org.slf4j.simpleLogger.log.org.testcontainers", "off");
-    }
     String reason;
     try {
-      if (org.testcontainers.DockerClientFactory.instance().isDockerAvailable()) {
+      if (dockerAvailable()) {
         var c = new org.testcontainers.containers.MongoDBContainer(
             org.testcontainers.utility.DockerImageName.parse(MongoTarget.CONTAINER_IMAGE));
         c.start();

@@ -118,7 +118,7 @@ public final class DriverFixture implements AutoCloseable {
 
   /** Empties the collection and recreates the unique index on {@code id}; forgets the seed. */
   public void resetCollection() {
-    collection.drop();
+    dropIfExists();
     collection.createIndex(Indexes.ascending("id"), new IndexOptions().unique(true).name("id_1"));
     seeded.clear();
   }
@@ -178,12 +178,21 @@ public final class DriverFixture implements AutoCloseable {
   @Override
   public void close() {
     try {
-      collection.drop();
+      dropIfExists();
     } catch (RuntimeException e) {
       System.err.println("[dbbench] mongo: could not drop " + collection.getNamespace() + ": " + e.getMessage());
     } finally {
       client.close();
       target.close();
+    }
+  }
+
+  private void dropIfExists() {
+    // The stand-in logs an ERROR for dropping a collection that does not exist.
+    String name = collection.getNamespace().getCollectionName();
+    if (client.getDatabase(collection.getNamespace().getDatabaseName()).listCollectionNames()
+        .filter(new Document("name", name)).first() != null) {
+      collection.drop();
     }
   }
 }

@@ -31,6 +31,14 @@ import org.bson.Document;
  * everything printed or recorded goes through {@link #redactedUri()}.
  */
 public final class MongoTarget implements AutoCloseable {
+  static {
+    // The stand-in logs every client connection at INFO: 100 benchmark threads would flood the
+    // output. Warnings and errors still show; an explicit user setting wins.
+    if (System.getProperty("org.slf4j.simpleLogger.log.de.bwaldvogel") == null) {
+      System.setProperty("org.slf4j.simpleLogger.log.de.bwaldvogel", "warn");
+    }
+  }
+
   /** Environment variable (or {@code -Ddbbench.mongo.uri}) naming a real MongoDB. */
   public static final String ENV_URI = "DBBENCH_MONGO_URI";
   /** Environment variable (or {@code -Ddbbench.mongo.container}) asking for Testcontainers. */

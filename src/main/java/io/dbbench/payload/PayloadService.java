@@ -229,10 +229,8 @@ public final class PayloadService implements AutoCloseable {
         return;
       }
     }
-    byte[] body;
-    try (InputStream in = ex.getRequestBody()) {
-      body = in.readNBytes((int) max + 1);
-    }
+    // Not closed here: the exchange closes it, after send() has checked nothing is left unread.
+    byte[] body = ex.getRequestBody().readNBytes((int) max + 1);
     if (body.length > max) {
       tooLarge(ex, max);
       return;
@@ -313,15 +311,36 @@ public final class PayloadService implements AutoCloseable {
     return s.length() > 200 ? s.substring(0, 200) + "..." : s;
   }
 
-  private static void error(HttpExchange ex, int status, String message) throws IOException {
+  private void error(HttpExchange ex, int status, String message) throws IOException {
     send(ex, status, JSON.writeValueAsBytes(Map.of("error", message)));
   }
 
-  private static void send(HttpExchange ex, int status, byte[] body) throws IOException {
+  private void send(HttpExchange ex, int status, byte[] body) throws IOException {
+    discardUnreadBody(ex);
     ex.getResponseHeaders().set("Content-Type", "application/json");
     ex.sendResponseHeaders(status, body.length);
     try (OutputStream out = ex.getResponseBody()) {
       out.write(body);
+    }
+  }
+
+  /**
+   * Reads and drops what the client sent but the handler did not read (a refused body), so the
+   * keep-alive connection is positioned at the next request; a body beyond {@code max_body_bytes}
+   * closes the connection instead.
+   */
+  private void discardUnreadBody(HttpExchange ex) throws IOException {
+    if ("close".equalsIgnoreCase(ex.getResponseHeaders().getFirst("Connection"))) {
+      return;
+    }
+    InputStream in = ex.getRequestBody();
+    byte[] buf = new byte[8192];
+    long left = config.maxBodyBytes();
+    for (int n; left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0; ) {
+      left -= n;
+    }
+    if (left <= 0 && in.read() >= 0) {
+      ex.getResponseHeaders().set("Connection", "close");
     }
   }
 
