@@ -34,8 +34,11 @@ public final class MongoTarget implements AutoCloseable {
   static {
     // The stand-in logs every client connection at INFO: 100 benchmark threads would flood the
     // output. Warnings and errors still show; an explicit user setting wins.
-    if (System.getProperty("org.slf4j.simpleLogger.log.de.bwaldvogel") == null) {
-      System.setProperty("org.slf4j.simpleLogger.log.de.bwaldvogel", "warn");
+    // The driver logs its full settings at INFO for every client (one per trial).
+    for (String logger : new String[] {"de.bwaldvogel", "org.mongodb.driver"}) {
+      if (System.getProperty("org.slf4j.simpleLogger.log." + logger) == null) {
+        System.setProperty("org.slf4j.simpleLogger.log." + logger, "warn");
+      }
     }
   }
 
@@ -138,10 +141,12 @@ public final class MongoTarget implements AutoCloseable {
     if (maxPoolSize < 1) {
       throw new IllegalArgumentException("poolSize=" + maxPoolSize + "; expected a positive connection count");
     }
+    // A 10 s server-selection default (the driver's is 30 s) that the URI's
+    // serverSelectionTimeoutMS overrides; the pool size is the benchmark's parameter.
     return MongoClients.create(MongoClientSettings.builder()
+        .applyToClusterSettings(c -> c.serverSelectionTimeout(10, TimeUnit.SECONDS))
         .applyConnectionString(new ConnectionString(uri))
         .applyToConnectionPoolSettings(p -> p.maxSize(maxPoolSize))
-        .applyToClusterSettings(c -> c.serverSelectionTimeout(10, TimeUnit.SECONDS))
         .build());
   }
 

@@ -75,6 +75,18 @@ public final class PayloadServer implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    CountDownLatch stop = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
+    return serve(System.out, stop);
+  }
+
+  /**
+   * Resolves the configuration, starts the service, prints one line with its address to
+   * {@code out} and serves until {@code stop} opens.
+   *
+   * @return 0 after a clean stop, 2 on a bad configuration (reported on stderr)
+   */
+  int serve(java.io.PrintStream out, CountDownLatch stop) throws Exception {
     PayloadConfig c;
     try {
       c = resolve();
@@ -82,17 +94,25 @@ public final class PayloadServer implements Callable<Integer> {
       System.err.println("payload-server: " + e.getMessage());
       return 2;
     }
+    if (!c.mongoUri().equals("embedded")) {
+      try {
+        new com.mongodb.ConnectionString(c.mongoUri());
+      } catch (IllegalArgumentException e) {
+        System.err.println("payload-server: mongo_uri '" + Redaction.redact(c.mongoUri())
+            + "' is not a MongoDB connection string; expected mongodb://host:27017 or 'embedded'");
+        return 2;
+      }
+    }
     MongoTarget embedded = c.mongoUri().equals("embedded") ? MongoTarget.embedded() : null;
     String uri = embedded != null ? null : c.mongoUri();
     try (MongoClient client = embedded != null ? embedded.newClient(100) : MongoClients.create(uri);
         PayloadService svc = PayloadService.start(c,
             client.getDatabase(c.mongoDatabase()).getCollection(c.mongoCollection()))) {
-      System.out.println("payload service listening on " + svc.baseUri() + " (bound to " + c.host() + ":"
+      out.println("payload service listening on " + svc.baseUri() + " (bound to " + c.host() + ":"
           + svc.baseUri().getPort() + "), MongoDB "
           + (embedded != null ? embedded.redactedUri() + " [" + MongoTarget.embeddedBackendLabel() + "]" : Redaction.redact(uri))
           + ", " + c.mongoDatabase() + "." + c.mongoCollection());
-      CountDownLatch stop = new CountDownLatch(1);
-      Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
+      out.flush();
       stop.await();
     } finally {
       if (embedded != null) {

@@ -345,12 +345,13 @@ public final class PayloadService implements AutoCloseable {
   }
 
   /**
-   * Stops accepting, lets requests in flight finish for up to one second, then interrupts what is
-   * left and waits up to five seconds for the virtual threads to end.
+   * Stops at once (exchanges still in flight are cut off: benchmarks and tests close it only when
+   * their requests have answered), then interrupts what is left and waits up to five seconds for
+   * the virtual threads to end.
    */
   @Override
   public void close() {
-    server.stop(1);
+    server.stop(0);
     executor.shutdownNow();
     try {
       executor.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);

@@ -88,7 +88,36 @@ class PayloadConfigTest {
 
   @Test
   void serverExitsWith2OnABadConfiguration() throws Exception {
-    int code = new CommandLine(new PayloadServer()).execute("--config", file("{\"prot\": 1}").toString());
-    assertEquals(2, code);
+    assertEquals(2, new CommandLine(new PayloadServer()).execute("--config", file("{\"prot\": 1}").toString()));
+    assertEquals(2, new CommandLine(new PayloadServer()).execute("--mongo-uri", "http://user:pw@db"));
+  }
+
+  @Test
+  void serverPrintsItsAddressAndServesUntilStopped() throws Exception {
+    PayloadServer s = new PayloadServer();
+    new CommandLine(s).parseArgs("--host", "127.0.0.1", "--port", "0", "--mongo-uri", "embedded");
+    java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out = new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8);
+    java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.FutureTask<Integer> task = new java.util.concurrent.FutureTask<>(() -> s.serve(out, stop));
+    Thread t = new Thread(task, "payload-server-test");
+    t.start();
+    try {
+      java.util.regex.Matcher m = null;
+      for (int i = 0; i < 300 && (m == null || !m.find()); i++) {
+        Thread.sleep(50); // waiting for the server's line, not timing anything
+        m = java.util.regex.Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)")
+            .matcher(buf.toString(java.nio.charset.StandardCharsets.UTF_8));
+      }
+      assertTrue(m != null && m.find(0), "no address printed: " + buf);
+      try (java.net.http.HttpClient c = java.net.http.HttpClient.newHttpClient()) {
+        var r = c.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(m.group(1) + "/health")).build(),
+            java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode());
+      }
+    } finally {
+      stop.countDown();
+    }
+    assertEquals(0, task.get(30, java.util.concurrent.TimeUnit.SECONDS));
   }
 }
