@@ -72,10 +72,13 @@ public final class MongoFamily implements BenchmarkFamily {
     // two cores, so ~50 s per call), and 1000-document batches take minutes per call. Quick runs
     // use 10-document unordered batches and the driver's default pool (the stand-in serialises
     // both orders alike); full runs on the stand-in stop at 100.
+    // -prof gc: bytes/op (gc.alloc.rate.norm) for the report; it counts every allocation in the
+    // fork, the in-process stand-in's included.
     if (!full) {
-      return List.of("-p", "poolSize=100", "-p", "batchSize=10", "-p", "ordered=false");
+      return List.of("-prof", "gc", "-p", "poolSize=100", "-p", "batchSize=10", "-p", "ordered=false");
     }
-    return BenchConfig.get(MongoTarget.ENV_URI).isPresent() ? List.of() : List.of("-p", "batchSize=1,100");
+    return BenchConfig.get(MongoTarget.ENV_URI).isPresent() ? List.of("-prof", "gc")
+        : List.of("-prof", "gc", "-p", "batchSize=1,100");
   }
 
   @Override

@@ -39,7 +39,9 @@ public final class PayloadFamily implements BenchmarkFamily {
     // Quick: every doc/index pair (the WMPayload table needs them) but one open-loop rate that
     // the stand-in sustains on two cores; higher rates overload it and each iteration then ends
     // with a long drain of the queued requests.
-    return full ? List.of() : List.of("-p", "rate=100");
+    // -prof gc: bytes/op (gc.alloc.rate.norm) for the WMPayload table; clients, service, driver
+    // and the in-process stand-in share the fork, so it counts all of their allocations.
+    return full ? List.of("-prof", "gc") : List.of("-prof", "gc", "-p", "rate=100");
   }
 
   @Override
