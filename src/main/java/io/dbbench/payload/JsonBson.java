@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.bson.Document;
@@ -56,8 +55,7 @@ public final class JsonBson {
       throw new InvalidDocumentException("document nests deeper than " + MAX_DEPTH + " levels (MongoDB's limit)");
     }
     Document d = new Document();
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : node.properties()) {
       String k = e.getKey();
       if (k.startsWith("$") || k.indexOf('\0') >= 0) {
         throw new InvalidDocumentException("field name '" + k.replace("\0", "\\0")

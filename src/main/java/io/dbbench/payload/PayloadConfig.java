@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 
@@ -105,8 +104,7 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
     }
     PayloadConfig c = base;
     Path dir = file.toAbsolutePath().getParent();
-    for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : root.properties()) {
       String k = e.getKey();
       JsonNode v = e.getValue();
       c = switch (k) {
