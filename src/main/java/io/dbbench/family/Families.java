@@ -11,7 +11,9 @@ public final class Families {
     return List.of(
         new io.dbbench.graphj.GraphjFamily(),
         new io.dbbench.jdbc.JdbcFamily(),
-        new io.dbbench.graph.GraphFamily()
+        new io.dbbench.graph.GraphFamily(),
+        new io.dbbench.payload.PayloadFamily(),
+        new io.dbbench.mongo.MongoFamily()
         // families: one line each, keep the order of the README table
         );
   }

@@ -1,0 +1,53 @@
+package io.dbbench.mongo;
+
+/**
+ * Testcontainers' MongoDB module, kept apart so that its classes load only when
+ * {@code DBBENCH_MONGO_CONTAINER=true}.
+ */
+final class ContainerSupport {
+  private ContainerSupport() {}
+
+  /** Why the last {@link #tryStart()} fell back, for tests and the family probe; empty if it did not. */
+  static volatile String lastFallbackReason = "";
+
+  /**
+   * Whether Testcontainers finds a Docker engine. Testcontainers' own logging is switched off
+   * first (unless the user configured it): without Docker it logs a multi-line list of failed
+   * strategies, and the fallback is reported in one line instead.
+   */
+  static boolean dockerAvailable() {
+    if (System.getProperty("org.slf4j.simpleLogger.log.org.testcontainers") == null) {
+      System.setProperty("org.slf4j.simpleLogger.log.org.testcontainers", "off");
+    }
+    try {
+      return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
+    } catch (RuntimeException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /**
+   * Starts {@value MongoTarget#CONTAINER_IMAGE}, or prints one line and returns {@code null} when
+   * no Docker engine answers or the container does not start.
+   */
+  static MongoTarget tryStart() {
+    String reason;
+    try {
+      if (dockerAvailable()) {
+        var c = new org.testcontainers.containers.MongoDBContainer(
+            org.testcontainers.utility.DockerImageName.parse(MongoTarget.CONTAINER_IMAGE));
+        c.start();
+        lastFallbackReason = "";
+        return MongoTarget.container(c.getReplicaSetUrl("dbbench"), c::stop);
+      }
+      reason = "no Docker engine is reachable";
+    } catch (RuntimeException | LinkageError e) { // Testcontainers signals a missing engine with assorted errors
+      reason = "the container did not start (" + e.getClass().getSimpleName() + ": "
+          + io.dbbench.Redaction.redact(String.valueOf(e.getMessage())).lines().findFirst().orElse("") + ")";
+    }
+    lastFallbackReason = reason;
+    System.err.println("[dbbench] mongo: " + MongoTarget.ENV_CONTAINER + "=true but " + reason
+        + "; using the embedded " + MongoTarget.embeddedBackendLabel());
+    return null;
+  }
+}

@@ -1,0 +1,132 @@
+package io.dbbench.mongo;
+
+import com.mongodb.client.MongoClient;
+import io.dbbench.BenchConfig;
+import io.dbbench.Redaction;
+import io.dbbench.family.BenchmarkFamily;
+import io.dbbench.payload.PayloadDocument;
+import io.dbbench.payload.PayloadFixture;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.bson.Document;
+
+/**
+ * The mongo family: {@code MongoDriverBenchmark}, the payload service's operations straight
+ * through the MongoDB Java driver. Target selection is {@link MongoTarget#open()}: the in-process
+ * mongo-java-server stand-in by default, {@code DBBENCH_MONGO_URI}, or Testcontainers with
+ * {@code DBBENCH_MONGO_CONTAINER=true}.
+ */
+public final class MongoFamily implements BenchmarkFamily {
+  private volatile String probedBackend;
+
+  @Override
+  public String id() {
+    return "mongo";
+  }
+
+  @Override
+  public String title() {
+    return "MongoDB Java driver under the WMPayload load (insertOne, insertMany, findById)";
+  }
+
+  @Override
+  public String includeRegex() {
+    return "^io\\.dbbench\\.mongo\\.";
+  }
+
+  @Override
+  public Availability probe() {
+    String[] backend = new String[1];
+    Availability a = probeTarget(backend);
+    probedBackend = backend[0];
+    return a;
+  }
+
+  /**
+   * Opens the configured target, pings it and closes it; never throws. {@code backendOut[0]}
+   * receives the backend label when reachable.
+   */
+  static Availability probeTarget(String[] backendOut) {
+    String what = "the embedded mongo-java-server stand-in";
+    try {
+      if (BenchConfig.get(MongoTarget.ENV_URI).isPresent()) {
+        what = "MongoDB at " + Redaction.redact(BenchConfig.get(MongoTarget.ENV_URI).get());
+      }
+      try (MongoTarget t = MongoTarget.open(); MongoClient c = t.newClient(1)) {
+        c.getDatabase("admin").runCommand(new Document("ping", 1));
+        backendOut[0] = t.kind() == MongoTarget.Kind.EMBEDDED ? t.backend() : t.backend() + " at " + t.redactedUri();
+        return Availability.ok();
+      }
+    } catch (RuntimeException | LinkageError e) {
+      return Availability.unavailable("cannot reach " + what + " ("
+          + Redaction.redact(String.valueOf(e.getMessage())).lines().findFirst().orElse("")
+          + "); set " + MongoTarget.ENV_URI + "=mongodb://host:27017 to a reachable MongoDB, or unset it for the embedded stand-in");
+    }
+  }
+
+  @Override
+  public List<String> jmhArgs(boolean full) {
+    // The stand-in serialises writes to a collection: 100 threads each inserting a batch of
+    // 12 KB documents wait for the 99 batches ahead of theirs (~0.5 s per 100-document batch on
+    // two cores, so ~50 s per call), and 1000-document batches take minutes per call. Quick runs
+    // use 10-document unordered batches and the driver's default pool (the stand-in serialises
+    // both orders alike); full runs on the stand-in stop at 100.
+    // -prof gc: bytes/op (gc.alloc.rate.norm) for the report; it counts every allocation in the
+    // fork, the in-process stand-in's included.
+    if (!full) {
+      return List.of("-prof", "gc", "-p", "poolSize=100", "-p", "batchSize=10", "-p", "ordered=false");
+    }
+    return BenchConfig.get(MongoTarget.ENV_URI).isPresent() ? List.of("-prof", "gc")
+        : List.of("-prof", "gc", "-p", "batchSize=1,100");
+  }
+
+  @Override
+  public Map<String, Object> describe() {
+    Map<String, Object> m = describeTarget(probedBackend);
+    m.put("threads", 100);
+    m.put("collection_index", "unique ascending index on id");
+    return m;
+  }
+
+  /** The facts both MongoDB families record: backend, target, driver, documents, seeds. */
+  static Map<String, Object> describeTarget(String probedBackend) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    var uri = BenchConfig.get(MongoTarget.ENV_URI);
+    String backend = probedBackend;
+    if (backend == null) {
+      if (uri.isPresent()) {
+        try (MongoTarget t = MongoTarget.forUri(uri.get())) {
+          backend = t.backend() + " at " + t.redactedUri();
+        } catch (RuntimeException e) {
+          backend = "MongoDB (" + Redaction.redact(String.valueOf(e.getMessage())) + ")";
+        }
+      } else if (BenchConfig.get(MongoTarget.ENV_CONTAINER).isPresent()) {
+        backend = "Testcontainers " + MongoTarget.CONTAINER_IMAGE + " or, without Docker, " + MongoTarget.embeddedBackendLabel();
+      } else {
+        backend = MongoTarget.embeddedBackendLabel();
+      }
+    }
+    m.put("backend", backend);
+    m.put("target", uri.map(Redaction::redact).orElse(
+        BenchConfig.get(MongoTarget.ENV_CONTAINER).isPresent() ? "Testcontainers " + MongoTarget.CONTAINER_IMAGE
+            : "embedded mongo-java-server " + MongoTarget.MONGO_JAVA_SERVER_VERSION + " (MemoryBackend, ServerVersion.MONGO_5_0, wire version 8) on a loopback port"));
+    m.put("mongodb_driver_sync", MongoTarget.driverVersion());
+    Map<String, Object> docs = new LinkedHashMap<>();
+    for (PayloadDocument d : PayloadDocument.values()) {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("resource", d.resource());
+      x.put("bytes", d.sizeBytes());
+      x.put("sha256", d.sha256());
+      docs.put(d.name(), x);
+    }
+    m.put("documents", docs);
+    try {
+      m.put("seed_docs", PayloadFixture.seedDocs());
+    } catch (IllegalArgumentException e) {
+      m.put("seed_docs", e.getMessage());
+    }
+    m.put("seed_ids", "name-based UUIDs of 'dbbench-payload-<i>' / 'dbbench-driver-<i>'; lookup order java.util.Random(42 + thread index)");
+    return m;
+  }
+}

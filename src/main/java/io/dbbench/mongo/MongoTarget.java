@@ -1,0 +1,222 @@
+package io.dbbench.mongo;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.ServerVersion;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.dbbench.BenchConfig;
+import io.dbbench.Redaction;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+
+/**
+ * The MongoDB the mongo and payload families talk to, chosen once per JVM from the environment:
+ *
+ * <ol>
+ *   <li>{@code DBBENCH_MONGO_URI} set: that server (standalone, replica set or sharded URI).
+ *   <li>{@code DBBENCH_MONGO_CONTAINER=true}: Testcontainers' MongoDB module with
+ *       {@value #CONTAINER_IMAGE} when a Docker engine answers; otherwise one line on stderr and
+ *       the embedded stand-in.
+ *   <li>Otherwise the embedded stand-in: {@code de.bwaldvogel:mongo-java-server} with its memory
+ *       backend, answering as {@link ServerVersion#MONGO_5_0} (wire version 8) on a loopback port.
+ *       It speaks the wire protocol but is <em>not</em> MongoDB: its timings exercise the harness
+ *       and the service, never MongoDB's performance, so every result carries {@link #backend()}.
+ * </ol>
+ *
+ * <p>The raw connection string may hold credentials: it is only handed to the driver, and
+ * everything printed or recorded goes through {@link #redactedUri()}.
+ */
+public final class MongoTarget implements AutoCloseable {
+  static {
+    // The stand-in logs every client connection at INFO: 100 benchmark threads would flood the
+    // output. Warnings and errors still show; an explicit user setting wins.
+    // The driver logs its full settings at INFO for every client (one per trial).
+    for (String logger : new String[] {"de.bwaldvogel", "org.mongodb.driver"}) {
+      if (System.getProperty("org.slf4j.simpleLogger.log." + logger) == null) {
+        System.setProperty("org.slf4j.simpleLogger.log." + logger, "warn");
+      }
+    }
+  }
+
+  /** Environment variable (or {@code -Ddbbench.mongo.uri}) naming a real MongoDB. */
+  public static final String ENV_URI = "DBBENCH_MONGO_URI";
+  /** Environment variable (or {@code -Ddbbench.mongo.container}) asking for Testcontainers. */
+  public static final String ENV_CONTAINER = "DBBENCH_MONGO_CONTAINER";
+  /** Image started by Testcontainers. */
+  public static final String CONTAINER_IMAGE = "mongo:8";
+  /**
+   * Version of {@code de.bwaldvogel:mongo-java-server} on the classpath. Its jars carry no version
+   * metadata, so it is kept here; {@code MongoTargetTest} fails when it drifts from the pom.
+   */
+  public static final String MONGO_JAVA_SERVER_VERSION = "1.47.0";
+
+  /** How the target was reached. */
+  public enum Kind {
+    /** In-process mongo-java-server (the default). */
+    EMBEDDED,
+    /** {@code DBBENCH_MONGO_URI}. */
+    URI,
+    /** Testcontainers {@value MongoTarget#CONTAINER_IMAGE}. */
+    CONTAINER
+  }
+
+  private final Kind kind;
+  private final String uri;
+  private final MongoServer server;
+  private final AutoCloseable container;
+  private volatile String serverVersion;
+
+  private MongoTarget(Kind kind, String uri, MongoServer server, AutoCloseable container) {
+    this.kind = kind;
+    this.uri = uri;
+    this.server = server;
+    this.container = container;
+  }
+
+  /**
+   * Opens the target the environment asks for (see the class comment).
+   *
+   * @throws IllegalArgumentException when {@code DBBENCH_MONGO_URI} is not a MongoDB connection
+   *     string (the message names the redacted value) or {@code DBBENCH_MONGO_CONTAINER} is not a
+   *     boolean
+   */
+  public static MongoTarget open() {
+    var uri = BenchConfig.get(ENV_URI);
+    if (uri.isPresent()) {
+      return forUri(uri.get());
+    }
+    if (BenchConfig.getBoolean(ENV_CONTAINER, false)) {
+      MongoTarget c = ContainerSupport.tryStart();
+      if (c != null) {
+        return c;
+      }
+    }
+    return embedded();
+  }
+
+  /** A target that only wraps {@code uri}; nothing is started or stopped. */
+  public static MongoTarget forUri(String uri) {
+    try {
+      new ConnectionString(uri);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(ENV_URI + "='" + Redaction.redact(uri)
+          + "' is not a MongoDB connection string (" + Redaction.redact(e.getMessage())
+          + "); expected e.g. mongodb://host:27017 or mongodb+srv://cluster.example.net", e);
+    }
+    return new MongoTarget(Kind.URI, uri, null, null);
+  }
+
+  /** Starts the in-process mongo-java-server stand-in on a free loopback port. */
+  public static MongoTarget embedded() {
+    MongoServer s = new MongoServer(new MemoryBackend().version(ServerVersion.MONGO_5_0));
+    s.bind("127.0.0.1", 0);
+    InetSocketAddress a = s.getLocalAddress();
+    return new MongoTarget(Kind.EMBEDDED, "mongodb://127.0.0.1:" + a.getPort(), s, null);
+  }
+
+  static MongoTarget container(String uri, AutoCloseable container) {
+    return new MongoTarget(Kind.CONTAINER, uri, null, container);
+  }
+
+  /** How this target was reached. */
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The connection string with any password masked, safe to print and record. */
+  public String redactedUri() {
+    return Redaction.redact(uri);
+  }
+
+  /**
+   * A new client with {@code maxPoolSize} connections per server. The caller closes it.
+   *
+   * @throws IllegalArgumentException when {@code maxPoolSize < 1}
+   */
+  public MongoClient newClient(int maxPoolSize) {
+    if (maxPoolSize < 1) {
+      throw new IllegalArgumentException("poolSize=" + maxPoolSize + "; expected a positive connection count");
+    }
+    // A 10 s server-selection default (the driver's is 30 s) that the URI's
+    // serverSelectionTimeoutMS overrides; the pool size is the benchmark's parameter.
+    return MongoClients.create(MongoClientSettings.builder()
+        .applyToClusterSettings(c -> c.serverSelectionTimeout(10, TimeUnit.SECONDS))
+        .applyConnectionString(new ConnectionString(uri))
+        .applyToConnectionPoolSettings(p -> p.maxSize(maxPoolSize))
+        .build());
+  }
+
+  /**
+   * The server's version as {@code buildInfo} reports it (the stand-in answers with the MongoDB
+   * version it imitates), cached after the first call.
+   *
+   * @throws com.mongodb.MongoException when the server cannot be reached
+   */
+  public String serverVersion() {
+    String v = serverVersion;
+    if (v == null) {
+      try (MongoClient c = newClient(1)) {
+        Document info = c.getDatabase("admin").runCommand(new Document("buildInfo", 1));
+        v = String.valueOf(info.get("version"));
+      }
+      serverVersion = v;
+    }
+    return v;
+  }
+
+  /**
+   * The label every result of this target carries: {@code mongo-java-server 1.47.0 (stand-in, not
+   * MongoDB)} for the default, {@code MongoDB <version>} otherwise (version from
+   * {@code buildInfo}, or {@code unknown} when the server cannot be reached now).
+   */
+  public String backend() {
+    if (kind == Kind.EMBEDDED) {
+      return embeddedBackendLabel();
+    }
+    String v;
+    try {
+      v = serverVersion();
+    } catch (RuntimeException e) {
+      v = "unknown (unreachable: " + Redaction.redact(String.valueOf(e.getMessage())) + ")";
+    }
+    return "MongoDB " + v + (kind == Kind.CONTAINER ? " (Testcontainers " + CONTAINER_IMAGE + ")" : "");
+  }
+
+  /** The backend label of the default stand-in, without starting it. */
+  public static String embeddedBackendLabel() {
+    return "mongo-java-server " + MONGO_JAVA_SERVER_VERSION + " (stand-in, not MongoDB)";
+  }
+
+  /** Version of the MongoDB Java driver on the classpath. */
+  public static String driverVersion() {
+    try {
+      return com.mongodb.internal.build.MongoDriverVersion.VERSION;
+    } catch (LinkageError e) {
+      return String.valueOf(MongoClient.class.getPackage().getImplementationVersion());
+    }
+  }
+
+  /** Stops the embedded server or the container; a URI target is left alone. */
+  @Override
+  public void close() {
+    if (server != null) {
+      server.shutdownNow();
+    }
+    if (container != null) {
+      try {
+        container.close();
+      } catch (Exception e) {
+        System.err.println("[dbbench] mongo: stopping the container failed: " + e);
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return kind + " " + redactedUri();
+  }
+}

@@ -1,0 +1,202 @@
+package io.dbbench.payload;
+
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
+
+/**
+ * An open-loop load generator: request {@code i} is <em>scheduled</em> at {@code t0 + i / rate},
+ * whatever happened to earlier requests, and its latency is measured from that scheduled start to
+ * its completion (the correction for coordinated omission that wrk2 and real-logic's benchmarks
+ * apply). A stalled response therefore shows up as latency in every request scheduled behind it
+ * that had to wait, instead of silently lowering the request rate as a closed loop would.
+ *
+ * <p>{@link #fire} waits for the next slot, takes one of {@code maxInFlight} permits (blocking when
+ * all are taken: the requests behind then start late), starts the request and returns at once;
+ * completion is recorded asynchronously. A request is <em>late</em> when it starts more than
+ * {@code lateThresholdNanos} after its scheduled start. When the generator falls behind it does
+ * not skip slots: it fires back to back until it has caught up.
+ *
+ * <p>Latencies are recorded in nanoseconds into an HdrHistogram (1 ns .. 1 h, 3 significant
+ * digits). Thread-safe for one dispatching thread and any number of completing threads.
+ */
+public final class OpenLoopScheduler {
+  /** Time source and waiting, replaceable by a fake clock in tests. */
+  public interface Clock {
+    /** Monotonic time in nanoseconds. */
+    long nanoTime();
+
+    /** Returns once {@link #nanoTime()} has reached {@code deadline}. */
+    void parkUntil(long deadline) throws InterruptedException;
+  }
+
+  /** {@link System#nanoTime()} with {@link LockSupport#parkNanos(long)}. */
+  public static final Clock SYSTEM_CLOCK = new Clock() {
+    @Override
+    public long nanoTime() {
+      return System.nanoTime();
+    }
+
+    @Override
+    public void parkUntil(long deadline) throws InterruptedException {
+      for (long left = deadline - System.nanoTime(); left > 0; left = deadline - System.nanoTime()) {
+        LockSupport.parkNanos(left);
+        if (Thread.interrupted()) {
+          throw new InterruptedException();
+        }
+      }
+    }
+  };
+
+  /** Counts and latencies accumulated since the last {@link #reset()}. */
+  public record Snapshot(long requests, long ok, long failed, long late, long inFlight, Histogram latencyNanos) {}
+
+  private final double intervalNanos;
+  private final int maxInFlight;
+  private final long lateThresholdNanos;
+  private final Clock clock;
+  private final Semaphore permits;
+  private final Histogram histogram = new Histogram(1, TimeUnit.HOURS.toNanos(1), 3);
+  private final Set<InFlight> inFlight = ConcurrentHashMap.newKeySet();
+  private final LongAdder ok = new LongAdder();
+  private final LongAdder failed = new LongAdder();
+  private long requests;
+  private long late;
+  private long t0;
+  private long next;
+
+  private static final class InFlight {
+    final long scheduled;
+    final AtomicBoolean done = new AtomicBoolean();
+
+    InFlight(long scheduled) {
+      this.scheduled = scheduled;
+    }
+  }
+
+  /**
+   * A scheduler; call {@link #start()} before the first {@link #fire}.
+   *
+   * @param ratePerSecond requests per second, greater than 0
+   * @param maxInFlight most requests outstanding at once, at least 1
+   * @param lateThresholdNanos how far behind its scheduled start a request may begin before it
+   *     counts as late, at least 0
+   * @param clock time source
+   * @throws IllegalArgumentException naming any value out of range
+   */
+  public OpenLoopScheduler(double ratePerSecond, int maxInFlight, long lateThresholdNanos, Clock clock) {
+    if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond)) {
+      throw new IllegalArgumentException("rate=" + ratePerSecond + " requests/s; expected a positive number");
+    }
+    if (maxInFlight < 1) {
+      throw new IllegalArgumentException("maxInFlight=" + maxInFlight + "; expected at least 1");
+    }
+    if (lateThresholdNanos < 0) {
+      throw new IllegalArgumentException("lateThresholdNanos=" + lateThresholdNanos + "; expected >= 0");
+    }
+    this.intervalNanos = 1e9 / ratePerSecond;
+    this.maxInFlight = maxInFlight;
+    this.lateThresholdNanos = lateThresholdNanos;
+    this.clock = clock;
+    this.permits = new Semaphore(maxInFlight);
+  }
+
+  /** Starts a new schedule at the clock's current time; counts and latencies are kept. */
+  public void start() {
+    t0 = clock.nanoTime();
+    next = 0;
+  }
+
+  /**
+   * Waits for the next slot and starts {@code request}, which answers {@code true} for success.
+   * A request that throws, completes exceptionally or answers {@code false} counts as failed; its
+   * latency is recorded all the same.
+   *
+   * @return the request's scheduled start, in the clock's nanoseconds
+   * @throws InterruptedException when interrupted while waiting for the slot or a permit
+   */
+  public long fire(Supplier<? extends CompletionStage<Boolean>> request) throws InterruptedException {
+    long scheduled = t0 + (long) (next++ * intervalNanos);
+    clock.parkUntil(scheduled);
+    permits.acquire();
+    long begin = clock.nanoTime();
+    requests++;
+    if (begin - scheduled > lateThresholdNanos) {
+      late++;
+    }
+    InFlight f = new InFlight(scheduled);
+    inFlight.add(f);
+    CompletionStage<Boolean> stage;
+    try {
+      stage = request.get();
+    } catch (RuntimeException e) {
+      complete(f, false);
+      return scheduled;
+    }
+    stage.whenComplete((res, err) -> complete(f, err == null && Boolean.TRUE.equals(res)));
+    return scheduled;
+  }
+
+  private void complete(InFlight f, boolean success) {
+    if (!f.done.compareAndSet(false, true)) {
+      return;
+    }
+    long latency = Math.max(1, clock.nanoTime() - f.scheduled);
+    synchronized (histogram) {
+      histogram.recordValue(Math.min(latency, histogram.getHighestTrackableValue()));
+    }
+    (success ? ok : failed).increment();
+    inFlight.remove(f);
+    permits.release();
+  }
+
+  /**
+   * Waits up to {@code timeoutNanos} of real time for every started request to complete; requests
+   * still outstanding then are recorded as failed with their latency so far.
+   *
+   * @return {@code true} when everything completed in time
+   * @throws InterruptedException when interrupted while waiting
+   */
+  public boolean drain(long timeoutNanos) throws InterruptedException {
+    if (permits.tryAcquire(maxInFlight, timeoutNanos, TimeUnit.NANOSECONDS)) {
+      permits.release(maxInFlight);
+      return true;
+    }
+    for (InFlight f : inFlight) {
+      complete(f, false);
+    }
+    return false;
+  }
+
+  /** Clears counts and latencies (after a warm-up); call only when nothing is in flight. */
+  public void reset() {
+    synchronized (histogram) {
+      histogram.reset();
+    }
+    ok.reset();
+    failed.reset();
+    requests = 0;
+    late = 0;
+  }
+
+  /** Counts and a copy of the latency histogram since the last {@link #reset()}. */
+  public Snapshot snapshot() {
+    Histogram copy;
+    synchronized (histogram) {
+      copy = histogram.copy();
+    }
+    return new Snapshot(requests, ok.sum(), failed.sum(), late, inFlight.size(), copy);
+  }
+
+  /** The interval between scheduled starts, in nanoseconds. */
+  public double intervalNanos() {
+    return intervalNanos;
+  }
+}

@@ -1,0 +1,129 @@
+package io.dbbench.payload;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import io.dbbench.Redaction;
+import io.dbbench.mongo.MongoTarget;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Command line of the payload service:
+ * {@code java -cp target/benchmarks.jar io.dbbench.payload.PayloadServer --config config.json}.
+ * Options override the file's keys; prints the address it listens on and serves until stopped
+ * (Ctrl-C). {@code --mongo-uri embedded} starts the in-process mongo-java-server stand-in.
+ */
+@Command(name = "payload-server", mixinStandardHelpOptions = true,
+    description = "Stores JSON documents in MongoDB over HTTP(S): POST /insert, GET /search?id=UUID, GET /health.")
+public final class PayloadServer implements Callable<Integer> {
+  @Option(names = "--config", description = "JSON configuration file (keys use_https, port, cert_file, key_file, json_file, mongo_uri, mongo_database, mongo_collection, host, max_body_bytes)")
+  Path config;
+
+  @Option(names = "--use-https", description = "serve HTTPS (needs --cert-file and --key-file)")
+  Boolean useHttps;
+
+  @Option(names = "--host", description = "bind address (default 0.0.0.0)")
+  String host;
+
+  @Option(names = "--port", description = "TCP port (default 7111; 0 picks a free one)")
+  Integer port;
+
+  @Option(names = "--cert-file", description = "PEM certificate chain")
+  Path certFile;
+
+  @Option(names = "--key-file", description = "PEM private key")
+  Path keyFile;
+
+  @Option(names = "--json-file", description = "template document served at GET /template")
+  Path jsonFile;
+
+  @Option(names = "--mongo-uri", description = "MongoDB connection string, or 'embedded' (default mongodb://localhost:27017)")
+  String mongoUri;
+
+  @Option(names = "--mongo-database", description = "database (default payload)")
+  String mongoDatabase;
+
+  @Option(names = "--mongo-collection", description = "collection (default docs)")
+  String mongoCollection;
+
+  @Option(names = "--max-body-bytes", description = "largest accepted body in bytes (default 16777216)")
+  Long maxBodyBytes;
+
+  /** The configuration after the file and the options are applied. */
+  PayloadConfig resolve() throws java.io.IOException {
+    PayloadConfig c = PayloadConfig.defaults();
+    if (config != null) {
+      c = PayloadConfig.load(config, c);
+    }
+    if (useHttps != null) c = c.withUseHttps(useHttps);
+    if (host != null) c = c.withHost(host);
+    if (port != null) c = c.withPort(port);
+    if (certFile != null) c = c.withCertFile(certFile);
+    if (keyFile != null) c = c.withKeyFile(keyFile);
+    if (jsonFile != null) c = c.withJsonFile(jsonFile);
+    if (mongoUri != null) c = c.withMongoUri(mongoUri);
+    if (mongoDatabase != null) c = c.withMongoDatabase(mongoDatabase);
+    if (mongoCollection != null) c = c.withMongoCollection(mongoCollection);
+    if (maxBodyBytes != null) c = c.withMaxBodyBytes(maxBodyBytes);
+    c.requireStartable();
+    return c;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    CountDownLatch stop = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
+    return serve(System.out, stop);
+  }
+
+  /**
+   * Resolves the configuration, starts the service, prints one line with its address to
+   * {@code out} and serves until {@code stop} opens.
+   *
+   * @return 0 after a clean stop, 2 on a bad configuration (reported on stderr)
+   */
+  int serve(java.io.PrintStream out, CountDownLatch stop) throws Exception {
+    PayloadConfig c;
+    try {
+      c = resolve();
+    } catch (IllegalArgumentException e) {
+      System.err.println("payload-server: " + e.getMessage());
+      return 2;
+    }
+    if (!c.mongoUri().equals("embedded")) {
+      try {
+        new com.mongodb.ConnectionString(c.mongoUri());
+      } catch (IllegalArgumentException e) {
+        System.err.println("payload-server: mongo_uri '" + Redaction.redact(c.mongoUri())
+            + "' is not a MongoDB connection string; expected mongodb://host:27017 or 'embedded'");
+        return 2;
+      }
+    }
+    MongoTarget embedded = c.mongoUri().equals("embedded") ? MongoTarget.embedded() : null;
+    String uri = embedded != null ? null : c.mongoUri();
+    try (MongoClient client = embedded != null ? embedded.newClient(100) : MongoClients.create(uri);
+        PayloadService svc = PayloadService.start(c,
+            client.getDatabase(c.mongoDatabase()).getCollection(c.mongoCollection()))) {
+      out.println("payload service listening on " + svc.baseUri() + " (bound to " + c.host() + ":"
+          + svc.baseUri().getPort() + "), MongoDB "
+          + (embedded != null ? embedded.redactedUri() + " [" + MongoTarget.embeddedBackendLabel() + "]" : Redaction.redact(uri))
+          + ", " + c.mongoDatabase() + "." + c.mongoCollection());
+      out.flush();
+      stop.await();
+    } finally {
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+    return 0;
+  }
+
+  /** Entry point; exits with 2 on a bad configuration. */
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new PayloadServer()).execute(args));
+  }
+}

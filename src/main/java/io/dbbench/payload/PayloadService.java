@@ -1,0 +1,362 @@
+package io.dbbench.payload;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Projections;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import io.dbbench.Redaction;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Pattern;
+import org.bson.Document;
+
+/**
+ * The WMPayload service: an HTTP(S) front end that stores JSON documents in one MongoDB collection.
+ * Built on the JDK's {@code com.sun.net.httpserver} with one virtual thread per request, so 100+
+ * concurrent clients never queue behind a fixed pool.
+ *
+ * <ul>
+ *   <li>{@code POST /insert}, body a JSON object with {@code Content-Type: application/json}: the
+ *       service sets a fresh random UUID {@code id} (replacing any client {@code id}) and inserts
+ *       it; {@code 201 {"id": "..."}}.
+ *   <li>{@code GET /search?id=UUID}: {@code 200} with the stored document (without MongoDB's
+ *       {@code _id}), {@code 404} when absent.
+ *   <li>{@code GET /health}: {@code 200 {"status":"ok","requests":N,"inserted":N,"mongo_failures":N}}.
+ *   <li>{@code GET /template}: the configured {@code json_file}, {@code 404} when none.
+ * </ul>
+ *
+ * <p>Errors are JSON {@code {"error": "..."}}: {@code 400} malformed JSON, a non-object body, a
+ * {@code $}-prefixed field name, a missing or non-UUID {@code id}; {@code 405} a wrong method;
+ * {@code 413} a body over {@code max_body_bytes}; {@code 415} a content type other than
+ * {@code application/json}; {@code 503} when MongoDB fails (counted in {@code mongo_failures}; the
+ * service keeps serving). Only a validated UUID string ever reaches a MongoDB filter.
+ */
+public final class PayloadService implements AutoCloseable {
+  static {
+    // The JDK server leaves Nagle's algorithm on unless told; with small answers and delayed ACKs
+    // that adds ~40 ms per keep-alive request. Read once when the server classes load.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+  }
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  private static final Pattern UUID_TEXT =
+      Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+  private final PayloadConfig config;
+  private final MongoCollection<Document> collection;
+  private final HttpServer server;
+  private final ExecutorService executor;
+  private final byte[] template;
+  private final LongAdder requests = new LongAdder();
+  private final LongAdder inserted = new LongAdder();
+  private final LongAdder mongoFailures = new LongAdder();
+
+  private PayloadService(PayloadConfig config, MongoCollection<Document> collection, HttpServer server,
+      ExecutorService executor, byte[] template) {
+    this.config = config;
+    this.collection = collection;
+    this.server = server;
+    this.executor = executor;
+    this.template = template;
+  }
+
+  /**
+   * Binds {@code config.host():config.port()} and starts serving {@code collection}. The caller
+   * keeps ownership of the collection's client.
+   *
+   * @throws IllegalArgumentException when HTTPS lacks its PEM files, a PEM file holds no
+   *     certificate/key, or {@code json_file} is not a JSON object
+   * @throws IOException when the port cannot be bound or a file cannot be read
+   */
+  public static PayloadService start(PayloadConfig config, MongoCollection<Document> collection) throws IOException {
+    config.requireStartable();
+    byte[] template = null;
+    if (config.jsonFile() != null) {
+      template = Files.readAllBytes(config.jsonFile());
+      try {
+        JsonBson.toDocument(JSON.readTree(template));
+      } catch (JacksonException | JsonBson.InvalidDocumentException e) {
+        throw new IllegalArgumentException("json_file " + config.jsonFile() + " is not a storable JSON object: " + e.getMessage(), e);
+      }
+    }
+    InetSocketAddress addr = new InetSocketAddress(config.host(), config.port());
+    HttpServer server;
+    if (config.useHttps()) {
+      HttpsServer s = HttpsServer.create(addr, 1024);
+      try {
+        s.setHttpsConfigurator(new HttpsConfigurator(PemTls.serverContext(config.certFile(), config.keyFile())));
+      } catch (GeneralSecurityException e) {
+        s.stop(0);
+        throw new IllegalArgumentException("cannot build TLS from cert_file " + config.certFile()
+            + " and key_file " + config.keyFile() + ": " + e.getMessage(), e);
+      }
+      server = s;
+    } else {
+      server = HttpServer.create(addr, 1024);
+    }
+    ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor();
+    server.setExecutor(ex);
+    PayloadService svc = new PayloadService(config, collection, server, ex, template);
+    server.createContext("/", svc::handle);
+    server.start();
+    return svc;
+  }
+
+  /** The base URI clients use, e.g. {@code http://127.0.0.1:7111} (a wildcard bind shows as 127.0.0.1). */
+  public URI baseUri() {
+    InetSocketAddress a = server.getAddress();
+    String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+    if (host.contains(":")) {
+      host = "[" + host + "]";
+    }
+    return URI.create((config.useHttps() ? "https" : "http") + "://" + host + ":" + a.getPort());
+  }
+
+  /** Requests answered so far (every status). */
+  public long requests() {
+    return requests.sum();
+  }
+
+  /** Documents inserted so far. */
+  public long inserted() {
+    return inserted.sum();
+  }
+
+  /** MongoDB operations that failed so far (each answered 503). */
+  public long mongoFailures() {
+    return mongoFailures.sum();
+  }
+
+  private void handle(HttpExchange ex) {
+    requests.increment();
+    try (ex) {
+      String path = ex.getRequestURI().getRawPath();
+      switch (path) {
+        case "/insert" -> {
+          if (method(ex, "POST")) {
+            insert(ex);
+          }
+        }
+        case "/search" -> {
+          if (method(ex, "GET")) {
+            search(ex);
+          }
+        }
+        case "/health" -> {
+          if (method(ex, "GET")) {
+            Map<String, Object> h = new java.util.LinkedHashMap<>();
+            h.put("status", "ok");
+            h.put("requests", requests.sum());
+            h.put("inserted", inserted.sum());
+            h.put("mongo_failures", mongoFailures.sum());
+            send(ex, 200, JSON.writeValueAsBytes(h));
+          }
+        }
+        case "/template" -> {
+          if (method(ex, "GET")) {
+            if (template == null) {
+              error(ex, 404, "no json_file is configured");
+            } else {
+              send(ex, 200, template);
+            }
+          }
+        }
+        default -> error(ex, 404, "no endpoint " + path + "; expected POST /insert, GET /search?id=UUID, GET /health, GET /template");
+      }
+    } catch (IOException e) {
+      // The client went away mid-exchange; nothing left to answer.
+    } catch (RuntimeException e) {
+      try {
+        error(ex, 500, "internal error: " + e.getClass().getSimpleName());
+      } catch (IOException | RuntimeException ignored) {
+        // headers were already sent
+      }
+    }
+  }
+
+  private boolean method(HttpExchange ex, String allowed) throws IOException {
+    if (ex.getRequestMethod().equals(allowed)) {
+      return true;
+    }
+    ex.getResponseHeaders().set("Allow", allowed);
+    error(ex, 405, "method " + ex.getRequestMethod() + " is not allowed on " + ex.getRequestURI().getRawPath() + "; use " + allowed);
+    return false;
+  }
+
+  private void insert(HttpExchange ex) throws IOException {
+    String ct = ex.getRequestHeaders().getFirst("Content-Type");
+    String media = ct == null ? "" : ct.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+    if (!media.equals("application/json")) {
+      error(ex, 415, "Content-Type '" + (ct == null ? "" : ct) + "' is not supported; expected application/json");
+      return;
+    }
+    long max = config.maxBodyBytes();
+    String cl = ex.getRequestHeaders().getFirst("Content-Length");
+    if (cl != null) {
+      try {
+        if (Long.parseLong(cl.trim()) > max) {
+          tooLarge(ex, max);
+          return;
+        }
+      } catch (NumberFormatException e) {
+        error(ex, 400, "Content-Length '" + cl + "' is not a number");
+        return;
+      }
+    }
+    // Not closed here: the exchange closes it, after send() has checked nothing is left unread.
+    byte[] body = ex.getRequestBody().readNBytes((int) max + 1);
+    if (body.length > max) {
+      tooLarge(ex, max);
+      return;
+    }
+    Document doc;
+    try {
+      JsonNode tree = JSON.readTree(body);
+      doc = JsonBson.toDocument(tree);
+    } catch (JacksonException e) {
+      error(ex, 400, "malformed JSON: " + e.getOriginalMessage());
+      return;
+    } catch (JsonBson.InvalidDocumentException e) {
+      error(ex, 400, e.getMessage());
+      return;
+    }
+    String id = UUID.randomUUID().toString();
+    doc.put("id", id);
+    try {
+      collection.insertOne(doc);
+    } catch (MongoException e) {
+      mongoFailed(ex, e);
+      return;
+    }
+    inserted.increment();
+    send(ex, 201, JSON.writeValueAsBytes(Map.of("id", id)));
+  }
+
+  private void tooLarge(HttpExchange ex, long max) throws IOException {
+    // The unread rest of the body would be parsed as the next request: close the connection.
+    ex.getResponseHeaders().set("Connection", "close");
+    error(ex, 413, "body is larger than max_body_bytes=" + max);
+  }
+
+  private void search(HttpExchange ex) throws IOException {
+    List<String> ids = new ArrayList<>();
+    String q = ex.getRequestURI().getRawQuery();
+    if (q != null) {
+      for (String kv : q.split("&")) {
+        int eq = kv.indexOf('=');
+        String k = URLDecoder.decode(eq < 0 ? kv : kv.substring(0, eq), StandardCharsets.UTF_8);
+        if (k.equals("id")) {
+          ids.add(eq < 0 ? "" : URLDecoder.decode(kv.substring(eq + 1), StandardCharsets.UTF_8));
+        }
+      }
+    }
+    if (ids.size() != 1) {
+      error(ex, 400, "expected exactly one id query parameter, got " + ids.size());
+      return;
+    }
+    String id = ids.get(0);
+    if (!UUID_TEXT.matcher(id).matches()) {
+      error(ex, 400, "id '" + truncate(id) + "' is not a UUID; expected 8-4-4-4-12 hex digits");
+      return;
+    }
+    // Ids are stored in java.util.UUID's canonical lower-case form.
+    String canonical = id.toLowerCase(Locale.ROOT);
+    Document d;
+    try {
+      d = collection.find(Filters.eq("id", canonical)).projection(Projections.excludeId()).first();
+    } catch (MongoException e) {
+      mongoFailed(ex, e);
+      return;
+    }
+    if (d == null) {
+      error(ex, 404, "no document with id " + canonical);
+      return;
+    }
+    send(ex, 200, JSON.writeValueAsBytes(JsonBson.toJson(d)));
+  }
+
+  private void mongoFailed(HttpExchange ex, MongoException e) throws IOException {
+    mongoFailures.increment();
+    error(ex, 503, "MongoDB operation failed: " + e.getClass().getSimpleName() + ": "
+        + truncate(Redaction.redact(String.valueOf(e.getMessage()))));
+  }
+
+  private static String truncate(String s) {
+    return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+  }
+
+  private void error(HttpExchange ex, int status, String message) throws IOException {
+    send(ex, status, JSON.writeValueAsBytes(Map.of("error", message)));
+  }
+
+  private void send(HttpExchange ex, int status, byte[] body) throws IOException {
+    discardUnreadBody(ex);
+    ex.getResponseHeaders().set("Content-Type", "application/json");
+    ex.sendResponseHeaders(status, body.length);
+    try (OutputStream out = ex.getResponseBody()) {
+      out.write(body);
+    }
+  }
+
+  /**
+   * Reads and drops what the client sent but the handler did not read (a refused body), so the
+   * keep-alive connection is positioned at the next request; a body beyond {@code max_body_bytes}
+   * closes the connection instead.
+   */
+  private void discardUnreadBody(HttpExchange ex) throws IOException {
+    if ("close".equalsIgnoreCase(ex.getResponseHeaders().getFirst("Connection"))) {
+      return;
+    }
+    InputStream in = ex.getRequestBody();
+    byte[] buf = new byte[8192];
+    long left = config.maxBodyBytes();
+    for (int n; left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0; ) {
+      left -= n;
+    }
+    if (left <= 0 && in.read() >= 0) {
+      ex.getResponseHeaders().set("Connection", "close");
+    }
+  }
+
+  /**
+   * Stops at once (exchanges still in flight are cut off: benchmarks and tests close it only when
+   * their requests have answered), then interrupts what is left and waits up to five seconds for
+   * the virtual threads to end.
+   */
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+    try {
+      executor.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

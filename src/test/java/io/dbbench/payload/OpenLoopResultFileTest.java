@@ -1,0 +1,62 @@
+package io.dbbench.payload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The open-loop result file: its name and exactly the keys the report reads. */
+class OpenLoopResultFileTest {
+  @TempDir
+  Path tmp;
+
+  @Test
+  void writesTheContractShape() throws Exception {
+    Histogram h = new Histogram(1, 3_600_000_000_000L, 3);
+    for (int i = 1; i <= 1000; i++) {
+      h.recordValue(i * 1000L); // 1..1000 us
+    }
+    Map<String, String> params = new LinkedHashMap<>();
+    params.put("doc", "flat");
+    params.put("rate", "200");
+    OpenLoopScheduler.Snapshot s = new OpenLoopScheduler.Snapshot(1000, 990, 10, 3, 0, h);
+    Path f = OpenLoopResultFile.write(tmp.resolve("run"), "io.dbbench.payload.PayloadOpenLoopBenchmark.insert",
+        "insert", params, "mongo-java-server 1.47.0 (stand-in, not MongoDB)", 200, s);
+    assertTrue(f.getFileName().toString().matches("openloop-insert-flat-200-\\d{13}\\.json"), f.toString());
+    JsonNode j = new ObjectMapper().readTree(f.toFile());
+    List<String> keys = new ArrayList<>();
+    j.fieldNames().forEachRemaining(keys::add);
+    assertEquals(List.of("benchmark", "params", "backend", "rate_per_s", "requests", "ok", "failed", "late",
+        "latency_us", "percentile_curve"), keys);
+    assertEquals("flat", j.get("params").get("doc").asText());
+    assertEquals("200", j.get("params").get("rate").asText());
+    assertEquals(200, j.get("rate_per_s").asLong());
+    assertEquals(990, j.get("ok").asLong());
+    assertEquals(10, j.get("failed").asLong());
+    assertEquals(3, j.get("late").asLong());
+    JsonNode lat = j.get("latency_us");
+    List<String> latKeys = new ArrayList<>();
+    lat.fieldNames().forEachRemaining(latKeys::add);
+    assertEquals(List.of("p50", "p90", "p99", "p99.9", "max"), latKeys);
+    assertEquals(500, lat.get("p50").asDouble(), 1);
+    assertEquals(990, lat.get("p99").asDouble(), 1);
+    assertEquals(1000, lat.get("max").asDouble(), 1);
+    JsonNode curve = j.get("percentile_curve");
+    assertEquals(OpenLoopResultFile.CURVE.length, curve.size());
+    double prev = -1;
+    for (JsonNode p : curve) {
+      assertTrue(p.get("latency_us").asDouble() >= prev, "curve is monotonic");
+      prev = p.get("latency_us").asDouble();
+    }
+    assertEquals(50.0, curve.get(5).get("percentile").asDouble());
+  }
+}

@@ -1,0 +1,160 @@
+package io.dbbench.payload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** {@link OpenLoopScheduler} with a fake clock: no real waiting, exact latencies. */
+class OpenLoopSchedulerTest {
+  private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+
+  /** A clock that only moves when told; parking jumps to the deadline, as an idle wait would. */
+  static final class FakeClock implements OpenLoopScheduler.Clock {
+    long now = 1_000 * MS; // an arbitrary origin: latencies must not depend on it
+    final List<Long> parks = new ArrayList<>();
+
+    @Override
+    public long nanoTime() {
+      return now;
+    }
+
+    @Override
+    public void parkUntil(long deadline) {
+      parks.add(deadline);
+      if (deadline > now) {
+        now = deadline;
+      }
+    }
+  }
+
+  @Test
+  void requestsAreScheduledAtFixedIntervalsWhateverTheAnswers() throws Exception {
+    FakeClock clock = new FakeClock();
+    OpenLoopScheduler s = new OpenLoopScheduler(100, 1000, MS, clock); // one every 10 ms
+    s.start();
+    long t0 = clock.now;
+    List<CompletableFuture<Boolean>> pending = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      CompletableFuture<Boolean> f = new CompletableFuture<>();
+      pending.add(f);
+      assertEquals(t0 + i * 10 * MS, s.fire(() -> f));
+    }
+    // Nothing answered yet, yet every request went out on time: an open loop does not wait.
+    assertEquals(0, s.snapshot().late());
+    assertEquals(5, s.snapshot().inFlight());
+    clock.now = t0 + 100 * MS;
+    pending.forEach(f -> f.complete(true));
+    OpenLoopScheduler.Snapshot snap = s.snapshot();
+    assertEquals(5, snap.ok());
+    // Latency counts from each scheduled start: 100, 90, 80, 70, 60 ms.
+    Histogram h = snap.latencyNanos();
+    assertEquals(5, h.getTotalCount());
+    assertEquals(100.0, h.getMaxValue() / 1e6, 0.1);
+    assertEquals(60.0, h.getMinValue() / 1e6, 0.1);
+  }
+
+  @Test
+  void aStalledResponseShowsUpAsLatencyForTheRequestsScheduledBehindIt() throws Exception {
+    FakeClock clock = new FakeClock();
+    // One request in flight at a time: while the first is stalled, the others cannot start.
+    OpenLoopScheduler s = new OpenLoopScheduler(100, 1, MS, clock);
+    s.start();
+    long t0 = clock.now;
+    // Request 0 takes 100 ms (the response stalls); the others answer at once.
+    s.fire(() -> {
+      clock.now += 100 * MS;
+      return CompletableFuture.completedFuture(true);
+    });
+    for (int i = 1; i < 10; i++) {
+      s.fire(() -> CompletableFuture.completedFuture(true));
+    }
+    OpenLoopScheduler.Snapshot snap = s.snapshot();
+    assertEquals(10, snap.requests());
+    assertEquals(10, snap.ok());
+    // Requests 1..9 were due at 10..90 ms but started at 100 ms: late, with 90..10 ms latency,
+    // although each of them was served instantly. A closed loop would have reported ~0 for them.
+    assertEquals(9, snap.late());
+    Histogram h = snap.latencyNanos();
+    for (int i = 1; i < 10; i++) {
+      long expected = (100 - 10L * i) * MS;
+      assertEquals(1, h.getCountBetweenValues(expected - MS / 10, expected + MS / 10), "request " + i);
+    }
+    assertEquals(100.0, h.getMaxValue() / 1e6, 0.1);
+    assertEquals(50.0, h.getValueAtPercentile(50) / 1e6, 0.1);
+    // The schedule then continues from the original time line, not from when it caught up.
+    assertEquals(t0 + 100 * MS, s.fire(() -> CompletableFuture.completedFuture(true)));
+    assertEquals(9, s.snapshot().late(), "request 10 was due at 100 ms and started on time");
+  }
+
+  @Test
+  void failuresAreCountedAndTheirLatencyRecorded() throws Exception {
+    FakeClock clock = new FakeClock();
+    OpenLoopScheduler s = new OpenLoopScheduler(1000, 10, MS, clock);
+    s.start();
+    s.fire(() -> CompletableFuture.completedFuture(false));
+    s.fire(() -> CompletableFuture.failedFuture(new java.io.IOException("reset")));
+    s.fire(() -> {
+      throw new IllegalStateException("could not even send");
+    });
+    s.fire(() -> CompletableFuture.completedFuture(true));
+    OpenLoopScheduler.Snapshot snap = s.snapshot();
+    assertEquals(4, snap.requests());
+    assertEquals(1, snap.ok());
+    assertEquals(3, snap.failed());
+    assertEquals(4, snap.latencyNanos().getTotalCount());
+    assertEquals(0, snap.inFlight());
+  }
+
+  @Test
+  void drainCountsWhatNeverAnsweredAsFailedOnce() throws Exception {
+    FakeClock clock = new FakeClock();
+    OpenLoopScheduler s = new OpenLoopScheduler(1000, 10, MS, clock);
+    s.start();
+    CompletableFuture<Boolean> never = new CompletableFuture<>();
+    s.fire(() -> never);
+    s.fire(() -> CompletableFuture.completedFuture(true));
+    assertFalse(s.drain(TimeUnit.MILLISECONDS.toNanos(10)));
+    never.complete(true); // too late: already counted
+    OpenLoopScheduler.Snapshot snap = s.snapshot();
+    assertEquals(1, snap.ok());
+    assertEquals(1, snap.failed());
+    assertEquals(0, snap.inFlight());
+    assertTrue(s.drain(0), "all permits are back");
+  }
+
+  @Test
+  void resetClearsCountsAndStartBeginsANewTimeLine() throws Exception {
+    FakeClock clock = new FakeClock();
+    OpenLoopScheduler s = new OpenLoopScheduler(10, 10, MS, clock);
+    s.start();
+    s.fire(() -> CompletableFuture.completedFuture(true));
+    s.reset();
+    assertEquals(0, s.snapshot().requests());
+    assertEquals(0, s.snapshot().latencyNanos().getTotalCount());
+    clock.now += 5_000 * MS;
+    s.start();
+    assertEquals(clock.now, s.fire(() -> CompletableFuture.completedFuture(true)));
+    assertEquals(0, s.snapshot().late());
+  }
+
+  @Test
+  void badArgumentsNameTheValue() {
+    FakeClock c = new FakeClock();
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new OpenLoopScheduler(0, 1, 0, c))
+        .getMessage().contains("rate=0.0"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new OpenLoopScheduler(Double.NaN, 1, 0, c))
+        .getMessage().contains("rate=NaN"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new OpenLoopScheduler(10, 0, 0, c))
+        .getMessage().contains("maxInFlight=0"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new OpenLoopScheduler(10, 1, -1, c))
+        .getMessage().contains("lateThresholdNanos=-1"));
+  }
+}

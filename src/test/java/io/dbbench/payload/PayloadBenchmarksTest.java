@@ -1,0 +1,95 @@
+package io.dbbench.payload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * The contracts the report reads, checked through JMH itself (in-process, one short iteration on
+ * the embedded stand-in): the closed-loop benchmark's {@code ok}/{@code failed} counters and the
+ * open-loop trial file with its matching secondary metrics.
+ */
+class PayloadBenchmarksTest {
+  @TempDir
+  static Path runDir;
+
+  @BeforeAll
+  static void embeddedOnly() {
+    Assumptions.assumeTrue(io.dbbench.BenchConfig.get(io.dbbench.mongo.MongoTarget.ENV_URI).isEmpty()
+        && io.dbbench.BenchConfig.get(io.dbbench.mongo.MongoTarget.ENV_CONTAINER).isEmpty(),
+        "DBBENCH_MONGO_URI/DBBENCH_MONGO_CONTAINER is set; these tests check the embedded default");
+  }
+
+  private static Collection<RunResult> run(String regex, String... params) throws Exception {
+    OptionsBuilder b = new OptionsBuilder();
+    b.include(regex).forks(0).warmupIterations(0).measurementIterations(1)
+        .measurementTime(TimeValue.milliseconds(500)).shouldFailOnError(true).verbosity(VerboseMode.SILENT)
+        .timeUnit(TimeUnit.MICROSECONDS);
+    for (int i = 0; i < params.length; i += 2) {
+      b.param(params[i], params[i + 1]);
+    }
+    return new Runner(b.build()).run();
+  }
+
+  @Test
+  void closedLoopCountsEveryAnswerAndAllSucceed() throws Exception {
+    Collection<RunResult> rs = run("^io\\.dbbench\\.payload\\.PayloadServiceBenchmark\\.insert$",
+        "doc", "flat", "index", "id");
+    assertEquals(1, rs.size());
+    RunResult r = rs.iterator().next();
+    Result<?> ok = r.getSecondaryResults().get("ok");
+    Result<?> failed = r.getSecondaryResults().get("failed");
+    assertTrue(ok != null && failed != null, "ok/failed counters missing: " + r.getSecondaryResults().keySet());
+    assertTrue(ok.getScore() > 0, "no request succeeded");
+    assertEquals(0.0, failed.getScore(), "requests failed on the stand-in");
+  }
+
+  @Test
+  void openLoopWritesItsTrialFileWhoseNumbersMatchJmhs() throws Exception {
+    System.setProperty("dbbench.run.dir", runDir.toString());
+    Collection<RunResult> rs;
+    try {
+      rs = run("^io\\.dbbench\\.payload\\.PayloadOpenLoopBenchmark\\.search$", "doc", "flat", "rate", "100");
+    } finally {
+      System.clearProperty("dbbench.run.dir");
+    }
+    RunResult r = rs.iterator().next();
+    List<Path> files;
+    try (Stream<Path> s = Files.list(runDir)) {
+      files = s.filter(p -> p.getFileName().toString().matches("openloop-search-flat-100-\\d+\\.json")).toList();
+    }
+    assertEquals(1, files.size(), "one file per trial in " + runDir);
+    JsonNode j = new ObjectMapper().readTree(files.get(0).toFile());
+    assertEquals("io.dbbench.payload.PayloadOpenLoopBenchmark.search", j.get("benchmark").asText());
+    assertEquals("100", j.get("params").get("rate").asText());
+    assertEquals("flat", j.get("params").get("doc").asText());
+    assertTrue(j.get("backend").asText().startsWith("mongo-java-server"), j.get("backend").asText());
+    long requests = j.get("requests").asLong();
+    assertTrue(requests >= 10, "about 50 requests at 100/s in 0.5 s, got " + requests);
+    assertEquals(requests, j.get("ok").asLong() + j.get("failed").asLong(), "every request answered or counted failed");
+    assertEquals(j.get("ok").asDouble(), r.getSecondaryResults().get("ok").getScore());
+    assertEquals(j.get("late").asDouble(), r.getSecondaryResults().get("late").getScore());
+    assertEquals(j.get("latency_us").get("p50").asDouble(), r.getSecondaryResults().get("p50_us").getScore(), 1e-6);
+    assertEquals(j.get("latency_us").get("p99").asDouble(), r.getSecondaryResults().get("p99_us").getScore(), 1e-6);
+    assertEquals(j.get("latency_us").get("max").asDouble(), r.getSecondaryResults().get("max_us").getScore(), 1e-6);
+    assertTrue(j.get("latency_us").get("p50").asDouble() > 0);
+  }
+}

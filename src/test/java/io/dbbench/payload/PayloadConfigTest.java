@@ -1,0 +1,123 @@
+package io.dbbench.payload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The service's JSON configuration (the original's keys) and its command-line overrides. */
+class PayloadConfigTest {
+  @TempDir
+  Path tmp;
+
+  private Path file(String json) throws Exception {
+    Path f = tmp.resolve("config.json");
+    Files.writeString(f, json);
+    return f;
+  }
+
+  @Test
+  void defaultsAreTheOriginalsPortAndMongoDbsDocumentLimit() {
+    PayloadConfig c = PayloadConfig.defaults();
+    assertEquals(7111, c.port());
+    assertEquals(16L * 1024 * 1024, c.maxBodyBytes());
+    assertFalse(c.useHttps());
+    assertNull(c.jsonFile());
+  }
+
+  @Test
+  void everyKeyIsReadAndRelativePathsResolveAgainstTheConfigFile() throws Exception {
+    PayloadConfig c = PayloadConfig.load(file("{\"use_https\": true, \"port\": 8443, \"cert_file\": \"c.pem\","
+        + " \"key_file\": \"/abs/k.pem\", \"json_file\": \"t.json\", \"mongo_uri\": \"mongodb://db:27017\","
+        + " \"mongo_database\": \"wm\", \"mongo_collection\": \"payloads\", \"host\": \"127.0.0.1\","
+        + " \"max_body_bytes\": 1000}"), PayloadConfig.defaults());
+    assertTrue(c.useHttps());
+    assertEquals(8443, c.port());
+    assertEquals(tmp.resolve("c.pem").toAbsolutePath(), c.certFile());
+    assertEquals(Path.of("/abs/k.pem"), c.keyFile());
+    assertEquals(tmp.resolve("t.json").toAbsolutePath(), c.jsonFile());
+    assertEquals("mongodb://db:27017", c.mongoUri());
+    assertEquals("wm", c.mongoDatabase());
+    assertEquals("payloads", c.mongoCollection());
+    assertEquals("127.0.0.1", c.host());
+    assertEquals(1000, c.maxBodyBytes());
+    c.requireStartable();
+  }
+
+  @Test
+  void badFilesNameTheKeyAndWhatWasExpected() throws Exception {
+    assertMessage(file("{\"prot\": 1}"), "unknown key 'prot'");
+    assertMessage(file("{\"port\": \"7111\"}"), "port=\"7111\"; expected an integer");
+    assertMessage(file("{\"port\": 70000}"), "port=70000; expected 0..65535");
+    assertMessage(file("{\"use_https\": \"yes\"}"), "use_https=\"yes\"; expected true or false");
+    assertMessage(file("{\"mongo_collection\": \"a$b\"}"), "mongo_collection='a$b'");
+    assertMessage(file("[1]"), "must hold a JSON object");
+    assertMessage(file("{\"port\": "), "is not valid JSON");
+  }
+
+  private static void assertMessage(Path f, String part) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PayloadConfig.load(f, PayloadConfig.defaults()));
+    assertTrue(e.getMessage().contains(part), e.getMessage());
+  }
+
+  @Test
+  void httpsWithoutPemFilesIsRefusedAtStartNotWhileLoading() throws Exception {
+    PayloadConfig c = PayloadConfig.load(file("{\"use_https\": true}"), PayloadConfig.defaults());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c::requireStartable);
+    assertTrue(e.getMessage().contains("needs cert_file and key_file"), e.getMessage());
+  }
+
+  @Test
+  void commandLineOverridesTheFile() throws Exception {
+    PayloadServer s = new PayloadServer();
+    new CommandLine(s).parseArgs("--config", file("{\"port\": 9000, \"mongo_database\": \"a\"}").toString(),
+        "--port", "9001", "--mongo-uri", "mongodb://user:secret@db:27017", "--max-body-bytes", "2048");
+    PayloadConfig c = s.resolve();
+    assertEquals(9001, c.port());
+    assertEquals("a", c.mongoDatabase());
+    assertEquals(2048, c.maxBodyBytes());
+    assertFalse(c.toString().contains("secret"), "toString redacts the URI: " + c);
+  }
+
+  @Test
+  void serverExitsWith2OnABadConfiguration() throws Exception {
+    assertEquals(2, new CommandLine(new PayloadServer()).execute("--config", file("{\"prot\": 1}").toString()));
+    assertEquals(2, new CommandLine(new PayloadServer()).execute("--mongo-uri", "http://user:pw@db"));
+  }
+
+  @Test
+  void serverPrintsItsAddressAndServesUntilStopped() throws Exception {
+    PayloadServer s = new PayloadServer();
+    new CommandLine(s).parseArgs("--host", "127.0.0.1", "--port", "0", "--mongo-uri", "embedded");
+    java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out = new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8);
+    java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.FutureTask<Integer> task = new java.util.concurrent.FutureTask<>(() -> s.serve(out, stop));
+    Thread t = new Thread(task, "payload-server-test");
+    t.start();
+    try {
+      java.util.regex.Matcher m = null;
+      for (int i = 0; i < 300 && (m == null || !m.find()); i++) {
+        Thread.sleep(50); // waiting for the server's line, not timing anything
+        m = java.util.regex.Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)")
+            .matcher(buf.toString(java.nio.charset.StandardCharsets.UTF_8));
+      }
+      assertTrue(m != null && m.find(0), "no address printed: " + buf);
+      try (java.net.http.HttpClient c = java.net.http.HttpClient.newHttpClient()) {
+        var r = c.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(m.group(1) + "/health")).build(),
+            java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode());
+      }
+    } finally {
+      stop.countDown();
+    }
+    assertEquals(0, task.get(30, java.util.concurrent.TimeUnit.SECONDS));
+  }
+}
