@@ -142,7 +142,7 @@ public final class Report implements Callable<Integer> {
   /** {@code compare BASELINE CONTENDER} / {@code compare --baseline NAME CONTENDER}. */
   @Command(name = "compare", mixinStandardHelpOptions = true,
       description = "Compare two runs (run directories or JMH JSON files) with Mann-Whitney U"
-          + " p-values and 95% bootstrap intervals; p > 0.05 is shown as ~.")
+          + " p-values and 95%% bootstrap intervals; p > 0.05 is shown as ~.")
   static final class Compare implements Callable<Integer> {
     @Parameters(arity = "1..2", paramLabel = "RUN", description = "BASELINE CONTENDER, or CONTENDER with --baseline.")
     List<Path> runs = new ArrayList<>();
@@ -238,7 +238,7 @@ public final class Report implements Callable<Integer> {
     String baseline;
 
     @Option(names = "--max-regression", required = true, paramLabel = "PCT",
-        description = "Largest tolerated slowdown, e.g. 10% (time per operation).")
+        description = "Largest tolerated slowdown, e.g. 10%% (time per operation).")
     String maxRegression;
 
     @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
