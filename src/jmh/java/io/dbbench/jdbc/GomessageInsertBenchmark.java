@@ -76,4 +76,9 @@ public class GomessageInsertBenchmark extends BenchmarkDefaults {
       fixture.close();
     }
   }
+
+  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p doc=flat -f 1}). */
+  public static void main(String[] args) throws Exception {
+    runFromIde(GomessageInsertBenchmark.class, args);
+  }
 }

@@ -73,4 +73,9 @@ public class GomessageRowByRowBenchmark extends BenchmarkDefaults {
       fixture.close();
     }
   }
+
+  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p doc=flat -f 1}). */
+  public static void main(String[] args) throws Exception {
+    runFromIde(GomessageRowByRowBenchmark.class, args);
+  }
 }

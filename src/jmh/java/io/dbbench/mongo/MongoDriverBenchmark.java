@@ -185,4 +185,9 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
     }
     return found;
   }
+
+  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p doc=flat -f 1}). */
+  public static void main(String[] args) throws Exception {
+    runFromIde(MongoDriverBenchmark.class, args);
+  }
 }

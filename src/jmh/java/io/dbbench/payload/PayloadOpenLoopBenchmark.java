@@ -216,4 +216,9 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     return l.scheduler.fire(() -> l.http.sendAsync(req, HttpResponse.BodyHandlers.ofByteArray())
         .thenApply(r -> r.statusCode() / 100 == 2));
   }
+
+  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p doc=flat -f 1}). */
+  public static void main(String[] args) throws Exception {
+    runFromIde(PayloadOpenLoopBenchmark.class, args);
+  }
 }

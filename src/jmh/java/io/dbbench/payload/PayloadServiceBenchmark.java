@@ -187,4 +187,9 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
       return null;
     }
   }
+
+  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p doc=flat -f 1}). */
+  public static void main(String[] args) throws Exception {
+    runFromIde(PayloadServiceBenchmark.class, args);
+  }
 }
