@@ -31,8 +31,8 @@ public class GomessageInsertBenchmark extends BenchmarkDefaults {
   @Param({"100x1000", "10x10000", "1x100000"})
   public String shape;
 
-  /** {@code bulk}, {@code many} or {@code copy} (PostgreSQL only). */
-  @Param({"bulk", "many", "copy"})
+  /** {@code bulk}, {@code many}, {@code copy} or {@code arrayBind} (the last two PostgreSQL only). */
+  @Param({"bulk", "many", "copy", "arrayBind"})
   public String strategy;
 
   /** {@code seq}: one connection; {@code par}: one connection per worker. */

@@ -122,6 +122,16 @@ public enum Dialect {
     return "DROP TABLE " + qualified(schema, table);
   }
 
+  /**
+   * PostgreSQL's array-bound insert: ten arrays, one per column in {@link #COLUMNS} order, unnested
+   * into rows by one {@code INSERT ... SELECT}.
+   */
+  public String arrayInsertSql(String schema, String table) {
+    return "INSERT INTO " + qualified(schema, table) + " (" + columnList() + ") SELECT * FROM unnest("
+        + COLUMNS.stream().map(c -> c.equals("DEVICEID") ? "?::int4[]" : "?::float8[]").collect(Collectors.joining(", "))
+        + ")";
+  }
+
   /** The parameterised row insert, ten {@code ?} in {@link #COLUMNS} order. */
   public String insertSql(String schema, String table) {
     return "INSERT INTO " + qualified(schema, table) + " (" + columnList() + ") VALUES ("

@@ -72,9 +72,9 @@ public final class GomessageFixture implements AutoCloseable {
   }
 
   private static void requireCopySupport(Dialect dialect, Strategy strategy) {
-    if (strategy == Strategy.COPY && !dialect.supportsCopy()) {
-      throw new IllegalArgumentException("strategy copy needs PostgreSQL's COPY, but the target is "
-          + dialect.product() + "; run strategies bulk, many or rowByRow there (-p strategy=bulk,many)");
+    if (strategy.postgresqlOnly() && !dialect.supportsCopy()) {
+      throw new IllegalArgumentException("strategy " + strategy + " needs PostgreSQL (COPY, unnest of arrays), but the"
+          + " target is " + dialect.product() + "; run strategies bulk, many or rowByRow there (-p strategy=bulk,many)");
     }
   }
 

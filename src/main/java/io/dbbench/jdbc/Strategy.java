@@ -5,7 +5,8 @@ import java.util.stream.Collectors;
 
 /**
  * How rows reach the GOMESSAGE table; the names are hdbinsert's ({@code bulk}, {@code many}) plus
- * PostgreSQL's {@code COPY} and the naive {@code rowByRow} baseline.
+ * PostgreSQL's {@code COPY}, the naive {@code rowByRow} baseline, and PostgreSQL's array binding
+ * ({@code arrayBind}).
  */
 public enum Strategy {
   /**
@@ -21,7 +22,13 @@ public enum Strategy {
   /** PostgreSQL only: the same rows streamed through {@code CopyManager} (binary or text COPY). */
   COPY("copy"),
   /** One {@code executeUpdate} per row with autocommit: the baseline to warn about. */
-  ROW_BY_ROW("rowByRow");
+  ROW_BY_ROW("rowByRow"),
+  /**
+   * PostgreSQL only, beyond hdbinsert: each batch bound as ten arrays (one per column) and sent as
+   * one {@code INSERT ... SELECT * FROM unnest(?::int4[], ?::float8[], ...)}: one statement and one
+   * executor pass per batch instead of one per row, the closest plain SQL gets to COPY.
+   */
+  ARRAY_BIND("arrayBind");
 
   private final String id;
 
@@ -47,6 +54,11 @@ public enum Strategy {
     }
     throw new IllegalArgumentException("strategy '" + text + "' is unknown; expected one of "
         + Arrays.stream(values()).map(Strategy::id).collect(Collectors.joining(", ")));
+  }
+
+  /** Whether only PostgreSQL can run this strategy. */
+  public boolean postgresqlOnly() {
+    return this == COPY || this == ARRAY_BIND;
   }
 
   @Override

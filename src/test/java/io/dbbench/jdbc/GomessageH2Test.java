@@ -62,6 +62,9 @@ class GomessageH2Test {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> GomessageFixture.open(h2(), SHAPE, Strategy.COPY, RunMode.SEQ));
     assertTrue(e.getMessage().contains("strategy copy needs PostgreSQL") && e.getMessage().contains("H2"), e.getMessage());
+    IllegalArgumentException a = assertThrows(IllegalArgumentException.class,
+        () -> GomessageFixture.open(h2(), SHAPE, Strategy.ARRAY_BIND, RunMode.SEQ));
+    assertTrue(a.getMessage().contains("strategy arrayBind needs PostgreSQL"), a.getMessage());
   }
 
   @Test

@@ -37,7 +37,8 @@ class GomessagePostgresTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"bulk,seq", "bulk,par", "many,seq", "many,par", "copy,seq", "copy,par", "rowByRow,seq", "rowByRow,par"})
+  @CsvSource({"bulk,seq", "bulk,par", "many,seq", "many,par", "copy,seq", "copy,par", "rowByRow,seq", "rowByRow,par", "arrayBind,seq",
+      "arrayBind,par"})
   void everyStrategyAndModeInsertsTheSameRows(String strategy, String mode) throws Exception {
     try (GomessageFixture f = GomessageFixture.open(endpoint, config, SHAPE, Strategy.parse(strategy), RunMode.parse(mode))) {
       for (int shot = 0; shot < 2; shot++) {
@@ -65,7 +66,7 @@ class GomessagePostgresTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"bulk,500", "many,500", "copy,500", "rowByRow,577"})
+  @CsvSource({"bulk,500", "many,500", "copy,500", "rowByRow,577", "arrayBind,500"})
   void aConstraintViolationNamesTheBatchAndRollsItBack(String strategy, long rowsLeft) throws Exception {
     // DEVICEID 577 lies in batch 2 (rows 500..749) of 4x250
     GomessageConfig failing = config.withFailAtRow(577L);
