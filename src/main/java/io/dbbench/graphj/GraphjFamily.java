@@ -41,13 +41,29 @@ public final class GraphjFamily implements BenchmarkFamily {
     return full ? List.of() : List.of("-p", "queries=10,1000");
   }
 
+  /** SHA-256 of the ~10 KB inputs, so a run can be checked against the inputs it measured. */
+  private static Map<String, String> corpusDigests() {
+    Map<String, String> d = new LinkedHashMap<>();
+    for (GraphjCorpus.Kind k : GraphjCorpus.Kind.values()) {
+      byte[] raw = GraphjCorpus.tenKilobytes(k, GraphjCorpus.SEED);
+      d.put(k.name().toLowerCase(java.util.Locale.ROOT) + "_10kb_" + raw.length + "_bytes",
+          java.util.HexFormat.of().formatHex(EntryCodec.sha256().digest(raw)));
+    }
+    return d;
+  }
+
   @Override
   public Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("backend", "in-process");
     m.put("zstd", com.github.luben.zstd.util.ZstdVersion.VERSION);
-    m.put("bouncycastle", org.bouncycastle.jce.provider.BouncyCastleProvider.class.getPackage().getImplementationVersion());
-    m.put("protobuf_java", com.google.protobuf.GeneratedMessage.class.getPackage().getImplementationVersion());
+    // Shading drops the jars' manifests, so versions come from the libraries' own constants.
+    m.put("bouncycastle", new org.bouncycastle.jce.provider.BouncyCastleProvider().getVersionStr());
+    m.put("protobuf_java", com.google.protobuf.RuntimeVersion.MAJOR + "." + com.google.protobuf.RuntimeVersion.MINOR
+        + "." + com.google.protobuf.RuntimeVersion.PATCH + com.google.protobuf.RuntimeVersion.SUFFIX);
+    m.put("aead_default", AeadProvider.DEFAULT.name().toLowerCase(java.util.Locale.ROOT));
+    m.put("corpus_seed", GraphjCorpus.SEED);
+    m.put("corpus_sha256", corpusDigests());
     return m;
   }
 }
