@@ -1,17 +1,6 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.BenchmarkDefaults;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * go-hdb's hdbinsert in JMH: seconds to insert {@code batchCount x batchSize} GOMESSAGE rows with
@@ -23,10 +12,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * <p>Target: the embedded PostgreSQL unless {@code DBBENCH_JDBC_URL} or {@code GOHDBDSN} is set;
  * knobs in {@link GomessageConfig}. {@code copy} on a non-PostgreSQL target fails at setup.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime) // one whole insert per shot, as hdbinsert times it
-@OutputTimeUnit(TimeUnit.SECONDS) // scores and rawData in seconds per insert, like hdbinsert's avgsec/op
-public class GomessageInsertBenchmark extends BenchmarkDefaults {
+public class GomessageInsertBenchmark extends GomessageBenchmarkBase {
   /** BATCHCOUNTxBATCHSIZE; quick defaults, smallest batches first. Full runs pass the study's larger ones with -p. */
   @Param({"100x1000", "10x10000", "1x100000"})
   public String shape;
@@ -39,42 +25,19 @@ public class GomessageInsertBenchmark extends BenchmarkDefaults {
   @Param({"seq", "par"})
   public String mode;
 
-  private GomessageFixture fixture;
-
-  /** Starts or reaches the database, claims the tables, opens every connection and worker thread. */
-  @Setup(Level.Trial)
-  public void open() throws Exception {
-    fixture = GomessageFixture.open(GomessageConfig.fromEnvironment(), Shape.parse(shape), Strategy.parse(strategy),
-        RunMode.parse(mode));
+  @Override
+  protected String shape() {
+    return shape;
   }
 
-  /**
-   * Fresh, empty tables (and {@code many}'s in-memory batches) before every shot. A shot is one
-   * invocation (JMH's default {@code -bs 1}); with more, the verification fails on the extra rows.
-   */
-  @Setup(Level.Iteration)
-  public void recreateTable() throws Exception {
-    fixture.prepareRun();
+  @Override
+  protected String strategy() {
+    return strategy;
   }
 
-  /** One whole insert; returns the row count. */
-  @Benchmark
-  public long insert() throws Exception {
-    return fixture.insert();
-  }
-
-  /** Fails the benchmark unless exactly batchCount x batchSize rows with the right DEVICEID sum arrived. */
-  @TearDown(Level.Iteration)
-  public void verify() throws Exception {
-    fixture.verify();
-  }
-
-  /** Drops the tables, closes connections, stops the embedded server. */
-  @TearDown(Level.Trial)
-  public void close() {
-    if (fixture != null) {
-      fixture.close();
-    }
+  @Override
+  protected String mode() {
+    return mode;
   }
 
   /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p doc=flat -f 1}). */
