@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.Projections;
 import io.dbbench.Redaction;
 import io.dbbench.payload.JsonBson;
@@ -13,7 +11,6 @@ import io.dbbench.payload.PayloadDocument;
 import io.dbbench.payload.PayloadFixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -90,16 +87,7 @@ public final class DriverFixture implements AutoCloseable {
   }
 
   private void seed(int n) {
-    List<Document> batch = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      String id = UUID.nameUUIDFromBytes(("dbbench-driver-" + i).getBytes(StandardCharsets.UTF_8)).toString();
-      batch.add(newDocument(id));
-      seeded.add(id);
-      if (batch.size() == 500 || i == n - 1) {
-        collection.insertMany(batch);
-        batch = new ArrayList<>();
-      }
-    }
+    seeded.addAll(MongoCollections.seed(collection, "dbbench-driver-", n, this::newDocument));
     verifyCount(n);
     if (n > 0) {
       verifySample(seeded.get(n / 2));
@@ -118,8 +106,8 @@ public final class DriverFixture implements AutoCloseable {
 
   /** Empties the collection and recreates the unique index on {@code id}; forgets the seed. */
   public void resetCollection() {
-    dropIfExists();
-    collection.createIndex(Indexes.ascending("id"), new IndexOptions().unique(true).name("id_1"));
+    MongoCollections.dropIfExists(client, collection);
+    MongoCollections.createIdIndex(collection);
     seeded.clear();
   }
 
@@ -144,11 +132,7 @@ public final class DriverFixture implements AutoCloseable {
    * @throws IllegalStateException naming both counts otherwise
    */
   public void verifyCount(long expected) {
-    long n = collection.countDocuments();
-    if (n != expected) {
-      throw new IllegalStateException("collection " + collection.getNamespace() + " holds " + n
-          + " documents; expected exactly " + expected + " (the ones inserted)");
-    }
+    MongoCollections.verifyCount(collection, expected);
   }
 
   /**
@@ -178,21 +162,12 @@ public final class DriverFixture implements AutoCloseable {
   @Override
   public void close() {
     try {
-      dropIfExists();
+      MongoCollections.dropIfExists(client, collection);
     } catch (RuntimeException e) {
       System.err.println("[dbbench] mongo: could not drop " + collection.getNamespace() + ": " + e.getMessage());
     } finally {
       client.close();
       target.close();
-    }
-  }
-
-  private void dropIfExists() {
-    // The stand-in logs an ERROR for dropping a collection that does not exist.
-    String name = collection.getNamespace().getCollectionName();
-    if (client.getDatabase(collection.getNamespace().getDatabaseName()).listCollectionNames()
-        .filter(new Document("name", name)).first() != null) {
-      collection.drop();
     }
   }
 }

@@ -6,15 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.Projections;
 import io.dbbench.BenchConfig;
+import io.dbbench.mongo.MongoCollections;
 import io.dbbench.mongo.MongoTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -124,20 +122,12 @@ public final class PayloadFixture implements AutoCloseable {
 
   private void seed(int n) {
     seeded.clear();
-    List<Document> batch = new ArrayList<>();
     Document base = JsonBson.toDocument(templateTree);
-    for (int i = 0; i < n; i++) {
-      // Deterministic ids (name-based UUIDs), so runs search the same keys.
-      String id = UUID.nameUUIDFromBytes(("dbbench-payload-" + i).getBytes(StandardCharsets.UTF_8)).toString();
+    seeded.addAll(MongoCollections.seed(collection, "dbbench-payload-", n, id -> {
       Document d = new Document(base);
       d.put("id", id);
-      batch.add(d);
-      seeded.add(id);
-      if (batch.size() == 500 || i == n - 1) {
-        collection.insertMany(batch);
-        batch = new ArrayList<>();
-      }
-    }
+      return d;
+    }));
     verifyCount(n);
     if (n > 0) {
       verifySample(seeded.get(n / 2));
@@ -146,9 +136,9 @@ public final class PayloadFixture implements AutoCloseable {
 
   /** Drops the collection's documents and recreates the index when {@link Index#id}; keeps the seed list empty. */
   public void resetCollection() {
-    dropIfExists();
+    MongoCollections.dropIfExists(client, collection);
     if (index == Index.id) {
-      collection.createIndex(Indexes.ascending("id"), new IndexOptions().unique(true).name("id_1"));
+      MongoCollections.createIdIndex(collection);
     }
     seeded.clear();
   }
@@ -194,11 +184,7 @@ public final class PayloadFixture implements AutoCloseable {
    * @throws IllegalStateException naming both counts otherwise
    */
   public void verifyCount(long expected) {
-    long n = count();
-    if (n != expected) {
-      throw new IllegalStateException("collection " + collection.getNamespace() + " holds " + n
-          + " documents; expected exactly " + expected + " (the ones inserted)");
-    }
+    MongoCollections.verifyCount(collection, expected);
   }
 
   /**
@@ -241,22 +227,13 @@ public final class PayloadFixture implements AutoCloseable {
     try {
       service.close();
       try {
-        dropIfExists();
+        MongoCollections.dropIfExists(client, collection);
       } catch (RuntimeException e) {
         System.err.println("[dbbench] payload: could not drop " + collection.getNamespace() + ": " + e.getMessage());
       }
     } finally {
       client.close();
       target.close();
-    }
-  }
-
-  private void dropIfExists() {
-    // The stand-in logs an ERROR for dropping a collection that does not exist.
-    String name = collection.getNamespace().getCollectionName();
-    if (client.getDatabase(collection.getNamespace().getDatabaseName()).listCollectionNames()
-        .filter(new Document("name", name)).first() != null) {
-      collection.drop();
     }
   }
 }
