@@ -50,10 +50,9 @@ public class GraphjCompactBenchmark extends BenchmarkDefaults {
   public void setup() throws IOException {
     dir = Files.createTempDirectory("dbbench-graphj-compact");
     byte[] all = GraphjCorpus.tenKilobytes(GraphjCorpus.Kind.ENTRIES, GraphjCorpus.SEED);
-    JournalReader.GraphjFile parsed = JournalReader.read(all, "corpus", null, null);
-    entries = parsed.entries().size();
-    int per = (int) ((entries + 4) / 5);
     EntryCodec.Parsed frames = EntryCodec.parse(all, 0, all.length, "corpus", 0);
+    entries = frames.entries().size();
+    int per = (int) ((entries + 4) / 5);
     for (int s = 0; s < 5; s++) {
       int from = s * per;
       int to = (int) Math.min(entries, from + per);

@@ -142,18 +142,19 @@ public final class JournalWriter implements Closeable {
     }
     GraphjHeader h = new GraphjHeader(GraphjHeader.FLAG_SEALED, GraphjHeader.COMPRESSION_NONE,
         GraphjHeader.ENCRYPTION_NONE, 0, firstSeq, count == 0 ? firstSeq : nextSeq - 1,
-        count, bodyLen, ((MessageDigest) cloneDigest()).digest(), new byte[24], createdMs);
+        count, bodyLen, bodyDigestSoFar(), new byte[24], createdMs);
     writeFully(ByteBuffer.wrap(h.encode()), 0);
     ch.force(true);
     sealed = true;
     return h;
   }
 
-  private Object cloneDigest() {
+  /** SHA-256 of the entries written so far, leaving the running digest untouched. */
+  private byte[] bodyDigestSoFar() {
     try {
-      return bodySha.clone();
+      return ((MessageDigest) bodySha.clone()).digest();
     } catch (CloneNotSupportedException e) {
-      throw new IllegalStateException(e);
+      throw new IllegalStateException("the JDK's SHA-256 digest is not cloneable", e);
     }
   }
 
