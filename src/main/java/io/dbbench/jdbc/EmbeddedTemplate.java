@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.FileTrees;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.File;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -52,15 +52,20 @@ final class EmbeddedTemplate {
       copyTree(template, data);
       return started(data, log);
     } catch (IOException | RuntimeException first) {
-      deleteTree(data);
-      deleteTree(template); // stale (other binaries?): rebuild once
-      buildTemplate(template, log);
+      deleteAfter(data, first);
+      try {
+        FileTrees.deleteRecursively(template); // stale (other binaries?): rebuild once
+        buildTemplate(template, log);
+      } catch (IOException | RuntimeException rebuild) {
+        rebuild.addSuppressed(first);
+        throw rebuild;
+      }
       Path retry = Files.createTempDirectory("dbbench-pg-data-");
       try {
         copyTree(template, retry);
         return started(retry, log);
       } catch (IOException | RuntimeException second) {
-        deleteTree(retry);
+        deleteAfter(retry, second);
         second.addSuppressed(first);
         throw second;
       }
@@ -77,7 +82,11 @@ final class EmbeddedTemplate {
       pg.close();
     } finally {
       if (data != null) {
-        deleteTree(data);
+        try {
+          FileTrees.deleteRecursively(data);
+        } catch (UncheckedIOException e) {
+          throw e.getCause();
+        }
       }
     }
   }
@@ -126,14 +135,13 @@ final class EmbeddedTemplate {
       try {
         Files.move(building, template, StandardCopyOption.ATOMIC_MOVE);
       } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
-        deleteTree(building); // another fork built it first
+        FileTrees.deleteRecursively(building); // another fork built it first
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(building, template);
       }
-    } finally {
-      if (Files.exists(building)) {
-        deleteTree(building);
-      }
+    } catch (IOException | RuntimeException e) {
+      deleteAfter(building, e);
+      throw e;
     }
   }
 
@@ -156,22 +164,12 @@ final class EmbeddedTemplate {
     }
   }
 
-  /** Deletes {@code root} and everything below it; retries briefly while a stopping server still writes. */
-  static void deleteTree(Path root) {
-    for (int attempt = 0; root != null && Files.exists(root) && attempt < 5; attempt++) {
-      try (Stream<Path> s = Files.walk(root)) {
-        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      } catch (IOException | java.io.UncheckedIOException ignored) {
-        // a file vanished or appeared mid-walk: try again
-      }
-      if (Files.exists(root)) {
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
+  /** {@link FileTrees#deleteRecursively}, for clean-up on a path that already failed: a failure here is added to {@code cause}. */
+  private static void deleteAfter(Path root, Throwable cause) {
+    try {
+      FileTrees.deleteRecursively(root);
+    } catch (UncheckedIOException e) {
+      cause.addSuppressed(e);
     }
   }
 }

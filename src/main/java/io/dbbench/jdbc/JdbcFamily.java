@@ -10,7 +10,7 @@ import java.util.Map;
  * The {@code jdbc} family: go-hdb's hdbinsert study (GOMESSAGE bulk inserts) reproduced over JDBC,
  * on the embedded PostgreSQL by default, on SAP HANA (ngdbc), PostgreSQL or H2 when
  * {@code DBBENCH_JDBC_URL} or {@code GOHDBDSN} names one. Benchmarks:
- * {@link GomessageInsertBenchmark} ({@code bulk}, {@code many}, {@code copy}) and
+ * {@link GomessageInsertBenchmark} ({@code bulk}, {@code many}, {@code copy}, {@code arrayBind}) and
  * {@link GomessageRowByRowBenchmark} ({@code rowByRow}).
  */
 public final class JdbcFamily implements BenchmarkFamily {
