@@ -11,9 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -27,6 +25,8 @@ import java.util.stream.Stream;
  */
 final class EmbeddedTemplate {
   private static final Map<EmbeddedPostgres, Path> DATA_DIRS = new IdentityHashMap<>();
+  /** The server log of each running server, deleted by the shutdown hook (a normal close deletes it itself). */
+  private static final Map<EmbeddedPostgres, Path> LOGS = new IdentityHashMap<>();
 
   static {
     // A benchmark that fails skips its trial tear-down and JMH exits the fork: stop what is left.
@@ -77,6 +77,7 @@ final class EmbeddedTemplate {
     Path data;
     synchronized (DATA_DIRS) {
       data = DATA_DIRS.remove(pg);
+      LOGS.remove(pg);
     }
     try {
       pg.close();
@@ -92,23 +93,25 @@ final class EmbeddedTemplate {
   }
 
   private static void stopAll() {
-    List<EmbeddedPostgres> left;
+    Map<EmbeddedPostgres, Path> left;
     synchronized (DATA_DIRS) {
-      left = new ArrayList<>(DATA_DIRS.keySet());
+      left = new IdentityHashMap<>(LOGS);
     }
-    for (EmbeddedPostgres pg : left) {
+    left.forEach((pg, log) -> {
       try {
         stop(pg);
+        Files.deleteIfExists(log); // the server ran; its log is of no use once the fork exits
       } catch (IOException | RuntimeException ignored) {
         // exiting anyway
       }
-    }
+    });
   }
 
   private static EmbeddedPostgres started(Path data, Path log) throws IOException {
     EmbeddedPostgres pg = builder(data, log).start();
     synchronized (DATA_DIRS) {
       DATA_DIRS.put(pg, data);
+      LOGS.put(pg, log);
     }
     return pg;
   }
