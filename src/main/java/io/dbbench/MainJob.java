@@ -120,6 +120,8 @@ public final class MainJob {
     Files.createDirectories(runDir);
     say("main job: " + (options.full() ? "full (publication)" : "quick") + " settings; results in "
         + runDir.toAbsolutePath());
+    // servers and directories of forks that were killed in an earlier run (see Leases)
+    io.dbbench.core.Leases.sweep().forEach(this::say);
     Set<String> all = allBenchmarks();
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ArrayNode merged = json.createArrayNode();

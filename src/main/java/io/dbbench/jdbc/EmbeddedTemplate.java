@@ -1,6 +1,7 @@
 package io.dbbench.jdbc;
 
 import io.dbbench.core.FileTrees;
+import io.dbbench.core.Leases;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.File;
 import java.io.IOException;
@@ -27,6 +28,11 @@ final class EmbeddedTemplate {
   private static final Map<EmbeddedPostgres, Path> DATA_DIRS = new IdentityHashMap<>();
   /** The server log of each running server, deleted by the shutdown hook (a normal close deletes it itself). */
   private static final Map<EmbeddedPostgres, Path> LOGS = new IdentityHashMap<>();
+  /**
+   * The lease of each running server: the postmaster daemonizes (its parent is PID 1, not the
+   * fork), so a killed fork cannot stop it; the next lease anywhere sweeps it ({@link Leases}).
+   */
+  private static final Map<EmbeddedPostgres, Leases.Lease> LEASES = new IdentityHashMap<>();
 
   static {
     // A benchmark that fails skips its trial tear-down and JMH exits the fork: stop what is left.
@@ -47,25 +53,30 @@ final class EmbeddedTemplate {
     if (!Files.exists(template.resolve("postgresql.conf"))) {
       buildTemplate(template, log);
     }
+    Leases.Lease lease = Leases.take().path(log);
     Path data = Files.createTempDirectory("dbbench-pg-data-"); // mode 0700, as PostgreSQL requires
+    lease.path(data);
     try {
       copyTree(template, data);
-      return started(data, log);
+      return started(data, log, lease);
     } catch (IOException | RuntimeException first) {
       deleteAfter(data, first);
       try {
         FileTrees.deleteRecursively(template); // stale (other binaries?): rebuild once
         buildTemplate(template, log);
       } catch (IOException | RuntimeException rebuild) {
+        lease.close();
         rebuild.addSuppressed(first);
         throw rebuild;
       }
       Path retry = Files.createTempDirectory("dbbench-pg-data-");
+      lease.path(retry);
       try {
         copyTree(template, retry);
-        return started(retry, log);
+        return started(retry, log, lease);
       } catch (IOException | RuntimeException second) {
         deleteAfter(retry, second);
+        lease.close();
         second.addSuppressed(first);
         throw second;
       }
@@ -75,9 +86,11 @@ final class EmbeddedTemplate {
   /** Stops {@code pg} and deletes its data directory copy. */
   static void stop(EmbeddedPostgres pg) throws IOException {
     Path data;
+    Leases.Lease lease;
     synchronized (DATA_DIRS) {
       data = DATA_DIRS.remove(pg);
       LOGS.remove(pg);
+      lease = LEASES.remove(pg);
     }
     try {
       pg.close();
@@ -88,6 +101,9 @@ final class EmbeddedTemplate {
         } catch (UncheckedIOException e) {
           throw e.getCause();
         }
+      }
+      if (lease != null) {
+        lease.close();
       }
     }
   }
@@ -107,13 +123,25 @@ final class EmbeddedTemplate {
     });
   }
 
-  private static EmbeddedPostgres started(Path data, Path log) throws IOException {
+  private static EmbeddedPostgres started(Path data, Path log, Leases.Lease lease) throws IOException {
     EmbeddedPostgres pg = builder(data, log).start();
+    postmasterPid(data).ifPresent(lease::process);
     synchronized (DATA_DIRS) {
       DATA_DIRS.put(pg, data);
       LOGS.put(pg, log);
+      LEASES.put(pg, lease);
     }
     return pg;
+  }
+
+  /** The postmaster's pid: the first line of {@code postmaster.pid} in a running cluster's data directory. */
+  static java.util.Optional<Long> postmasterPid(Path data) {
+    try {
+      String first = Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim();
+      return java.util.Optional.of(Long.parseLong(first));
+    } catch (IOException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
   }
 
   private static EmbeddedPostgres.Builder builder(Path data, Path log) {
