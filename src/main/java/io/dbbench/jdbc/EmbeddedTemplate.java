@@ -33,6 +33,9 @@ final class EmbeddedTemplate {
    * fork), so a killed fork cannot stop it; the next lease anywhere sweeps it ({@link Leases}).
    */
   private static final Map<EmbeddedPostgres, Leases.Lease> LEASES = new IdentityHashMap<>();
+  /** The per-run superuser password of each running server (see {@link #lockDown}). */
+  private static final Map<EmbeddedPostgres, String> PASSWORDS = new IdentityHashMap<>();
+  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
   static {
     // A benchmark that fails skips its trial tear-down and JMH exits the fork: stop what is left.
@@ -90,6 +93,7 @@ final class EmbeddedTemplate {
     synchronized (DATA_DIRS) {
       data = DATA_DIRS.remove(pg);
       LOGS.remove(pg);
+      PASSWORDS.remove(pg);
       lease = LEASES.remove(pg);
     }
     try {
@@ -131,7 +135,61 @@ final class EmbeddedTemplate {
       LOGS.put(pg, log);
       LEASES.put(pg, lease);
     }
+    try {
+      String password = lockDown(pg, data);
+      synchronized (DATA_DIRS) {
+        PASSWORDS.put(pg, password);
+      }
+    } catch (IOException | RuntimeException e) {
+      stop(pg);
+      throw e;
+    }
     return pg;
+  }
+
+  /**
+   * Ends zonky's {@code trust} authentication, under which any local process could connect as
+   * superuser while a benchmark runs (and run commands through {@code COPY ... TO PROGRAM}): sets a
+   * random per-run password (24 random bytes, base64url) on the {@code postgres} role, rewrites
+   * {@code pg_hba.conf} to require it ({@code scram-sha-256}) on the Unix socket and on loopback
+   * only, and reloads the configuration. Returns the password; it lives in this JVM only.
+   *
+   * @throws IOException when the role cannot be altered or the file cannot be written
+   */
+  static String lockDown(EmbeddedPostgres pg, Path data) throws IOException {
+    byte[] raw = new byte[24];
+    RANDOM.nextBytes(raw);
+    String password = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+    try (java.sql.Connection c = pg.getPostgresDatabase().getConnection();
+        java.sql.Statement st = c.createStatement()) {
+      st.execute("SET password_encryption = 'scram-sha-256'");
+      st.execute("ALTER ROLE postgres PASSWORD '" + password + "'"); // base64url: no quote can occur
+      Files.writeString(data.resolve("pg_hba.conf"), String.join("\n",
+          "# dbbench: a random per-run password for every connection, loopback only (EmbeddedTemplate.lockDown)",
+          "local all all scram-sha-256",
+          "host all all 127.0.0.1/32 scram-sha-256",
+          "host all all ::1/128 scram-sha-256", ""));
+      try (java.sql.ResultSet r = st.executeQuery("SELECT pg_reload_conf()")) {
+        r.next();
+      }
+    } catch (java.sql.SQLException e) {
+      throw new IOException("cannot lock down the embedded PostgreSQL: " + e.getMessage(), e);
+    }
+    return password;
+  }
+
+  /** The per-run password of a server {@link #start} returned. */
+  static String password(EmbeddedPostgres pg) {
+    synchronized (DATA_DIRS) {
+      return PASSWORDS.get(pg);
+    }
+  }
+
+  /** The data directory of a server {@link #start} returned. */
+  static Path dataDir(EmbeddedPostgres pg) {
+    synchronized (DATA_DIRS) {
+      return DATA_DIRS.get(pg);
+    }
   }
 
   /** The postmaster's pid: the first line of {@code postmaster.pid} in a running cluster's data directory. */
@@ -152,6 +210,7 @@ final class EmbeddedTemplate {
         .setRegisterShutdownHook(false) // our hook stops the server, then deletes its copy, in that order
         .setOutputRedirector(ProcessBuilder.Redirect.appendTo(f))
         .setErrorRedirector(ProcessBuilder.Redirect.appendTo(f))
+        .setServerConfig("listen_addresses", "127.0.0.1") // loopback only, whatever zonky's default
         .setPGStartupWait(Duration.ofSeconds(60));
   }
 

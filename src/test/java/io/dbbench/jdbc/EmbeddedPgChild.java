@@ -12,17 +12,9 @@ public final class EmbeddedPgChild {
 
   public static void main(String[] args) throws Exception {
     var pg = EmbeddedTemplate.start(Path.of(args[0]));
-    Path data = pg.getDatabase("postgres", "postgres") == null ? null : dataDir(pg);
+    Path data = EmbeddedTemplate.dataDir(pg);
     System.out.println("ready " + EmbeddedTemplate.postmasterPid(data).orElse(-1L) + " " + data + " " + pg.getPort());
     System.out.flush();
     Thread.sleep(600_000);
-  }
-
-  private static Path dataDir(io.zonky.test.db.postgres.embedded.EmbeddedPostgres pg) throws Exception {
-    try (var c = pg.getPostgresDatabase().getConnection(); var st = c.createStatement();
-        var rs = st.executeQuery("SHOW data_directory")) {
-      rs.next();
-      return Path.of(rs.getString(1));
-    }
   }
 }
