@@ -75,6 +75,9 @@ class ParsersFuzzTest {
   @FuzzTest(maxDuration = "30s")
   void mongoUris(byte[] data) {
     String s = new String(data, java.nio.charset.StandardCharsets.UTF_8);
+    if (s.regionMatches(true, 0, "mongodb+srv://", 0, 14) && s.indexOf('.') > 0) {
+      return; // the driver resolves SRV names over DNS: network I/O, not parsing (forUri maps its failure)
+    }
     try (MongoTarget t = MongoTarget.forUri(s)) {
       t.redactedUri();
     } catch (IllegalArgumentException expected) {
