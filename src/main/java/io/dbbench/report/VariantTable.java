@@ -68,7 +68,7 @@ public final class VariantTable {
         double alloc = allocScore(r);
         if (r == ref) {
           t.row(List.of(r.params().get(variant) + " (reference)", Units.num(ns), "", "", "", alloc(alloc), "",
-              "reference (" + nsForks(r).length + " forks)"));
+              "reference (" + nsForks(r).length + (nsForks(r).length == 1 ? " fork)" : " forks)")));
           continue;
         }
         Stats.Change time = Stats.change(nsForks(ref), nsForks(r));
