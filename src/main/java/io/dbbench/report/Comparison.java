@@ -54,10 +54,13 @@ public final class Comparison {
    *     trends ({@link Stats.Change})
    * @param higherIsBetter true for throughput units
    * @param verdict the judgement
+   * @param notes warnings about the measurement: iterations still trending (not at steady state)
+   *     in either run, or a run measured while the load exceeded the online CPUs
+   *     ({@link MachineStateProfiler}); empty when none
    */
   public record Row(String key, String label, String metric, String unit, double base,
       double contender, double changePct, Stats.Change stats, boolean higherIsBetter,
-      Verdict verdict) {
+      Verdict verdict, List<String> notes) {
 
     /** Low bound of the 95% two-level bootstrap interval of the change, percent (NaN below 2+2 forks). */
     public double ciLow() {
@@ -147,18 +150,19 @@ public final class Comparison {
       return n < 0 ? "> " + Stats.MAX_FORKS_NEEDED : "≥ " + Math.max(min, n);
     }
 
-    /** Warnings about the measurement: iterations still trending in either run; empty when none. */
-    public List<String> notes() {
-      List<String> n = new ArrayList<>();
-      trendNote("baseline", stats.trendA(), n);
-      trendNote("contender", stats.trendB(), n);
-      return n;
-    }
-
     private static void trendNote(String side, Stats.Trend t, List<String> out) {
       if (t.flagged()) {
         out.add(side + " iterations " + t.direction() + " (" + Units.pct(t.driftPct())
-            + " per fork, p=" + Units.p(t.p()) + "): not at steady state");
+            + " first to last, p=" + Units.p(t.p()) + "): not at steady state");
+      }
+    }
+
+    private static void loadNote(String side, JmhResult r, List<String> out) {
+      JmhResult.Metric load = r.secondary().get(MachineStateProfiler.LOAD);
+      JmhResult.Metric cpus = r.secondary().get(MachineStateProfiler.CPUS);
+      if (load != null && cpus != null && load.score() > cpus.score()) {
+        out.add(side + " measured under load " + String.format(java.util.Locale.ROOT, "%.1f", load.score())
+            + " on " + Math.round(cpus.score()) + " CPUs: shared its cores");
       }
     }
   }
@@ -235,7 +239,10 @@ public final class Comparison {
         continue;
       }
       JmhResult rc = e.getValue();
-      rows.add(row(rc, PRIMARY, rb.primary(), rc.primary()));
+      Row primary = row(rc, PRIMARY, rb.primary(), rc.primary());
+      Row.loadNote("baseline", rb, primary.notes());
+      Row.loadNote("contender", rc, primary.notes());
+      rows.add(primary);
       JmhResult.Metric ab = rb.secondary().get(ALLOC);
       JmhResult.Metric ac = rc.secondary().get(ALLOC);
       if (ab != null && ac != null && ab.unit().equals(ac.unit())) {
@@ -284,8 +291,11 @@ public final class Comparison {
     Stats.Change s = Stats.change(mb.forks(), mc.forks());
     double change = (mc.score() / mb.score() - 1) * 100;
     String unit = mb.unit().equals(mc.unit()) ? mc.unit() : mb.unit() + " vs " + mc.unit();
+    List<String> notes = new ArrayList<>();
+    Row.trendNote("baseline", s.trendA(), notes);
+    Row.trendNote("contender", s.trendB(), notes);
     return new Row(r.key(), r.label(), metric, unit, mb.score(), mc.score(), change, s, higher,
-        judge(s, change, higher));
+        judge(s, change, higher), notes);
   }
 
   /** Primary-metric rows that cannot be judged ({@link Verdict#INSUFFICIENT} or {@link Verdict#UNKNOWN}). */
