@@ -72,7 +72,7 @@ class MachineStateTest {
   }
 
   @Test
-  void warningsForLoadAndTrend() {
+  void warningsForLoadAndTrend() throws Exception {
     JmhResult.Metric primary = new JmhResult.Metric(2, Double.NaN, "ns/op",
         List.of(List.of(1.0, 2.0, 3.0), List.of(1.0, 2.0, 3.0), List.of(1.0, 2.0, 3.0)));
     JmhResult.Metric load = new JmhResult.Metric(7.3, Double.NaN, "load", List.of());
