@@ -89,7 +89,7 @@ public final class Calibration {
     List<JmhResult> b = JmhJson.read(dir.resolve("B.json"));
     List<JmhResult> b10 = JmhJson.read(dir.resolve("B-slower10.json"));
     ObjectNode json = MAPPER.createObjectNode();
-    String md = analyse(a, b, b10, json);
+    String md = analyse(a, b, b10, json) + machine(forks.resolve("machine.txt"), json);
     Files.writeString(dir.resolve("calibration.md"), md, StandardCharsets.UTF_8);
     write(dir.resolve("calibration.json"), json);
     return md;
@@ -326,6 +326,49 @@ public final class Calibration {
       json.put("consumeCpuDetected", detected);
     }
     return md.toString();
+  }
+
+  /**
+   * The machine during the experiment from {@code forks/machine.txt} (lines {@code <side>-<i>
+   * before|after <load1> <load5> <load15> cpu <user> <nice> <system> <idle> <iowait> <irq>
+   * <softirq> <steal> ...}, written by the script): load range, CPU busy and steal per fork.
+   */
+  static String machine(Path file, ObjectNode json) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      return "";
+    }
+    Map<String, MachineState> before = new LinkedHashMap<>();
+    double minLoad = Double.POSITIVE_INFINITY;
+    double maxLoad = 0;
+    double maxSteal = 0;
+    double minBusy = 100;
+    int forks = 0;
+    int cpus = MachineState.read().onlineCpus();
+    for (String line : Files.readAllLines(file)) {
+      String[] f = line.trim().split("\\s+", 6);
+      if (f.length < 6) {
+        continue;
+      }
+      double[] load = MachineState.parseLoadavg(f[2] + " " + f[3] + " " + f[4]);
+      MachineState s = new MachineState(load[0], load[1], load[2], cpus, MachineState.parseProcStat(f[5]), 0);
+      minLoad = Math.min(minLoad, load[0]);
+      maxLoad = Math.max(maxLoad, load[0]);
+      if (f[1].equals("before")) {
+        before.put(f[0], s);
+      } else if (before.containsKey(f[0])) {
+        MachineState.Interval i = new MachineState.Interval(before.get(f[0]), s);
+        maxSteal = Math.max(maxSteal, i.stealPct());
+        minBusy = Math.min(minBusy, i.busyPct());
+        forks++;
+      }
+    }
+    json.put("load1Min", minLoad);
+    json.put("load1Max", maxLoad);
+    json.put("stealPctMax", maxSteal);
+    json.put("busyPctMin", minBusy);
+    return String.format(Locale.ROOT, "%n## The machine during the experiment%n%n%d forks; 1-minute load average"
+        + " from %.1f to %.1f on %d CPUs; CPU time busy at least %.0f%% during every fork; at most %.1f%%"
+        + " stolen by the hypervisor (forks/machine.txt).%n", forks, minLoad, maxLoad, cpus, minBusy, maxSteal);
   }
 
   private static String trend(Stats.Trend t) {
