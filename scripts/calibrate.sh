@@ -9,9 +9,11 @@
 # Usage: scripts/calibrate.sh [--forks N] [--analyse-only DIR] [-- extra JMH options]
 #   --forks N     forks per side (default 10); each fork is one `java -jar benchmarks.jar -f 1`
 #   --analyse-only DIR  re-run the analysis over an existing calibration directory
-# Knobs: CALIBRATE_REGEX (benchmarks), CALIBRATE_JMH (per-fork JMH options), CALIBRATE_SPLITS.
-# Needs target/benchmarks.jar (built here when missing). Machine time: about 50 s per fork pair
-# and side with the defaults (10 rows x ~5 s), ~17 minutes for 10 forks per side.
+# Knobs: CALIBRATE_REGEX (benchmarks), CALIBRATE_JMH (per-fork JMH options).
+# Needs target/benchmarks.jar (built here when missing; the experiment runs a private copy).
+# Machine time: 9 rows x ~5 s per fork and side with the defaults, about 15 minutes for 10 forks
+# per side on a quiet 2-core machine (25 minutes at load 11-51). Waits while another JMH run
+# holds /tmp/jmh.lock.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FORKS=10
@@ -68,9 +70,17 @@ cp target/benchmarks.jar "$JAR"
 run_fork() { # side index
   # the machine's state around each fork: load averages and the aggregate cpu line of /proc/stat
   echo "$1-$2 before $(cut -d' ' -f1-3 /proc/loadavg) $(head -n 1 /proc/stat)" >> "$OUT/forks/machine.txt"
+  # another JMH run on the machine holds /tmp/jmh.lock: wait for it (up to 10 minutes), never
+  # measure beside it with -Djmh.ignoreLock
+  local tries=0
   # shellcheck disable=SC2086
-  "$JAVA" -jar "$JAR" "$REGEX" -f 1 $JMH_OPTS "${@:3}" -rf json -rff "$OUT/forks/$1-$2.json" \
-    > "$OUT/forks/$1-$2.log" 2>&1 || { echo "calibrate: fork $1-$2 failed, see $OUT/forks/$1-$2.log" >&2; exit 1; }
+  until "$JAVA" -jar "$JAR" "$REGEX" -f 1 $JMH_OPTS "${@:3}" -rf json -rff "$OUT/forks/$1-$2.json" \
+      > "$OUT/forks/$1-$2.log" 2>&1; do
+    if grep -q "Unable to acquire the JMH lock" "$OUT/forks/$1-$2.log" && [ "$tries" -lt 60 ]; then
+      tries=$((tries + 1)); sleep 10; continue
+    fi
+    echo "calibrate: fork $1-$2 failed, see $OUT/forks/$1-$2.log" >&2; exit 1
+  done
   echo "$1-$2 after $(cut -d' ' -f1-3 /proc/loadavg) $(head -n 1 /proc/stat)" >> "$OUT/forks/machine.txt"
 }
 for i in $(seq 1 "$FORKS"); do
