@@ -137,17 +137,7 @@ public final class Comparison {
      * {@code > 200 or unknown}.
      */
     public String forksNeededText(double pct) {
-      Stats.Variance a = stats.a();
-      Stats.Variance b = stats.b();
-      int min = Stats.minForksPerSide();
-      if (a.forks() >= 2 && b.forks() >= 2) {
-        int n = Stats.forksNeeded(Math.sqrt((a.relativeForkSd() * a.relativeForkSd()
-            + b.relativeForkSd() * b.relativeForkSd()) / 2), pct);
-        return n < 0 ? "> " + Stats.MAX_FORKS_NEEDED + " or unknown" : String.valueOf(n);
-      }
-      double floor = Math.max(nanToZero(a.relativeIterationFloor()), nanToZero(b.relativeIterationFloor()));
-      int n = Stats.forksNeeded(floor, pct);
-      return n < 0 ? "> " + Stats.MAX_FORKS_NEEDED : "≥ " + Math.max(min, n);
+      return stats.forksNeededText(pct);
     }
 
     private static void trendNote(String side, Stats.Trend t, List<String> out) {

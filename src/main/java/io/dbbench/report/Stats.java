@@ -265,7 +265,7 @@ public final class Stats {
     double dev = Math.abs(observed - expected) - 1e-9;
     if (binomial(n, n1) <= MAX_ENUMERATION) {
       long[] hits = {0, 0};
-      enumerate(ranks, n1, 0, 0, 0.0, expected, dev, hits);
+      enumerate(ranks, n1, 0, 0.0, expected, dev, hits);
       return (double) hits[0] / hits[1];
     }
     RandomGenerator rng = new Well19937c(BOOTSTRAP_SEED);
@@ -287,8 +287,8 @@ public final class Stats {
     return (hits + 1.0) / (MONTE_CARLO_PERMUTATIONS + 1.0);
   }
 
-  private static void enumerate(double[] ranks, int left, int from, int depth, double sum,
-      double expected, double dev, long[] hits) {
+  private static void enumerate(double[] ranks, int left, int from, double sum, double expected,
+      double dev, long[] hits) {
     if (left == 0) {
       hits[1]++;
       if (Math.abs(sum - expected) >= dev) {
@@ -297,7 +297,7 @@ public final class Stats {
       return;
     }
     for (int i = from; i <= ranks.length - left; i++) {
-      enumerate(ranks, left - 1, i + 1, depth + 1, sum + ranks[i], expected, dev, hits);
+      enumerate(ranks, left - 1, i + 1, sum + ranks[i], expected, dev, hits);
     }
   }
 
@@ -346,6 +346,30 @@ public final class Stats {
     }
     Percentile p = new Percentile();
     p.setData(changes);
+    return new double[] {p.evaluate(2.5), p.evaluate(97.5)};
+  }
+
+  /**
+   * The 95% two-level bootstrap interval of one run's mean (forks, then iterations within forks,
+   * resampled; see the class comment), in the metric's unit: what a study form shows beside a
+   * single measured figure.
+   *
+   * @param forks {@code [fork][iteration]}
+   * @return {@code {low, high}}, or {@code {NaN, NaN}} with fewer than 2 forks (the fork-to-fork
+   *     variation, the largest, would be invisible) or a NaN value; with few forks the interval
+   *     is narrower than its nominal 95%
+   */
+  public static double[] hierarchicalMeanCi95(double[][] forks) {
+    if (forks.length < 2 || hasNaN(forks)) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    RandomGenerator rng = new Well19937c(BOOTSTRAP_SEED);
+    double[] means = new double[BOOTSTRAP_RESAMPLES];
+    for (int i = 0; i < means.length; i++) {
+      means[i] = resampledMean(forks, rng);
+    }
+    Percentile p = new Percentile();
+    p.setData(means);
     return new double[] {p.evaluate(2.5), p.evaluate(97.5)};
   }
 
@@ -639,13 +663,21 @@ public final class Stats {
           + need + "+" + need + ")";
     }
 
-    /** The forks per side this row would need to detect {@code targetPct} ({@link #forksNeeded}). */
-    public int forksNeededFor(double targetPct) {
-      double rel = Double.isNaN(a.relativeForkSd()) ? b.relativeForkSd() : a.relativeForkSd();
-      if (!Double.isNaN(a.relativeForkSd()) && !Double.isNaN(b.relativeForkSd())) {
-        rel = Math.sqrt((sq(a.relativeForkSd()) + sq(b.relativeForkSd())) / 2);
+    /**
+     * The forks per side (equal on both) these runs' noise needs to detect a change of {@code
+     * targetPct} percent ({@link #forksNeeded}), as text: {@code 6}; {@code ≥ 5} when a side had
+     * one fork, so its fork-to-fork variance is unknown and the count is a lower bound from the
+     * iteration noise alone; {@code > 200 or unknown}.
+     */
+    public String forksNeededText(double targetPct) {
+      int min = minForksPerSide();
+      if (a.forks() >= 2 && b.forks() >= 2) {
+        int n = forksNeeded(Math.sqrt((sq(a.relativeForkSd()) + sq(b.relativeForkSd())) / 2), targetPct);
+        return n < 0 ? "> " + MAX_FORKS_NEEDED + " or unknown" : String.valueOf(n);
       }
-      return forksNeeded(rel, targetPct);
+      double floor = Math.max(zeroIfNaN(a.relativeIterationFloor()), zeroIfNaN(b.relativeIterationFloor()));
+      int n = forksNeeded(floor, targetPct);
+      return n < 0 ? "> " + MAX_FORKS_NEEDED : "≥ " + Math.max(min, n);
     }
   }
 
@@ -677,6 +709,10 @@ public final class Stats {
       r = r * (n - k + i) / i;
     }
     return Math.rint(r);
+  }
+
+  private static double zeroIfNaN(double x) {
+    return Double.isNaN(x) ? 0 : x;
   }
 
   private static double sq(double x) {

@@ -141,6 +141,16 @@ class StatsTest {
   }
 
   @Test
+  void intervalOfOneRunsMean() {
+    assertArrayEquals(new double[] {5, 5}, Stats.hierarchicalMeanCi95(new double[][] {{5, 5}, {5, 5}}), 1e-12);
+    double[][] f = {{10, 12}, {20, 22}, {15, 15}};
+    double[] ci = Stats.hierarchicalMeanCi95(f);
+    // every resample's mean lies between the smallest and largest iteration; the interval covers 15.67
+    assertTrue(ci[0] >= 10 && ci[1] <= 22 && ci[0] <= 94.0 / 6 && 94.0 / 6 <= ci[1], ci[0] + ".." + ci[1]);
+    assertTrue(Double.isNaN(Stats.hierarchicalMeanCi95(new double[][] {{1, 2}})[0]), "one fork");
+  }
+
+  @Test
   void powerOfFourAgainstFourMatchesItsIntegral() {
     // 4+4 rejects only on full separation: power(d) = P(min B + d > max A)
     //   = integral of 4 phi(x) Phi(x)^3 (1 - Phi(x - d))^4 dx; solve power(d) = 0.8 by bisection
