@@ -151,8 +151,9 @@ public final class Report implements Callable<Integer> {
 
   /** {@code compare BASELINE CONTENDER} / {@code compare --baseline NAME CONTENDER}. */
   @Command(name = "compare", mixinStandardHelpOptions = true,
-      description = "Compare two runs (run directories or JMH JSON files) with Mann-Whitney U"
-          + " p-values and 95%% bootstrap intervals; p > 0.05 is shown as ~.")
+      description = "Compare two runs (run directories or JMH JSON files), forks as the unit: exact"
+          + " Mann-Whitney U over per-fork means, 95%% two-level bootstrap intervals, the minimum"
+          + " detectable change; p > 0.05 is shown as ~, fewer than 4 forks per side as n/a.")
   static final class Compare implements Callable<Integer> {
     @Parameters(arity = "1..2", paramLabel = "RUN", description = "BASELINE CONTENDER, or CONTENDER with --baseline.")
     List<Path> runs = new ArrayList<>();
