@@ -157,7 +157,7 @@ public final class ConsoleServer implements AutoCloseable {
   }
 
   private void handle(HttpExchange ex) {
-    try (ex) {
+    try {
       String path = ex.getRequestURI().getRawPath();
       String method = ex.getRequestMethod();
       if (method.equals("POST") && !sameOrigin(ex)) {
@@ -239,6 +239,8 @@ public final class ConsoleServer implements AutoCloseable {
     } catch (RuntimeException e) {
       error(ex, 500, null, "internal error: " + e.getClass().getSimpleName() + ": "
           + truncate(Redaction.redact(String.valueOf(e.getMessage()))), null);
+    } finally {
+      ex.close(); // after the error answers above (a try-with-resources would close before its catch blocks)
     }
   }
 
