@@ -429,8 +429,8 @@ public final class ConsoleServer implements AutoCloseable {
     param(out, "batch size", settings.defaultShape().batchSize(), "DBBENCH_CONSOLE_BATCH_SIZE",
         "rows per batch when a /test URL names no batchsize");
     param(out, "bulk size", config.bulkSize() == 0 ? "batch size" : config.bulkSize(), "DBBENCH_JDBC_BULK_SIZE",
-        "Bulk: rows per executeBatch (at most " + (dialect.maxBatchRows() == Integer.MAX_VALUE ? "unbounded"
-            : Integer.toString(dialect.maxBatchRows())) + " on " + dialect.product() + ")");
+        "Bulk: rows per executeBatch" + (dialect.maxBatchRows() == Integer.MAX_VALUE ? ""
+            : " (at most " + dialect.maxBatchRows() + " on " + dialect.product() + ")"));
     param(out, "workers", config.workers() == 0 ? "min(batchCount, 2 x " + Runtime.getRuntime().availableProcessors()
         + " cores)" : config.workers(), "DBBENCH_JDBC_WORKERS", "Par: threads, one connection each");
     param(out, "wait seconds", config.waitSeconds(), "DBBENCH_JDBC_WAIT_SECONDS",

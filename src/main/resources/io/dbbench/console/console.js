@@ -89,33 +89,47 @@ function renderTests(i) {
   const hr = document.createElement('tr');
   hr.appendChild(el('th', 'shape'));
   hr.appendChild(el('th', 'rows'));
-  hr.appendChild(el('th', 'tests'));
+  for (const t of i.tests) {
+    const th = el('th', t);
+    if (!i.hdbinsertTests.includes(t)) th.title = 'dbbench addition (not in hdbinsert)';
+    hr.appendChild(th);
+  }
   head.appendChild(hr);
   for (const shape of i.shapes) {
     const [c, s] = shape.split('x').map(Number);
-    const buttons = el('div');
+    const tr = row([shape, fmtInt(c * s)], [1]);
     for (const t of i.tests) {
       const b = testButton(t, () => shape);
+      b.textContent = 'run';
+      b.title = t + ' ' + shape;
       b.dataset.shape = shape;
       b.id = 'run-' + t + '-' + shape;
-      buttons.appendChild(b);
+      const td = el('td');
+      td.appendChild(b);
+      tr.appendChild(td);
     }
-    body.appendChild(row([shape, fmtInt(c * s), buttons], [1]));
+    body.appendChild(tr);
   }
   const input = el('input');
   input.type = 'text';
   input.id = 'custom-shape';
   input.value = i.defaultShape;
   input.placeholder = 'BATCHCOUNTxBATCHSIZE';
+  input.title = 'custom shape, BATCHCOUNTxBATCHSIZE, at most ' + fmtInt(i.maxRows) + ' rows';
   input.setAttribute('aria-label', 'custom shape, BATCHCOUNTxBATCHSIZE');
-  const custom = el('div');
+  const tr = row([input, '\u2264 ' + fmtInt(i.maxRows)], [1]);
+  tr.className = 'custom';
   for (const t of i.tests) {
     const b = testButton(t, () => input.value);
+    b.textContent = 'run';
+    b.title = t + ' with the custom shape';
     b.id = 'run-' + t + '-custom';
     b.dataset.shape = 'custom';
-    custom.appendChild(b);
+    const td = el('td');
+    td.appendChild(b);
+    tr.appendChild(td);
   }
-  body.appendChild(row([input, 'at most ' + fmtInt(i.maxRows), custom], [1]));
+  body.appendChild(tr);
   $('db-table').textContent = i.table;
   $('db-note').textContent = i.allowDrop
     ? 'DBBENCH_ALLOW_DROP=true: drop is enabled (it asks for confirmation).'
