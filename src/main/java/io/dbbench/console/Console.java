@@ -34,6 +34,9 @@ public final class Console implements Callable<Integer> {
       description = "TCP port (default ${DEFAULT-VALUE}; 0 picks a free one).")
   int port;
 
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
   private final PrintStream out;
   private final PrintStream err;
   private final CountDownLatch stop;
@@ -66,7 +69,7 @@ public final class Console implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (port < 0 || port > 65535) {
-      throw new CommandLine.ParameterException(new CommandLine(this), "--port " + port
+      throw new CommandLine.ParameterException(spec.commandLine(), "--port " + port
           + " is out of range; expected 0 (a free port) to 65535");
     }
     GomessageConfig config;
