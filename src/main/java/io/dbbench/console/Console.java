@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
  * ({@link GomessageConfig#fromEnvironment()}: {@code DBBENCH_JDBC_URL}, else {@code GOHDBDSN}, else
  * an embedded PostgreSQL started here), starts {@link ConsoleServer}, and prints the URL it listens
  * on as the first line of standard output, then one line saying whether only this machine can
- * connect. Runs until interrupted (Ctrl-C), then stops the server and the embedded database.
+ * connect. Runs until interrupted (Ctrl-C, SIGTERM), then stops the server and the embedded
+ * database.
  *
  * <p>Exit codes: 0 after an interrupt, 1 when the target cannot be reached or the address cannot
  * be bound, 2 for bad options or knobs.
@@ -50,8 +51,18 @@ public final class Console implements Callable<Integer> {
   /** Runs the console; see the class comment for the exit codes. */
   public static void main(String[] args) {
     CountDownLatch stop = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "dbbench-console-stop"));
-    System.exit(run(args, System.out, System.err, stop));
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      stop.countDown();
+      try {
+        stopped.await(20, java.util.concurrent.TimeUnit.SECONDS); // let run() stop the server and the database
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "dbbench-console-stop"));
+    int code = run(args, System.out, System.err, stop);
+    stopped.countDown();
+    System.exit(code);
   }
 
   /**

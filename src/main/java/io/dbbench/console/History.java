@@ -46,7 +46,8 @@ final class History {
   }
 
   /**
-   * The chart's data: one category per shape (fewest rows first, then fewest batches), one series
+   * The chart's data: one category per shape (fewest rows first, then most batches, the order the
+   * family lists its shapes in: {@code 100x1000, 10x10000, 1x100000}), one series
    * per test type (in {@code order}), each value the median rows/s of that test type's verified
    * results at that shape, {@code null} where there is none.
    *
@@ -54,7 +55,8 @@ final class History {
    */
   ChartData chartData(List<String> order) {
     List<TestResult> ok = newestFirst().stream().filter(TestResult::verified).toList();
-    TreeSet<Shape> shapes = new TreeSet<>(Comparator.comparingLong(Shape::rows).thenComparingInt(Shape::batchCount));
+    TreeSet<Shape> shapes = new TreeSet<>(Comparator.comparingLong(Shape::rows)
+        .thenComparing(Comparator.comparingInt(Shape::batchCount).reversed()));
     ok.forEach(r -> shapes.add(new Shape(r.batchCount(), r.batchSize())));
     List<String> categories = shapes.stream().map(Shape::toString).toList();
     Map<String, List<Double>> series = new LinkedHashMap<>();
