@@ -1,6 +1,6 @@
 package io.dbbench.console;
 
-import io.dbbench.Redaction;
+import io.dbbench.core.Redaction;
 import io.dbbench.jdbc.GomessageConfig;
 import io.dbbench.jdbc.JdbcEndpoint;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.dbbench.console;
 
-import io.dbbench.BenchConfig;
+import io.dbbench.core.BenchConfig;
 import io.dbbench.jdbc.JdbcFamily;
 import io.dbbench.jdbc.Shape;
 import java.util.List;
