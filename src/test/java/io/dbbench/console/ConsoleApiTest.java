@@ -154,8 +154,8 @@ class ConsoleApiTest {
 
   @Test
   void aSecondTestWhileOneRunsIs409NamingTheRunningTest() throws Exception {
-    // the first test settles for 2 s before inserting (DBBENCH_JDBC_WAIT_SECONDS): long enough to collide
-    Http slow = another(withWait(config, 2).withTable("GOMESSAGE_SLOW"), SMALL);
+    // the first test settles for 3 s before inserting (DBBENCH_JDBC_WAIT_SECONDS): long enough to collide
+    Http slow = another(withWait(config, 3).withTable("GOMESSAGE_SLOW"), SMALL);
     CompletableFuture<Http.Answer> first = slow.getAsync("/test/BulkSeq?batchcount=2&batchsize=100");
     JsonNode progress = slow.awaitRunning();
     assertEquals("BulkSeq", progress.get("test").asText());

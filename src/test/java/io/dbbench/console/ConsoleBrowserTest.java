@@ -49,9 +49,9 @@ class ConsoleBrowserTest {
     assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
         "headless Chromium test skipped: " + CHROMIUM + " or " + CHROMEDRIVER
             + " missing (install Debian packages chromium and chromium-driver)");
-    // 1 s of settling before each insert (DBBENCH_JDBC_WAIT_SECONDS): the server's progress is on the
+    // 2 s of settling before each insert (DBBENCH_JDBC_WAIT_SECONDS): the server's progress is on the
     // page for at least that long, however fast the insert itself is
-    GomessageConfig config = ConsoleApiTest.withWait(GomessageConfig.defaults(JdbcTarget.embedded()), 1);
+    GomessageConfig config = ConsoleApiTest.withWait(GomessageConfig.defaults(JdbcTarget.embedded()), 2);
     Path downloads = Files.createDirectories(tmp.resolve("downloads"));
     try (JdbcEndpoint endpoint = JdbcEndpoint.open(config);
         ConsoleServer server = ConsoleServer.start(endpoint, config, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
