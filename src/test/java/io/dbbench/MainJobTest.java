@@ -101,7 +101,9 @@ class MainJobTest {
     assertTrue(passing.path("fork_jvm_args").path("io.dbbench.harness.HarnessBenchmark").toString().contains(ForkFlags.XMX));
     assertEquals("skipped", env.path("families").path("unreachable").path("status").asText());
     assertEquals("failed", env.path("families").path("failing").path("status").asText());
-    assertTrue(outcome.runDir().resolve("report.md").toFile().isFile());
+    String report = java.nio.file.Files.readString(outcome.runDir().resolve("report.md"));
+    assertTrue(report.contains("## Failed") && report.contains("failing") && report.contains("HarnessBenchmark.work"),
+        "the report lists the failed family and its benchmarks first:\n" + report);
 
     // the fork read the password (requireSetting), yet it is nowhere in what the run wrote or printed
     assertFalse(printed.contains(SECRET), "printed output leaks the password");

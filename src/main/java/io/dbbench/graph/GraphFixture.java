@@ -1,5 +1,6 @@
 package io.dbbench.graph;
 
+import io.dbbench.core.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -164,7 +165,7 @@ public final class GraphFixture implements AutoCloseable {
         db.close();
         db = null;
       }
-      GraphConfig.deleteRecursively(workDir);
+      FileTrees.deleteRecursively(workDir);
       workDir = null;
       if (journalFile != null) {
         try {
@@ -184,7 +185,7 @@ public final class GraphFixture implements AutoCloseable {
     try {
       closeIteration();
     } finally {
-      GraphConfig.deleteRecursively(dir);
+      FileTrees.deleteRecursively(dir);
     }
   }
 }

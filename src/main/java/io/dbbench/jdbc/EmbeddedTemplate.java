@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.FileTrees;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.File;
 import java.io.IOException;
@@ -10,10 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -27,6 +25,8 @@ import java.util.stream.Stream;
  */
 final class EmbeddedTemplate {
   private static final Map<EmbeddedPostgres, Path> DATA_DIRS = new IdentityHashMap<>();
+  /** The server log of each running server, deleted by the shutdown hook (a normal close deletes it itself). */
+  private static final Map<EmbeddedPostgres, Path> LOGS = new IdentityHashMap<>();
 
   static {
     // A benchmark that fails skips its trial tear-down and JMH exits the fork: stop what is left.
@@ -52,15 +52,20 @@ final class EmbeddedTemplate {
       copyTree(template, data);
       return started(data, log);
     } catch (IOException | RuntimeException first) {
-      deleteTree(data);
-      deleteTree(template); // stale (other binaries?): rebuild once
-      buildTemplate(template, log);
+      deleteAfter(data, first);
+      try {
+        FileTrees.deleteRecursively(template); // stale (other binaries?): rebuild once
+        buildTemplate(template, log);
+      } catch (IOException | RuntimeException rebuild) {
+        rebuild.addSuppressed(first);
+        throw rebuild;
+      }
       Path retry = Files.createTempDirectory("dbbench-pg-data-");
       try {
         copyTree(template, retry);
         return started(retry, log);
       } catch (IOException | RuntimeException second) {
-        deleteTree(retry);
+        deleteAfter(retry, second);
         second.addSuppressed(first);
         throw second;
       }
@@ -72,34 +77,41 @@ final class EmbeddedTemplate {
     Path data;
     synchronized (DATA_DIRS) {
       data = DATA_DIRS.remove(pg);
+      LOGS.remove(pg);
     }
     try {
       pg.close();
     } finally {
       if (data != null) {
-        deleteTree(data);
+        try {
+          FileTrees.deleteRecursively(data);
+        } catch (UncheckedIOException e) {
+          throw e.getCause();
+        }
       }
     }
   }
 
   private static void stopAll() {
-    List<EmbeddedPostgres> left;
+    Map<EmbeddedPostgres, Path> left;
     synchronized (DATA_DIRS) {
-      left = new ArrayList<>(DATA_DIRS.keySet());
+      left = new IdentityHashMap<>(LOGS);
     }
-    for (EmbeddedPostgres pg : left) {
+    left.forEach((pg, log) -> {
       try {
         stop(pg);
+        Files.deleteIfExists(log); // the server ran; its log is of no use once the fork exits
       } catch (IOException | RuntimeException ignored) {
         // exiting anyway
       }
-    }
+    });
   }
 
   private static EmbeddedPostgres started(Path data, Path log) throws IOException {
     EmbeddedPostgres pg = builder(data, log).start();
     synchronized (DATA_DIRS) {
       DATA_DIRS.put(pg, data);
+      LOGS.put(pg, log);
     }
     return pg;
   }
@@ -126,14 +138,13 @@ final class EmbeddedTemplate {
       try {
         Files.move(building, template, StandardCopyOption.ATOMIC_MOVE);
       } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
-        deleteTree(building); // another fork built it first
+        FileTrees.deleteRecursively(building); // another fork built it first
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(building, template);
       }
-    } finally {
-      if (Files.exists(building)) {
-        deleteTree(building);
-      }
+    } catch (IOException | RuntimeException e) {
+      deleteAfter(building, e);
+      throw e;
     }
   }
 
@@ -156,22 +167,12 @@ final class EmbeddedTemplate {
     }
   }
 
-  /** Deletes {@code root} and everything below it; retries briefly while a stopping server still writes. */
-  static void deleteTree(Path root) {
-    for (int attempt = 0; root != null && Files.exists(root) && attempt < 5; attempt++) {
-      try (Stream<Path> s = Files.walk(root)) {
-        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      } catch (IOException | java.io.UncheckedIOException ignored) {
-        // a file vanished or appeared mid-walk: try again
-      }
-      if (Files.exists(root)) {
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
+  /** {@link FileTrees#deleteRecursively}, for clean-up on a path that already failed: a failure here is added to {@code cause}. */
+  private static void deleteAfter(Path root, Throwable cause) {
+    try {
+      FileTrees.deleteRecursively(root);
+    } catch (UncheckedIOException e) {
+      cause.addSuppressed(e);
     }
   }
 }

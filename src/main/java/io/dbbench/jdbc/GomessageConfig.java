@@ -4,13 +4,16 @@ import io.dbbench.core.BenchConfig;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * The GOMESSAGE family's knobs, read by {@link #fromEnvironment()} from environment variables
- * (then {@code -Ddbbench.jdbc.*} system properties, see {@link BenchConfig}); JMH forks inherit
- * the environment, so a variable set before {@code ./mvnw verify -Pbench} reaches every fork.
+ * The GOMESSAGE family's knobs, built by {@link #from} from a settings lookup (environment-variable
+ * names to values); {@link #fromEnvironment()} passes the environment (then {@code -Ddbbench.jdbc.*}
+ * system properties, see {@link BenchConfig}). JMH forks inherit the environment, so a variable set
+ * before {@code ./mvnw verify -Pbench} reaches every fork.
  *
- * @param target where to insert ({@link JdbcTarget#fromEnvironment()})
+ * @param target where to insert ({@link JdbcTarget#from})
  * @param schema schema, {@code DBBENCH_JDBC_SCHEMA} (default {@code TG20POC}, hdbinsert's)
  * @param table table, {@code DBBENCH_JDBC_TABLE} (default {@code GOMESSAGE}); per-worker
  *     siblings are {@code <table>_<n>}
@@ -82,42 +85,50 @@ public record GomessageConfig(
   }
 
   /**
-   * The knobs set in the environment (defaults otherwise).
+   * The knobs set in the environment (environment variables, then {@code -Ddbbench.jdbc.*}
+   * system properties; defaults otherwise).
    *
    * @throws IllegalArgumentException naming the variable when a value is malformed
    */
   public static GomessageConfig fromEnvironment() {
-    String seed = BenchConfig.get("DBBENCH_JDBC_SEED", Long.toString(DEFAULT_SEED));
-    long parsedSeed;
-    try {
-      parsedSeed = Long.parseLong(seed);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("DBBENCH_JDBC_SEED='" + seed + "' is not an integer; expected e.g. "
-          + DEFAULT_SEED, e);
-    }
-    Integer packet = BenchConfig.get("DBBENCH_JDBC_PACKET_SIZE").isPresent()
-        ? BenchConfig.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
-    String fail = BenchConfig.get("DBBENCH_JDBC_FAIL_AT_ROW").orElse(null);
-    Long failAt;
-    try {
-      failAt = fail == null ? null : Long.parseLong(fail);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("DBBENCH_JDBC_FAIL_AT_ROW='" + fail + "' is not an integer row index", e);
-    }
+    return from(BenchConfig::get);
+  }
+
+  /**
+   * The knobs {@code settings} holds (defaults otherwise), target included ({@link JdbcTarget#from}).
+   * Reads nothing but {@code settings}, so tests pass exactly the target they need.
+   *
+   * @param settings a setting's value by its environment-variable name; empty (or blank) when unset
+   * @throws IllegalArgumentException naming the variable when a value is malformed
+   */
+  public static GomessageConfig from(Function<String, Optional<String>> settings) {
+    JdbcSettings s = new JdbcSettings(settings);
+    long seed = s.getLong("DBBENCH_JDBC_SEED", DEFAULT_SEED, Long.toString(DEFAULT_SEED));
+    Integer packet = s.get("DBBENCH_JDBC_PACKET_SIZE").isPresent() ? s.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
+    Long failAt = s.getLong("DBBENCH_JDBC_FAIL_AT_ROW", null, "577");
     return new GomessageConfig(
-        JdbcTarget.fromEnvironment(),
-        BenchConfig.get("DBBENCH_JDBC_SCHEMA", DEFAULT_SCHEMA),
-        BenchConfig.get("DBBENCH_JDBC_TABLE", DEFAULT_TABLE),
-        parsedSeed,
-        BenchConfig.getInt("DBBENCH_JDBC_BULK_SIZE", 0),
-        BenchConfig.getInt("DBBENCH_JDBC_WORKERS", 0),
-        BenchConfig.getBoolean("DBBENCH_JDBC_SEPARATE_TABLES", false),
-        BenchConfig.getInt("DBBENCH_JDBC_WAIT_SECONDS", 0),
-        BenchConfig.getBoolean("DBBENCH_JDBC_REWRITE_BATCHED_INSERTS", true),
+        JdbcTarget.from(settings),
+        s.get("DBBENCH_JDBC_SCHEMA", DEFAULT_SCHEMA),
+        s.get("DBBENCH_JDBC_TABLE", DEFAULT_TABLE),
+        seed,
+        s.getInt("DBBENCH_JDBC_BULK_SIZE", 0),
+        s.getInt("DBBENCH_JDBC_WORKERS", 0),
+        s.getBoolean("DBBENCH_JDBC_SEPARATE_TABLES", false),
+        s.getInt("DBBENCH_JDBC_WAIT_SECONDS", 0),
+        s.getBoolean("DBBENCH_JDBC_REWRITE_BATCHED_INSERTS", true),
         packet,
-        BenchConfig.get("DBBENCH_JDBC_COPY_FORMAT", "binary").toLowerCase(Locale.ROOT),
-        BenchConfig.getBoolean("DBBENCH_ALLOW_DROP", false),
+        s.get("DBBENCH_JDBC_COPY_FORMAT", "binary").toLowerCase(Locale.ROOT),
+        s.getBoolean("DBBENCH_ALLOW_DROP", false),
         failAt);
+  }
+
+  /**
+   * {@link #from(Function)} over a map of settings (environment-variable names to values).
+   *
+   * @throws IllegalArgumentException naming the variable when a value is malformed
+   */
+  public static GomessageConfig from(Map<String, String> settings) {
+    return from(JdbcSettings.of(settings));
   }
 
   /** Defaults for {@code target}: hdbinsert's schema and table, default seed, no fault injection. */

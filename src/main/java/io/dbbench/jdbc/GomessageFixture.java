@@ -42,13 +42,13 @@ public final class GomessageFixture implements AutoCloseable {
    * Opens a fixture on the target {@code config} names, starting the embedded PostgreSQL when
    * nothing is configured; {@link #close()} stops it.
    *
-   * @throws IllegalArgumentException for {@code copy} on a non-PostgreSQL target, before connecting
+   * @throws IllegalArgumentException for {@code copy} or {@code arrayBind} on a non-PostgreSQL target, before connecting
    * @throws IllegalStateException when a table exists that dbbench may not drop
    * @throws SQLException when the database cannot be reached (URL redacted)
    */
   public static GomessageFixture open(GomessageConfig config, Shape shape, Strategy strategy, RunMode mode)
       throws SQLException {
-    requireCopySupport(config.target().dialect(), strategy);
+    strategy.requireSupportedBy(config.target().dialect());
     JdbcEndpoint endpoint = JdbcEndpoint.open(config);
     try {
       return new GomessageFixture(config, shape, strategy, mode, endpoint, true).connect();
@@ -61,21 +61,14 @@ public final class GomessageFixture implements AutoCloseable {
   /**
    * Opens a fixture on an endpoint the caller owns and keeps open (tests share one server).
    *
-   * @throws IllegalArgumentException for {@code copy} on a non-PostgreSQL endpoint
+   * @throws IllegalArgumentException for {@code copy} or {@code arrayBind} on a non-PostgreSQL endpoint
    * @throws IllegalStateException when a table exists that dbbench may not drop
    * @throws SQLException from the database
    */
   public static GomessageFixture open(JdbcEndpoint endpoint, GomessageConfig config, Shape shape, Strategy strategy,
       RunMode mode) throws SQLException {
-    requireCopySupport(endpoint.dialect(), strategy);
+    strategy.requireSupportedBy(endpoint.dialect());
     return new GomessageFixture(config, shape, strategy, mode, endpoint, false).connect();
-  }
-
-  private static void requireCopySupport(Dialect dialect, Strategy strategy) {
-    if (strategy.postgresqlOnly() && !dialect.supportsCopy()) {
-      throw new IllegalArgumentException("strategy " + strategy + " needs PostgreSQL (COPY, unnest of arrays), but the"
-          + " target is " + dialect.product() + "; run strategies bulk, many or rowByRow there (-p strategy=bulk,many)");
-    }
   }
 
   private GomessageFixture connect() throws SQLException {

@@ -52,21 +52,18 @@ public final class GomessageInserter implements AutoCloseable {
   /**
    * @param dialect the target's dialect
    * @param shape the shape
-   * @param strategy the strategy; {@code copy} requires PostgreSQL
+   * @param strategy the strategy; {@code copy} and {@code arrayBind} require PostgreSQL
    * @param config knobs (seed, bulk size, COPY format)
    * @param schema schema of the tables
    * @param connections one per worker ({@code seq}: exactly one); autocommit is set here
    * @param tables the table each worker inserts into (same size as {@code connections})
-   * @throws IllegalArgumentException when {@code copy} is asked of a non-PostgreSQL dialect, or
+   * @throws IllegalArgumentException when {@code copy} or {@code arrayBind} is asked of a non-PostgreSQL dialect, or
    *     the lists differ in size
    * @throws SQLException setting autocommit
    */
   public GomessageInserter(Dialect dialect, Shape shape, Strategy strategy, GomessageConfig config, String schema,
       List<Connection> connections, List<String> tables) throws SQLException {
-    if (strategy.postgresqlOnly() && !dialect.supportsCopy()) {
-      throw new IllegalArgumentException("strategy " + strategy + " needs PostgreSQL (COPY, unnest of arrays), but the"
-          + " target is " + dialect.product() + "; run strategies bulk, many or rowByRow there (-p strategy=bulk,many)");
-    }
+    strategy.requireSupportedBy(dialect);
     if (connections.isEmpty() || connections.size() != tables.size()) {
       throw new IllegalArgumentException("need one table per connection, got " + connections.size()
           + " connections and " + tables.size() + " tables");

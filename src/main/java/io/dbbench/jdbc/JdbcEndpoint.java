@@ -140,7 +140,7 @@ public final class JdbcEndpoint implements AutoCloseable {
   }
 
   /**
-   * env.json facts: {@code backend} ("embedded PostgreSQL 14.22" or the product and version),
+   * env.json facts: {@code backend} ("embedded PostgreSQL 18.6" or the product and version),
    * server and driver versions, the redacted URL.
    */
   public Map<String, Object> describe() {
