@@ -224,9 +224,15 @@ async function pollProgress() {
   }
 }
 
+let renderedHistory = '';
+
 async function refreshHistory() {
   const { body } = await call('/api/history');
   seenCompleted = body.length;
+  // re-render only when a result was added: the rows stay the same elements while nothing changes
+  const key = body.length + ':' + (body.length ? body[0].id : 0);
+  if (key === renderedHistory) return;
+  renderedHistory = key;
   const tb = $('history-body');
   tb.replaceChildren();
   for (const r of body) {
