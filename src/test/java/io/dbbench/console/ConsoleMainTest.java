@@ -3,6 +3,7 @@ package io.dbbench.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.core.BenchConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -19,19 +20,20 @@ import org.junit.jupiter.api.Test;
 /**
  * The command line: the first line printed is the URL, the second says the bind is loopback-only,
  * the server answers there, and bad options or a busy port give their exit codes. The target is an
- * in-memory H2 named through {@code -Ddbbench.jdbc.url}, the family's own setting.
+ * in-memory H2 named through the family's own {@code DBBENCH_JDBC_URL}, set for this JVM whatever
+ * the caller's environment holds ({@link BenchConfig#override}).
  */
 class ConsoleMainTest {
-  private static final String URL_PROPERTY = "dbbench.jdbc.url";
+  private AutoCloseable url;
 
   @BeforeEach
   void h2Target() {
-    System.setProperty(URL_PROPERTY, "jdbc:h2:mem:console_main;DB_CLOSE_DELAY=-1");
+    url = BenchConfig.override("DBBENCH_JDBC_URL", "jdbc:h2:mem:console_main;DB_CLOSE_DELAY=-1");
   }
 
   @AfterEach
-  void clear() {
-    System.clearProperty(URL_PROPERTY);
+  void clear() throws Exception {
+    url.close();
   }
 
   @Test
