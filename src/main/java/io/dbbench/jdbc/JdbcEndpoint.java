@@ -89,7 +89,8 @@ public final class JdbcEndpoint implements AutoCloseable {
     facts.put("driver_version", md.getDriverVersion());
     if (dialect() == Dialect.POSTGRESQL) {
       try (Statement s = c.createStatement()) {
-        for (String setting : new String[] {"server_version", "synchronous_commit", "fsync", "shared_buffers"}) {
+        for (String setting : new String[] {"server_version", "synchronous_commit", "fsync", "shared_buffers",
+            "listen_addresses", "password_encryption"}) {
           try (ResultSet r = s.executeQuery("SHOW " + setting)) {
             if (r.next()) {
               facts.put("pg_" + setting, r.getString(1));
@@ -114,6 +115,8 @@ public final class JdbcEndpoint implements AutoCloseable {
     }
     if (target.password() != null) {
       p.setProperty("password", target.password());
+    } else if (embedded != null) {
+      p.setProperty("password", EmbeddedTemplate.password(embedded)); // the per-run password (EmbeddedTemplate.lockDown)
     }
     dialect().applyKnobs(p, config.reWriteBatchedInserts(), config.packetSize());
     return DriverManager.getConnection(url, p);
@@ -132,6 +135,11 @@ public final class JdbcEndpoint implements AutoCloseable {
   /** The URL actually connected to, credentials masked. */
   public String redactedUrl() {
     return Redaction.redact(url);
+  }
+
+  /** The embedded server's per-run superuser password (for psql's {@code PGPASSWORD}), or null for a configured target. */
+  String embeddedPassword() {
+    return embedded == null ? null : EmbeddedTemplate.password(embedded);
   }
 
   /** The embedded server's TCP port, or -1 for a configured target. */
