@@ -12,7 +12,8 @@ import java.util.List;
  *
  * @param defaultShape the shape of {@code /test/<TestType>} when the URL names no
  *     {@code batchcount}/{@code batchsize}: {@code DBBENCH_CONSOLE_BATCH_COUNT} x
- *     {@code DBBENCH_CONSOLE_BATCH_SIZE}, default {@code 10x10000} (hdbinsert's defaults)
+ *     {@code DBBENCH_CONSOLE_BATCH_SIZE}, default {@code 10x10000} (hdbinsert's {@code -batchCount 10},
+ *     {@code -batchSize 10000}; source: go-hdb-test {@code hdbinsert/env/flag.go})
  * @param dropBeforeRun {@code DBBENCH_CONSOLE_DROP} (default true, as the benchmark does before
  *     every shot): drop and recreate the tables before each test; false appends to them
  *     (creating them when missing) and verifies what the test added (hdbinsert's {@code -drop})
