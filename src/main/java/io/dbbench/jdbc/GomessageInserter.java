@@ -15,6 +15,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.CopyManager;
@@ -45,6 +46,8 @@ public final class GomessageInserter implements AutoCloseable {
   private final List<String> tables;
   private final ExecutorService pool;
   private GomessageRows.RowBatch[] prepared;
+  /** Rows of the running insert whose batch has committed; one add per batch, read by progress displays. */
+  private final AtomicLong rowsCommitted = new AtomicLong();
 
   /**
    * @param dialect the target's dialect
@@ -90,6 +93,15 @@ public final class GomessageInserter implements AutoCloseable {
     }
   }
 
+  /**
+   * Rows of the current (or last) {@link #insert} whose batch has committed so far, from 0 to
+   * {@code shape.rows()} in steps of {@code batchSize}; safe to read from any thread while an insert
+   * runs (the console's live progress). Costs one atomic add per committed batch.
+   */
+  public long rowsCommitted() {
+    return rowsCommitted.get();
+  }
+
   /** Workers (1 in {@code seq}). */
   public int workers() {
     return connections.size();
@@ -119,6 +131,7 @@ public final class GomessageInserter implements AutoCloseable {
     if (strategy == Strategy.MANY && prepared == null) {
       throw new IllegalStateException("strategy many: call prepare() before insert()");
     }
+    rowsCommitted.set(0);
     try {
       if (pool == null) {
         return runWorker(0);
@@ -180,6 +193,7 @@ public final class GomessageInserter implements AutoCloseable {
           throw new BatchInsertException(batch, shape, strategy, worker, schema + "." + table, e);
         }
         rows += shape.batchSize();
+        rowsCommitted.addAndGet(shape.batchSize());
       }
     } catch (SQLException e) {
       throw new BatchInsertException(Math.max(batch, worker), shape, strategy, worker, schema + "." + table, e);

@@ -105,7 +105,8 @@ public final class JdbcEndpoint implements AutoCloseable {
    * A new connection with the user, password, extra driver properties and the dialect's knobs
    * (PostgreSQL {@code reWriteBatchedInserts}, HANA {@code packetSize}).
    *
-   * @throws SQLException from the driver (its message may name the URL; callers redact)
+   * @throws SQLException from the driver (its message may name the URL; callers redact), or SQLState
+   *     08003 when the embedded server has been stopped by {@link #close()}
    */
   public Connection connect() throws SQLException {
     Properties p = new Properties();
@@ -116,7 +117,11 @@ public final class JdbcEndpoint implements AutoCloseable {
     if (target.password() != null) {
       p.setProperty("password", target.password());
     } else if (embedded != null) {
-      p.setProperty("password", EmbeddedTemplate.password(embedded)); // the per-run password (EmbeddedTemplate.lockDown)
+      String password = EmbeddedTemplate.password(embedded); // the per-run password (EmbeddedTemplate.lockDown)
+      if (password == null) { // stopped by close(): say so instead of a NullPointerException from Properties
+        throw new SQLException("the embedded PostgreSQL has been stopped (its endpoint was closed)", "08003");
+      }
+      p.setProperty("password", password);
     }
     dialect().applyKnobs(p, config.reWriteBatchedInserts(), config.packetSize());
     return DriverManager.getConnection(url, p);
