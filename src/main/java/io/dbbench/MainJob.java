@@ -187,6 +187,7 @@ public final class MainJob {
       fenv.put("benchmarks", selected);
       say(family.id() + ": " + family.title() + ": " + selected.size() + " benchmark method(s)");
       long t0 = System.nanoTime();
+      io.dbbench.report.MachineState before = io.dbbench.report.MachineState.read();
       FamilyOutcome outcome;
       try {
         new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
@@ -211,6 +212,7 @@ public final class MainJob {
       }
       fenv.put("results", outcome.results());
       fenv.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+      fenv.put("machine", new io.dbbench.report.MachineState.Interval(before, io.dbbench.report.MachineState.read()).toMap());
       outcomes.add(outcome);
     }
 

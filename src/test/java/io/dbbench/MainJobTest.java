@@ -101,6 +101,8 @@ class MainJobTest {
     assertEquals("ran", passing.path("status").asText());
     assertEquals("****", passing.path("password").asText(), "env.json goes through one redaction pass");
     assertTrue(passing.path("fork_jvm_args").path("io.dbbench.harness.HarnessBenchmark").toString().contains(ForkFlags.XMX));
+    assertTrue(passing.path("machine").isObject(), "load and steal around the family: " + passing);
+    assertTrue(record.path("secondaryMetrics").has("machine.load1"), "each fork records the machine's load: " + record);
     assertEquals("skipped", env.path("families").path("unreachable").path("status").asText());
     assertEquals("failed", env.path("families").path("failing").path("status").asText());
     String report = java.nio.file.Files.readString(outcome.runDir().resolve("report.md"));
