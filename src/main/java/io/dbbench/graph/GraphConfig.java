@@ -1,6 +1,6 @@
 package io.dbbench.graph;
 
-import io.dbbench.BenchConfig;
+import io.dbbench.core.BenchConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.dbbench.BenchConfig;
+import io.dbbench.core.BenchConfig;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dbbench.family.Families;
+import io.dbbench.Families;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -22,13 +22,15 @@ class JdbcFamilyTest {
   }
 
   @Test
-  void quickUsesTheClassDefaultsAndFullSweepsTheStudysShapesSmallestFirst() {
+  void fullUsesTheClassDefaultsTheStudysShapesAndQuickNarrowsThem() throws Exception {
     JdbcFamily f = new JdbcFamily();
-    assertEquals(List.of(), f.jmhArgs(false));
-    List<String> full = f.jmhArgs(true);
-    assertEquals("-p", full.get(0));
-    assertEquals("shape=100x1000,10x10000,1x100000,1000x1000,100x10000,10x100000,1x1000000", full.get(1));
-    full.get(1).substring(6).lines().flatMap(l -> java.util.Arrays.stream(l.split(","))).forEach(Shape::parse);
+    assertEquals(List.of(), f.settings(true).toJmhArgs());
+    assertEquals(List.of("-p", "shape=100x1000,10x10000,1x100000"), f.settings(false).toJmhArgs());
+    for (Class<?> c : List.of(GomessageInsertBenchmark.class, GomessageRowByRowBenchmark.class)) {
+      String[] declared = c.getField("shape").getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
+      assertEquals(JdbcFamily.FULL_SHAPES, List.of(declared), c.getName());
+      List.of(declared).forEach(Shape::parse);
+    }
   }
 
   // The probe over injected targets (H2, unreachable, unsupported, embedded) is GomessageProbeTest.
