@@ -92,6 +92,13 @@ final class EmbeddedTemplate {
     }
   }
 
+  /** The data directory {@code pg} runs on, or {@code null} once stopped. */
+  static Path dataDirectory(EmbeddedPostgres pg) {
+    synchronized (DATA_DIRS) {
+      return DATA_DIRS.get(pg);
+    }
+  }
+
   private static void stopAll() {
     Map<EmbeddedPostgres, Path> left;
     synchronized (DATA_DIRS) {

@@ -101,8 +101,9 @@ public final class JdbcEndpoint implements AutoCloseable {
   }
 
   /**
-   * A new connection with the user, password, extra driver properties and the dialect's knobs
-   * (PostgreSQL {@code reWriteBatchedInserts}, HANA {@code packetSize}).
+   * A new connection with the user, password, extra driver properties, the dialect's knobs
+   * (PostgreSQL {@code reWriteBatchedInserts}, HANA {@code packetSize}) and the socket timeout
+   * ({@link JdbcTimeouts#applyTo}).
    *
    * @throws SQLException from the driver (its message may name the URL; callers redact)
    */
@@ -116,7 +117,15 @@ public final class JdbcEndpoint implements AutoCloseable {
       p.setProperty("password", target.password());
     }
     dialect().applyKnobs(p, config.reWriteBatchedInserts(), config.packetSize());
-    return DriverManager.getConnection(url, p);
+    config.timeouts().addDriverProperties(dialect(), p);
+    Connection c = DriverManager.getConnection(url, p);
+    try {
+      config.timeouts().applyTo(c); // every later wait for the server is bounded
+    } catch (SQLException | RuntimeException e) {
+      c.close();
+      throw e;
+    }
+    return c;
   }
 
   /** The target's dialect. */
@@ -137,6 +146,20 @@ public final class JdbcEndpoint implements AutoCloseable {
   /** The embedded server's TCP port, or -1 for a configured target. */
   public int port() {
     return embedded == null ? -1 : embedded.getPort();
+  }
+
+  /**
+   * The embedded server's postmaster process id (the first line of its {@code postmaster.pid}),
+   * for fault-injection tests; -1 for a configured target or a stopped server.
+   *
+   * @throws IOException when the pid file cannot be read
+   */
+  long serverPid() throws IOException {
+    Path data = embedded == null ? null : EmbeddedTemplate.dataDirectory(embedded);
+    if (data == null) {
+      return -1;
+    }
+    return Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim());
   }
 
   /**
