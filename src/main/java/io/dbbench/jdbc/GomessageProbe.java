@@ -1,6 +1,5 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,13 +11,20 @@ import java.util.function.Function;
  * The {@code jdbc} family's probe as a pure function of its settings: builds the
  * {@link GomessageConfig} from {@code settings}, starts and stops the embedded PostgreSQL or
  * connects once to the configured target, and returns the availability with the env.json facts
- * in one value ({@link Probe}: backend, server and driver versions, redacted URL, knobs and per
- * shape the row count, expected {@code SUM(DEVICEID)} and generated-rows checksum). Never throws;
- * the reason is one line with every credential redacted; a malformed setting is reported as
- * malformed ("jdbc configuration is invalid: ...").
+ * in one value. Never throws; the reason is one line with every credential redacted.
  */
 public final class GomessageProbe {
   private GomessageProbe() {}
+
+  /**
+   * Whether the target is reachable, why not, and the facts.
+   *
+   * @param available whether the target answered
+   * @param reason one line saying what failed and what to set; empty when available
+   * @param facts backend, server and driver versions, redacted URL, knobs and per-shape row count,
+   *     expected {@code SUM(DEVICEID)} and generated-rows checksum; credentials redacted
+   */
+  public record Result(boolean available, String reason, Map<String, Object> facts) {}
 
   /**
    * Probes the target {@code settings} selects.
@@ -26,7 +32,7 @@ public final class GomessageProbe {
    * @param settings a setting's value by its environment-variable name (e.g. {@code BenchConfig::get})
    * @param shapes the shapes (BATCHCOUNTxBATCHSIZE) whose row counts and checksums go into the facts
    */
-  public static Probe probe(Function<String, Optional<String>> settings, List<String> shapes) {
+  public static Result probe(Function<String, Optional<String>> settings, List<String> shapes) {
     GomessageConfig config;
     try {
       config = GomessageConfig.from(settings);
@@ -34,7 +40,7 @@ public final class GomessageProbe {
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("backend", "unconfigured");
       facts.put("config_error", oneLine(e));
-      return Probe.unavailable("jdbc configuration is invalid: " + oneLine(e), facts);
+      return new Result(false, "jdbc configuration is invalid: " + oneLine(e), facts);
     }
     Map<String, Object> facts = new LinkedHashMap<>();
     String reason = "";
@@ -64,7 +70,7 @@ public final class GomessageProbe {
       perShape.put(s, d);
     }
     facts.put("shapes", perShape);
-    return reason.isEmpty() ? Probe.ok(facts) : Probe.unavailable(reason, facts);
+    return new Result(reason.isEmpty(), reason, facts);
   }
 
   private static String oneLine(Throwable e) {

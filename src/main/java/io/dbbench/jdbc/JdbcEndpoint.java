@@ -89,7 +89,8 @@ public final class JdbcEndpoint implements AutoCloseable {
     facts.put("driver_version", md.getDriverVersion());
     if (dialect() == Dialect.POSTGRESQL) {
       try (Statement s = c.createStatement()) {
-        for (String setting : new String[] {"server_version", "synchronous_commit", "fsync", "shared_buffers"}) {
+        for (String setting : new String[] {"server_version", "synchronous_commit", "fsync", "shared_buffers",
+            "listen_addresses", "password_encryption"}) {
           try (ResultSet r = s.executeQuery("SHOW " + setting)) {
             if (r.next()) {
               facts.put("pg_" + setting, r.getString(1));
@@ -115,6 +116,8 @@ public final class JdbcEndpoint implements AutoCloseable {
     }
     if (target.password() != null) {
       p.setProperty("password", target.password());
+    } else if (embedded != null) {
+      p.setProperty("password", EmbeddedTemplate.password(embedded)); // the per-run password (EmbeddedTemplate.lockDown)
     }
     dialect().applyKnobs(p, config.reWriteBatchedInserts(), config.packetSize());
     config.timeouts().addDriverProperties(dialect(), p);
@@ -143,6 +146,11 @@ public final class JdbcEndpoint implements AutoCloseable {
     return Redaction.redact(url);
   }
 
+  /** The embedded server's per-run superuser password (for psql's {@code PGPASSWORD}), or null for a configured target. */
+  String embeddedPassword() {
+    return embedded == null ? null : EmbeddedTemplate.password(embedded);
+  }
+
   /** The embedded server's TCP port, or -1 for a configured target. */
   public int port() {
     return embedded == null ? -1 : embedded.getPort();
@@ -150,16 +158,11 @@ public final class JdbcEndpoint implements AutoCloseable {
 
   /**
    * The embedded server's postmaster process id (the first line of its {@code postmaster.pid}),
-   * for fault-injection tests; -1 for a configured target or a stopped server.
-   *
-   * @throws IOException when the pid file cannot be read
+   * for fault-injection tests; -1 for a configured target, a stopped server or an unreadable pid file.
    */
-  long serverPid() throws IOException {
-    Path data = embedded == null ? null : EmbeddedTemplate.dataDirectory(embedded);
-    if (data == null) {
-      return -1;
-    }
-    return Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim());
+  long serverPid() {
+    Path data = embedded == null ? null : EmbeddedTemplate.dataDir(embedded);
+    return data == null ? -1 : EmbeddedTemplate.postmasterPid(data).orElse(-1L);
   }
 
   /**
