@@ -12,11 +12,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -50,11 +50,7 @@ public final class GomessageInserter implements AutoCloseable {
       0, 0, 0, 0, 0, 0, 0, 0};
 
   /** Aborts the connection of an operation that outlives the statement timeout (one daemon thread). */
-  private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "gomessage-watchdog");
-    t.setDaemon(true);
-    return t;
-  });
+  private static final ScheduledExecutorService WATCHDOG = watchdog();
 
   private final Dialect dialect;
   private final Shape shape;
@@ -217,6 +213,16 @@ public final class GomessageInserter implements AutoCloseable {
       throw failure(Math.max(batch, worker), worker, table, config.timeouts().explain(e, aborted.contains(c)), e);
     }
     return rows;
+  }
+
+  private static ScheduledExecutorService watchdog() {
+    ScheduledThreadPoolExecutor w = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread t = new Thread(r, "gomessage-watchdog");
+      t.setDaemon(true);
+      return t;
+    });
+    w.setRemoveOnCancelPolicy(true); // a shot of 1000 batches leaves no 1000 cancelled alarms queued
+    return w;
   }
 
   private BatchInsertException failure(int batch, int worker, String table, String timeout, SQLException e) {
