@@ -33,6 +33,8 @@ import java.util.function.Function;
  * @param copyFormat {@code binary} (default) or {@code text}, {@code DBBENCH_JDBC_COPY_FORMAT}
  * @param allowDrop {@code DBBENCH_ALLOW_DROP}: on a non-embedded target, whether an existing
  *     table dbbench did not create may be dropped
+ * @param timeouts socket and statement timeouts ({@code DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS},
+ *     {@code DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS}; see {@link JdbcTimeouts})
  * @param failAtRow fault injection for tests, {@code DBBENCH_JDBC_FAIL_AT_ROW}: a CHECK
  *     constraint rejects the row with this DEVICEID; {@code null} (default) for none
  */
@@ -49,7 +51,8 @@ public record GomessageConfig(
     Integer packetSize,
     String copyFormat,
     boolean allowDrop,
-    Long failAtRow) {
+    Long failAtRow,
+    JdbcTimeouts timeouts) {
 
   /** Default schema (hdbinsert's). */
   public static final String DEFAULT_SCHEMA = "TG20POC";
@@ -82,6 +85,15 @@ public record GomessageConfig(
     if (failAtRow != null && failAtRow < 0) {
       throw new IllegalArgumentException("DBBENCH_JDBC_FAIL_AT_ROW=" + failAtRow + " is negative; expected a DEVICEID (0-based row index)");
     }
+    java.util.Objects.requireNonNull(timeouts, "timeouts");
+  }
+
+  /** The knobs without timeouts, which take {@link JdbcTimeouts#defaults()} (the earlier signature). */
+  public GomessageConfig(JdbcTarget target, String schema, String table, long seed, int bulkSize, int workers,
+      boolean separateTables, int waitSeconds, boolean reWriteBatchedInserts, Integer packetSize, String copyFormat,
+      boolean allowDrop, Long failAtRow) {
+    this(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds, reWriteBatchedInserts,
+        packetSize, copyFormat, allowDrop, failAtRow, JdbcTimeouts.defaults());
   }
 
   /**
@@ -119,7 +131,8 @@ public record GomessageConfig(
         packet,
         s.get("DBBENCH_JDBC_COPY_FORMAT", "binary").toLowerCase(Locale.ROOT),
         s.getBoolean("DBBENCH_ALLOW_DROP", false),
-        failAt);
+        failAt,
+        JdbcTimeouts.from(s));
   }
 
   /**
@@ -140,37 +153,43 @@ public record GomessageConfig(
   /** A copy with another table name. */
   public GomessageConfig withTable(String newTable) {
     return new GomessageConfig(target, schema, newTable, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow);
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with other {@code par} settings. */
   public GomessageConfig withWorkers(int newWorkers, boolean newSeparateTables) {
     return new GomessageConfig(target, schema, table, seed, bulkSize, newWorkers, newSeparateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow);
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with another {@code bulk} flush size. */
   public GomessageConfig withBulkSize(int newBulkSize) {
     return new GomessageConfig(target, schema, table, seed, newBulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow);
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with another COPY format ({@code binary} or {@code text}). */
   public GomessageConfig withCopyFormat(String newFormat) {
     return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, newFormat, allowDrop, failAtRow);
+        reWriteBatchedInserts, packetSize, newFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with another {@code DBBENCH_ALLOW_DROP}. */
   public GomessageConfig withAllowDrop(boolean newAllowDrop) {
     return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, newAllowDrop, failAtRow);
+        reWriteBatchedInserts, packetSize, copyFormat, newAllowDrop, failAtRow, timeouts);
   }
 
   /** A copy that injects a constraint violation at DEVICEID {@code row} ({@code null}: none). */
   public GomessageConfig withFailAtRow(Long row) {
     return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, row);
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, row, timeouts);
+  }
+
+  /** A copy with other socket and statement timeouts. */
+  public GomessageConfig withTimeouts(JdbcTimeouts newTimeouts) {
+    return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, newTimeouts);
   }
 
   /** Workers for {@code shape} in {@code par} mode: the knob, else {@code min(batchCount, 2 x cores)}. */
@@ -199,6 +218,8 @@ public record GomessageConfig(
     m.put("packet_size", packetSize == null ? "driver default" : packetSize.toString());
     m.put("copy_format", copyFormat);
     m.put("allow_drop", allowDrop);
+    m.put("socket_timeout_s", timeouts.socketSeconds());
+    m.put("statement_timeout_s", timeouts.statementSeconds());
     if (failAtRow != null) {
       m.put("fail_at_row", failAtRow);
     }

@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.Redaction;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -84,7 +85,10 @@ public final class GomessageFixture implements AutoCloseable {
       }
       inserter = new GomessageInserter(endpoint.dialect(), shape, strategy, config, config.schema(), connections, perWorker);
       return this;
-    } catch (SQLException | RuntimeException e) {
+    } catch (SQLException e) {
+      closeQuietly();
+      throw named("claiming tables and opening connections", e);
+    } catch (RuntimeException e) {
       closeQuietly();
       throw e;
     }
@@ -94,11 +98,15 @@ public final class GomessageFixture implements AutoCloseable {
    * Before each shot, outside the timing: drops and recreates the tables (empty), waits
    * {@code DBBENCH_JDBC_WAIT_SECONDS}, and builds {@code many}'s batches in memory.
    *
-   * @throws SQLException from the DDL
+   * @throws SQLException from the DDL, naming the operation, the target (redacted) and the timeout that fired, if one did
    * @throws InterruptedException while waiting
    */
   public void prepareRun() throws SQLException, InterruptedException {
-    tables.recreate(admin, config.failAtRow());
+    try {
+      tables.recreate(admin, config.failAtRow());
+    } catch (SQLException e) {
+      throw named("recreating " + config.schema() + "." + String.join(",", tables.tables()), e);
+    }
     if (config.waitSeconds() > 0) {
       Thread.sleep(config.waitSeconds() * 1000L);
     }
@@ -122,12 +130,27 @@ public final class GomessageFixture implements AutoCloseable {
    *
    * @return what was counted
    * @throws IllegalStateException with both numbers on a mismatch
-   * @throws SQLException from the query
+   * @throws SQLException from the query, naming the operation, the target (redacted) and the timeout that fired, if one did
    */
   public GomessageTables.Verification verify() throws SQLException {
-    GomessageTables.Verification v = tables.count(admin);
+    GomessageTables.Verification v;
+    try {
+      v = tables.count(admin);
+    } catch (SQLException e) {
+      throw named("counting the rows of " + config.schema() + "." + String.join(",", tables.tables()), e);
+    }
     v.require(shape, endpoint.redactedUrl() + " " + config.schema() + "." + String.join(",", tables.tables()));
     return v;
+  }
+
+  /**
+   * {@code e} with a message naming the operation, the target (redacted) and, when it timed out,
+   * which timeout and its knob.
+   */
+  private SQLException named(String operation, SQLException e) {
+    String timeout = config.timeouts().explain(e, false);
+    return new SQLException(operation + " on " + endpoint.redactedUrl() + " failed: "
+        + (timeout == null ? "" : timeout + "; ") + Redaction.redact(String.valueOf(e.getMessage())), e.getSQLState(), e);
   }
 
   /** Counts without checking (tests use it after a deliberate failure). */
@@ -172,7 +195,7 @@ public final class GomessageFixture implements AutoCloseable {
       try {
         tables.dropOwned(admin);
       } catch (SQLException e) {
-        System.err.println("[dbbench] jdbc: could not drop " + tables.tables() + ": " + io.dbbench.core.Redaction.redact(e.getMessage()));
+        System.err.println("[dbbench] jdbc: could not drop " + tables.tables() + ": " + Redaction.redact(e.getMessage()));
       }
       try {
         admin.close();

@@ -102,8 +102,9 @@ public final class JdbcEndpoint implements AutoCloseable {
   }
 
   /**
-   * A new connection with the user, password, extra driver properties and the dialect's knobs
-   * (PostgreSQL {@code reWriteBatchedInserts}, HANA {@code packetSize}).
+   * A new connection with the user, password, extra driver properties, the dialect's knobs
+   * (PostgreSQL {@code reWriteBatchedInserts}, HANA {@code packetSize}) and the socket timeout
+   * ({@link JdbcTimeouts#applyTo}).
    *
    * @throws SQLException from the driver (its message may name the URL; callers redact), or SQLState
    *     08003 when the embedded server has been stopped by {@link #close()}
@@ -124,7 +125,15 @@ public final class JdbcEndpoint implements AutoCloseable {
       p.setProperty("password", password);
     }
     dialect().applyKnobs(p, config.reWriteBatchedInserts(), config.packetSize());
-    return DriverManager.getConnection(url, p);
+    config.timeouts().addDriverProperties(dialect(), p);
+    Connection c = DriverManager.getConnection(url, p);
+    try {
+      config.timeouts().applyTo(c); // every later wait for the server is bounded
+    } catch (SQLException | RuntimeException e) {
+      c.close();
+      throw e;
+    }
+    return c;
   }
 
   /** The target's dialect. */
@@ -150,6 +159,15 @@ public final class JdbcEndpoint implements AutoCloseable {
   /** The embedded server's TCP port, or -1 for a configured target. */
   public int port() {
     return embedded == null ? -1 : embedded.getPort();
+  }
+
+  /**
+   * The embedded server's postmaster process id (the first line of its {@code postmaster.pid}),
+   * for fault-injection tests; -1 for a configured target, a stopped server or an unreadable pid file.
+   */
+  long serverPid() {
+    Path data = embedded == null ? null : EmbeddedTemplate.dataDir(embedded);
+    return data == null ? -1 : EmbeddedTemplate.postmasterPid(data).orElse(-1L);
   }
 
   /**

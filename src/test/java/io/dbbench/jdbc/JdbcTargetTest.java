@@ -93,6 +93,9 @@ class JdbcTargetTest {
         "DBBENCH_JDBC_PROPERTIES", "a=1", "DBBENCH_JDBC_SEED", "7", "DBBENCH_JDBC_WORKERS", "3",
         "DBBENCH_JDBC_SEPARATE_TABLES", "yes", "DBBENCH_JDBC_COPY_FORMAT", "TEXT", "DBBENCH_JDBC_FAIL_AT_ROW", "577",
         "DBBENCH_JDBC_TABLE", "  "));
+    assertEquals(JdbcTimeouts.defaults(), c.timeouts());
+    assertEquals(new JdbcTimeouts(30, JdbcTimeouts.DEFAULT_STATEMENT_SECONDS),
+        GomessageConfig.from(java.util.Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "30")).timeouts());
     assertEquals("jdbc:h2:mem:x", c.target().url());
     assertEquals("sa", c.target().user());
     assertEquals("DBBENCH_JDBC_URL", c.target().source());
@@ -114,7 +117,11 @@ class JdbcTargetTest {
         java.util.Map.of("DBBENCH_JDBC_SEED", "x1", "expect", "DBBENCH_JDBC_SEED='x1' is not an integer"),
         java.util.Map.of("DBBENCH_JDBC_FAIL_AT_ROW", "row5", "expect", "DBBENCH_JDBC_FAIL_AT_ROW='row5' is not an integer"),
         java.util.Map.of("DBBENCH_ALLOW_DROP", "maybe", "expect", "DBBENCH_ALLOW_DROP='maybe' is not a boolean"),
-        java.util.Map.of("DBBENCH_JDBC_URL", "jdbc:mysql://db/x", "expect", "DBBENCH_JDBC_URL is malformed"))) {
+        java.util.Map.of("DBBENCH_JDBC_URL", "jdbc:mysql://db/x", "expect", "DBBENCH_JDBC_URL is malformed"),
+        java.util.Map.of("DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS", "0",
+            "expect", "DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS=0 must be a positive number of seconds"),
+        java.util.Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "5m",
+            "expect", "DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS='5m' is not an integer"))) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GomessageConfig.from(bad));
       assertTrue(e.getMessage().startsWith(bad.get("expect")), e.getMessage());
     }
