@@ -49,9 +49,15 @@ public final class Doc {
    *
    * @param name a file-name-safe identifier, unique in the document
    * @param title the caption and alt text
-   * @param png the PNG bytes
+   * @param png the PNG bytes (report.md, and the HTML fallback)
+   * @param spec the same data for the interactive HTML chart (labels, series, axes), or null
    */
-  public record Chart(String name, String title, byte[] png) implements Block {}
+  public record Chart(String name, String title, byte[] png, Charts.Spec spec) implements Block {
+    /** A chart with a PNG only (no interactive form in HTML). */
+    public Chart(String name, String title, byte[] png) {
+      this(name, title, png, null);
+    }
+  }
 
   /** A section: heading level (2 or 3), heading text and blocks. */
   public static final class Section {
@@ -59,6 +65,10 @@ public final class Doc {
     public final int level;
     /** Heading text. */
     public final String heading;
+    /** HTML anchor id of the heading, or null for none. */
+    public String id;
+    /** Whether HTML shows this section and its subsections folded ({@code <details>}), e.g. the manifest. */
+    public boolean collapsed;
     /** Blocks in order. */
     public final List<Block> blocks = new ArrayList<>();
 

@@ -1,15 +1,62 @@
 package io.dbbench.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.Properties;
 
 /**
- * Writes a {@link Doc} as one self-contained HTML page: inline CSS, charts as PNG
- * {@code data:} URIs, no script, no external font, stylesheet or image, so the file can be
- * mailed, archived as a CI artifact or opened offline.
+ * Writes a {@link Doc} as one self-contained HTML page: inline CSS, inline script, no external
+ * font, stylesheet, script or image, so the file can be mailed, archived as a CI artifact or
+ * opened offline. Charts with a {@link Charts.Spec} are drawn interactively by Chart.js (hover for
+ * values, click a legend entry to hide its series), whose UMD bundle is read from its WebJar on
+ * the class path ({@code org.webjars.npm:chart.js}) and inlined once; their PNG stays in the page
+ * as a fallback, shown when scripts are off. Sections marked {@link Doc.Section#collapsed} (the
+ * run manifest) are folded in {@code <details>}.
  */
 public final class HtmlReport {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static volatile String chartJs;
+
   private HtmlReport() {}
+
+  /** The Chart.js version bundled (from the WebJar's Maven properties). */
+  public static String chartJsVersion() {
+    try (InputStream in = HtmlReport.class.getResourceAsStream("/META-INF/maven/org.webjars.npm/chart.js/pom.properties")) {
+      if (in == null) {
+        throw new IllegalStateException("the Chart.js WebJar (org.webjars.npm:chart.js) is not on the class path");
+      }
+      Properties p = new Properties();
+      p.load(in);
+      return p.getProperty("version");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Chart.js's minified UMD bundle from the WebJar, read once. */
+  static String chartJs() {
+    String js = chartJs;
+    if (js == null) {
+      String path = "/META-INF/resources/webjars/chart.js/" + chartJsVersion() + "/dist/chart.umd.min.js";
+      try (InputStream in = HtmlReport.class.getResourceAsStream(path)) {
+        if (in == null) {
+          throw new IllegalStateException(path + " is missing from the Chart.js WebJar");
+        }
+        js = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      chartJs = js;
+    }
+    return js;
+  }
 
   /** The HTML text. */
   public static String write(Doc doc) {
@@ -17,27 +64,172 @@ public final class HtmlReport {
     sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
         .append("<title>").append(esc(doc.title)).append("</title><style>")
-        .append("body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;color:#222}")
+        .append("body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1400px;padding:0 1em;color:#222}")
         .append("table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}")
         .append("th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}")
         .append("th{background:#f2f2f2}td.n{text-align:right;font-variant-numeric:tabular-nums}")
         .append("tr.muted td{color:#999}figure{margin:1em 0}figcaption{font-size:.85em;color:#555}")
         .append("img{max-width:100%;height:auto;border:1px solid #eee}")
+        .append(".chart{position:relative;width:100%;border:1px solid #eee}")
+        .append("#findings+p+table td:nth-child(2){max-width:28em}")
+        .append("details{margin:1em 0}summary{cursor:pointer;font-weight:600;font-size:1.2em}")
         .append("</style></head><body>\n<h1>").append(esc(doc.title)).append("</h1>\n");
+    boolean anySpec = doc.sections.stream().flatMap(s -> s.blocks.stream())
+        .anyMatch(b -> b instanceof Doc.Chart c && c.spec() != null);
+    int openDetails = -1;
+    int chart = 0;
     for (Doc.Section s : doc.sections) {
-      sb.append("<h").append(s.level).append('>').append(esc(s.heading)).append("</h").append(s.level).append(">\n");
+      if (openDetails >= 0 && s.level <= openDetails) {
+        sb.append("</details>\n");
+        openDetails = -1;
+      }
+      if (s.collapsed && openDetails < 0) {
+        sb.append("<details><summary>").append(esc(s.heading)).append(" (click to open)</summary>\n");
+        openDetails = s.level;
+      }
+      sb.append("<h").append(s.level).append(s.id == null ? "" : " id=\"" + esc(s.id) + "\"").append('>')
+          .append(esc(s.heading)).append("</h").append(s.level).append(">\n");
       for (Doc.Block b : s.blocks) {
         switch (b) {
           case Doc.Text t -> sb.append("<p>").append(esc(t.text())).append("</p>\n");
           case Doc.Table t -> table(sb, t);
-          case Doc.Chart c -> sb.append("<figure><img class=\"chart\" alt=\"").append(esc(c.title()))
-              .append("\" src=\"data:image/png;base64,").append(Base64.getEncoder().encodeToString(c.png()))
-              .append("\"><figcaption>").append(esc(c.title())).append("</figcaption></figure>\n");
+          case Doc.Chart c -> {
+            String png = "data:image/png;base64," + Base64.getEncoder().encodeToString(c.png());
+            if (c.spec() == null) {
+              sb.append("<figure><img class=\"chart\" alt=\"").append(esc(c.title())).append("\" src=\"")
+                  .append(png).append("\"><figcaption>").append(esc(c.title())).append("</figcaption></figure>\n");
+            } else {
+              String id = "chart-" + chart++;
+              sb.append("<figure><div class=\"chart\" style=\"height:").append(height(c.spec()))
+                  .append("px\"><canvas id=\"").append(id).append("\" role=\"img\" aria-label=\"")
+                  .append(esc(c.title())).append("\" data-name=\"").append(esc(c.name())).append("\"></canvas></div>")
+                  .append("<script type=\"application/json\" class=\"chart-spec\" data-canvas=\"").append(id)
+                  .append("\">").append(json(c).replace("</", "<\\/")).append("</script>")
+                  .append("<noscript><img alt=\"").append(esc(c.title())).append("\" src=\"").append(png)
+                  .append("\"></noscript><figcaption>").append(esc(c.title()))
+                  .append(" (hover for values; click a legend entry to hide that series)</figcaption></figure>\n");
+            }
+          }
         }
       }
     }
+    if (openDetails >= 0) {
+      sb.append("</details>\n");
+    }
+    if (anySpec) {
+      sb.append("<script>/* Chart.js ").append(chartJsVersion()).append(" (MIT License), from its WebJar */\n")
+          .append(chartJs().replace("</script", "<\\/script")).append("\n</script>\n<script>\n").append(DRAW)
+          .append("</script>\n");
+    }
     return sb.append("</body></html>\n").toString();
   }
+
+  /** CSS height of a chart's box, pixels: one row per label for horizontal bars. */
+  static int height(Charts.Spec s) {
+    return s.kind().equals("hbar")
+        ? Math.max(220, 110 + s.labels().size() * Math.max(22, 10 * s.bars().size()) + 22 * ((s.bars().size() + 3) / 3))
+        : 420;
+  }
+
+  /** The chart's data as the page's script reads it. */
+  static String json(Doc.Chart c) {
+    Charts.Spec s = c.spec();
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("kind", s.kind()).put("title", c.title()).put("valueTitle", s.valueTitle())
+        .put("categoryTitle", s.categoryTitle()).put("logValue", s.logValue()).put("logCategory", s.logCategory());
+    ArrayNode labels = o.putArray("labels");
+    s.labels().forEach(labels::add);
+    ArrayNode bars = o.putArray("bars");
+    for (Charts.Bars b : s.bars()) {
+      ObjectNode n = bars.addObject().put("name", b.name());
+      if (b.color() != null) {
+        n.put("color", b.color());
+      }
+      nums(n.putArray("values"), b.values());
+      nums(n.putArray("low"), b.low());
+      nums(n.putArray("high"), b.high());
+      ArrayNode pts = n.putArray("points");
+      b.points().forEach(p -> nums(pts.addArray(), p));
+    }
+    ArrayNode lines = o.putArray("lines");
+    for (Charts.Series l : s.lines()) {
+      ObjectNode n = lines.addObject().put("name", l.name());
+      nums(n.putArray("x"), l.x());
+      nums(n.putArray("y"), l.y());
+    }
+    try {
+      return MAPPER.writeValueAsString(o);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void nums(ArrayNode a, List<Double> vs) {
+    for (Double v : vs) {
+      if (v == null || !Double.isFinite(v)) {
+        a.addNull();
+      } else {
+        a.add(v);
+      }
+    }
+  }
+
+  /**
+   * Builds each chart from its JSON: horizontal bars (names on the y axis, interval as a thin
+   * black floating bar, per-fork means as dots) or xy lines; log axes as the spec says; axis
+   * titles always shown.
+   */
+  private static final String DRAW = """
+      (function () {
+        var palette = ['#1f77b4','#ff7f0e','#2ca02c','#d62728','#9467bd','#8c564b','#e377c2','#7f7f7f','#bcbd22','#17becf'];
+        function axis(title, log) {
+          return {type: log ? 'logarithmic' : 'linear', title: {display: true, text: title}};
+        }
+        document.querySelectorAll('script.chart-spec').forEach(function (el) {
+          var s = JSON.parse(el.textContent);
+          var canvas = document.getElementById(el.dataset.canvas);
+          var ds = [];
+          var cfg;
+          if (s.kind === 'hbar') {
+            s.bars.forEach(function (b, i) {
+              ds.push({type: 'bar', label: b.name, data: b.values, backgroundColor: b.color || palette[i % palette.length],
+                       order: 3});
+            });
+            var ci = [], pts = [];
+            s.bars.forEach(function (b) {
+              b.low.forEach(function (lo, j) {
+                if (lo !== null && b.high[j] !== null) { ci.push({y: s.labels[j], x: [lo, b.high[j]]}); }
+              });
+              b.points.forEach(function (ps, j) { ps.forEach(function (p) { if (p !== null) { pts.push({y: s.labels[j], x: p}); } }); });
+            });
+            if (ci.length) {
+              ds.push({type: 'bar', label: '95% interval', data: ci, backgroundColor: '#000', barPercentage: 0.12,
+                       grouped: false, order: 2});
+            }
+            if (pts.length) {
+              ds.push({type: 'scatter', label: 'per-fork means', data: pts, backgroundColor: 'rgba(0,0,0,.6)',
+                       pointRadius: 3, order: 1});
+            }
+            var x = axis(s.valueTitle, s.logValue);
+            cfg = {data: {labels: s.labels, datasets: ds}, options: {indexAxis: 'y', maintainAspectRatio: false,
+                   animation: false, scales: {x: x, y: {type: 'category', title: {display: true, text: s.categoryTitle},
+                   ticks: {autoSkip: false}}}, plugins: {legend: {position: 'top'}}}};
+          } else {
+            s.lines.forEach(function (l, i) {
+              var pts = [];
+              l.x.forEach(function (x, j) { if (x !== null && l.y[j] !== null) { pts.push({x: x, y: l.y[j]}); } });
+              ds.push({type: 'line', label: l.name, data: pts, borderColor: palette[i % palette.length],
+                       backgroundColor: palette[i % palette.length], showLine: true, pointRadius: 3});
+            });
+            cfg = {type: 'scatter', data: {datasets: ds}, options: {maintainAspectRatio: false, animation: false,
+                   scales: {x: axis(s.categoryTitle, s.logCategory), y: axis(s.valueTitle, s.logValue)},
+                   plugins: {legend: {position: 'bottom'}}}};
+          }
+          cfg.type = cfg.type || 'bar';
+          canvas.chart = new Chart(canvas, cfg);
+        });
+      })();
+      """;
 
   private static void table(StringBuilder sb, Doc.Table t) {
     sb.append("<table><thead><tr>");

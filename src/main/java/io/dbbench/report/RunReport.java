@@ -43,18 +43,30 @@ public final class RunReport {
   public static Doc build(Run run, boolean compare) throws ReportException {
     Doc doc = new Doc("dbbench report: " + run.label());
     failures(doc, run);
-    Manifest.appendTo(doc, run);
     if (run.results().isEmpty()) {
       doc.section(2, "Results").text("No benchmark results in this run (jmh.json is empty).");
+      manifest(doc, run);
       return doc;
     }
+    // findings first, then the studies' details, every result, the comparison, the manifest last
+    Findings.appendTo(doc, run, StudyTables.forms());
     StudyTables.appendTo(doc, run);
     MeasurementWarnings.appendTo(doc, 2, run.results());
     genericTables(doc, run.results());
     if (compare) {
       comparison(doc, run);
     }
+    manifest(doc, run);
     return doc;
+  }
+
+  /** The run manifest and family facts, folded in HTML (they are for checking, not for reading first). */
+  private static void manifest(Doc doc, Run run) {
+    int first = doc.sections.size();
+    Manifest.appendTo(doc, run);
+    for (int i = first; i < doc.sections.size(); i++) {
+      doc.sections.get(i).collapsed = true;
+    }
   }
 
   /**

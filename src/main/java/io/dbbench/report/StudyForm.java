@@ -31,4 +31,17 @@ public interface StudyForm {
    * @param accepted the run's results this form accepts, in run order; never empty
    */
   void appendTo(Doc doc, Run run, List<JmhResult> accepted);
+
+  /**
+   * The form's own rows for the report's opening findings table (a study's published headline
+   * beside this run's counterpart). Optional: by default none, and the report looks the study up
+   * in {@code io/dbbench/report/studies.json} by benchmark name and params ({@link Findings}); a
+   * finding returned here replaces the data file's row with the same {@link Findings.Finding#studyId}.
+   *
+   * @param run the whole run
+   * @param accepted the run's results this form accepts; never empty
+   */
+  default List<Findings.Finding> findings(Run run, List<JmhResult> accepted) {
+    return List.of();
+  }
 }

@@ -28,12 +28,69 @@ public final class StudyTables {
     for (StudyForm form : forms()) {
       List<JmhResult> accepted = run.results().stream().filter(form::accepts).toList();
       if (!accepted.isEmpty()) {
+        int first = doc.sections.size();
         form.appendTo(doc, run, accepted);
+        List<String> notes = settingsNotes(run, accepted);
+        if (first < doc.sections.size() && !notes.isEmpty()) {
+          doc.sections.get(first).blocks.add(0, new Doc.Text("Settings that change what these figures mean: "
+              + String.join("; ", notes) + "."));
+        }
       }
     }
     openLoop(doc, run.openLoop());
   }
 
+
+  /**
+   * What changes the meaning of {@code rs}' figures, from the manifest and the JMH options: the
+   * backend when it is a stand-in, durability switched off (PostgreSQL {@code fsync},
+   * {@code synchronous_commit}), quick-mode reductions ({@code reduced_params}) and the forks and
+   * iterations per row when too few for an interval or a verdict. Empty when nothing applies.
+   */
+  public static List<String> settingsNotes(Run run, List<JmhResult> rs) {
+    List<String> out = new ArrayList<>();
+    java.util.Set<String> families = new java.util.LinkedHashSet<>();
+    rs.forEach(r -> families.add(r.family()));
+    JsonNode env = run.env();
+    for (String f : families) {
+      JsonNode fam = env == null ? null : env.path("families").path(f);
+      if (fam == null || fam.isMissingNode()) {
+        continue;
+      }
+      String backend = io.dbbench.core.Redaction.redact(fam.path("backend").asText(""));
+      if (backend.toLowerCase(java.util.Locale.ROOT).contains("stand-in")
+          || fam.path("kind").asText("").equalsIgnoreCase("STAND_IN")) {
+        out.add(f + ": measured on a stand-in (" + backend + "), not the product: its timings say nothing about"
+            + " the product's speed");
+      } else if (!backend.isEmpty()) {
+        out.add(f + ": backend " + backend);
+      }
+      if (fam.path("pg_fsync").asText("").equals("off")) {
+        out.add(f + ": PostgreSQL fsync=off" + (fam.path("pg_synchronous_commit").asText("").equals("off")
+            ? " and synchronous_commit=off" : "") + ": no commit waits for the disk, so every insert figure is"
+            + " optimistic against a durable server");
+      }
+      JsonNode red = fam.path("reduced_params");
+      if (red.isObject() && !red.isEmpty()) {
+        List<String> parts = new ArrayList<>();
+        red.properties().forEach(e -> parts.add(e.getKey() + " (" + e.getValue().asText() + ")"));
+        out.add(f + ": quick-mode reductions of the study's sweep: " + String.join(", ", parts));
+      } else if (env.path("mode").asText("").equals("quick")) {
+        out.add(f + ": quick mode (fewer parameter points, forks and iterations than the study's full sweep)");
+      }
+    }
+    java.util.Set<String> shapes = new java.util.TreeSet<>();
+    for (JmhResult r : rs) {
+      shapes.add(r.primary().forks().length + " fork" + (r.primary().forks().length == 1 ? "" : "s") + " x "
+          + r.options().getOrDefault("measurementIterations", "?") + " iterations");
+    }
+    boolean few = rs.stream().anyMatch(r -> r.primary().forks().length < Stats.minForksPerSide());
+    if (few) {
+      out.add("rows ran " + String.join(" or ", shapes) + ": too few forks for an interval or a verdict (a"
+          + " comparison needs " + Stats.minForksPerSide() + " per side)");
+    }
+    return out;
+  }
 
   static void openLoop(Doc doc, List<JsonNode> files) {
     if (files.isEmpty()) {

@@ -12,8 +12,9 @@ import java.util.Map;
  * met in the run is the reference. The statistics are those of {@code compare} ({@link
  * Stats#change}: forks are the unit, exact Mann-Whitney U over per-fork means, two-level
  * bootstrap interval): a delta with p > 0.05 is shown as {@code ~}, as benchstat does, and one
- * whose fork counts can never reach p ≤ 0.05 (1 fork per variant) as {@code n/a}. A bar chart of
- * ns/op per variant per operation with JMH's error bars follows the tables.
+ * whose fork counts can never reach p ≤ 0.05 (1 fork per variant) as {@code n/a}. A horizontal bar
+ * chart of the change of ns/op per operation against the reference follows the tables (sorted by
+ * change, with the 95% interval and per-fork means).
  */
 public final class VariantTable {
   private VariantTable() {}
@@ -45,13 +46,13 @@ public final class VariantTable {
         + "; n/a where the forks are too few for that test to ever reach " + Stats.ALPHA + " (it needs "
         + Stats.minForksPerSide() + " per variant). MDE: the smallest change these forks detect with "
         + Math.round(Stats.POWER * 100) + "% power.");
+    // the chart: one row per operation, one bar per non-reference variant (change of ns/op against
+    // the reference), sorted by the first variant's change; labels and values are built together
     List<String> categories = new ArrayList<>();
-    Map<String, List<Double>> values = new LinkedHashMap<>();
-    Map<String, List<Double>> errors = new LinkedHashMap<>();
-    variants.forEach(v -> {
-      values.put(v, new ArrayList<>());
-      errors.put(v, new ArrayList<>());
-    });
+    List<List<Double>> deltas = new ArrayList<>();
+    List<List<double[]>> cis = new ArrayList<>();
+    List<List<List<Double>>> points = new ArrayList<>();
+    List<String> others = new ArrayList<>();
     boolean any = false;
     for (Map.Entry<String, List<JmhResult>> g : groups.entrySet()) {
       List<JmhResult> members = g.getValue();
@@ -93,29 +94,92 @@ public final class VariantTable {
       doc.section(4, g.getKey()).add(t.build());
       String cat = ref.method() + FormSupport.others(ref, java.util.Set.of(variant)) + FormSupport.host(ref);
       categories.add(categories.contains(cat) ? ref.simpleClassName() + "." + cat : cat);
-      for (String v : variants) {
-        JmhResult m = members.stream().filter(r -> v.equals(r.params().get(variant))).findFirst().orElse(null);
-        values.get(v).add(m == null ? 0.0 : Units.toSecondsPerOp(m.primary().score(), m.primary().unit()) * 1e9);
-        errors.get(v).add(m == null ? 0.0 : nsError(m));
+      List<Double> d = new ArrayList<>();
+      List<double[]> ci = new ArrayList<>();
+      List<List<Double>> pts = new ArrayList<>();
+      double refNs = Stats.mean(Stats.forkMeans(nsForks(ref)));
+      if (!(refNs > 0)) {
+        refNs = Units.toSecondsPerOp(ref.primary().score(), ref.primary().unit()) * 1e9;
       }
+      for (String v : variants) {
+        if (v.equals(ref.params().get(variant))) {
+          continue;
+        }
+        if (!others.contains(v)) {
+          others.add(v);
+        }
+        JmhResult m = members.stream().filter(r -> v.equals(r.params().get(variant))).findFirst().orElse(null);
+        if (m == null) {
+          d.add(Double.NaN);
+          ci.add(new double[] {Double.NaN, Double.NaN});
+          pts.add(List.of());
+          continue;
+        }
+        Stats.Change c = Stats.change(nsForks(ref), nsForks(m));
+        // the change of the fork means, as Stats.change computes it, so bars and per-fork dots agree
+        d.add(c.changePct());
+        ci.add(new double[] {c.ciLow(), c.ciHigh()});
+        List<Double> p = new ArrayList<>();
+        for (double fm : c.forkMeansB()) {
+          p.add((fm / refNs - 1) * 100);
+        }
+        pts.add(p);
+      }
+      deltas.add(d);
+      cis.add(ci);
+      points.add(pts);
     }
     if (!any) {
       s.text("(no operation was run with more than one " + variant + ")");
       return;
     }
-    doc.section(4, "ns/op per " + variant + " per operation").add(Charts.bars(chartName + "-nsop",
-        "ns/op per " + variant + " per operation (error bars: JMH 99.9% interval)", "ns/op",
-        categories, values, errors));
+    // a variant missing from an operation is a NaN bar; rows sorted by the first variant's change
+    Integer[] order = new Integer[categories.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> {
+      double v = deltas.get(i).isEmpty() ? Double.NaN : deltas.get(i).get(0);
+      return Double.isNaN(v) ? Double.MAX_VALUE : -v;
+    }));
+    List<String> labels = new ArrayList<>();
+    List<Charts.Bars> bars = new ArrayList<>();
+    for (int v = 0; v < others.size(); v++) {
+      List<Double> vals = new ArrayList<>();
+      List<Double> lo = new ArrayList<>();
+      List<Double> hi = new ArrayList<>();
+      List<List<Double>> pts = new ArrayList<>();
+      for (int i : order) {
+        boolean has = v < deltas.get(i).size();
+        vals.add(has ? deltas.get(i).get(v) : Double.NaN);
+        lo.add(has ? cis.get(i).get(v)[0] : Double.NaN);
+        hi.add(has ? cis.get(i).get(v)[1] : Double.NaN);
+        pts.add(has ? points.get(i).get(v) : List.of());
+      }
+      bars.add(new Charts.Bars(others.get(v), vals, lo, hi, pts, null));
+    }
+    for (int i : order) {
+      labels.add(categories.get(i));
+    }
+    String refName = variants.get(0);
+    doc.section(4, "Change of ns/op per operation against " + variant + "=" + refName)
+        .text("Bars: change of the mean ns/op of the fork means against " + variant + "=" + refName + "; black line:"
+            + " its 95% interval where the forks allow one; dots: each fork's mean. Sorted by change.")
+        .add(Charts.hbars(chartName + "-change", variant + ": change of ns/op against " + refName,
+        "change of ns/op against " + refName + " (%; negative = faster)", "operation (" + variant + " varies)",
+        labels, bars));
   }
 
   private static String delta(double v, double ref, Stats.Change c) {
     if (c.a().forks() == 0 || c.b().forks() == 0) {
       return Units.pct((v / ref - 1) * 100) + " (untested)";
     }
+    // with raw data the change of the fork means (as the test and the chart use), else of the scores
+    double pct = Double.isFinite(c.changePct()) ? c.changePct() : (v / ref - 1) * 100;
     if (!c.judgeable()) {
-      return Units.pct((v / ref - 1) * 100) + " (n/a)";
+      return Units.pct(pct) + " (n/a)";
     }
-    return c.significant() ? Units.pct((v / ref - 1) * 100) : "~";
+    return c.significant() ? Units.pct(pct) : "~";
   }
 
   /** The primary metric's iterations fork by fork, in ns/op. */
@@ -129,16 +193,6 @@ public final class VariantTable {
       }
     }
     return out;
-  }
-
-  private static double nsError(JmhResult r) {
-    double sc = r.primary().score();
-    double e = r.primary().scoreError();
-    if (!Double.isFinite(e) || sc - e <= 0) {
-      return 0;
-    }
-    String u = r.primary().unit();
-    return Math.abs(Units.toSecondsPerOp(sc + e, u) - Units.toSecondsPerOp(sc - e, u)) / 2 * 1e9;
   }
 
   private static double allocScore(JmhResult r) {
