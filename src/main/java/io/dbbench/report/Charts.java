@@ -115,6 +115,7 @@ public final class Charts {
         .xAxisTitle(xTitle).yAxisTitle(yTitle + (logY ? " (log scale)" : "")).build();
     style(c.getStyler());
     c.getStyler().setXAxisLogarithmic(log);
+    c.getStyler().setXAxisDecimalPattern("#,##0.###");
     c.getStyler().setYAxisLogarithmic(logY);
     if (!logY) {
       c.getStyler().setYAxisMin(0.0);

@@ -7,19 +7,30 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
- * Opens a rendered {@code report.html} in real headless Chromium (Debian's {@code chromium} and
- * {@code chromium-driver} packages, never a downloaded browser) and checks that every chart image
- * loaded and decoded. Skipped, with the reason shown, when the packages are not installed.
+ * Opens the committed quick run's {@code report.html} (rendered afresh from
+ * {@code results/20261122T043318Z} and the run before it, so the comparison chart is in it) in
+ * real headless Chromium (Debian's {@code chromium} and {@code chromium-driver} packages, never a
+ * downloaded browser), 1400 pixels wide, as a reader would: the findings table is the first
+ * section with one row per study that ran; the browser console has no error; every interactive
+ * chart was drawn (a Chart.js instance with data and non-blank pixels); the manifest is folded.
+ * Saves {@code target/report-first-screen.png} and {@code target/report-full-page.png} for review.
+ * Skipped, with the reason shown, when the packages are not installed.
  */
 class HtmlReportBrowserTest {
   static final Path CHROMIUM = Path.of(System.getProperty("dbbench.chromium", "/usr/bin/chromium"));
@@ -29,38 +40,81 @@ class HtmlReportBrowserTest {
   Path tmp;
 
   @Test
-  void everyChartImageLoadsInHeadlessChromium() throws Exception {
+  void reportOpensOnItsFindingsAndEveryChartDraws() throws Exception {
     assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
         "headless Chromium test skipped: " + CHROMIUM + " or " + CHROMEDRIVER
             + " missing (install Debian packages chromium and chromium-driver)");
-    Path run = tmp.resolve("20261122T030000Z");
-    RenderTest.copyDir(RenderTest.STUDIES, run);
+    Path before = tmp.resolve("20261122T041608Z");
+    Path run = tmp.resolve("20261122T043318Z");
+    for (Path p : List.of(before, run)) {
+      Files.createDirectories(p);
+      try (var files = Files.list(Path.of("results").resolve(p.getFileName()))) {
+        for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".json")).toList()) {
+          Files.copy(f, p.resolve(f.getFileName()));
+        }
+      }
+    }
     Report.render(run);
     Path html = run.resolve("report.html");
+    long studiesPresent = Findings.of(Run.load(run), StudyTables.forms()).size();
 
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
     options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
         "--user-data-dir=" + Files.createDirectories(tmp.resolve("chromium-profile")));
+    LoggingPreferences logs = new LoggingPreferences();
+    logs.enable(LogType.BROWSER, Level.ALL);
+    options.setCapability("goog:loggingPrefs", logs);
     ChromeDriverService service = new ChromeDriverService.Builder()
         .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
     ChromeDriver driver = new ChromeDriver(service, options);
     try {
-      driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+      driver.manage().window().setSize(new Dimension(1400, 1000));
+      driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
       driver.get(html.toUri().toString());
-      @SuppressWarnings("unchecked")
-      List<Map<String, Object>> imgs = (List<Map<String, Object>>) ((JavascriptExecutor) driver).executeScript(
-          "return Array.from(document.images).map(i => ({alt: i.alt, complete: i.complete,"
-              + " width: i.naturalWidth, height: i.naturalHeight, data: i.src.startsWith('data:image/png;base64,')}));");
-      assertEquals(7, imgs.size(), "charts in the page: " + imgs);
-      for (Map<String, Object> img : imgs) {
-        assertEquals(Boolean.TRUE, img.get("complete"), "not loaded: " + img);
-        assertTrue(((Number) img.get("width")).intValue() > 0 && ((Number) img.get("height")).intValue() > 0,
-            "not decoded: " + img);
-        assertEquals(Boolean.TRUE, img.get("data"), "not inline: " + img);
-      }
+      JavascriptExecutor js = driver;
       assertTrue(driver.getTitle().startsWith("dbbench report"), driver.getTitle());
+
+      // the first section is the findings, one row per study present
+      assertEquals("findings", js.executeScript("return document.querySelector('h2').id;"));
+      Number rows = (Number) js.executeScript(
+          "return document.querySelector('#findings ~ table tbody').rows.length;");
+      assertEquals(studiesPresent, rows.longValue());
+      assertEquals(4, studiesPresent, "graphj, jdbc, graph and payload ran in the committed run");
+      Number findingsTop = (Number) js.executeScript(
+          "return document.getElementById('findings').getBoundingClientRect().top;");
+      assertTrue(findingsTop.doubleValue() < 300, "findings on the first screen, at " + findingsTop + " px");
+
+      // every chart: a Chart.js instance with data, and pixels drawn on its canvas
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> charts = (List<Map<String, Object>>) js.executeScript(
+          "return Array.from(document.querySelectorAll('canvas')).map(c => {"
+              + " const ctx = c.getContext('2d'); const d = ctx.getImageData(0, 0, c.width, c.height).data;"
+              + " let ink = 0; for (let i = 3; i < d.length; i += 4) { if (d[i] > 0) ink++; }"
+              + " return {name: c.dataset.name, chart: !!c.chart, datasets: c.chart ? c.chart.data.datasets.length : 0,"
+              + " points: c.chart ? c.chart.data.datasets.reduce((n, ds) => n + ds.data.length, 0) : 0,"
+              + " width: c.width, height: c.height, ink: ink}; });");
+      assertTrue(charts.size() >= 8, "charts in the page: " + charts);
+      for (Map<String, Object> c : charts) {
+        assertEquals(Boolean.TRUE, c.get("chart"), "not drawn: " + c);
+        assertTrue(((Number) c.get("points")).intValue() > 0, "no data: " + c);
+        assertTrue(((Number) c.get("width")).intValue() > 0 && ((Number) c.get("height")).intValue() > 0, "empty: " + c);
+        assertTrue(((Number) c.get("ink")).intValue() > 1000, "blank canvas: " + c);
+      }
+      List<LogEntry> errors = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+          .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).toList();
+      assertEquals(List.of(), errors, "console errors");
+      assertEquals(Boolean.FALSE, js.executeScript(
+          "return Array.from(document.querySelectorAll('details')).some(d => d.open);"), "manifest folded");
+
+      Files.createDirectories(Path.of("target"));
+      Files.write(Path.of("target/report-first-screen.png"), driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+      Number height = (Number) js.executeScript("return document.documentElement.scrollHeight;");
+      Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
+          "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", 1400,
+              "height", Math.min(height.intValue(), 16000), "scale", 1)));
+      Files.write(Path.of("target/report-full-page.png"), Base64.getDecoder().decode((String) shot.get("data")));
     } finally {
       driver.quit();
       service.stop();

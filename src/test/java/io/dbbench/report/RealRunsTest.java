@@ -104,6 +104,6 @@ class RealRunsTest {
     double mbs = level1.at("/secondaryMetrics/bytes/score").asDouble() / 1e6;
     assertTrue(md.contains(String.format(Locale.ROOT, "| %.1f MB/s | %.3f |", mbs, ratio)), md);
     assertTrue(md.contains("| jdk (reference) |"), md);
-    assertTrue(md.contains("charts/graphj-provider-nsop.png"), md);
+    assertTrue(md.contains("charts/graphj-provider-change.png"), md);
   }
 }

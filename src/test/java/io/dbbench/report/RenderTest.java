@@ -84,7 +84,9 @@ class RenderTest {
     Path run = rendered();
     String md = Files.readString(run.resolve("report.md"));
     String html = Files.readString(run.resolve("report.html"));
-    assertTrue(md.indexOf("## Run manifest") < md.indexOf("## GraphJ"), "manifest first");
+    assertTrue(md.startsWith("# dbbench report: 20261122T030000Z\n\n## Findings\n"), "findings first");
+    assertTrue(md.indexOf("## Run manifest") > md.indexOf("## All results by class"), "manifest last");
+    assertTrue(html.indexOf("<details><summary>Run manifest") > 0, "manifest folded in HTML");
     assertTrue(md.contains("| git commit | 61f6610abc |"), md);
     assertTrue(md.contains("| graphj | seed | 42 |"), md);
     assertTrue(md.contains("| GomessageInsertBenchmark | ss | 2 | 1 × 200 ms | 2 × 200 ms | 1 |"), md);
@@ -103,11 +105,16 @@ class RenderTest {
     try (Stream<Path> s = Files.list(run.resolve("charts"))) {
       pngFiles = s.filter(p -> p.toString().endsWith(".png")).count();
     }
-    assertEquals(7, pngFiles, "mbs/ratio vs level, provider bars, gomessage, graph writes, journal bars, percentiles");
+    assertEquals(7, pngFiles, "mbs/ratio vs level, provider change, gomessage, graph writes, journal change, percentiles");
+    // each chart twice in the page: a Chart.js canvas with its data, and its PNG for readers without scripts
     Matcher m = Pattern.compile("<img [^>]*src=\"data:image/png;base64,[A-Za-z0-9+/=]+\"").matcher(html);
     long imgs = m.results().count();
     assertEquals(pngFiles, imgs);
-    assertFalse(html.contains("<script"), "no script");
+    assertEquals(pngFiles, Pattern.compile("<canvas id=\"chart-\\d+\"").matcher(html).results().count());
+    assertEquals(pngFiles, Pattern.compile("<script type=\"application/json\" class=\"chart-spec\"").matcher(html)
+        .results().count());
+    assertFalse(Pattern.compile("<script[^>]* src=").matcher(html).find(), "every script inline");
+    assertTrue(html.contains("/* Chart.js " + HtmlReport.chartJsVersion()), "Chart.js inlined");
     assertFalse(Pattern.compile("(src|href)=\"(https?:)?//").matcher(html).find(), "no external resource");
     assertFalse(html.contains("(no chart"), "every chart was drawn");
   }
