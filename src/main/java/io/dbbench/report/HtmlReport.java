@@ -71,7 +71,7 @@ public final class HtmlReport {
         .append("tr.muted td{color:#999}figure{margin:1em 0}figcaption{font-size:.85em;color:#555}")
         .append("img{max-width:100%;height:auto;border:1px solid #eee}")
         .append(".chart{position:relative;width:100%;border:1px solid #eee}")
-        .append("#findings+p+table td:nth-child(2){max-width:28em}")
+        .append("#findings+p+table td:nth-child(2){min-width:22em}#findings+p+table td:nth-child(3){max-width:20em}")
         .append("details{margin:1em 0}summary{cursor:pointer;font-weight:600;font-size:1.2em}")
         .append("</style></head><body>\n<h1>").append(esc(doc.title)).append("</h1>\n");
     boolean anySpec = doc.sections.stream().flatMap(s -> s.blocks.stream())
@@ -182,8 +182,16 @@ public final class HtmlReport {
   private static final String DRAW = """
       (function () {
         var palette = ['#1f77b4','#ff7f0e','#2ca02c','#d62728','#9467bd','#8c564b','#e377c2','#7f7f7f','#bcbd22','#17becf'];
+        // log axes label only 1, 2 and 5 times a power of ten, so labels never crowd
+        function logTick(v) {
+          var e = Math.pow(10, Math.floor(Math.log10(v) + 1e-9));
+          var m = Math.round(v / e * 1000) / 1000;
+          return m === 1 || m === 2 || m === 5 ? Number(v).toLocaleString('en-US') : '';
+        }
         function axis(title, log) {
-          return {type: log ? 'logarithmic' : 'linear', title: {display: true, text: title}};
+          var a = {type: log ? 'logarithmic' : 'linear', title: {display: true, text: title}};
+          if (log) { a.ticks = {callback: logTick, autoSkip: true, maxRotation: 0}; }
+          return a;
         }
         document.querySelectorAll('script.chart-spec').forEach(function (el) {
           var s = JSON.parse(el.textContent);

@@ -29,7 +29,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * downloaded browser), 1400 pixels wide, as a reader would: the findings table is the first
  * section with one row per study that ran; the browser console has no error; every interactive
  * chart was drawn (a Chart.js instance with data and non-blank pixels); the manifest is folded.
- * Saves {@code target/report-first-screen.png} and {@code target/report-full-page.png} for review.
+ * Saves {@code target/report-first-screen.png}, {@code target/report-full-page.png} (up to 16,000
+ * pixels) and every chart as {@code target/report-charts/<name>.png} for review.
  * Skipped, with the reason shown, when the packages are not installed.
  */
 class HtmlReportBrowserTest {
@@ -115,6 +116,13 @@ class HtmlReportBrowserTest {
           "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", 1400,
               "height", Math.min(height.intValue(), 16000), "scale", 1)));
       Files.write(Path.of("target/report-full-page.png"), Base64.getDecoder().decode((String) shot.get("data")));
+      // each chart as it shows in the page, for review
+      Path dir = Files.createDirectories(Path.of("target/report-charts"));
+      for (org.openqa.selenium.WebElement canvas : driver.findElements(org.openqa.selenium.By.tagName("canvas"))) {
+        js.executeScript("arguments[0].scrollIntoView();", canvas);
+        Files.write(dir.resolve(canvas.getAttribute("data-name") + ".png"),
+            canvas.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+      }
     } finally {
       driver.quit();
       service.stop();
