@@ -288,7 +288,7 @@ public final class Charts {
     List<Bars> bars = new ArrayList<>();
     for (Comparison.Verdict k : kinds) {
       boolean first = bars.isEmpty();
-      if (vals.get(k).stream().anyMatch(Double::isFinite) || first) {
+      if (vals.get(k).stream().anyMatch(Double::isFinite)) {
         // the interval and fork points ride on the first series so each row draws them once
         bars.add(new Bars(names.get(k), vals.get(k), first ? lo : nan, first ? hi : nan, first ? pts : none,
             colors.get(k)));
@@ -454,6 +454,9 @@ public final class Charts {
     s.setLegendLayout(Styler.LegendLayout.Vertical);
     s.setChartBackgroundColor(Color.WHITE);
     s.setAntiAlias(true);
+    // log axes label 2x, 3x, ... within each decade too, not only the decades (one label on a short range)
+    s.setXAxisLogarithmicDecadeOnly(false);
+    s.setYAxisLogarithmicDecadeOnly(false);
   }
 
   static String shorten(String s) {

@@ -199,9 +199,13 @@ public final class HtmlReport {
           var ds = [];
           var cfg;
           if (s.kind === 'hbar') {
+            // rows whose value lies in one series only (verdict colours) draw that bar full width
+            var single = s.labels.every(function (l, j) {
+              return s.bars.filter(function (b) { return b.values[j] !== null; }).length <= 1;
+            });
             s.bars.forEach(function (b, i) {
               ds.push({type: 'bar', label: b.name, data: b.values, backgroundColor: b.color || palette[i % palette.length],
-                       order: 3});
+                       grouped: !single, order: 3});
             });
             var ci = [], pts = [];
             s.bars.forEach(function (b) {
