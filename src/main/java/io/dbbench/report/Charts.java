@@ -117,6 +117,7 @@ public final class Charts {
     c.getStyler().setXAxisLogarithmic(log);
     c.getStyler().setXAxisDecimalPattern("#,##0.###");
     c.getStyler().setYAxisLogarithmic(logY);
+
     if (!logY) {
       c.getStyler().setYAxisMin(0.0);
     }
@@ -454,8 +455,10 @@ public final class Charts {
     s.setLegendLayout(Styler.LegendLayout.Vertical);
     s.setChartBackgroundColor(Color.WHITE);
     s.setAntiAlias(true);
-    // log axes label 2x, 3x, ... within each decade too, not only the decades (one label on a short range)
-    s.setXAxisLogarithmicDecadeOnly(false);
+    // a log value axis is labelled within each decade too (a short range would show one label);
+    // a log x axis (batch sizes) only at decades, where its labels never crowd. XChart's custom
+    // tick formatters are not used on log axes: its label-fitting loop can spin forever on them.
+    s.setXAxisLogarithmicDecadeOnly(true);
     s.setYAxisLogarithmicDecadeOnly(false);
   }
 
