@@ -40,6 +40,15 @@ public final class HtmlReport {
     }
   }
 
+  /** Whether the Chart.js WebJar is on the class path. */
+  static boolean chartJsAvailable() {
+    try {
+      return chartJs() != null;
+    } catch (IllegalStateException e) {
+      return false;
+    }
+  }
+
   /** Chart.js's minified UMD bundle from the WebJar, read once. */
   static String chartJs() {
     String js = chartJs;
@@ -74,7 +83,9 @@ public final class HtmlReport {
         .append("#findings+p+table td:nth-child(2){min-width:22em}#findings+p+table td:nth-child(3){max-width:20em}")
         .append("details{margin:1em 0}summary{cursor:pointer;font-weight:600;font-size:1.2em}")
         .append("</style></head><body>\n<h1>").append(esc(doc.title)).append("</h1>\n");
-    boolean anySpec = doc.sections.stream().flatMap(s -> s.blocks.stream())
+    // without the Chart.js WebJar on the class path (a trimmed jar) the charts stay PNG images
+    boolean interactive = chartJsAvailable();
+    boolean anySpec = interactive && doc.sections.stream().flatMap(s -> s.blocks.stream())
         .anyMatch(b -> b instanceof Doc.Chart c && c.spec() != null);
     int openDetails = -1;
     int chart = 0;
@@ -95,7 +106,7 @@ public final class HtmlReport {
           case Doc.Table t -> table(sb, t);
           case Doc.Chart c -> {
             String png = "data:image/png;base64," + Base64.getEncoder().encodeToString(c.png());
-            if (c.spec() == null) {
+            if (c.spec() == null || !interactive) {
               sb.append("<figure><img class=\"chart\" alt=\"").append(esc(c.title())).append("\" src=\"")
                   .append(png).append("\"><figcaption>").append(esc(c.title())).append("</figcaption></figure>\n");
             } else {
