@@ -387,6 +387,20 @@ public final class StandInServer implements AutoCloseable {
         return collectionRoute(method, rawPath, p, db, body);
       }
       case "document" -> {
+        if (n == 4) {
+          requireMethod(method, true, rawPath, "GET");
+          StandInStore.Collection c = db.collection(p.get(2));
+          c.lock.readLock().lock();
+          try {
+            ObjectNode d = c.docs.get(p.get(3));
+            if (d == null) {
+              throw new ArangoError(404, ArangoError.DOCUMENT_NOT_FOUND, "document not found");
+            }
+            return new Reply(200, d);
+          } finally {
+            c.lock.readLock().unlock();
+          }
+        }
         if (n != 3) {
           throw notFound(rawPath);
         }
