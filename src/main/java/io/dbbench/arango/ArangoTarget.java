@@ -39,6 +39,25 @@ import javax.net.ssl.TrustManagerFactory;
  * HTTP {@code Authorization} header.
  */
 public final class ArangoTarget implements AutoCloseable {
+  static {
+    quietJacksonVersionChecks();
+  }
+
+  /**
+   * The driver 7.25.0 and jackson-dataformat-velocypack 4.6.2 were built against Jackson 2.20 and
+   * warn at start-up that this project's 2.22 is "unsupported"; the integration tests run every
+   * protocol through it, so those two warnings are lowered to errors-only (an explicit
+   * {@code -Dorg.slf4j.simpleLogger.log.<name>} wins) instead of repeating in every fork.
+   */
+  public static void quietJacksonVersionChecks() {
+    for (String logger : new String[] {"com.arangodb.internal.serde.SerdeUtils",
+        "com.arangodb.jackson.dataformat.velocypack.VPackFactory"}) {
+      if (System.getProperty("org.slf4j.simpleLogger.log." + logger) == null) {
+        System.setProperty("org.slf4j.simpleLogger.log." + logger, "error");
+      }
+    }
+  }
+
   /** The stand-in JVM's heap: 100,000 study documents as Jackson trees take ~100 MB; bodies and cursors the rest. */
   static final String STANDIN_HEAP = "1g";
 

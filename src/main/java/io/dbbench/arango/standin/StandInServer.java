@@ -122,6 +122,7 @@ public final class StandInServer implements AutoCloseable {
       .put("maxEntrySize", 16_777_216L).put("includeSystem", false);
 
   private StandInServer(Options o) throws Exception {
+    io.dbbench.arango.ArangoTarget.quietJacksonVersionChecks();
     this.options = o;
     this.scheduler = new StandInScheduler(o.maximalThreads, o.maximalQueueSize);
     this.expectedAuth = o.requireAuth == null ? null
