@@ -67,6 +67,7 @@ public final class ArangoTarget implements AutoCloseable {
   private final SSLContext ssl;
   private final AutoCloseable owned;
   private volatile String serverVersion;
+  private volatile boolean standIn;
 
   private ArangoTarget(ArangoSettings.Kind kind, List<ArangoSettings.Endpoint> endpoints,
       Optional<ArangoSettings.Auth> auth, SSLContext ssl, AutoCloseable owned) {
@@ -228,6 +229,7 @@ public final class ArangoTarget implements AutoCloseable {
             + ArangoSettings.ENDPOINTS + " to an ArangoDB endpoint");
       }
       serverVersion = v.path("version").asText();
+      standIn = StandInServer.LABEL.equals(v.path("dbbench").asText(null));
       return v;
     } catch (SSLException x) {
       throw new ArangoUnavailableException("TLS with " + what + " failed (" + x.getMessage() + "); set "
@@ -250,13 +252,17 @@ public final class ArangoTarget implements AutoCloseable {
   }
 
   /**
-   * The label every result of this target carries: {@value StandInServer#LABEL} for the stand-in,
-   * {@code ArangoDB <version> at <endpoints>} otherwise (version from the last {@link #check()},
-   * {@code unknown} before one).
+   * The label every result of this target carries: {@value StandInServer#LABEL} for the stand-in
+   * (also when it was reached through {@code DBBENCH_ARANGO_ENDPOINTS}: {@link #check()} recognises
+   * it by its version answer), {@code ArangoDB <version> at <endpoints>} otherwise (version from the
+   * last {@link #check()}, {@code unknown} before one).
    */
   public String backend() {
     if (kind == ArangoSettings.Kind.STAND_IN) {
       return StandInServer.LABEL;
+    }
+    if (standIn) {
+      return StandInServer.LABEL + " at " + endpointText();
     }
     String v = serverVersion == null ? "unknown" : serverVersion;
     return "ArangoDB " + v + (kind == ArangoSettings.Kind.CONTAINER ? " (Testcontainers " + ArangoSettings.CONTAINER_IMAGE + ")"

@@ -121,8 +121,11 @@ public final class StandInServer implements AutoCloseable {
       .put("mode", "off").put("maxResults", 128).put("maxResultsSize", 268_435_456L)
       .put("maxEntrySize", 16_777_216L).put("includeSystem", false);
 
-  private StandInServer(Options o) throws Exception {
+  static {
     io.dbbench.arango.ArangoTarget.quietJacksonVersionChecks();
+  }
+
+  private StandInServer(Options o) throws Exception {
     this.options = o;
     this.scheduler = new StandInScheduler(o.maximalThreads, o.maximalQueueSize);
     this.expectedAuth = o.requireAuth == null ? null
