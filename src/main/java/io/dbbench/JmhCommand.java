@@ -1,0 +1,133 @@
+package io.dbbench;
+
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.ForkFlags;
+import io.dbbench.core.SecretsFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Assembles the JMH command line of one family's run in the main job: the one place where mode
+ * defaults, a family's {@link FamilySettings}, the user's {@code -Dbench.args}, the fork count knob
+ * and the fork JVM arguments meet.
+ *
+ * <p>Layering, each later layer overriding the earlier ones option by option ({@link JmhArgs#merge}):
+ * the mode defaults ({@link #QUICK}/{@link #FULL}), the family's settings, {@code -Dbench.forks},
+ * the user's arguments, then the fixed result options. Fork JVM arguments are assembled
+ * explicitly, because a command-line {@code -jvmArgsAppend} replaces the
+ * {@code @Fork(jvmArgsAppend)} of {@code BenchmarkDefaults} in JMH:
+ * <ul>
+ *   <li>{@code -jvmArgs}: the main job's own JVM input arguments minus its {@code -Dbench.*}
+ *       knobs (so configuration given as {@code -Ddbbench.*} reaches the forks), or the user's
+ *       {@code -jvmArgs} when given;</li>
+ *   <li>{@code -jvmArgsAppend}: {@link ForkFlags#forJdk} (fixed heap, native access, Unsafe
+ *       flag on JDK 23+), {@code -Ddbbench.run.dir=<run dir>}, then the user's
+ *       {@code -jvmArgsAppend} values, which therefore add to the defaults and win where they
+ *       repeat a flag (the last {@code -Xmx} counts);</li>
+ *   <li>secret-keyed {@code -D} properties from any of these are left off and reach the fork
+ *       through a {@link SecretsFile} instead, since JMH records every fork argument in its JSON;</li>
+ *   <li>{@code -jvmArgsPrepend}: the user's, when given.</li>
+ * </ul>
+ */
+public final class JmhCommand {
+  /** Quick defaults for every family (a family's settings override these). */
+  public static final FamilySettings QUICK = FamilySettings.builder().forks(1).warmupIterations(1)
+      .warmupTime("1s").iterations(3).measurementTime("1s").build();
+  /** Publication defaults. */
+  public static final FamilySettings FULL = FamilySettings.builder().forks(3).warmupIterations(5)
+      .warmupTime("2s").iterations(10).measurementTime("2s").build();
+
+  private static final List<String> JVM_OPTIONS = List.of("-jvmArgs", "-jvmArgsAppend", "-jvmArgsPrepend");
+
+  private JmhCommand() {}
+
+  /**
+   * The full command line for one family.
+   *
+   * @param full publication settings instead of quick ones
+   * @param family the family's settings for that mode
+   * @param forks {@code -Dbench.forks}, or {@code null}
+   * @param userArgs the user's JMH options ({@code -Dbench.args}, already split)
+   * @param hostJvmArgs the main job's JVM input arguments
+   * @param jdkFeature the forks' JDK feature release
+   * @param resultFile where JMH writes its JSON
+   * @param runDir the run directory the forks learn as {@code dbbench.run.dir}
+   * @param benchmarks include regexes, one per selected benchmark
+   * @throws IllegalArgumentException when a user option lacks its value
+   */
+  public static List<String> build(boolean full, FamilySettings family, Integer forks, List<String> userArgs,
+      List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, List<String> benchmarks) {
+    return build(full, family, forks, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, null, benchmarks);
+  }
+
+  /**
+   * {@link #build} with the forks' secrets file: secret {@code -D} properties are left off the
+   * fork command line (see {@link #forkSecrets}) and {@code -Ddbbench.secrets.file=<secretsFile>}
+   * is appended instead, when {@code secretsFile} is not null.
+   */
+  public static List<String> build(boolean full, FamilySettings family, Integer forks, List<String> userArgs,
+      List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
+      List<String> benchmarks) {
+    List<String> userPlain = JmhArgs.without(userArgs, JVM_OPTIONS);
+    List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
+    List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true"));
+    fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile));
+    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), forkLayer, userPlain, fixed,
+        benchmarks);
+  }
+
+  /**
+   * The secret-keyed {@code -Dkey=value} properties among the fork JVM arguments the user and the
+   * host give ({@link SecretsFile#split}); the main job writes them to a {@link SecretsFile} so they
+   * never appear on a fork's command line, which JMH records in its JSON.
+   */
+  public static Map<String, String> forkSecrets(List<String> userArgs, List<String> hostJvmArgs) {
+    Map<String, String> out = new LinkedHashMap<>();
+    out.putAll(SecretsFile.split(baseArgs(userArgs, hostJvmArgs)).secrets());
+    out.putAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsPrepend")).secrets());
+    out.putAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsAppend")).secrets());
+    return out;
+  }
+
+  private static List<String> baseArgs(List<String> userArgs, List<String> hostJvmArgs) {
+    List<String> base = JmhArgs.values(userArgs, "-jvmArgs");
+    return base.isEmpty() ? hostJvmArgs.stream().filter(a -> !a.startsWith("-Dbench.")).toList() : base;
+  }
+
+  /** {@link #forkJvmOptions(List, List, int, Path, Path)} without a secrets file. */
+  public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
+      Path runDir) {
+    return forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, null);
+  }
+
+  /**
+   * The {@code -jvmArgs}/{@code -jvmArgsPrepend}/{@code -jvmArgsAppend} options of a main-job fork
+   * (see the class comment), each with one space-joined value as JMH's command line expects.
+   */
+  public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
+      Path runDir, Path secretsFile) {
+    List<String> base = SecretsFile.split(baseArgs(userArgs, hostJvmArgs)).kept();
+    List<String> append = new ArrayList<>(ForkFlags.forJdk(jdkFeature));
+    append.add("-Ddbbench.run.dir=" + runDir.toAbsolutePath());
+    if (secretsFile != null) {
+      append.add("-D" + SecretsFile.PROPERTY + "=" + secretsFile.toAbsolutePath());
+    }
+    append.addAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsAppend")).kept());
+    List<String> prepend = SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsPrepend")).kept();
+    List<String> out = new ArrayList<>();
+    if (!base.isEmpty()) {
+      out.add("-jvmArgs");
+      out.add(String.join(" ", base));
+    }
+    if (!prepend.isEmpty()) {
+      out.add("-jvmArgsPrepend");
+      out.add(String.join(" ", prepend));
+    }
+    out.add("-jvmArgsAppend");
+    out.add(String.join(" ", append));
+    return out;
+  }
+}
