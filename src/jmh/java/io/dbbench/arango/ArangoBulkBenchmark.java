@@ -34,7 +34,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * allocation for the operation alone, as Go's {@code -benchmem} counts it (the server runs in its
  * own JVM). JMH sums EVENTS counters over the measured shots in its summary line; its JSON keeps
  * one value per shot, which the report averages. {@code -prof gc}'s {@code gc.alloc.rate.norm}
- * would also count the per-shot truncate, re-load and verification (1.5-4 MB at 10,000 documents),
+ * would also count the per-shot truncate, re-load and verification (2.2-4.0 MB per shot at 10,000 documents),
  * so the report does not use it.
  *
  * <p>Outside the timing: before each shot the collection is truncated and, for {@code read},
