@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,12 +23,12 @@ class ArangoSettingsFuzzTest {
     if (s.contains(SECRET)) {
       return; // the input itself is echoed in messages by design; only the password must never be
     }
-    for (Map<String, String> m : new Map[] {
+    for (Map<String, String> m : List.of(
         Map.of(ArangoSettings.ENDPOINTS, s, ArangoSettings.AUTH, "basic:root:" + SECRET),
         Map.of(ArangoSettings.ENDPOINTS, "http://root:" + SECRET + "@" + s),
         Map.of(ArangoSettings.ENDPOINTS_ALIAS, s + ",http://root:" + SECRET + "@db:8529"),
         Map.of(ArangoSettings.AUTH_ALIAS, s + ":" + SECRET),
-        Map.of(ArangoSettings.STANDIN_QUEUE, s, ArangoSettings.CONTAINER, s)}) {
+        Map.of(ArangoSettings.STANDIN_QUEUE, s, ArangoSettings.CONTAINER, s))) {
       try {
         ArangoSettings parsed = ArangoSettings.parse(m);
         assertFalse(parsed.toString().contains(SECRET), parsed.toString());
