@@ -1,5 +1,7 @@
 package io.dbbench.payload;
 
+import io.dbbench.mongo.PayloadDocument;
+import io.dbbench.mongo.MongoTarget;
 import io.dbbench.BenchmarkDefaults;
 import java.io.IOException;
 import java.net.URI;
@@ -66,7 +68,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
     @Setup(Level.Trial)
     public void start(BenchmarkParams params) {
       searching = params.getBenchmark().endsWith(".search");
-      fixture = PayloadFixture.start(doc, index, searching ? PayloadFixture.seedDocs() : 0);
+      fixture = PayloadFixture.start(MongoTarget.open(), doc, index, searching ? PayloadFixture.seedDocs() : 0);
     }
 
     /** Verifies the collection against the answers counted, then empties it again after inserts. */
