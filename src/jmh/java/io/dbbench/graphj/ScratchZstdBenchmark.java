@@ -39,6 +39,13 @@ public class ScratchZstdBenchmark extends BenchmarkDefaults {
     int n = cctx.compressByteArray(dst, 0, dst.length, raw, 0, raw.length);
     return Arrays.copyOf(dst, n);
   }
+  @Benchmark public byte[] perCallStreamUnknownSize() throws java.io.IOException {
+    java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream(1024);
+    try (com.github.luben.zstd.ZstdOutputStreamNoFinalizer z = new com.github.luben.zstd.ZstdOutputStreamNoFinalizer(bos, level)) {
+      z.write(raw);
+    }
+    return bos.toByteArray();
+  }
   @Benchmark public byte[] allocOnly() { return new byte[dst.length]; }
   @Benchmark public byte[] decompressStatic() { byte[] o = new byte[raw.length]; Zstd.decompress(o, body); return o; }
   @Benchmark public byte[] decompressReused() { byte[] o = new byte[raw.length]; dctx.decompress(o, body); return o; }
