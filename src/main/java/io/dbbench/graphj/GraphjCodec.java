@@ -33,7 +33,9 @@ public final class GraphjCodec {
   static final String LIMIT_HELP = "min(cap, max(16 MiB, " + RAW_BODY_RATIO + " x compressed size)); raise the cap with -D"
       + RAW_BODY_CAP_PROPERTY + "=BYTES or " + RAW_BODY_CAP_ENV + ", at most " + MAX_RAW_BODY;
 
-  private static final ZstdCodec PER_CALL = ZstdCodec.create(ZstdCodec.Context.PER_CALL);
+  /** A per-call codec per thread: no native memory kept, only its scratch buffer (at most 1 MiB). */
+  private static final ThreadLocal<ZstdCodec> PER_CALL =
+      ThreadLocal.withInitial(() -> ZstdCodec.create(ZstdCodec.Context.PER_CALL));
 
   private GraphjCodec() {}
 
@@ -77,7 +79,7 @@ public final class GraphjCodec {
    * @throws com.github.luben.zstd.ZstdException when zstd reports an error
    */
   public static byte[] compress(byte[] raw, int level) {
-    return PER_CALL.compress(raw, level);
+    return PER_CALL.get().compress(raw, level);
   }
 
   /**
@@ -130,7 +132,7 @@ public final class GraphjCodec {
    *     DECOMPRESSION_FAILED with zstd's error
    */
   public static byte[] decompress(byte[] body, String source) throws GraphjException {
-    return PER_CALL.decompress(body, source, rawBodyLimit(body.length));
+    return PER_CALL.get().decompress(body, source, rawBodyLimit(body.length));
   }
 
   /**
