@@ -5,25 +5,27 @@
 # rows from a baseline jar (before/after); prints min and median per row across blocks, and the
 # dbbench / native ratios computed per block. Writes everything under OUT (default
 # results/graphj-vs-native-<UTC>/): block-K/{jmh.json,baseline.json,native-reference.json}, summary.json, summary.md.
-# Usage: scripts/graphj-vs-native.sh [--blocks 5] [--baseline OLD.jar] [--out DIR] [--jmh "-wi 3 -w 1s -i 3 -r 1s"]
+# Usage: scripts/graphj-vs-native.sh [--blocks 5] [--jar JAR] [--baseline OLD.jar] [--out DIR] [--jmh "-wi 3 -w 1s -i 3 -r 1s"]
 # Needs target/benchmarks.jar (./mvnw -DskipTests package), jq, and zstd/openssl for the native column.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BLOCKS=5
 BASELINE=""
+JAR=target/benchmarks.jar
 OUT="results/graphj-vs-native-$(date -u +%Y%m%dT%H%M%SZ)"
 JMH_OPTS="-f 1 -wi 3 -w 1s -i 3 -r 1s"
 while [ $# -gt 0 ]; do
   case "$1" in
     --blocks) BLOCKS=$2; shift 2 ;;
     --baseline) BASELINE=$2; shift 2 ;;
+    --jar) JAR=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
     --jmh) JMH_OPTS=$2; shift 2 ;;
-    *) echo "graphj-vs-native: unknown option '$1' (expected --blocks N, --baseline JAR, --out DIR, --jmh OPTS)" >&2; exit 2 ;;
+    *) echo "graphj-vs-native: unknown option '$1' (expected --blocks N, --jar JAR, --baseline JAR, --out DIR, --jmh OPTS)" >&2; exit 2 ;;
   esac
 done
 command -v jq >/dev/null 2>&1 || { echo "graphj-vs-native: jq not found; install jq" >&2; exit 2; }
-[ -f target/benchmarks.jar ] || { echo "graphj-vs-native: target/benchmarks.jar missing; run ./mvnw -DskipTests package" >&2; exit 2; }
+[ -f "$JAR" ] || { echo "graphj-vs-native: $JAR missing; run ./mvnw -DskipTests package" >&2; exit 2; }
 feature() { "$1/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9][0-9]*\).*/\1/p' | head -n 1; }
 JDK=""
 if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ] && [ "$(feature "$JAVA_HOME")" -ge 21 ]; then
@@ -49,9 +51,9 @@ run_jmh() { "$JAVA" -Djava.io.tmpdir="$TMP" -jar "$1" "$REGEX" -p corpus=text -p
 for k in $(seq 1 "$BLOCKS"); do
   b="$OUT/block-$k"; mkdir -p "$b"
   echo "[graphj-vs-native] block $k/$BLOCKS: dbbench"
-  run_jmh target/benchmarks.jar "$b/jmh.json"
+  run_jmh "$JAR" "$b/jmh.json"
   echo "[graphj-vs-native] block $k/$BLOCKS: native tools"
-  "$JAVA" -cp target/benchmarks.jar io.dbbench.graphj.NativeReference "$b" 1,3 1 > "$b/native.log" 2>&1 || true
+  "$JAVA" -cp "$JAR" io.dbbench.graphj.NativeReference "$b" 1,3 1 > "$b/native.log" 2>&1 || true
   if [ -n "$BASELINE" ]; then
     echo "[graphj-vs-native] block $k/$BLOCKS: baseline $BASELINE"
     run_jmh "$BASELINE" "$b/baseline.json"
