@@ -94,8 +94,8 @@ public final class GraphjForm implements StudyForm {
       return;
     }
     Doc.Section s = doc.section(3, "Beside graphd and the native tools (text corpus)");
-    s.text("graphd: its criterion figures measured on this project's build machine (issue 17; graphd commit 7628b1d,"
-        + " criterion, min across interleaved blocks). native: zstd -b (one reused context) and"
+    s.text("graphd: its criterion figures measured on this project's build machine (issue 17: graphd's graphj_bench"
+        + " built from its public source, min across blocks interleaved with dbbench). native: zstd -b (one reused context) and"
         + " openssl speed -evp chacha20-poly1305 on the same corpus bytes, from " + NativeReference.FILE_NAME
         + (nativeNote.isEmpty() ? "" : " (" + nativeNote + ")") + ". Ratios are dbbench time / reference time.");
     Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("graphd group").col("params")
