@@ -120,6 +120,8 @@ public final class MainJob {
     Files.createDirectories(runDir);
     say("main job: " + (options.full() ? "full (publication)" : "quick") + " settings; results in "
         + runDir.toAbsolutePath());
+    // servers and directories of forks that were killed in an earlier run (see Leases)
+    io.dbbench.core.Leases.sweep().forEach(this::say);
     Set<String> all = allBenchmarks();
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ArrayNode merged = json.createArrayNode();
@@ -127,6 +129,21 @@ public final class MainJob {
     List<FamilyOutcome> outcomes = new ArrayList<>();
     long jobStart = System.nanoTime();
     List<String> hostArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
+    Map<String, String> secrets = JmhCommand.forkSecrets(options.userArgs(), hostArgs);
+    Path secretsFile = secrets.isEmpty() ? null
+        : io.dbbench.core.SecretsFile.write(secrets, Path.of(System.getProperty("java.io.tmpdir")));
+    try {
+      return runFamilies(runDir, all, json, merged, familiesEnv, outcomes, jobStart, hostArgs, secretsFile);
+    } finally {
+      if (secretsFile != null) {
+        Files.deleteIfExists(secretsFile);
+      }
+    }
+  }
+
+  private Outcome runFamilies(Path runDir, Set<String> all, ObjectMapper json, ArrayNode merged,
+      Map<String, Object> familiesEnv, List<FamilyOutcome> outcomes, long jobStart, List<String> hostArgs,
+      Path secretsFile) throws IOException {
 
     for (BenchmarkFamily family : families) {
       Map<String, Object> fenv = new LinkedHashMap<>();
@@ -165,11 +182,12 @@ public final class MainJob {
       Path resultFile = runDir.resolve("jmh-" + family.id() + ".json");
       List<String> regexes = selected.stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
       List<String> cmd = JmhCommand.build(options.full(), settings, options.forks(), options.userArgs(), hostArgs,
-          Runtime.version().feature(), resultFile, runDir, regexes);
+          Runtime.version().feature(), resultFile, runDir, secretsFile, regexes);
       fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
       fenv.put("benchmarks", selected);
       say(family.id() + ": " + family.title() + ": " + selected.size() + " benchmark method(s)");
       long t0 = System.nanoTime();
+      io.dbbench.report.MachineState before = io.dbbench.report.MachineState.read();
       FamilyOutcome outcome;
       try {
         new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
@@ -183,7 +201,7 @@ public final class MainJob {
           outcome = new FamilyOutcome(family.id(), Status.FAILED, "no result was produced (see the JMH output above)", 0);
         }
       } catch (Exception e) {
-        String msg = Redaction.redact(e.getClass().getSimpleName() + ": " + e.getMessage()).replaceAll("\\s*\\R\\s*", " ");
+        String msg = Redaction.redact(describe(e)).replaceAll("\\s*\\R\\s*", " ");
         say(family.id() + ": failed: " + msg);
         outcome = new FamilyOutcome(family.id(), Status.FAILED, msg, 0);
       }
@@ -194,6 +212,7 @@ public final class MainJob {
       }
       fenv.put("results", outcome.results());
       fenv.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+      fenv.put("machine", new io.dbbench.report.MachineState.Interval(before, io.dbbench.report.MachineState.read()).toMap());
       outcomes.add(outcome);
     }
 
@@ -227,6 +246,16 @@ public final class MainJob {
       out.putIfAbsent(cls, List.copyOf(args));
     }
     return out;
+  }
+
+  /** {@code Type: message}, and the root cause's when there is one (JMH wraps the benchmark's exception). */
+  static String describe(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String top = e.getClass().getSimpleName() + ": " + e.getMessage();
+    return root == e ? top : top + "; caused by " + root.getClass().getSimpleName() + ": " + root.getMessage();
   }
 
   private void say(String line) {

@@ -1,14 +1,14 @@
 package io.dbbench.graphj;
 
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.core.FileTrees;
+import io.dbbench.core.Leases;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -58,6 +58,8 @@ public class GraphjCompactBenchmark extends BenchmarkDefaults {
   public String sink;
 
   private Path dir;
+  /** Records {@link #dir} so a killed fork's directory is swept by the next run ({@link Leases}). */
+  private Leases.Lease lease;
   private final List<Path> segments = new ArrayList<>();
   private Path out;
   private long inputBytes;
@@ -73,7 +75,9 @@ public class GraphjCompactBenchmark extends BenchmarkDefaults {
   /** Writes the 5 segments into a fresh temp directory. */
   @Setup(Level.Trial)
   public void setup() throws IOException {
+    lease = Leases.take();
     dir = Files.createTempDirectory("dbbench-graphj-compact");
+    lease.path(dir);
     opaque = switch (corpus) {
       case "text" -> true;
       case "entries" -> false;
@@ -173,9 +177,8 @@ public class GraphjCompactBenchmark extends BenchmarkDefaults {
         }
       }
     } finally {
-      try (Stream<Path> s = Files.walk(dir)) {
-        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      FileTrees.deleteRecursively(dir);
+      lease.close();
     }
   }
 

@@ -95,7 +95,12 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public void start(BenchmarkParams bp) {
       benchmark = bp.getBenchmark();
       operation = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-      searching = operation.equals("search");
+      searching = switch (operation) {
+        case "search" -> true;
+        case "insert" -> false;
+        default -> throw new IllegalStateException("PayloadOpenLoopBenchmark." + operation
+            + " has no verification; add it to Load's setup and tear-down");
+      };
       params = new LinkedHashMap<>();
       for (String k : bp.getParamsKeys()) {
         params.put(k, bp.getParam(k));
