@@ -3,7 +3,7 @@ package io.dbbench.payload;
 import io.dbbench.load.OpenLoopResultFile;
 import io.dbbench.load.OpenLoopScheduler;
 import io.dbbench.mongo.PayloadDocument;
-import io.dbbench.mongo.MongoTarget;
+import io.dbbench.mongo.Arrangement;
 import io.dbbench.BenchmarkDefaults;
 import java.io.IOException;
 import java.net.URI;
@@ -55,7 +55,11 @@ import org.openjdk.jmh.runner.IterationType;
  *
  * <p>Warm-up iterations run the same load but are not recorded. Requests still outstanding at an
  * iteration's end are awaited (up to 30 s, outside the timing) and then counted as failed.
- * The service uses an index on {@code id}; searches hit seeded ids.
+ * Searches hit seeded ids in a collection of {@code collectionSize} documents, without or with the
+ * index on {@code id} ({@link SearchTarget}: the index is created after the seed, so both variants
+ * search the same documents), so the study's index effect shows as latency at a rate the stand-in
+ * sustains rather than as queueing at saturation. Inserts run against an empty collection with
+ * the index. Service and stand-in run in JVMs of their own unless {@code arrangement=inProcess}.
  */
 @Threads(1) // one dispatcher; concurrency comes from the requests in flight, not from threads
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -76,6 +80,10 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     @Param({"flat", "reqmgr2"})
     public PayloadDocument doc;
 
+    /** Where service and stand-in run: {@code outOfProcess} (the study's arrangement) or {@code inProcess}. */
+    @Param({"outOfProcess"})
+    public Arrangement arrangement;
+
     PayloadFixture fixture;
     OpenLoopScheduler scheduler;
     HttpClient http;
@@ -90,7 +98,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     String operation;
     Map<String, String> params;
 
-    /** Starts the service (index on {@code id}), the client and the scheduler. */
+    /** Starts the client and the scheduler, and for {@code insert} the service (index on {@code id}). */
     @Setup(Level.Trial)
     public void start(BenchmarkParams bp) {
       benchmark = bp.getBenchmark();
@@ -106,23 +114,15 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
         params.put(k, bp.getParam(k));
       }
       measurementsLeft = bp.getMeasurement().getCount();
-      fixture = PayloadFixture.start(MongoTarget.open(), doc, PayloadFixture.Index.id, searching ? PayloadFixture.seedDocs() : 0);
+      if (!searching) {
+        fixture = PayloadFixture.start(arrangement, doc, PayloadFixture.Index.id, 0);
+        insert = HttpRequest.newBuilder(fixture.baseUri().resolve("/insert")).timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(fixture.template())).build();
+      }
       scheduler = new OpenLoopScheduler(rate, MAX_IN_FLIGHT, LATE_THRESHOLD_NANOS, OpenLoopScheduler.SYSTEM_CLOCK);
       http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(10)).build();
-      URI base = fixture.baseUri();
-      insert = HttpRequest.newBuilder(base.resolve("/insert")).timeout(Duration.ofSeconds(30))
-          .header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofByteArray(fixture.template())).build();
-      if (searching) {
-        List<String> ids = fixture.seededIds();
-        Random rnd = new Random(42L);
-        searches = new HttpRequest[4096];
-        for (int i = 0; i < searches.length; i++) {
-          searches[i] = HttpRequest.newBuilder(base.resolve("/search?id=" + ids.get(rnd.nextInt(ids.size()))))
-              .timeout(Duration.ofSeconds(30)).GET().build();
-        }
-      }
     }
 
     /** Starts a fresh schedule; only measurement iterations are recorded. */
@@ -138,7 +138,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public void stop() throws IOException {
       try {
         String dir = System.getProperty("dbbench.run.dir");
-        if (dir != null && !dir.isBlank() && scheduler != null) {
+        if (dir != null && !dir.isBlank() && scheduler != null && fixture != null) {
           OpenLoopResultFile.write(Path.of(dir), benchmark, operation, params, fixture.backend(), rate, scheduler.snapshot());
         }
       } finally {
@@ -148,6 +148,35 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
         if (fixture != null) {
           fixture.close();
         }
+      }
+    }
+  }
+
+  /** The collection {@code search} runs against; only {@code search} uses (and is multiplied by) it. */
+  @State(Scope.Benchmark)
+  public static class SearchTarget {
+    /** {@code none}, or {@code id}: a unique index on the {@code id} field, created after the seed. */
+    @Param({"none", "id"})
+    public PayloadFixture.Index index;
+
+    /** Documents in the collection before searches (see {@code PayloadServiceBenchmark.Seed}). */
+    @Param({"1000", "10000", "30000"})
+    public int collectionSize;
+
+    /** Starts the service with {@code collectionSize} seeded documents (outside the timing) and prepares the searches. */
+    @Setup(Level.Trial)
+    public void seed(Load l) {
+      if (collectionSize < 1) {
+        throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
+      }
+      l.fixture = PayloadFixture.start(l.arrangement, l.doc, index, collectionSize);
+      URI base = l.fixture.baseUri();
+      List<String> ids = l.fixture.seededIds();
+      Random rnd = new Random(42L);
+      l.searches = new HttpRequest[4096];
+      for (int i = 0; i < l.searches.length; i++) {
+        l.searches[i] = HttpRequest.newBuilder(base.resolve("/search?id=" + ids.get(rnd.nextInt(ids.size()))))
+            .timeout(Duration.ofSeconds(30)).GET().build();
       }
     }
   }
@@ -220,7 +249,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
   /** {@code GET /search?id=} of a seeded document at the scheduled time; returns the scheduled start (ns). */
   @Benchmark
-  public long search(Load l, Latency lat) throws InterruptedException {
+  public long search(Load l, SearchTarget t, Latency lat) throws InterruptedException {
     HttpRequest req = l.searches[l.next++ & 4095];
     return l.scheduler.fire(() -> l.http.sendAsync(req, HttpResponse.BodyHandlers.ofByteArray())
         .thenApply(r -> r.statusCode() / 100 == 2));
