@@ -33,23 +33,37 @@ public final class PayloadFamily implements BenchmarkFamily {
   public Probe probe() {
     Probe p = MongoFamily.probeTarget();
     Map<String, Object> m = new LinkedHashMap<>(p.facts());
-    m.put("service", "io.dbbench.payload.PayloadService: JDK com.sun.net.httpserver, one virtual thread per request, HTTP/1.1 keep-alive, loopback");
+    m.put("service", "io.dbbench.payload.PayloadService: JDK com.sun.net.httpserver, one virtual thread per request, HTTP/1.1 keep-alive, loopback; "
+        + "by default in a JVM of its own (io.dbbench.payload.PayloadServer, -Xms/-Xmx " + PayloadFixture.DEFAULT_SERVICE_HEAP
+        + " or " + PayloadFixture.ENV_SERVICE_HEAP + ")");
+    m.put("arrangement", MongoFamily.ARRANGEMENT_FACT);
     m.put("clients", "java.net.http.HttpClient, one per JMH thread (closed loop, 100 threads) or one shared (open loop)");
-    m.put("index_param", "none | id (unique ascending index on id)");
+    m.put("index_param", "none | id (unique ascending index id_1 on id, created after the seed, so both variants search the same documents)");
+    m.put("collection_size_param", "collectionSize: documents seeded before search trials (name-based UUID ids of 'dbbench-payload-<i>'), "
+        + "seeded in the trial's setup outside the timing; insert trials start from an empty collection");
     m.put("open_loop_files", "openloop-<operation>-<doc>-<rate>-<epochMillis>.json in the run directory");
+    m.put("allocations", "gc.alloc.rate.norm (B/op) of the JMH fork: with arrangement=outOfProcess the clients' allocations alone;"
+        + " allocation counts (Go's allocs/op) are not measurable with JMH's gc profiler");
     return new Probe(p.available(), p.reason(), m);
   }
 
   /**
-   * Quick: every doc/index pair (the WMPayload table needs them) but one open-loop rate that the
-   * stand-in sustains on two cores; higher rates overload it and each iteration then ends with a
-   * long drain of the queued requests. {@code -prof gc}: bytes/op for the WMPayload table; clients,
-   * service, driver and the in-process stand-in share the fork, so it counts all of their
-   * allocations.
+   * Quick: every doc/index pair (the WMPayload table needs them), {@code collectionSize=10000}
+   * (enough for an unindexed scan on the stand-in to cost several times an indexed lookup's whole
+   * request, for both documents) and one open-loop rate, {@value #QUICK_RATE}/s, that the stand-in
+   * sustains on two cores even for unindexed ReqMgr2 searches (higher rates overload it and each
+   * iteration then ends with a long drain of queued requests). {@code -prof gc}: bytes/op for the
+   * WMPayload table; with the default {@code arrangement=outOfProcess} they are the clients' alone.
+   * Full: every declared value.
    */
   @Override
   public FamilySettings settings(boolean full) {
     FamilySettings.Builder b = FamilySettings.builder().profiler("gc");
-    return full ? b.build() : b.param("rate", "100").build();
+    return full ? b.build() : b.param("collectionSize", "10000")
+        .reduced("rate", "unindexed ReqMgr2 searches over 10,000 documents cost the stand-in ~15 ms of CPU each;"
+            + " 100/s and more overload two cores", QUICK_RATE).build();
   }
+
+  /** The quick open-loop rate (requests/s). */
+  static final String QUICK_RATE = "50";
 }

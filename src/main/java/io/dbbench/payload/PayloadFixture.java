@@ -41,6 +41,9 @@ public final class PayloadFixture implements AutoCloseable {
     id
   }
 
+  /** Most documents seeded under the smoke test ({@code -Ddbbench.smoke=true}). */
+  static final int SMOKE_COLLECTION_SIZE = 200;
+
   /** Knob: the service process's fixed heap ({@code -Xms} = {@code -Xmx}). */
   public static final String ENV_SERVICE_HEAP = "DBBENCH_PAYLOAD_SERVICE_HEAP";
   /** Default service heap: the service keeps nothing between requests. */
@@ -88,6 +91,9 @@ public final class PayloadFixture implements AutoCloseable {
   public static PayloadFixture start(MongoTarget target, Arrangement arrangement, PayloadDocument doc, Index index,
       int collectionSize) {
     int pool = BenchConfig.getInt("DBBENCH_PAYLOAD_POOL", 100);
+    if (Boolean.getBoolean("dbbench.smoke")) {
+      collectionSize = Math.min(collectionSize, SMOKE_COLLECTION_SIZE); // the smoke test checks wiring, not scans
+    }
     String name = CollectionFixture.newCollectionName("payload");
     ChildJvm child = null;
     CollectionFixture c = null;
