@@ -158,7 +158,9 @@ public final class MongoTarget implements AutoCloseable {
     ChildJvm c;
     try {
       c = ChildJvm.start("mongo-stand-in", StandInServer.class.getName(),
-          List.of("-Xmx" + heap, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
+          List.of("-Xmx" + heap, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+              // shutdownNow warns about clients still connected at tear-down; not a problem worth a line
+              "-Dorg.slf4j.simpleLogger.log.de.bwaldvogel=error"),
           List.of(ChildJvm.STOP_ON_STDIN_EOF), Map.of(),
           Pattern.compile(Pattern.quote(StandInServer.READY_PREFIX) + "(mongodb://\\S+)"));
     } catch (IOException e) {

@@ -54,12 +54,13 @@ public final class PayloadFamily implements BenchmarkFamily {
    * sustains on two cores even for unindexed ReqMgr2 searches (higher rates overload it and each
    * iteration then ends with a long drain of queued requests). {@code -prof gc}: bytes/op for the
    * WMPayload table; with the default {@code arrangement=outOfProcess} they are the clients' alone.
-   * Full: every declared value.
+   * Warm-up 2 s: the service and stand-in JVMs start cold in every trial. Full: every declared value.
    */
   @Override
   public FamilySettings settings(boolean full) {
     FamilySettings.Builder b = FamilySettings.builder().profiler("gc");
-    return full ? b.build() : b.param("collectionSize", "10000")
+    // 2 s of warm-up instead of 1: the service and stand-in JVMs start cold in every trial
+    return full ? b.build() : b.warmupTime("2s").param("collectionSize", "10000")
         .reduced("rate", "unindexed ReqMgr2 searches over 10,000 documents cost the stand-in ~15 ms of CPU each;"
             + " 100/s and more overload two cores", QUICK_RATE).build();
   }
