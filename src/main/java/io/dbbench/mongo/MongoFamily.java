@@ -73,8 +73,9 @@ public final class MongoFamily implements BenchmarkFamily {
    * the class's sweep). The stand-in serialises writes to a collection: 100 threads each inserting
    * a batch of 12 KB documents wait for the 99 batches ahead of theirs (~0.5 s per 100-document
    * batch on two cores, so ~50 s per call), and 1000-document batches take minutes per call. Full
-   * runs on the stand-in stop at 100. {@code -prof gc} gives bytes/op for the report; it counts
-   * every allocation in the fork, the in-process stand-in's included.
+   * runs on the stand-in stop at 100. {@code -prof gc} gives bytes/op for the report: with the
+   * default {@code arrangement=outOfProcess} the stand-in runs in a JVM of its own, so they are the
+   * driver's and the benchmark threads' alone.
    */
   @Override
   public FamilySettings settings(boolean full) {
