@@ -218,7 +218,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
         load.fixture.verifyCount(ids.size());
         load.fixture.verifySample(ids.get(0));
       } else {
-        load.fixture.verifyCount(iterOk);
+        load.fixture.verifyInserted(iterOk, iterFailed); // a timed-out request may still have been stored
         load.fixture.verifyAnySample();
         load.fixture.resetCollection(); // keeps the stand-in's heap bounded
       }

@@ -40,8 +40,9 @@ import org.openjdk.jmh.infra.ThreadParams;
  * <p>Every answer is counted in {@link Requests}: {@code ok} (2xx) and {@code failed} (any other
  * status, or no answer), as {@code @AuxCounters(EVENTS)} sums, so the report computes
  * {@code success_rate = ok / (ok + failed)}. After each iteration, outside the timing, the
- * collection must hold exactly the documents inserted (the count of 201s) and a sample read back
- * must equal the template; an iteration in which no request succeeded fails the run.
+ * collection must hold exactly the documents inserted (the count of 201s; when some requests got
+ * no 2xx answer, at most that many more, since a request that timed out may still have been
+ * stored) and a sample read back must equal the template; an iteration in which no request succeeded fails the run.
  *
  * <p>By default ({@code arrangement=outOfProcess}) the service and the mongo-java-server stand-in
  * (not MongoDB) each run in a JVM of their own, so this fork holds only the 100 clients and
@@ -107,7 +108,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
         fixture.verifyCount(ids.size());
         fixture.verifySample(ids.get(0));
       } else {
-        fixture.verifyCount(ok);
+        fixture.verifyInserted(ok, failed); // a timed-out request may still have been stored
         fixture.verifyAnySample();
         fixture.resetCollection(); // keeps the stand-in's heap bounded across iterations
       }

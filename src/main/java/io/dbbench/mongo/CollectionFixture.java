@@ -215,6 +215,26 @@ public final class CollectionFixture implements AutoCloseable {
   }
 
   /**
+   * Checks the collection after inserts of which {@code ok} were answered 2xx and {@code unknown}
+   * got no 2xx answer (an error status or a client-side timeout: a request that timed out may
+   * still have been inserted): exactly {@code ok} documents when {@code unknown == 0}, otherwise
+   * between {@code ok} and {@code ok + unknown}.
+   *
+   * @throws IllegalStateException naming the count and the bounds otherwise
+   */
+  public void verifyInserted(long ok, long unknown) {
+    if (unknown == 0) {
+      verifyCount(ok);
+      return;
+    }
+    long n = collection.countDocuments();
+    if (n < ok || n > ok + unknown) {
+      throw new IllegalStateException("collection " + collection.getNamespace() + " holds " + n + " documents; expected "
+          + ok + " answered 2xx plus at most the " + unknown + " requests without a 2xx answer");
+    }
+  }
+
+  /**
    * Checks that the document with {@code id} reads back equal to the template plus {@code id}.
    *
    * @throws IllegalStateException when it is missing or differs

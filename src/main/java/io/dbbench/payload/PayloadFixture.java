@@ -223,6 +223,11 @@ public final class PayloadFixture implements AutoCloseable {
     collection.verifyCount(expected);
   }
 
+  /** {@link CollectionFixture#verifyInserted}. */
+  public void verifyInserted(long ok, long unknown) {
+    collection.verifyInserted(ok, unknown);
+  }
+
   /** {@link CollectionFixture#verifySample}. */
   public void verifySample(String id) {
     collection.verifySample(id);
