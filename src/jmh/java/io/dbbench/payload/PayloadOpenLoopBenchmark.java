@@ -48,7 +48,8 @@ import org.openjdk.jmh.runner.IterationType;
  *       ({@link OpenLoopResultFile}), written after the trial when {@code dbbench.run.dir} is set:
  *       p50/p90/p99/p99.9/max and the percentile curve over all measurement iterations;
  *   <li>secondary metrics {@code ok}, {@code failed}, {@code late} (per-iteration counts that JMH
- *       sums over the trial) and {@code p50_us}, {@code p99_us}, {@code max_us}: the trial's
+ *       sums over the trial), {@code server_cpu_us} (CPU time of the service and stand-in processes
+ *       per request) and {@code p50_us}, {@code p99_us}, {@code max_us}: the trial's
  *       percentiles, reported in the last measurement iteration only (0 in the others) so that
  *       JMH's sum over iterations equals the trial value rather than adding percentiles up.
  * </ul>
@@ -94,6 +95,9 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     boolean measuring;
     int measurementsLeft;
     OpenLoopScheduler.Snapshot atBegin;
+    long cpuAtBegin;
+    long measuredCpuNanos;
+    long measuredRequests;
     String benchmark;
     String operation;
     Map<String, String> params;
@@ -130,6 +134,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public void begin(IterationParams ip) {
       measuring = ip.getType() == IterationType.MEASUREMENT;
       atBegin = scheduler.snapshot();
+      cpuAtBegin = fixture == null ? -1 : fixture.serverCpuNanos();
       scheduler.start();
     }
 
@@ -197,6 +202,13 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public double p99_us;
     /** Trial maximum latency in us (last measurement iteration only). */
     public double max_us;
+    /**
+     * CPU time of the service and stand-in processes per request over the trial's measurement
+     * iterations, in us (last measurement iteration only; 0 with {@code arrangement=inProcess}).
+     * Unlike latency, it barely depends on what else the machine runs, so it shows what an
+     * unindexed scan costs even on a loaded machine.
+     */
+    public double server_cpu_us;
 
     /**
      * Waits for the iteration's requests, verifies the collection (inserts: exactly the documents
@@ -206,6 +218,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     @TearDown(Level.Iteration)
     public void collect(Load load) throws InterruptedException {
       load.scheduler.drain(TimeUnit.SECONDS.toNanos(30));
+      long cpuNow = load.cpuAtBegin < 0 ? -1 : load.fixture.serverCpuNanos(); // before verification adds its own work
       OpenLoopScheduler.Snapshot s = load.scheduler.snapshot();
       long iterOk = s.ok() - load.atBegin.ok();
       long iterFailed = s.failed() - load.atBegin.failed();
@@ -229,7 +242,12 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
       ok = iterOk;
       failed = iterFailed;
       late = s.late() - load.atBegin.late();
+      if (cpuNow >= 0) {
+        load.measuredCpuNanos += cpuNow - load.cpuAtBegin;
+        load.measuredRequests += iterOk + iterFailed;
+      }
       if (--load.measurementsLeft == 0) {
+        server_cpu_us = load.measuredRequests == 0 ? 0 : load.measuredCpuNanos / 1e3 / load.measuredRequests;
         p50_us = OpenLoopResultFile.us(s.latencyNanos(), 50);
         p99_us = OpenLoopResultFile.us(s.latencyNanos(), 99);
         max_us = s.latencyNanos().getTotalCount() == 0 ? 0 : s.latencyNanos().getMaxValue() / 1e3;

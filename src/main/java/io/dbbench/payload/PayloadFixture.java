@@ -144,6 +144,21 @@ public final class PayloadFixture implements AutoCloseable {
         Pattern.compile(Pattern.quote(PayloadServer.READY_PREFIX) + "(https?://\\S+)"));
   }
 
+  /**
+   * CPU time used so far by the service and stand-in processes together (user + system, JIT and
+   * GC threads included, as the OS accounts it: clock-tick granularity, 10 ms on Linux), in ns;
+   * -1 when they do not both run in processes of their own or the OS does not report it.
+   */
+  public long serverCpuNanos() {
+    ChildJvm standIn = target().process();
+    if (serviceProcess == null || standIn == null) {
+      return -1;
+    }
+    var a = serviceProcess.handle().info().totalCpuDuration();
+    var b = standIn.handle().info().totalCpuDuration();
+    return a.isPresent() && b.isPresent() ? a.get().toNanos() + b.get().toNanos() : -1;
+  }
+
   /** Where the service and the stand-in run. */
   public Arrangement arrangement() {
     return arrangement;

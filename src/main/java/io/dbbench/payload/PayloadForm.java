@@ -113,8 +113,14 @@ public final class PayloadForm implements StudyForm {
         JmhResult.Metric a = none.secondary().get("p50_us");
         JmhResult.Metric b = id.secondary().get("p50_us");
         if (a != null && b != null && b.score() > 0) {
+          JmhResult.Metric ca = none.secondary().get("server_cpu_us");
+          JmhResult.Metric cb = id.secondary().get("server_cpu_us");
+          String cpu = ca != null && cb != null && ca.score() > 0 && cb.score() > 0
+              ? "; CPU of service and stand-in per request " + Units.time(ca.score() / 1e6) + " without, "
+                  + Units.time(cb.score() / 1e6) + " with: " + x(ca.score() / cb.score())
+              : "";
           lines.add("Open loop, " + what + ": median latency without index " + Units.time(a.score() / 1e6)
-              + ", with index " + Units.time(b.score() / 1e6) + ": " + x(a.score() / b.score())
+              + ", with index " + Units.time(b.score() / 1e6) + ": " + x(a.score() / b.score()) + cpu
               + " (one trial each; the percentile curves are in the open-loop section)");
         }
         continue;
