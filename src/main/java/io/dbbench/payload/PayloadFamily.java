@@ -49,20 +49,20 @@ public final class PayloadFamily implements BenchmarkFamily {
 
   /**
    * Quick: every doc/index pair (the WMPayload table needs them), {@code collectionSize=10000}
-   * (enough for an unindexed scan on the stand-in to cost several times an indexed lookup's whole
-   * request, for both documents) and one open-loop rate, {@value #QUICK_RATE}/s, that the stand-in
-   * sustains on two cores even for unindexed ReqMgr2 searches (higher rates overload it and each
-   * iteration then ends with a long drain of queued requests). {@code -prof gc}: bytes/op for the
-   * WMPayload table; with the default {@code arrangement=outOfProcess} they are the clients' alone.
-   * Warm-up 2 s: the service and stand-in JVMs start cold in every trial. Full: every declared value.
+   * (the largest seed that fits the quick budget: 5 to 10 s of seeding per ReqMgr2 search trial)
+   * and one open-loop rate, {@value #QUICK_RATE}/s: in a quick trial the freshly started service
+   * and stand-in JVMs spend 8 to 10 ms of CPU per search (JIT compilation included; the
+   * {@code server_cpu_us} metric), so 100/s would need a core for them alone. Warm-up 2 s instead
+   * of 1 for the same reason. {@code -prof gc}: bytes/op for the WMPayload table; with the default
+   * {@code arrangement=outOfProcess} they are the clients' alone. Full: every declared value.
    */
   @Override
   public FamilySettings settings(boolean full) {
     FamilySettings.Builder b = FamilySettings.builder().profiler("gc");
     // 2 s of warm-up instead of 1: the service and stand-in JVMs start cold in every trial
     return full ? b.build() : b.warmupTime("2s").param("collectionSize", "10000")
-        .reduced("rate", "unindexed ReqMgr2 searches over 10,000 documents cost the stand-in ~15 ms of CPU each;"
-            + " 100/s and more overload two cores", QUICK_RATE).build();
+        .reduced("rate", "the freshly started service and stand-in JVMs spend 8-10 ms of CPU per search in a quick trial"
+            + " (JIT included); 100/s and more overload two cores", QUICK_RATE).build();
   }
 
   /** The quick open-loop rate (requests/s). */
