@@ -1,5 +1,6 @@
 package io.dbbench;
 
+import io.dbbench.core.ForkFlags;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -14,11 +15,12 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>One fork with a fixed 2 GiB heap, so GC sizing does not vary between runs; native access
- *       enabled for zstd-jni, Kuzu and embedded PostgreSQL on JDK 24+.
+ *       enabled for zstd-jni, Kuzu and embedded PostgreSQL on JDK 24+ ({@link ForkFlags}; the main
+ *       job passes the same flags explicitly, plus the JDK 23+ Unsafe flag).
  *   <li>Average time in ns/op; the main job and {@code -Dbench.full} override iterations.
  * </ul>
  */
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "--enable-native-access=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {ForkFlags.XMS, ForkFlags.XMX, ForkFlags.NATIVE_ACCESS})
 @Warmup(iterations = 3, time = 1, timeUnit = TimeUnit.SECONDS)
 @Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
 @BenchmarkMode(Mode.AverageTime)

@@ -1,177 +1,110 @@
 package io.dbbench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import io.dbbench.family.BenchmarkFamily;
-import io.dbbench.family.Families;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.time.Clock;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-import org.openjdk.jmh.runner.BenchmarkList;
-import org.openjdk.jmh.runner.BenchmarkListEntry;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.runner.options.CommandLineOptions;
-import org.openjdk.jmh.runner.options.VerboseMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * The main job ({@code ./mvnw verify -Pbench}): runs every {@link BenchmarkFamily} on its
- * embedded defaults and writes {@code results/<UTC timestamp>/} with {@code jmh.json} (standard
- * JMH JSON, all families merged), {@code env.json} (the run manifest), {@code report.md} and the self-contained {@code report.html}.
+ * The main job's entry point ({@code ./mvnw verify -Pbench}): parses the knobs, runs
+ * {@link MainJob} over {@link Families#all()} and turns its outcome into an exit code.
  *
- * <p>Knobs (system properties): {@code bench.full=true} switches every family to publication
- * settings; {@code bench.include=REGEX} keeps only benchmarks whose full name matches;
- * {@code bench.args="..."} passes JMH options that override the family's, option by option;
- * {@code bench.results=DIR} changes the results root (default {@code results}).
- *
- * <p>A family whose system cannot be reached is skipped with one line; a family whose benchmarks
- * fail is reported and makes the job exit with status 1 after every other family has run.
+ * <p>Every option defaults to a system property, so Maven's {@code -Dbench.full=true} and a
+ * command line's {@code --full} are the same knob. Exit codes: 0 every selected family ran (or was
+ * skipped while another ran); 1 a family failed, the report could not be written, or nothing ran
+ * at all; 2 bad arguments.
  */
-public final class BenchMain {
-  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
+@Command(name = "dbbench-main-job", mixinStandardHelpOptions = true,
+    description = "Runs every dbbench family on its quick (or full) settings and writes results/<UTC>/.",
+    exitCodeOnInvalidInput = 2)
+public final class BenchMain implements Callable<Integer> {
+  @Option(names = "--full", defaultValue = "${sys:bench.full:-false}", arity = "0..1", fallbackValue = "true",
+      description = "Publication settings (default: ${DEFAULT-VALUE}; -Dbench.full).")
+  boolean full;
 
-  /** Quick defaults for every family (a family's own arguments override these). */
-  static final List<String> QUICK = List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s");
-  /** Publication defaults. */
-  static final List<String> FULL = List.of("-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s");
+  @Option(names = "--include", defaultValue = "${sys:bench.include:-}",
+      description = "Only benchmarks whose full name matches this regex (-Dbench.include).")
+  String include;
 
-  private BenchMain() {}
+  @Option(names = "--args", defaultValue = "${sys:bench.args:-}",
+      description = "JMH options overriding the families' settings, option by option (-Dbench.args).")
+  String args;
 
-  /** Entry point; see the class comment for the knobs. Exits 0 when every family ran or was skipped. */
-  public static void main(String[] args) throws IOException {
-    boolean full = Boolean.parseBoolean(System.getProperty("bench.full", "false").trim());
-    String include = System.getProperty("bench.include", "").trim();
-    List<String> userArgs;
-    Pattern includePattern = null;
-    try {
-      userArgs = JmhArgs.split(System.getProperty("bench.args", ""));
-      if (!include.isEmpty()) {
-        includePattern = Pattern.compile(include);
-      }
-    } catch (IllegalArgumentException e) {
-      System.err.println("[dbbench] " + (e instanceof PatternSyntaxException
-          ? "bench.include='" + include + "' is not a regular expression: " + e.getMessage()
-          : e.getMessage()));
-      System.exit(2);
-      return;
-    }
-    Path root = Path.of(System.getProperty("bench.results", "results"));
-    Path runDir = root.resolve(STAMP.format(ZonedDateTime.now(ZoneOffset.UTC)));
-    Files.createDirectories(runDir);
-    System.out.println("[dbbench] main job: " + (full ? "full (publication)" : "quick")
-        + " settings; results in " + runDir.toAbsolutePath());
+  @Option(names = "--forks", defaultValue = "${sys:bench.forks:-}",
+      description = "Forks for every family, overriding the settings (-Dbench.forks).")
+  String forks;
 
-    Set<String> all = allBenchmarks();
-    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    ArrayNode merged = json.createArrayNode();
-    Map<String, Object> familiesEnv = new LinkedHashMap<>();
-    List<String> failures = new ArrayList<>();
-    long jobStart = System.nanoTime();
+  @Option(names = "--results", defaultValue = "${sys:bench.results:-results}",
+      description = "Results root (default: ${DEFAULT-VALUE}; -Dbench.results).")
+  Path results;
 
-    for (BenchmarkFamily family : Families.all()) {
-      Map<String, Object> fenv = new LinkedHashMap<>();
-      familiesEnv.put(family.id(), fenv);
-      fenv.put("title", family.title());
-      Pattern fam = Pattern.compile(family.includeRegex());
-      List<String> selected = new ArrayList<>();
-      for (String b : all) {
-        if (fam.matcher(b).find() && (includePattern == null || includePattern.matcher(b).find())) {
-          selected.add(b);
-        }
-      }
-      if (selected.isEmpty()) {
-        fenv.put("status", "not selected");
-        continue;
-      }
-      BenchmarkFamily.Availability a = family.probe();
-      try {
-        fenv.putAll(family.describe());
-      } catch (RuntimeException e) {
-        fenv.put("describe_error", Redaction.redact(String.valueOf(e.getMessage())));
-      }
-      if (!a.available()) {
-        System.out.println("[dbbench] " + family.id() + ": skipped: " + Redaction.redact(a.reason()));
-        fenv.put("status", "skipped");
-        fenv.put("reason", Redaction.redact(a.reason()));
-        continue;
-      }
-      Path out = runDir.resolve("jmh-" + family.id() + ".json");
-      List<String> runArgs = new ArrayList<>();
-      for (String b : selected) {
-        runArgs.add("^" + Pattern.quote(b) + "$");
-      }
-      List<String> fixed = List.of("-rf", "json", "-rff", out.toString(),
-          "-jvmArgsAppend", "-Ddbbench.run.dir=" + runDir.toAbsolutePath());
-      List<String> cmd = JmhArgs.merge(full ? FULL : QUICK, family.jmhArgs(full), userArgs, fixed, runArgs);
-      fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).map(Redaction::redact).toList());
-      fenv.put("benchmarks", selected);
-      System.out.println("[dbbench] " + family.id() + ": " + family.title() + ": "
-          + selected.size() + " benchmark method(s)");
-      long t0 = System.nanoTime();
-      try {
-        new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
-        JsonNode arr = Files.exists(out) ? json.readTree(out.toFile()) : null;
-        int n = arr == null ? 0 : arr.size();
-        if (arr != null) {
-          arr.forEach(merged::add);
-        }
-        Files.deleteIfExists(out);
-        fenv.put("results", n);
-        fenv.put("status", n > 0 ? "ran" : "failed");
-        if (n == 0) {
-          failures.add(family.id() + ": no result was produced (see the JMH output above)");
-        }
-      } catch (Exception e) {
-        String msg = Redaction.redact(e.getClass().getSimpleName() + ": " + e.getMessage());
-        System.out.println("[dbbench] " + family.id() + ": failed: " + msg);
-        fenv.put("status", "failed");
-        fenv.put("error", msg);
-        failures.add(family.id() + ": " + msg);
-      }
-      fenv.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
-    }
-
-    json.writeValue(runDir.resolve("jmh.json").toFile(), merged);
-    Map<String, Object> env = EnvInfo.collect();
-    env.put("mode", full ? "full" : "quick");
-    env.put("bench_include", include);
-    env.put("bench_args", userArgs.stream().map(Redaction::redact).toList());
-    env.put("families", familiesEnv);
-    env.put("wall_seconds", Math.round((System.nanoTime() - jobStart) / 1e9));
-    json.writeValue(runDir.resolve("env.json").toFile(), env);
-    try {
-      io.dbbench.report.Report.render(runDir);
-    } catch (IOException | RuntimeException e) {
-      failures.add("report: " + e.getMessage());
-    }
-    System.out.println("[dbbench] wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html ("
-        + merged.size() + " results)");
-    if (!failures.isEmpty()) {
-      failures.forEach(f -> System.out.println("[dbbench] FAILED " + f));
-      System.exit(1);
-    }
+  /** Runs the job; exits with the code the class comment lists. */
+  public static void main(String[] argv) {
+    System.exit(new CommandLine(new BenchMain()).execute(argv));
   }
 
-  /** Full names ({@code package.Class.method}) of every benchmark compiled into the suite. */
-  public static Set<String> allBenchmarks() {
-    Set<String> names = new TreeSet<>();
-    for (BenchmarkListEntry e : BenchmarkList.defaultList().getAll(
-        OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of())) {
-      names.add(e.getUsername());
+  @Override
+  public Integer call() throws Exception {
+    MainJob.Options options;
+    try {
+      options = options();
+    } catch (IllegalArgumentException e) {
+      System.err.println("[dbbench] " + e.getMessage());
+      return 2;
     }
-    return names;
+    MainJob.Outcome outcome = new MainJob(Families.all(), options, System.out, Clock.systemUTC()).run();
+    return exitCode(outcome, System.out);
+  }
+
+  /**
+   * The validated options.
+   *
+   * @throws IllegalArgumentException naming the bad value and what was expected
+   */
+  MainJob.Options options() {
+    Pattern pattern = null;
+    String inc = include == null ? "" : include.trim();
+    if (!inc.isEmpty()) {
+      try {
+        pattern = Pattern.compile(inc);
+      } catch (PatternSyntaxException e) {
+        throw new IllegalArgumentException("bench.include='" + inc + "' is not a regular expression: "
+            + e.getDescription());
+      }
+    }
+    Integer f = null;
+    String fk = forks == null ? "" : forks.trim();
+    if (!fk.isEmpty()) {
+      try {
+        f = Integer.parseInt(fk);
+      } catch (NumberFormatException e) {
+        f = -1;
+      }
+      if (f < 1) {
+        throw new IllegalArgumentException("bench.forks='" + fk + "': expected a whole number of forks, 1 or more");
+      }
+    }
+    List<String> user = JmhArgs.split(args == null ? "" : args);
+    JmhArgs.merge(user); // validates: an option without its value fails here, before anything runs
+    return new MainJob.Options(full, pattern, user, f, results);
+  }
+
+  /** 1 when a family failed, the report failed, or nothing ran (each said on {@code out}); else 0. */
+  static int exitCode(MainJob.Outcome outcome, java.io.PrintStream out) {
+    outcome.families().stream().filter(f -> f.status() == MainJob.Status.FAILED)
+        .forEach(f -> out.println("[dbbench] FAILED " + f.id() + ": " + f.reason()));
+    if (!outcome.reportError().isEmpty()) {
+      out.println("[dbbench] FAILED report: " + outcome.reportError());
+    }
+    if (outcome.nothingRan()) {
+      out.println("[dbbench] nothing ran: every family was skipped or matched no benchmark (see the lines above)");
+      return 1;
+    }
+    return outcome.failed() ? 1 : 0;
   }
 }

@@ -9,7 +9,8 @@ import java.util.Map;
  * Merges JMH command lines so that a later source overrides an earlier one option by option: the
  * main job's quick defaults, then a family's own arguments, then the user's {@code -Dbench.args}.
  * {@code -p name=...} is keyed by parameter name, so a user's {@code -p level=3} replaces only the
- * family's {@code level} list; {@code -jvmArgsAppend} values accumulate.
+ * family's {@code level} list; {@code -prof} accumulates (one entry per profiler name). Fork JVM
+ * options are assembled by {@link JmhCommand}, not merged here.
  */
 public final class JmhArgs {
   private JmhArgs() {}
@@ -71,7 +72,6 @@ public final class JmhArgs {
   public static List<String> merge(List<String>... layers) {
     Map<String, List<String>> opts = new LinkedHashMap<>();
     List<String> positional = new ArrayList<>();
-    List<String> jvmAppend = new ArrayList<>();
     for (List<String> layer : layers) {
       for (int i = 0; i < layer.size(); i++) {
         String a = layer.get(i);
@@ -87,8 +87,9 @@ public final class JmhArgs {
           throw new IllegalArgumentException("JMH option " + a + " needs a value");
         }
         String v = layer.get(++i);
-        if (a.equals("-jvmArgsAppend")) {
-          jvmAppend.add(v);
+        if (a.equals("-prof")) {
+          String name = v.contains(":") ? v.substring(0, v.indexOf(':')) : v;
+          opts.put("-prof " + name, List.of("-prof", v));
         } else if (a.equals("-p")) {
           int eq = v.indexOf('=');
           if (eq <= 0) {
@@ -102,11 +103,38 @@ public final class JmhArgs {
     }
     List<String> out = new ArrayList<>();
     opts.values().forEach(out::addAll);
-    if (!jvmAppend.isEmpty()) {
-      out.add("-jvmArgsAppend");
-      out.add(String.join(" ", jvmAppend));
-    }
     out.addAll(positional);
+    return out;
+  }
+
+  /**
+   * Every value given to {@code option} in {@code args}, each split on whitespace (JMH's own
+   * reading of its JVM options), in order.
+   */
+  public static List<String> values(List<String> args, String option) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < args.size() - 1; i++) {
+      if (args.get(i).equals(option)) {
+        for (String part : args.get(++i).trim().split("\\s+")) {
+          if (!part.isEmpty()) {
+            out.add(part);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** {@code args} without the given value-taking options and their values. */
+  public static List<String> without(List<String> args, List<String> options) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      if (options.contains(args.get(i))) {
+        i++;
+      } else {
+        out.add(args.get(i));
+      }
+    }
     return out;
   }
 }

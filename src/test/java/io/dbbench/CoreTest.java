@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.core.BenchConfig;
+import io.dbbench.core.Redaction;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,10 +17,10 @@ class CoreTest {
     List<String> merged = JmhArgs.merge(
         List.of("-f", "1", "-wi", "1", "-i", "3"),
         List.of("-p", "level=1,3", "-p", "corpus=entries", "-i", "2"),
-        JmhArgs.split("-f 3 -p level=22 -jvmArgsAppend -Da=1 -prof gc"),
-        List.of("-jvmArgsAppend", "-Ddbbench.run.dir=/r"));
+        JmhArgs.split("-f 3 -p level=22 -prof gc"),
+        List.of("-prof", "gc:churn=true"));
     assertEquals(List.of("-f", "3", "-wi", "1", "-i", "2", "-p", "level=22", "-p", "corpus=entries",
-        "-prof", "gc", "-jvmArgsAppend", "-Da=1 -Ddbbench.run.dir=/r"), merged);
+        "-prof", "gc:churn=true"), merged);
   }
 
   @Test

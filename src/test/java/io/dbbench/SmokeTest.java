@@ -25,9 +25,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * The shared smoke test: runs every benchmark method of the suite once through the JMH
- * {@link Runner}, in-process, with no warm-up, one short iteration and the <em>first</em> value of
- * every {@code @Param} (by convention the smallest), and fails if any benchmark throws or produces
- * no result. Sets {@code dbbench.smoke=true} so fixtures may shrink their preload.
+ * {@link Runner}, in-process, with no warm-up, one short iteration and, for every {@code @Param},
+ * the first value of its family's quick settings, else the first declared value (by convention the
+ * smallest), and fails if any benchmark throws or produces no result. Sets {@code dbbench.smoke=true} so fixtures may shrink their preload.
  *
  * <p>{@code -Ddbbench.smoke.include=REGEX} narrows it while developing one family.
  */
@@ -59,12 +59,17 @@ class SmokeTest {
         .shouldFailOnError(true)
         .verbosity(VerboseMode.SILENT)
         .timeUnit(TimeUnit.MICROSECONDS);
+    Map<String, List<String>> quick = Families.all().stream()
+        .filter(f -> Pattern.compile(f.includeRegex()).matcher(e.getUsername()).find())
+        .findFirst().map(f -> f.settings(false).params()).orElse(Map.of());
     Map<String, String> chosen = new LinkedHashMap<>();
     if (e.getParams().hasValue()) {
       for (Map.Entry<String, String[]> p : e.getParams().get().entrySet()) {
-        if (p.getValue().length > 0) {
-          chosen.put(p.getKey(), p.getValue()[0]);
-          b.param(p.getKey(), p.getValue()[0]);
+        List<String> q = quick.get(p.getKey());
+        String v = q != null ? q.get(0) : p.getValue().length > 0 ? p.getValue()[0] : null;
+        if (v != null) {
+          chosen.put(p.getKey(), v);
+          b.param(p.getKey(), v);
         }
       }
     }

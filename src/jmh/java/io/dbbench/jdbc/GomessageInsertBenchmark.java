@@ -13,8 +13,8 @@ import org.openjdk.jmh.annotations.Param;
  * knobs in {@link GomessageConfig}. {@code copy} on a non-PostgreSQL target fails at setup.
  */
 public class GomessageInsertBenchmark extends GomessageBenchmarkBase {
-  /** BATCHCOUNTxBATCHSIZE; quick defaults, smallest batches first. Full runs pass the study's larger ones with -p. */
-  @Param({"100x1000", "10x10000", "1x100000"})
+  /** BATCHCOUNTxBATCHSIZE: the study's sweep, smallest batches first (the main job's quick mode narrows it to the 100 000-row shapes). */
+  @Param({"100x1000", "10x10000", "1x100000", "1000x1000", "100x10000", "10x100000", "1x1000000"})
   public String shape;
 
   /** {@code bulk}, {@code many}, {@code copy} or {@code arrayBind} (the last two PostgreSQL only). */

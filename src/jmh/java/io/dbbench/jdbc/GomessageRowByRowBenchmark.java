@@ -10,8 +10,8 @@ import org.openjdk.jmh.annotations.Param;
  * shape with {@code -p shape=...}.
  */
 public class GomessageRowByRowBenchmark extends GomessageBenchmarkBase {
-  /** BATCHCOUNTxBATCHSIZE; quick runs only the smallest shape. Full runs pass the study's shapes with -p. */
-  @Param({"100x1000"})
+  /** BATCHCOUNTxBATCHSIZE: the study's sweep (the main job's quick mode narrows it to the 100 000-row shapes). */
+  @Param({"100x1000", "10x10000", "1x100000", "1000x1000", "100x10000", "10x100000", "1x1000000"})
   public String shape;
 
   /** Always {@code rowByRow}; a param so the report treats both classes alike. */

@@ -5,7 +5,6 @@ import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.InsertOneResult;
 import io.dbbench.BenchmarkDefaults;
-import io.dbbench.payload.PayloadDocument;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -56,15 +55,23 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
     @Param({"flat", "reqmgr2"})
     public PayloadDocument doc;
 
-    DriverFixture fixture;
+    CollectionFixture fixture;
     boolean finding;
     final Queue<Writer> writers = new ConcurrentLinkedQueue<>();
 
     /** Connects and prepares the collection; seeds only for {@code findById}. */
     @Setup(Level.Trial)
     public void start(BenchmarkParams params) {
-      finding = params.getBenchmark().endsWith(".findById");
-      fixture = DriverFixture.start(doc, poolSize, finding ? DriverFixture.seedDocs() : 0);
+      String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+      finding = switch (method) {
+        case "findById" -> true;
+        case "insertOne", "insertMany" -> false;
+        // a renamed or new method must say how it is verified, not silently skip verification
+        default -> throw new IllegalStateException("MongoDriverBenchmark." + method
+            + " has no verification in Driver.verify(); add it there");
+      };
+      fixture = CollectionFixture.start(MongoTarget.open(), doc, "driver", "dbbench-driver-", true, poolSize,
+          finding ? CollectionFixture.seedDocs() : 0);
     }
 
     /** Verifies the collection against the threads' counts; empties it after inserts. */
@@ -126,7 +133,7 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
   /** One thread's id sequence and counts. */
   @State(Scope.Thread)
   public static class Writer {
-    DriverFixture fixture;
+    CollectionFixture fixture;
     long idHigh;
     long idLow;
     long inserted;

@@ -1,5 +1,9 @@
 package io.dbbench.payload;
 
+import io.dbbench.load.OpenLoopResultFile;
+import io.dbbench.load.OpenLoopScheduler;
+import io.dbbench.mongo.PayloadDocument;
+import io.dbbench.mongo.MongoTarget;
 import io.dbbench.BenchmarkDefaults;
 import java.io.IOException;
 import java.net.URI;
@@ -91,13 +95,18 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public void start(BenchmarkParams bp) {
       benchmark = bp.getBenchmark();
       operation = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-      searching = operation.equals("search");
+      searching = switch (operation) {
+        case "search" -> true;
+        case "insert" -> false;
+        default -> throw new IllegalStateException("PayloadOpenLoopBenchmark." + operation
+            + " has no verification; add it to Load's setup and tear-down");
+      };
       params = new LinkedHashMap<>();
       for (String k : bp.getParamsKeys()) {
         params.put(k, bp.getParam(k));
       }
       measurementsLeft = bp.getMeasurement().getCount();
-      fixture = PayloadFixture.start(doc, PayloadFixture.Index.id, searching ? PayloadFixture.seedDocs() : 0);
+      fixture = PayloadFixture.start(MongoTarget.open(), doc, PayloadFixture.Index.id, searching ? PayloadFixture.seedDocs() : 0);
       scheduler = new OpenLoopScheduler(rate, MAX_IN_FLIGHT, LATE_THRESHOLD_NANOS, OpenLoopScheduler.SYSTEM_CLOCK);
       http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(10)).build();

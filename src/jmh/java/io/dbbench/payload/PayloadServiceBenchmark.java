@@ -1,5 +1,7 @@
 package io.dbbench.payload;
 
+import io.dbbench.mongo.PayloadDocument;
+import io.dbbench.mongo.MongoTarget;
 import io.dbbench.BenchmarkDefaults;
 import java.io.IOException;
 import java.net.URI;
@@ -65,8 +67,15 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
     /** Starts the service; seeds documents only for {@code search}. */
     @Setup(Level.Trial)
     public void start(BenchmarkParams params) {
-      searching = params.getBenchmark().endsWith(".search");
-      fixture = PayloadFixture.start(doc, index, searching ? PayloadFixture.seedDocs() : 0);
+      String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+      searching = switch (method) {
+        case "search" -> true;
+        case "insert" -> false;
+        // a renamed or new method must say how it is verified, not silently skip verification
+        default -> throw new IllegalStateException("PayloadServiceBenchmark." + method
+            + " has no verification in Service.verify(); add it there");
+      };
+      fixture = PayloadFixture.start(MongoTarget.open(), doc, index, searching ? PayloadFixture.seedDocs() : 0);
     }
 
     /** Verifies the collection against the answers counted, then empties it again after inserts. */

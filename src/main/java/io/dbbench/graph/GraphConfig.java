@@ -1,6 +1,6 @@
 package io.dbbench.graph;
 
-import io.dbbench.BenchConfig;
+import io.dbbench.core.BenchConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;

@@ -1,9 +1,10 @@
 package io.dbbench.graph;
 
-import io.dbbench.family.BenchmarkFamily;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Probe;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,44 +38,46 @@ public final class GraphFamily implements BenchmarkFamily {
    * throws; the reason names what failed and what to set.
    */
   @Override
-  public Availability probe() {
+  public Probe probe() {
     Path root;
     try {
       root = GraphConfig.tempRoot();
       GraphConfig.bufferPoolBytes();
       GraphConfig.seed();
     } catch (RuntimeException e) {
-      return Availability.unavailable(e.getMessage());
+      return Probe.unavailable(e.getMessage(), describe());
     }
     try (GraphFixture f = GraphFixture.create(1, GraphConfig.seed(), 64L << 20, root)) {
       GraphSession s = f.open(JournalMode.OFF);
       long n = EntityGraph.countNodes(s);
-      return n == 1 ? Availability.ok()
-          : Availability.unavailable("Kuzu probe database held " + n + " nodes instead of 1");
+      return n == 1 ? Probe.ok(describe())
+          : Probe.unavailable("Kuzu probe database held " + n + " nodes instead of 1", describe());
     } catch (LinkageError e) {
-      return Availability.unavailable("Kuzu native library did not load (" + e
+      return Probe.unavailable("Kuzu native library did not load (" + e
           + "); run on linux/macos x86_64 or aarch64, or windows x86_64");
     } catch (RuntimeException e) {
-      return Availability.unavailable("embedded Kuzu failed: " + e.getMessage()
+      return Probe.unavailable("embedded Kuzu failed: " + e.getMessage()
           + " (set " + GraphConfig.TMPDIR + " to a writable local directory)");
     }
   }
 
   /**
-   * Quick mode: 1000 nodes, journal off and on (on+fsync only in full mode), batch sizes 1 and
-   * 100, limits 10 and 1000, to keep the family within three minutes on two cores. Full mode: every {@code @Param} value, 100 000 nodes.
+   * Quick mode: 1000 nodes instead of graphd's 100 000, journal off and on (on+fsync only in full
+   * mode), batch sizes 1 and 100, limits 10 and 1000, to keep the family within three minutes on
+   * two cores. Full mode: every {@code @Param} value of the classes (100 000 nodes).
    */
   @Override
-  public List<String> jmhArgs(boolean full) {
+  public FamilySettings settings(boolean full) {
     if (full) {
-      return List.of("-p", "nodes=" + FULL_NODES);
+      return FamilySettings.NONE;
     }
-    return List.of("-p", "nodes=" + QUICK_NODES, "-p", "journal=off,on",
-        "-p", "batchSize=1,100", "-p", "limit=10,1000");
+    return FamilySettings.builder()
+        .reduced("nodes", "1000 preloaded entities instead of graphd's 100 000, to fit the quick budget", "" + QUICK_NODES)
+        .param("journal", "off", "on").param("batchSize", "1", "100").param("limit", "10", "1000").build();
   }
 
-  @Override
-  public Map<String, Object> describe() {
+  /** Backend, buffer pool, seed, dataset sizes and checksums, temp root. */
+  static Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("backend", "embedded Kuzu " + safeVersion() + " (LadybugDB upstream)");
     try {

@@ -1,8 +1,9 @@
 package io.dbbench.graphj;
 
-import io.dbbench.family.BenchmarkFamily;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Probe;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -26,19 +27,20 @@ public final class GraphjFamily implements BenchmarkFamily {
   }
 
   @Override
-  public Availability probe() {
+  public Probe probe() {
     try {
       com.github.luben.zstd.Zstd.compress(new byte[] {1, 2, 3}, 3);
-      return Availability.ok();
+      return Probe.ok(describe());
     } catch (LinkageError | RuntimeException e) {
-      return Availability.unavailable("zstd-jni native library did not load (" + e + "); "
+      return Probe.unavailable("zstd-jni native library did not load (" + e + "); "
           + "run on linux/macos/windows x86_64 or aarch64");
     }
   }
 
+  /** Quick: the data-size sweep at 10 and 1000 queries; full: every class's own sweep. */
   @Override
-  public List<String> jmhArgs(boolean full) {
-    return full ? List.of() : List.of("-p", "queries=10,1000");
+  public FamilySettings settings(boolean full) {
+    return full ? FamilySettings.NONE : FamilySettings.builder().param("queries", "10", "1000").build();
   }
 
   /** SHA-256 of the ~10 KB inputs, so a run can be checked against the inputs it measured. */
@@ -52,8 +54,8 @@ public final class GraphjFamily implements BenchmarkFamily {
     return d;
   }
 
-  @Override
-  public Map<String, Object> describe() {
+  /** Backend, library versions, AEAD default, corpus seed and digests. */
+  static Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("backend", "in-process");
     m.put("zstd", com.github.luben.zstd.util.ZstdVersion.VERSION);

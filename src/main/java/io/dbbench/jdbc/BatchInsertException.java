@@ -1,6 +1,6 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.Redaction;
+import io.dbbench.core.Redaction;
 import java.sql.SQLException;
 
 /**

@@ -1,6 +1,6 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.BenchConfig;
+import io.dbbench.core.BenchConfig;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

@@ -179,7 +179,7 @@ public final class GomessageFixture implements AutoCloseable {
       try {
         tables.dropOwned(admin);
       } catch (SQLException e) {
-        System.err.println("[dbbench] jdbc: could not drop " + tables.tables() + ": " + io.dbbench.Redaction.redact(e.getMessage()));
+        System.err.println("[dbbench] jdbc: could not drop " + tables.tables() + ": " + io.dbbench.core.Redaction.redact(e.getMessage()));
       }
       try {
         admin.close();

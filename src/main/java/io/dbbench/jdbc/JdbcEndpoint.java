@@ -1,6 +1,6 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.Redaction;
+import io.dbbench.core.Redaction;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.BenchConfig;
-import io.dbbench.Redaction;
+import io.dbbench.core.BenchConfig;
+import io.dbbench.core.Redaction;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -158,8 +158,7 @@ public record JdbcTarget(String url, String user, String password, Properties dr
   public String redactedProperties() {
     StringBuilder sb = new StringBuilder();
     driverProperties.stringPropertyNames().stream().sorted().forEach(k -> {
-      String lk = k.toLowerCase(Locale.ROOT);
-      boolean secret = lk.contains("password") || lk.contains("secret") || lk.contains("token") || lk.contains("key");
+      boolean secret = Redaction.isSecretKey(k);
       sb.append(sb.length() == 0 ? "" : ";").append(k).append('=')
           .append(secret ? Redaction.MASK : driverProperties.getProperty(k));
     });

@@ -43,7 +43,7 @@ final class ContainerSupport {
       reason = "no Docker engine is reachable";
     } catch (RuntimeException | LinkageError e) { // Testcontainers signals a missing engine with assorted errors
       reason = "the container did not start (" + e.getClass().getSimpleName() + ": "
-          + io.dbbench.Redaction.redact(String.valueOf(e.getMessage())).lines().findFirst().orElse("") + ")";
+          + io.dbbench.core.Redaction.redact(String.valueOf(e.getMessage())).lines().findFirst().orElse("") + ")";
     }
     lastFallbackReason = reason;
     System.err.println("[dbbench] mongo: " + MongoTarget.ENV_CONTAINER + "=true but " + reason

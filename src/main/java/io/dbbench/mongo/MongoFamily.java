@@ -1,13 +1,12 @@
 package io.dbbench.mongo;
 
 import com.mongodb.client.MongoClient;
-import io.dbbench.BenchConfig;
-import io.dbbench.Redaction;
-import io.dbbench.family.BenchmarkFamily;
-import io.dbbench.payload.PayloadDocument;
-import io.dbbench.payload.PayloadFixture;
+import io.dbbench.core.BenchConfig;
+import io.dbbench.core.Redaction;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Probe;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.bson.Document;
 
@@ -18,8 +17,6 @@ import org.bson.Document;
  * {@code DBBENCH_MONGO_CONTAINER=true}.
  */
 public final class MongoFamily implements BenchmarkFamily {
-  private volatile String probedBackend;
-
   @Override
   public String id() {
     return "mongo";
@@ -36,57 +33,58 @@ public final class MongoFamily implements BenchmarkFamily {
   }
 
   @Override
-  public Availability probe() {
-    String[] backend = new String[1];
-    Availability a = probeTarget(backend);
-    probedBackend = backend[0];
-    return a;
+  public Probe probe() {
+    Probe p = probeTarget();
+    Map<String, Object> facts = new LinkedHashMap<>(p.facts());
+    facts.put("threads", 100);
+    facts.put("collection_index", "unique ascending index on id");
+    return new Probe(p.available(), p.reason(), facts);
   }
 
   /**
-   * Opens the configured target, pings it and closes it; never throws. {@code backendOut[0]}
-   * receives the backend label when reachable.
+   * Opens the configured target, pings it and closes it, and collects the facts both MongoDB
+   * families record (backend, target, driver, documents, seeds); never throws.
    */
-  static Availability probeTarget(String[] backendOut) {
+  public static Probe probeTarget() {
     String what = "the embedded mongo-java-server stand-in";
+    String backend = null;
+    Probe result;
     try {
       if (BenchConfig.get(MongoTarget.ENV_URI).isPresent()) {
         what = "MongoDB at " + Redaction.redact(BenchConfig.get(MongoTarget.ENV_URI).get());
       }
       try (MongoTarget t = MongoTarget.open(); MongoClient c = t.newClient(1)) {
         c.getDatabase("admin").runCommand(new Document("ping", 1));
-        backendOut[0] = t.kind() == MongoTarget.Kind.EMBEDDED ? t.backend() : t.backend() + " at " + t.redactedUri();
-        return Availability.ok();
+        backend = t.kind() == MongoTarget.Kind.EMBEDDED ? t.backend() : t.backend() + " at " + t.redactedUri();
       }
+      result = Probe.ok(describeTarget(backend));
     } catch (RuntimeException | LinkageError e) {
-      return Availability.unavailable("cannot reach " + what + " ("
+      result = Probe.unavailable("cannot reach " + what + " ("
           + Redaction.redact(String.valueOf(e.getMessage())).lines().findFirst().orElse("")
-          + "); set " + MongoTarget.ENV_URI + "=mongodb://host:27017 to a reachable MongoDB, or unset it for the embedded stand-in");
+          + "); set " + MongoTarget.ENV_URI + "=mongodb://host:27017 to a reachable MongoDB, or unset it for the embedded stand-in",
+          describeTarget(null));
     }
+    return result;
   }
 
+  /**
+   * Quick: one pool size (100), 10-document unordered batches ({@code batchSize=10} lies outside
+   * the class's sweep). The stand-in serialises writes to a collection: 100 threads each inserting
+   * a batch of 12 KB documents wait for the 99 batches ahead of theirs (~0.5 s per 100-document
+   * batch on two cores, so ~50 s per call), and 1000-document batches take minutes per call. Full
+   * runs on the stand-in stop at 100. {@code -prof gc} gives bytes/op for the report; it counts
+   * every allocation in the fork, the in-process stand-in's included.
+   */
   @Override
-  public List<String> jmhArgs(boolean full) {
-    // The stand-in serialises writes to a collection: 100 threads each inserting a batch of
-    // 12 KB documents wait for the 99 batches ahead of theirs (~0.5 s per 100-document batch on
-    // two cores, so ~50 s per call), and 1000-document batches take minutes per call. Quick runs
-    // use 10-document unordered batches and the driver's default pool (the stand-in serialises
-    // both orders alike); full runs on the stand-in stop at 100.
-    // -prof gc: bytes/op (gc.alloc.rate.norm) for the report; it counts every allocation in the
-    // fork, the in-process stand-in's included.
+  public FamilySettings settings(boolean full) {
+    FamilySettings.Builder b = FamilySettings.builder().profiler("gc");
     if (!full) {
-      return List.of("-prof", "gc", "-p", "poolSize=100", "-p", "batchSize=10", "-p", "ordered=false");
+      return b.param("poolSize", "100")
+          .reduced("batchSize", "10-document batches: the stand-in serialises writes, 100- and 1000-document batches take minutes per call", "10")
+          .param("ordered", "false").build();
     }
-    return BenchConfig.get(MongoTarget.ENV_URI).isPresent() ? List.of("-prof", "gc")
-        : List.of("-prof", "gc", "-p", "batchSize=1,100");
-  }
-
-  @Override
-  public Map<String, Object> describe() {
-    Map<String, Object> m = describeTarget(probedBackend);
-    m.put("threads", 100);
-    m.put("collection_index", "unique ascending index on id");
-    return m;
+    return BenchConfig.get(MongoTarget.ENV_URI).isPresent() ? b.build()
+        : b.reduced("batchSize", "the stand-in serialises writes; 1000-document batches take minutes per call", "1", "100").build();
   }
 
   /** The facts both MongoDB families record: backend, target, driver, documents, seeds. */
@@ -122,7 +120,7 @@ public final class MongoFamily implements BenchmarkFamily {
     }
     m.put("documents", docs);
     try {
-      m.put("seed_docs", PayloadFixture.seedDocs());
+      m.put("seed_docs", CollectionFixture.seedDocs());
     } catch (IllegalArgumentException e) {
       m.put("seed_docs", e.getMessage());
     }

@@ -205,7 +205,7 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
   @Override
   public String toString() {
     return "PayloadConfig[use_https=" + useHttps + ", host=" + host + ", port=" + port + ", cert_file=" + certFile
-        + ", key_file=" + keyFile + ", json_file=" + jsonFile + ", mongo_uri=" + io.dbbench.Redaction.redact(mongoUri)
+        + ", key_file=" + keyFile + ", json_file=" + jsonFile + ", mongo_uri=" + io.dbbench.core.Redaction.redact(mongoUri)
         + ", mongo_database=" + mongoDatabase + ", mongo_collection=" + mongoCollection
         + ", max_body_bytes=" + maxBodyBytes + "]";
   }

@@ -2,7 +2,7 @@ package io.dbbench.payload;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import io.dbbench.Redaction;
+import io.dbbench.core.Redaction;
 import io.dbbench.mongo.MongoTarget;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,5 +1,6 @@
 package io.dbbench.payload;
 
+import io.dbbench.mongo.JsonBson;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,7 +13,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
-import io.dbbench.Redaction;
+import io.dbbench.core.Redaction;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

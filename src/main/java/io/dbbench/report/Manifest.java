@@ -1,7 +1,7 @@
 package io.dbbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dbbench.Redaction;
+import io.dbbench.core.Redaction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

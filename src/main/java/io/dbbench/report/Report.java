@@ -1,6 +1,6 @@
 package io.dbbench.report;
 
-import io.dbbench.BenchConfig;
+import io.dbbench.core.BenchConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.dbbench.report;
 
-import io.dbbench.BenchConfig;
+import io.dbbench.core.BenchConfig;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -70,7 +70,7 @@ public final class RunReport {
 
   /** The generic table of one class's results. */
   static Doc.Table table(List<JmhResult> rs) {
-    Set<String> params = StudyTables.paramNames(rs);
+    Set<String> params = FormSupport.paramNames(rs);
     Set<String> secondary = new LinkedHashSet<>();
     boolean hosts = rs.stream().anyMatch(r -> !r.host().isEmpty());
     rs.forEach(r -> r.secondary().keySet().stream().filter(RunReport::shown).forEach(secondary::add));

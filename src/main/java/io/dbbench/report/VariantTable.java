@@ -34,8 +34,8 @@ public final class VariantTable {
       if (!variants.contains(v)) {
         variants.add(v);
       }
-      groups.computeIfAbsent(r.shortName() + "[" + r.mode() + "]" + StudyTables.others(r, java.util.Set.of(variant))
-          + StudyTables.host(r), k -> new ArrayList<>()).add(r);
+      groups.computeIfAbsent(r.shortName() + "[" + r.mode() + "]" + FormSupport.others(r, java.util.Set.of(variant))
+          + FormSupport.host(r), k -> new ArrayList<>()).add(r);
     }
     s.text("Reference: the first " + variant + " of each operation. delta = (variant / reference - 1)"
         + " in percent; ~ where the Mann-Whitney U p-value over all iterations of all forks is above "
@@ -79,7 +79,7 @@ public final class VariantTable {
         }
       }
       doc.section(4, g.getKey()).add(t.build());
-      String cat = ref.method() + StudyTables.others(ref, java.util.Set.of(variant)) + StudyTables.host(ref);
+      String cat = ref.method() + FormSupport.others(ref, java.util.Set.of(variant)) + FormSupport.host(ref);
       categories.add(categories.contains(cat) ? ref.simpleClassName() + "." + cat : cat);
       for (String v : variants) {
         JmhResult m = members.stream().filter(r -> v.equals(r.params().get(variant))).findFirst().orElse(null);

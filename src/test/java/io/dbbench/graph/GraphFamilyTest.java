@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dbbench.family.BenchmarkFamily;
-import io.dbbench.family.Families;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.Probe;
+import io.dbbench.Families;
 import java.lang.reflect.Field;
 import java.util.HashMap;
 import java.util.List;
@@ -44,13 +45,13 @@ class GraphFamilyTest {
 
   @Test
   void probeFindsTheEmbeddedDatabase() {
-    BenchmarkFamily.Availability a = family.probe();
+    Probe a = family.probe();
     assertTrue(a.available(), a.reason());
   }
 
   @Test
   void describeNamesBackendBufferPoolNodesAndSeed() {
-    Map<String, Object> d = family.describe();
+    Map<String, Object> d = GraphFamily.describe();
     assertTrue(String.valueOf(d.get("backend")).startsWith("embedded Kuzu 0.11.2"), d.toString());
     assertEquals(GraphConfig.bufferPoolBytes(), d.get("buffer_pool_bytes"));
     assertEquals(GraphConfig.seed(), d.get("seed"));
@@ -64,30 +65,18 @@ class GraphFamilyTest {
   @Test
   void paramOrderPutsTheQuickestValueFirst() {
     Map<String, List<String>> p = declaredParams();
-    assertEquals(List.of("1000", "100000"), p.get("nodes"));
+    assertEquals(List.of("100000"), p.get("nodes"));
     assertEquals(List.of("off", "on", "on+fsync"), p.get("journal"));
     assertEquals(List.of("1", "10", "100", "1000"), p.get("batchSize"));
     assertEquals(List.of("10", "100", "1000", "10000"), p.get("limit"));
   }
 
   @Test
-  void jmhArgsNameOnlyDeclaredParamsAndValues() {
-    Map<String, List<String>> declared = declaredParams();
-    for (boolean full : new boolean[] {false, true}) {
-      List<String> args = family.jmhArgs(full);
-      Set<String> named = new TreeSet<>();
-      for (int i = 0; i < args.size(); i++) {
-        if (args.get(i).equals("-p")) {
-          String[] kv = args.get(++i).split("=", 2);
-          assertTrue(declared.containsKey(kv[0]), "unknown @Param " + kv[0] + " in " + args);
-          for (String v : kv[1].split(",")) {
-            assertTrue(declared.get(kv[0]).contains(v), kv[0] + "=" + v + " is not a declared value");
-          }
-          named.add(kv[0]);
-        }
-      }
-      assertTrue(named.contains("nodes"), "nodes not fixed in " + args);
-    }
-    assertTrue(family.jmhArgs(false).contains("journal=off,on"), "quick mode must compare journal off and on");
+  void quickComparesJournalOffAndOnOnAReducedGraph() {
+    var quick = family.settings(false);
+    assertEquals(List.of("off", "on"), quick.params().get("journal"));
+    assertEquals(List.of("1000"), quick.params().get("nodes"));
+    assertTrue(quick.reductions().containsKey("nodes"), "the 1000-node graph must be declared a reduction");
+    assertTrue(family.settings(true).params().isEmpty(), "full mode runs the classes' own sweeps");
   }
 }

@@ -57,7 +57,7 @@ class GomessageBenchmarkFailureTest {
    */
   @Test
   void aFailingBatchReportsNoTimeAndNamesTheBatch() throws Exception {
-    String failAt = "-D" + io.dbbench.BenchConfig.propertyName("DBBENCH_JDBC_FAIL_AT_ROW") + "=577";
+    String failAt = "-D" + io.dbbench.core.BenchConfig.propertyName("DBBENCH_JDBC_FAIL_AT_ROW") + "=577";
     PrintStream saved = System.out;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     try {

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.dbbench.BenchConfig;
-import io.dbbench.family.BenchmarkFamily;
-import io.dbbench.family.Families;
+import io.dbbench.core.BenchConfig;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.Probe;
+import io.dbbench.Families;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -45,13 +46,15 @@ class JdbcFamilyTest {
   }
 
   @Test
-  void quickUsesTheClassDefaultsAndFullSweepsTheStudysShapesSmallestFirst() {
+  void fullUsesTheClassDefaultsTheStudysShapesAndQuickNarrowsThem() throws Exception {
     JdbcFamily f = new JdbcFamily();
-    assertEquals(List.of(), f.jmhArgs(false));
-    List<String> full = f.jmhArgs(true);
-    assertEquals("-p", full.get(0));
-    assertEquals("shape=100x1000,10x10000,1x100000,1000x1000,100x10000,10x100000,1x1000000", full.get(1));
-    full.get(1).substring(6).lines().flatMap(l -> java.util.Arrays.stream(l.split(","))).forEach(Shape::parse);
+    assertEquals(List.of(), f.settings(true).toJmhArgs());
+    assertEquals(List.of("-p", "shape=100x1000,10x10000,1x100000"), f.settings(false).toJmhArgs());
+    for (Class<?> c : List.of(GomessageInsertBenchmark.class, GomessageRowByRowBenchmark.class)) {
+      String[] declared = c.getField("shape").getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
+      assertEquals(JdbcFamily.FULL_SHAPES, List.of(declared), c.getName());
+      List.of(declared).forEach(Shape::parse);
+    }
   }
 
   @Test
@@ -60,9 +63,9 @@ class JdbcFamilyTest {
     System.setProperty(USER, "sa");
     System.setProperty(PASSWORD, "");
     JdbcFamily f = new JdbcFamily();
-    BenchmarkFamily.Availability a = f.probe();
+    Probe a = f.probe();
     assertTrue(a.available(), a.reason());
-    Map<String, Object> d = f.describe();
+    Map<String, Object> d = a.facts();
     assertTrue(String.valueOf(d.get("backend")).startsWith("H2 "), d.toString());
     assertEquals("TG20POC", d.get("schema"));
     assertEquals("GOMESSAGE", d.get("table"));
@@ -77,19 +80,19 @@ class JdbcFamilyTest {
     System.setProperty(USER, "bench");
     System.setProperty(PASSWORD, "s3cret-pw");
     JdbcFamily f = new JdbcFamily();
-    BenchmarkFamily.Availability a = f.probe();
+    Probe a = f.probe();
     assertFalse(a.available());
     assertTrue(a.reason().contains("jdbc:postgresql://127.0.0.1:1/nothing"), a.reason());
     assertTrue(a.reason().contains("DBBENCH_JDBC_URL"), a.reason());
     assertFalse(a.reason().contains("s3cret-pw"), a.reason());
     assertFalse(a.reason().contains("\n"), a.reason());
-    assertFalse(f.describe().toString().contains("s3cret-pw"));
+    assertFalse(a.facts().toString().contains("s3cret-pw"));
   }
 
   @Test
   void anUnsupportedUrlIsReportedNotThrown() {
     System.setProperty(URL, "jdbc:mysql://db/x?password=s3cret-pw");
-    BenchmarkFamily.Availability a = new JdbcFamily().probe();
+    Probe a = new JdbcFamily().probe();
     assertFalse(a.available());
     assertTrue(a.reason().contains("jdbc:sap:"), a.reason());
     assertFalse(a.reason().contains("s3cret-pw"), a.reason());
@@ -98,9 +101,9 @@ class JdbcFamilyTest {
   @Test
   void theEmbeddedDefaultProbesAndDescribesItsVersion() {
     JdbcFamily f = new JdbcFamily();
-    BenchmarkFamily.Availability a = f.probe();
+    Probe a = f.probe();
     assertTrue(a.available(), a.reason());
-    Map<String, Object> d = f.describe();
+    Map<String, Object> d = a.facts();
     assertTrue(String.valueOf(d.get("backend")).matches("embedded PostgreSQL \\d+\\.\\d+.*"), d.toString());
     assertTrue(String.valueOf(d.get("driver")).contains("PostgreSQL JDBC"), d.toString());
     assertEquals("off", d.get("pg_synchronous_commit"), d.toString());

@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
-import io.dbbench.BenchConfig;
-import io.dbbench.family.BenchmarkFamily;
-import io.dbbench.payload.PayloadDocument;
+import io.dbbench.core.BenchConfig;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.Probe;
+import io.dbbench.mongo.PayloadDocument;
 import io.dbbench.payload.PayloadFamily;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -20,16 +21,26 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bson.Document;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Target selection, the stand-in, the families' probe/describe, and credential redaction. */
 class MongoTargetTest {
+  private AutoCloseable uri;
+  private AutoCloseable container;
+
+  /** The embedded default, whatever the caller's environment holds. */
   @BeforeEach
   void embeddedDefault() {
-    Assumptions.assumeTrue(BenchConfig.get(MongoTarget.ENV_URI).isEmpty()
-        && BenchConfig.get(MongoTarget.ENV_CONTAINER).isEmpty(),
-        "DBBENCH_MONGO_URI/DBBENCH_MONGO_CONTAINER is set; these tests check the embedded default");
+    uri = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_URI, "");
+    container = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_CONTAINER, "");
+  }
+
+  @AfterEach
+  void restore() throws Exception {
+    uri.close();
+    container.close();
   }
 
   @Test
@@ -73,13 +84,14 @@ class MongoTargetTest {
     Assumptions.assumeFalse(ContainerSupport.dockerAvailable(), "a Docker engine is available: the fallback cannot be observed");
     PrintStream err = System.err;
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    System.setProperty("dbbench.mongo.container", "true");
+    container.close();
+    container = BenchConfig.override(MongoTarget.ENV_CONTAINER, "true");
     System.setErr(new PrintStream(buf, true, StandardCharsets.UTF_8));
     try (MongoTarget t = MongoTarget.open()) {
       assertEquals(MongoTarget.Kind.EMBEDDED, t.kind());
     } finally {
       System.setErr(err);
-      System.clearProperty("dbbench.mongo.container");
+      // restore() resets it
     }
     String out = buf.toString(StandardCharsets.UTF_8);
     assertEquals(1, out.lines().count(), "exactly one line: " + out);
@@ -90,9 +102,9 @@ class MongoTargetTest {
   @Test
   void familiesProbeAndDescribeTheStandIn() {
     for (BenchmarkFamily f : new BenchmarkFamily[] {new MongoFamily(), new PayloadFamily()}) {
-      BenchmarkFamily.Availability a = f.probe();
+      Probe a = f.probe();
       assertTrue(a.available(), a.reason());
-      Map<String, Object> d = f.describe();
+      Map<String, Object> d = a.facts();
       assertEquals("mongo-java-server 1.47.0 (stand-in, not MongoDB)", d.get("backend"));
       assertEquals(MongoTarget.driverVersion(), d.get("mongodb_driver_sync"));
       @SuppressWarnings("unchecked")
@@ -108,16 +120,17 @@ class MongoTargetTest {
   }
 
   @Test
-  void unreachableUriProbesUnavailableWithoutThePassword() {
-    System.setProperty("dbbench.mongo.uri", "mongodb://admin:hunter2@127.0.0.1:1/?serverSelectionTimeoutMS=300&connectTimeoutMS=300");
+  void unreachableUriProbesUnavailableWithoutThePassword() throws Exception {
+    uri.close();
+    uri = BenchConfig.override(MongoTarget.ENV_URI, "mongodb://admin:hunter2@127.0.0.1:1/?serverSelectionTimeoutMS=300&connectTimeoutMS=300");
     try {
-      BenchmarkFamily.Availability a = new MongoFamily().probe();
+      Probe a = new MongoFamily().probe();
       assertFalse(a.available());
       assertTrue(a.reason().contains("DBBENCH_MONGO_URI"), a.reason());
       assertFalse(a.reason().contains("hunter2"), a.reason());
       assertEquals(1, a.reason().lines().count(), a.reason());
     } finally {
-      System.clearProperty("dbbench.mongo.uri");
+      // restore() resets it
     }
   }
 }

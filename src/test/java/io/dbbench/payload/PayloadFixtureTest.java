@@ -1,5 +1,8 @@
 package io.dbbench.payload;
 
+import io.dbbench.mongo.MongoTarget;
+import io.dbbench.mongo.PayloadDocument;
+import io.dbbench.mongo.JsonBson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,26 +13,35 @@ import io.dbbench.mongo.MongoTarget;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The benchmark fixture's setup and verification (what {@code PayloadServiceBenchmark} and
  * {@code PayloadOpenLoopBenchmark} run outside the timing), on the embedded stand-in.
  */
 class PayloadFixtureTest {
+  private static AutoCloseable uri;
+  private static AutoCloseable container;
+
+  /** The embedded default, whatever the caller's environment holds. */
   @BeforeAll
-  static void embeddedOnly() {
-    Assumptions.assumeTrue(io.dbbench.BenchConfig.get(MongoTarget.ENV_URI).isEmpty()
-        && io.dbbench.BenchConfig.get(MongoTarget.ENV_CONTAINER).isEmpty(),
-        "DBBENCH_MONGO_URI/DBBENCH_MONGO_CONTAINER is set; these tests check the embedded default");
+  static void embeddedDefault() {
+    uri = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_URI, "");
+    container = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_CONTAINER, "");
+  }
+
+  @AfterAll
+  static void restore() throws Exception {
+    uri.close();
+    container.close();
   }
 
   @Test
   void seedsSearchableDocumentsAndEverySearchVariantReturnsTheSameAnswer() throws Exception {
     for (PayloadFixture.Index index : PayloadFixture.Index.values()) {
-      try (PayloadFixture f = PayloadFixture.start(PayloadDocument.reqmgr2, index, 20);
+      try (PayloadFixture f = PayloadFixture.start(MongoTarget.embedded(), PayloadDocument.reqmgr2, index, 20);
           HttpClient c = HttpClient.newHttpClient()) {
         assertEquals(20, f.seededIds().size());
         assertEquals(20, f.count());
@@ -46,7 +58,7 @@ class PayloadFixtureTest {
 
   @Test
   void verificationCatchesWrongCountsAndAlteredDocuments() throws Exception {
-    try (PayloadFixture f = PayloadFixture.start(PayloadDocument.flat, PayloadFixture.Index.id, 0);
+    try (PayloadFixture f = PayloadFixture.start(MongoTarget.embedded(), PayloadDocument.flat, PayloadFixture.Index.id, 0);
         HttpClient c = HttpClient.newHttpClient()) {
       f.verifyCount(0);
       f.verifyAnySample(); // empty: nothing to compare

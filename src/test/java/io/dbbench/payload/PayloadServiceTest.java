@@ -1,5 +1,8 @@
 package io.dbbench.payload;
 
+import io.dbbench.mongo.MongoTarget;
+import io.dbbench.mongo.PayloadDocument;
+import io.dbbench.mongo.JsonBson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.dbbench;
+package io.dbbench.core;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

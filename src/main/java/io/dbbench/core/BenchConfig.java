@@ -1,4 +1,4 @@
-package io.dbbench;
+package io.dbbench.core;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -21,8 +21,35 @@ public final class BenchConfig {
     return envName.toLowerCase(Locale.ROOT).replace('_', '.');
   }
 
-  /** The value of {@code envName} (env var, then system property), or empty when unset or blank. */
+  private static final java.util.concurrent.ConcurrentHashMap<String, String> OVERRIDES =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * Sets {@code envName} for this JVM, ahead of the environment and system properties, until the
+   * returned handle is closed; a blank {@code value} makes the knob read as unset. For tests and
+   * embedders that must choose a target whatever the caller's environment holds (a test of the
+   * embedded default never skips because {@code DBBENCH_MONGO_URI} happens to be set).
+   */
+  public static AutoCloseable override(String envName, String value) {
+    String previous = OVERRIDES.put(envName, value == null ? "" : value);
+    return () -> {
+      if (previous == null) {
+        OVERRIDES.remove(envName);
+      } else {
+        OVERRIDES.put(envName, previous);
+      }
+    };
+  }
+
+  /**
+   * The value of {@code envName} ({@linkplain #override override}, then env var, then system
+   * property), or empty when unset or blank.
+   */
   public static Optional<String> get(String envName) {
+    String o = OVERRIDES.get(envName);
+    if (o != null) {
+      return o.isBlank() ? Optional.empty() : Optional.of(o.trim());
+    }
     String v = System.getenv(envName);
     if (v == null || v.isBlank()) {
       v = System.getProperty(propertyName(envName));

@@ -1,4 +1,4 @@
-package io.dbbench.payload;
+package io.dbbench.mongo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

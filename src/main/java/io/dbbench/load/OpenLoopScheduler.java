@@ -1,4 +1,4 @@
-package io.dbbench.payload;
+package io.dbbench.load;
 
 import java.util.Set;
 import java.util.concurrent.CompletionStage;

@@ -1,4 +1,4 @@
-package io.dbbench.payload;
+package io.dbbench.mongo;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package io.dbbench.payload;
+package io.dbbench.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,8 +1,13 @@
-package io.dbbench.family;
+package io.dbbench;
 
+import io.dbbench.core.BenchmarkFamily;
 import java.util.List;
 
-/** The benchmark families of the main job, in the order they run. */
+/**
+ * The family registry: the benchmark families of the main job, in the order they run. It sits on
+ * the top floor beside the main job; a new family adds one line here and nothing in another
+ * family's package or in {@code report}.
+ */
 public final class Families {
   private Families() {}
 

@@ -9,26 +9,35 @@ import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.InsertManyOptions;
-import io.dbbench.BenchConfig;
-import io.dbbench.payload.PayloadDocument;
+import io.dbbench.core.BenchConfig;
+import io.dbbench.mongo.PayloadDocument;
 import java.util.List;
 import org.bson.Document;
-import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** What {@code MongoDriverBenchmark}'s setup and verification rely on, on the stand-in. */
-class DriverFixtureTest {
+class CollectionFixtureTest {
+  private AutoCloseable uri;
+  private AutoCloseable container;
+
+  /** The embedded default, whatever the caller's environment holds. */
   @BeforeEach
   void embeddedDefault() {
-    Assumptions.assumeTrue(BenchConfig.get(MongoTarget.ENV_URI).isEmpty()
-        && BenchConfig.get(MongoTarget.ENV_CONTAINER).isEmpty(),
-        "DBBENCH_MONGO_URI/DBBENCH_MONGO_CONTAINER is set; these tests check the embedded default");
+    uri = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_URI, "");
+    container = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_CONTAINER, "");
+  }
+
+  @AfterEach
+  void restore() throws Exception {
+    uri.close();
+    container.close();
   }
 
   @Test
   void seedsFindsAndVerifies() {
-    try (DriverFixture f = DriverFixture.start(PayloadDocument.reqmgr2, 4, 30)) {
+    try (CollectionFixture f = CollectionFixture.start(MongoTarget.embedded(), PayloadDocument.reqmgr2, "driver", "dbbench-driver-", true, 4, 30)) {
       assertEquals(30, f.seededIds().size());
       f.verifyCount(30);
       for (String id : List.of(f.seededIds().get(0), f.seededIds().get(29))) {
@@ -42,7 +51,7 @@ class DriverFixtureTest {
 
   @Test
   void uniqueIdIndexRejectsDuplicatesOrderedAndUnordered() {
-    try (DriverFixture f = DriverFixture.start(PayloadDocument.flat, 4, 0)) {
+    try (CollectionFixture f = CollectionFixture.start(MongoTarget.embedded(), PayloadDocument.flat, "driver", "dbbench-driver-", true, 4, 0)) {
       f.collection().insertOne(f.newDocument("a"));
       assertThrows(MongoWriteException.class, () -> f.collection().insertOne(f.newDocument("a")));
       // Unordered: the batch goes on past the duplicate; ordered stops at it.
@@ -60,7 +69,7 @@ class DriverFixtureTest {
 
   @Test
   void newDocumentIsAFreshTopLevelCopy() {
-    try (DriverFixture f = DriverFixture.start(PayloadDocument.flat, 1, 0)) {
+    try (CollectionFixture f = CollectionFixture.start(MongoTarget.embedded(), PayloadDocument.flat, "driver", "dbbench-driver-", true, 1, 0)) {
       Document a = f.newDocument("x");
       Document b = f.newDocument("y");
       f.collection().insertOne(a);

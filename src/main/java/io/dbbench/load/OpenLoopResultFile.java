@@ -1,4 +1,4 @@
-package io.dbbench.payload;
+package io.dbbench.load;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

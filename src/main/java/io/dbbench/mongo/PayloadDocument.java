@@ -1,4 +1,4 @@
-package io.dbbench.payload;
+package io.dbbench.mongo;
 
 import java.io.IOException;
 import java.io.InputStream;

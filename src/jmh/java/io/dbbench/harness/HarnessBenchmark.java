@@ -1,0 +1,39 @@
+package io.dbbench.harness;
+
+import io.dbbench.BenchmarkDefaults;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The harness checking itself: a benchmark with a known amount of work
+ * ({@link Blackhole#consumeCPU}, in tokens) that fails on request. It belongs to no family, so the
+ * main job never runs it by default; the main job's tests register it as a family to check fork
+ * JVM arguments, failure handling and result merging with real forks. About 1 ns per token.
+ */
+@State(Scope.Benchmark)
+public class HarnessBenchmark extends BenchmarkDefaults {
+  /** {@code Blackhole.consumeCPU} tokens per operation. */
+  @Param({"100"})
+  public long tokens;
+
+  /** {@code true}: every operation throws, to check that a failure publishes no score. */
+  @Param({"false"})
+  public boolean fail;
+
+  /** Spends {@code tokens} of CPU; throws {@link IllegalStateException} when {@code fail}. */
+  @Benchmark
+  public void work() {
+    if (fail) {
+      throw new IllegalStateException("HarnessBenchmark: failing on request (fail=true)");
+    }
+    Blackhole.consumeCPU(tokens);
+  }
+
+  /** IDE entry point: JMH options as arguments. */
+  public static void main(String[] args) throws Exception {
+    runFromIde(HarnessBenchmark.class, args);
+  }
+}

@@ -1,0 +1,245 @@
+package io.dbbench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.EnvInfo;
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Probe;
+import io.dbbench.core.Redaction;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * The main job's orchestration, testable: runs each {@link BenchmarkFamily} on its settings in one
+ * JMH run, and writes {@code <results>/<UTC timestamp>/} with {@code jmh.json} (a plain JMH JSON
+ * array, all families merged), {@code env.json} (the run manifest, redacted in one pass by
+ * {@link Redaction#redactTree}), {@code report.md} and {@code report.html}. It never exits the JVM:
+ * {@link #run()} returns an {@link Outcome} per family, and {@link BenchMain} turns it into an
+ * exit code.
+ *
+ * <p>A family whose probe fails is skipped with one line and the run goes on; a family whose
+ * benchmark fails (JMH runs with {@code -foe true}) is marked failed and publishes no result, and
+ * the later families still run.
+ */
+public final class MainJob {
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
+
+  /**
+   * What the user asked for.
+   *
+   * @param full publication settings instead of quick ones
+   * @param include only benchmarks whose full name matches, or {@code null} for all
+   * @param userArgs JMH options that override the families' settings, option by option
+   * @param forks fork count for every family, or {@code null} for the settings'
+   * @param resultsRoot where run directories are created
+   */
+  public record Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot) {
+    /** Copies the argument list. */
+    public Options {
+      userArgs = List.copyOf(userArgs);
+    }
+  }
+
+  /** How one family ended. */
+  public enum Status {
+    /** Its benchmarks ran and produced results. */
+    RAN,
+    /** Its system could not be reached; see the reason. */
+    SKIPPED,
+    /** A benchmark failed or nothing was produced; see the reason. */
+    FAILED,
+    /** No benchmark of it matched {@code bench.include}. */
+    NOT_SELECTED
+  }
+
+  /** One family's outcome: status, one-line reason (empty when it ran) and the number of results. */
+  public record FamilyOutcome(String id, Status status, String reason, int results) {}
+
+  /**
+   * The whole run's outcome.
+   *
+   * @param runDir the run directory written
+   * @param families one outcome per registered family, in run order
+   * @param reportError the report renderer's failure, or empty
+   */
+  public record Outcome(Path runDir, List<FamilyOutcome> families, String reportError) {
+    /** Whether any family failed or the report could not be written. */
+    public boolean failed() {
+      return !reportError.isEmpty() || families.stream().anyMatch(f -> f.status() == Status.FAILED);
+    }
+
+    /** Whether no family ran at all (every one skipped or not selected). */
+    public boolean nothingRan() {
+      return families.stream().noneMatch(f -> f.status() == Status.RAN);
+    }
+  }
+
+  private final List<BenchmarkFamily> families;
+  private final Options options;
+  private final PrintStream out;
+  private final Clock clock;
+
+  /** A job over {@code families} (normally {@link Families#all()}), printing progress to {@code out}. */
+  public MainJob(List<BenchmarkFamily> families, Options options, PrintStream out, Clock clock) {
+    this.families = List.copyOf(families);
+    this.options = options;
+    this.out = out;
+    this.clock = clock;
+  }
+
+  /**
+   * Runs every family and writes the run directory.
+   *
+   * @throws IOException when the run directory or its files cannot be written
+   */
+  public Outcome run() throws IOException {
+    Path runDir = options.resultsRoot().resolve(STAMP.format(ZonedDateTime.now(clock.withZone(java.time.ZoneOffset.UTC))));
+    Files.createDirectories(runDir);
+    say("main job: " + (options.full() ? "full (publication)" : "quick") + " settings; results in "
+        + runDir.toAbsolutePath());
+    Set<String> all = allBenchmarks();
+    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ArrayNode merged = json.createArrayNode();
+    Map<String, Object> familiesEnv = new LinkedHashMap<>();
+    List<FamilyOutcome> outcomes = new ArrayList<>();
+    long jobStart = System.nanoTime();
+    List<String> hostArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
+
+    for (BenchmarkFamily family : families) {
+      Map<String, Object> fenv = new LinkedHashMap<>();
+      familiesEnv.put(family.id(), fenv);
+      fenv.put("title", family.title());
+      Pattern fam = Pattern.compile(family.includeRegex());
+      List<String> selected = new ArrayList<>();
+      for (String b : all) {
+        if (fam.matcher(b).find() && (options.include() == null || options.include().matcher(b).find())) {
+          selected.add(b);
+        }
+      }
+      if (selected.isEmpty()) {
+        fenv.put("status", "not selected");
+        outcomes.add(new FamilyOutcome(family.id(), Status.NOT_SELECTED, "no benchmark matched", 0));
+        continue;
+      }
+      Probe probe;
+      try {
+        probe = family.probe();
+      } catch (RuntimeException | LinkageError e) {
+        probe = Probe.unavailable("probe threw " + e);
+      }
+      fenv.putAll(probe.facts());
+      if (!probe.available()) {
+        say(family.id() + ": skipped: " + Redaction.redact(probe.reason()));
+        fenv.put("status", "skipped");
+        fenv.put("reason", probe.reason());
+        outcomes.add(new FamilyOutcome(family.id(), Status.SKIPPED, Redaction.redact(probe.reason()), 0));
+        continue;
+      }
+      FamilySettings settings = family.settings(options.full());
+      if (!settings.reductions().isEmpty()) {
+        fenv.put("reduced_params", settings.reductions());
+      }
+      Path resultFile = runDir.resolve("jmh-" + family.id() + ".json");
+      List<String> regexes = selected.stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
+      List<String> cmd = JmhCommand.build(options.full(), settings, options.forks(), options.userArgs(), hostArgs,
+          Runtime.version().feature(), resultFile, runDir, regexes);
+      fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
+      fenv.put("benchmarks", selected);
+      say(family.id() + ": " + family.title() + ": " + selected.size() + " benchmark method(s)");
+      long t0 = System.nanoTime();
+      FamilyOutcome outcome;
+      try {
+        new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
+        JsonNode arr = Files.exists(resultFile) ? json.readTree(resultFile.toFile()) : null;
+        int n = arr == null ? 0 : arr.size();
+        if (n > 0) {
+          arr.forEach(merged::add);
+          fenv.put("fork_jvm_args", recordedJvmArgs(arr));
+          outcome = new FamilyOutcome(family.id(), Status.RAN, "", n);
+        } else {
+          outcome = new FamilyOutcome(family.id(), Status.FAILED, "no result was produced (see the JMH output above)", 0);
+        }
+      } catch (Exception e) {
+        String msg = Redaction.redact(e.getClass().getSimpleName() + ": " + e.getMessage()).replaceAll("\\s*\\R\\s*", " ");
+        say(family.id() + ": failed: " + msg);
+        outcome = new FamilyOutcome(family.id(), Status.FAILED, msg, 0);
+      }
+      Files.deleteIfExists(resultFile);
+      fenv.put("status", outcome.status().name().toLowerCase(java.util.Locale.ROOT));
+      if (outcome.status() == Status.FAILED) {
+        fenv.put("error", outcome.reason());
+      }
+      fenv.put("results", outcome.results());
+      fenv.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+      outcomes.add(outcome);
+    }
+
+    json.writeValue(runDir.resolve("jmh.json").toFile(), merged);
+    Map<String, Object> env = EnvInfo.collect();
+    env.put("mode", options.full() ? "full" : "quick");
+    env.put("bench_include", options.include() == null ? "" : options.include().pattern());
+    env.put("bench_args", options.userArgs());
+    env.put("bench_forks", options.forks());
+    env.put("families", familiesEnv);
+    env.put("wall_seconds", Math.round((System.nanoTime() - jobStart) / 1e9));
+    json.writeValue(runDir.resolve("env.json").toFile(), Redaction.redactTree(env));
+    String reportError = "";
+    try {
+      io.dbbench.report.Report.render(runDir);
+    } catch (IOException | RuntimeException e) {
+      reportError = Redaction.redact(String.valueOf(e.getMessage()));
+    }
+    say("wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html (" + merged.size() + " results)");
+    return new Outcome(runDir, List.copyOf(outcomes), reportError);
+  }
+
+  /** The distinct fork JVM argument lists JMH recorded, per benchmark class. */
+  static Map<String, List<String>> recordedJvmArgs(JsonNode records) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (JsonNode r : records) {
+      String b = r.path("benchmark").asText();
+      String cls = b.contains(".") ? b.substring(0, b.lastIndexOf('.')) : b;
+      Set<String> args = new LinkedHashSet<>();
+      r.path("jvmArgs").forEach(a -> args.add(a.asText()));
+      out.putIfAbsent(cls, List.copyOf(args));
+    }
+    return out;
+  }
+
+  private void say(String line) {
+    out.println("[dbbench] " + line);
+  }
+
+  /** Full names ({@code package.Class.method}) of every benchmark compiled into the suite. */
+  public static Set<String> allBenchmarks() {
+    Set<String> names = new TreeSet<>();
+    for (BenchmarkListEntry e : BenchmarkList.defaultList().getAll(
+        OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of())) {
+      names.add(e.getUsername());
+    }
+    return names;
+  }
+}

@@ -1,0 +1,40 @@
+package io.dbbench.core;
+
+/**
+ * One benchmark family of the main job ({@code ./mvnw verify -Pbench}): the benchmarks that
+ * reproduce one study against one system, how to reach that system, and its quick and full
+ * settings.
+ *
+ * <p>Families are stateless: {@link #probe()} returns availability and the manifest facts in one
+ * value, and {@link #settings(boolean)} depends on nothing but the mode. The main job (in
+ * {@code io.dbbench}) lists them in its registry ({@code io.dbbench.Families}); this interface
+ * sits on the ground floor and imports no family.
+ */
+public interface BenchmarkFamily {
+
+  /** Short stable id, e.g. {@code graphj}, {@code jdbc}; used in file names and the report. */
+  String id();
+
+  /** Human title for the report, e.g. "GraphJ journal codec (graphd)". */
+  String title();
+
+  /** A JMH include regex that selects exactly this family's benchmarks, e.g. {@code ^io\.dbbench\.graphj\.}. */
+  String includeRegex();
+
+  /**
+   * Checks that the family's system can be reached (or started embedded) without running any
+   * benchmark, and collects what {@code env.json} records about it (backend, versions, target
+   * addresses, seeds, checksums). Must not throw: failures are returned as
+   * {@link Probe#unavailable}. Credentials in the facts are redacted again by the main job's
+   * single pass ({@link Redaction#redactTree}), so a family cannot leak one by forgetting.
+   */
+  Probe probe();
+
+  /**
+   * The family's JMH settings for the quick default run ({@code full == false}) or for
+   * publication ({@code full == true}). By the suite's rule the {@code @Param} defaults of a
+   * benchmark class are the study's full sweep, so full settings usually name no parameter and
+   * quick settings narrow the sweep.
+   */
+  FamilySettings settings(boolean full);
+}

@@ -1,0 +1,196 @@
+package io.dbbench.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A family's JMH settings for one mode, as data: parameter values, profilers and the fork,
+ * iteration and thread overrides. The main job turns the mode defaults, these settings and the
+ * user's {@code -Dbench.args} into one JMH command line in exactly one place
+ * ({@code io.dbbench.JmhCommand}); nothing else writes JMH options.
+ *
+ * <p>Parameters narrowed below the study's sweep (fewer documents, a smaller collection) are
+ * declared with {@link Builder#reduced} and a reason, which the manifest records, so a quick
+ * result never passes for the study's.
+ *
+ * @param params {@code @Param} name to values, in order ({@code -p name=v1,v2})
+ * @param reductions {@code @Param} name to the reason its values lie outside the class's declared
+ *     sweep (quick-mode reductions)
+ * @param profilers JMH profiler specs ({@code gc}, {@code stack:lines=5})
+ * @param forks {@code -f}, or {@code null} for the mode default
+ * @param warmupIterations {@code -wi}, or {@code null}
+ * @param warmupTime {@code -w} (JMH time value, e.g. {@code 1s}, {@code 500ms}), or {@code null}
+ * @param iterations {@code -i}, or {@code null}
+ * @param measurementTime {@code -r}, or {@code null}
+ * @param threads {@code -t}, or {@code null} for each benchmark's own {@code @Threads}
+ */
+public record FamilySettings(
+    Map<String, List<String>> params,
+    Map<String, String> reductions,
+    List<String> profilers,
+    Integer forks,
+    Integer warmupIterations,
+    String warmupTime,
+    Integer iterations,
+    String measurementTime,
+    Integer threads) {
+
+  /** No overrides at all: the mode defaults and the classes' own {@code @Param} sweeps. */
+  public static final FamilySettings NONE = builder().build();
+
+  /** Copies the collections. */
+  public FamilySettings {
+    params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    reductions = Collections.unmodifiableMap(new LinkedHashMap<>(reductions));
+    profilers = List.copyOf(profilers);
+  }
+
+  /** A builder with nothing set. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * The JMH command-line options these settings stand for, in a fixed order: {@code -f},
+   * {@code -wi}, {@code -w}, {@code -i}, {@code -r}, {@code -t}, then one {@code -prof} per
+   * profiler and one {@code -p name=values} per parameter.
+   */
+  public List<String> toJmhArgs() {
+    List<String> out = new ArrayList<>();
+    add(out, "-f", forks);
+    add(out, "-wi", warmupIterations);
+    add(out, "-w", warmupTime);
+    add(out, "-i", iterations);
+    add(out, "-r", measurementTime);
+    add(out, "-t", threads);
+    for (String p : profilers) {
+      out.add("-prof");
+      out.add(p);
+    }
+    params.forEach((k, v) -> {
+      out.add("-p");
+      out.add(k + "=" + String.join(",", v));
+    });
+    return out;
+  }
+
+  private static void add(List<String> out, String opt, Object v) {
+    if (v != null) {
+      out.add(opt);
+      out.add(v.toString());
+    }
+  }
+
+  /** Builds {@link FamilySettings}; every setter validates its argument. */
+  public static final class Builder {
+    private final Map<String, List<String>> params = new LinkedHashMap<>();
+    private final Map<String, String> reductions = new LinkedHashMap<>();
+    private final List<String> profilers = new ArrayList<>();
+    private Integer forks;
+    private Integer warmupIterations;
+    private String warmupTime;
+    private Integer iterations;
+    private String measurementTime;
+    private Integer threads;
+
+    private Builder() {}
+
+    /**
+     * Runs {@code name} with these values, all of them from the class's declared sweep.
+     *
+     * @throws IllegalArgumentException when no value is given or a value is blank or holds a comma
+     */
+    public Builder param(String name, String... values) {
+      Objects.requireNonNull(name, "name");
+      if (values.length == 0) {
+        throw new IllegalArgumentException("@Param " + name + ": at least one value expected");
+      }
+      for (String v : values) {
+        if (v == null || v.isBlank() || v.contains(",")) {
+          throw new IllegalArgumentException("@Param " + name + ": value '" + v + "' is blank or holds a comma");
+        }
+      }
+      params.put(name, List.of(values));
+      return this;
+    }
+
+    /**
+     * Runs {@code name} with values outside the class's declared sweep (usually smaller than the
+     * study's), recording {@code reason} in the manifest.
+     */
+    public Builder reduced(String name, String reason, String... values) {
+      param(name, values);
+      reductions.put(name, Objects.requireNonNull(reason, "reason"));
+      return this;
+    }
+
+    /** Adds a JMH profiler ({@code gc} for bytes/op). */
+    public Builder profiler(String spec) {
+      profilers.add(Objects.requireNonNull(spec, "spec"));
+      return this;
+    }
+
+    /** {@code -f}. @throws IllegalArgumentException when below 0 */
+    public Builder forks(int n) {
+      forks = nonNegative("forks", n);
+      return this;
+    }
+
+    /** {@code -wi}. */
+    public Builder warmupIterations(int n) {
+      warmupIterations = nonNegative("warmupIterations", n);
+      return this;
+    }
+
+    /** {@code -w}, a JMH time value such as {@code 2s} or {@code 500ms}. */
+    public Builder warmupTime(String t) {
+      warmupTime = time(t);
+      return this;
+    }
+
+    /** {@code -i}. */
+    public Builder iterations(int n) {
+      iterations = nonNegative("iterations", n);
+      return this;
+    }
+
+    /** {@code -r}, a JMH time value. */
+    public Builder measurementTime(String t) {
+      measurementTime = time(t);
+      return this;
+    }
+
+    /** {@code -t}. */
+    public Builder threads(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("threads=" + n + ": expected at least 1");
+      }
+      threads = n;
+      return this;
+    }
+
+    /** The settings. */
+    public FamilySettings build() {
+      return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime,
+          iterations, measurementTime, threads);
+    }
+
+    private static int nonNegative(String what, int n) {
+      if (n < 0) {
+        throw new IllegalArgumentException(what + "=" + n + ": expected 0 or more");
+      }
+      return n;
+    }
+
+    private static String time(String t) {
+      if (t == null || !t.matches("\\d+(ns|us|ms|s|m|min|hr)")) {
+        throw new IllegalArgumentException("time '" + t + "': expected a JMH time value such as 1s or 500ms");
+      }
+      return t;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package io.dbbench.graph;
+
+import io.dbbench.report.Charts;
+import io.dbbench.report.Doc;
+import io.dbbench.report.FormSupport;
+import io.dbbench.report.JmhResult;
+import io.dbbench.report.Run;
+import io.dbbench.report.Stats;
+import io.dbbench.report.StudyForm;
+import io.dbbench.report.Units;
+import io.dbbench.report.VariantTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Graph (LadybugDB/Kuzu) writes: writes/s per {@code batchSize} (aux counter {@code writes}),
+ * chart of writes/s against batch size, and the {@code journal} overhead in the variant form
+ * ({@code off} as reference when it is the first value).
+ */
+public final class GraphForm implements StudyForm {
+  @Override
+  public String title() {
+    return "Graph database writes (LadybugDB/Kuzu)";
+  }
+
+  @Override
+  public int order() {
+    return 30;
+  }
+
+  @Override
+  public boolean accepts(JmhResult r) {
+    return r.className().startsWith("io.dbbench.graph.");
+  }
+
+  @Override
+  public void appendTo(Doc doc, Run run, List<JmhResult> accepted) {
+    graph(doc, accepted);
+  }
+
+
+  static void graph(Doc doc, List<JmhResult> rs) {
+    if (rs.isEmpty()) {
+      return;
+    }
+    Doc.Section s = doc.section(2, "Graph database writes (LadybugDB/Kuzu)");
+    List<JmhResult> batched = rs.stream().filter(r -> r.params().containsKey("batchSize")).toList();
+    if (!batched.isEmpty()) {
+      Set<String> others = FormSupport.paramNames(batched);
+      others.remove("batchSize");
+      Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark");
+      others.forEach(t::col);
+      t.num("batch size").num("writes/s").num("time per batch");
+      Map<String, Charts.Series> chart = new LinkedHashMap<>();
+      for (JmhResult r : batched) {
+        JmhResult.Metric writes = r.secondary().get("writes");
+        double wps = writes == null ? Double.NaN : FormSupport.perSecond(writes);
+        List<String> row = new ArrayList<>();
+        row.add(r.shortName() + FormSupport.host(r));
+        others.forEach(p -> row.add(r.params().getOrDefault(p, "")));
+        row.add(r.params().get("batchSize"));
+        row.add(writes == null ? "" : Units.num(wps));
+        row.add(Units.time(FormSupport.timePerOp(r)));
+        t.row(row);
+        Double bs = FormSupport.num(r.params().get("batchSize"));
+        if (writes != null && bs != null) {
+          FormSupport.addPoint(chart, r.method() + FormSupport.others(r, Set.of("batchSize")) + FormSupport.host(r), bs, wps);
+        }
+      }
+      s.text("Writes per second per batch size (the benchmark's writes counter).");
+      s.add(t.build());
+      if (!chart.isEmpty()) {
+        s.add(Charts.lines("graph-writes-batch", "Graph writes/s vs batch size", "batch size",
+            "writes/s", List.copyOf(chart.values()), true));
+      }
+    }
+    List<JmhResult> journal = FormSupport.select(rs, r -> r.params().containsKey("journal"));
+    if (!journal.isEmpty()) {
+      Doc.Section j = doc.section(3, "Journal overhead per write method (variant form)");
+      VariantTable.appendTo(doc, j, journal, "journal", "graph-journal");
+    }
+  }
+}

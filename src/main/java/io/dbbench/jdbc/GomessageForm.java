@@ -1,0 +1,124 @@
+package io.dbbench.jdbc;
+
+import io.dbbench.report.Charts;
+import io.dbbench.report.Doc;
+import io.dbbench.report.FormSupport;
+import io.dbbench.report.JmhResult;
+import io.dbbench.report.Run;
+import io.dbbench.report.Stats;
+import io.dbbench.report.StudyForm;
+import io.dbbench.report.Units;
+import io.dbbench.report.VariantTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * GOMESSAGE in hdbinsert's form: per {@code shape} (BATCHCOUNTxBATCHSIZE, parsed by
+ * {@link Shape#parse}) and {@code strategy}: avg, max, median and min seconds over the single
+ * shots, rows/s, the parallel speed-up ({@code mode=par} over {@code seq}) and the ratio to
+ * {@code copy}; chart of rows/s against batch size per strategy.
+ */
+public final class GomessageForm implements StudyForm {
+  @Override
+  public String title() {
+    return "GOMESSAGE bulk insert (hdbinsert form)";
+  }
+
+  @Override
+  public int order() {
+    return 20;
+  }
+
+  @Override
+  public boolean accepts(JmhResult r) {
+    return r.className().startsWith("io.dbbench.jdbc.");
+  }
+
+  @Override
+  public void appendTo(Doc doc, Run run, List<JmhResult> accepted) {
+    gomessage(doc, accepted);
+  }
+
+
+  /** The shape of a result, or null when its {@code shape} parameter is absent or malformed. */
+  private static Shape parseOrNull(String text) {
+    if (text == null) {
+      return null;
+    }
+    try {
+      return Shape.parse(text);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  static void gomessage(Doc doc, List<JmhResult> rs) {
+    if (rs.isEmpty()) {
+      return;
+    }
+    Doc.Section s = doc.section(2, "GOMESSAGE bulk insert (hdbinsert form)");
+    s.text("Seconds per insert of one shape (BATCHCOUNTxBATCHSIZE rows) over every single shot of"
+        + " every fork; rows/s = rows / average; speed-up = seq average / par average for the same"
+        + " shape and strategy; vs copy = average / copy's average for the same shape and mode"
+        + " (above 1 is slower than copy).");
+    Set<String> others = FormSupport.paramNames(rs);
+    others.removeAll(Set.of("shape", "strategy", "mode"));
+    Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark");
+    others.forEach(t::col);
+    t.col("shape").col("strategy").col("mode").num("shots").num("avg s").num("max s")
+        .num("median s").num("min s").num("rows/s").num("par speed-up").num("vs copy");
+    Map<String, Charts.Series> chart = new LinkedHashMap<>();
+    for (JmhResult r : rs) {
+      double[] shots = Units.toSecondsPerOp(r.primary().samples(), r.primary().unit());
+      if (shots.length == 0) {
+        shots = new double[] {Units.toSecondsPerOp(r.primary().score(), r.primary().unit())};
+      }
+      double avg = Stats.mean(shots);
+      Shape shape = parseOrNull(r.params().get("shape"));
+      double rowsPerSecond = shape == null ? Double.NaN : shape.rows() / avg;
+      String speedUp = "";
+      if ("par".equals(r.params().get("mode"))) {
+        JmhResult seq = FormSupport.sibling(rs, r, Map.of("mode", "seq"), false);
+        if (seq != null) {
+          speedUp = Units.ratio(avgSeconds(seq) / avg);
+        }
+      }
+      String vsCopy = "";
+      if (!"copy".equals(r.params().get("strategy"))) {
+        // rowByRow lives in its own class: copy is looked up across the GOMESSAGE classes
+        JmhResult copy = FormSupport.sibling(rs, r, Map.of("strategy", "copy"), true);
+        if (copy != null) {
+          vsCopy = Units.ratio(avg / avgSeconds(copy));
+        }
+      }
+      List<String> row = new ArrayList<>();
+      row.add(r.shortName() + FormSupport.host(r));
+      others.forEach(p -> row.add(r.params().getOrDefault(p, "")));
+      row.addAll(List.of(r.params().getOrDefault("shape", ""), r.params().getOrDefault("strategy", ""),
+          r.params().getOrDefault("mode", ""), String.valueOf(shots.length), Units.num(avg),
+          Units.num(FormSupport.max(shots)), Units.num(Stats.median(shots)), Units.num(FormSupport.min(shots)),
+          Units.num(rowsPerSecond), speedUp, vsCopy));
+      t.row(row);
+      if (shape != null) {
+        String name = r.params().getOrDefault("strategy", r.method())
+            + (r.params().containsKey("mode") ? " " + r.params().get("mode") : "")
+            + FormSupport.others(r, Set.of("shape", "strategy", "mode")) + FormSupport.host(r);
+        FormSupport.addPoint(chart, name, shape.batchSize(), rowsPerSecond);
+      }
+    }
+    s.add(t.build());
+    if (!chart.isEmpty()) {
+      s.add(Charts.lines("gomessage-rows-batch", "GOMESSAGE insert throughput vs batch size",
+          "batch size (rows)", "rows/s", List.copyOf(chart.values()), true));
+    }
+  }
+
+  private static double avgSeconds(JmhResult r) {
+    double[] shots = Units.toSecondsPerOp(r.primary().samples(), r.primary().unit());
+    return shots.length == 0 ? Units.toSecondsPerOp(r.primary().score(), r.primary().unit()) : Stats.mean(shots);
+  }
+}

@@ -1,0 +1,232 @@
+package io.dbbench.mongo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Projections;
+import io.dbbench.core.BenchConfig;
+import io.dbbench.core.Redaction;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.bson.Document;
+
+/**
+ * One trial's MongoDB collection, shared by the driver family and the payload service: a client
+ * with the asked connection pool on a {@link MongoTarget} the caller chose, a collection of its
+ * own ({@code <prefix>_<uuid>} in database {@code dbbench}, dropped on close), the optional unique
+ * index on {@code id}, the WMPayload document as template, and seeded documents for lookups.
+ * Verifies counts and read-backs outside the timing.
+ *
+ * <p>The fixture owns the target: {@link #close()} drops the collection, closes the client and
+ * stops the target.
+ */
+public final class CollectionFixture implements AutoCloseable {
+  /** Seed size knob ({@code DBBENCH_PAYLOAD_SEED_DOCS}). */
+  public static final String ENV_SEED_DOCS = "DBBENCH_PAYLOAD_SEED_DOCS";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final MongoTarget target;
+  private final MongoClient client;
+  private final MongoCollection<Document> collection;
+  private final PayloadDocument doc;
+  private final boolean idIndex;
+  private final String idPrefix;
+  private final Document template;
+  private final ObjectNode templateTree;
+  private final List<String> seeded = new ArrayList<>();
+
+  private CollectionFixture(MongoTarget target, MongoClient client, MongoCollection<Document> collection,
+      PayloadDocument doc, boolean idIndex, String idPrefix) throws IOException {
+    this.target = target;
+    this.client = client;
+    this.collection = collection;
+    this.doc = doc;
+    this.idIndex = idIndex;
+    this.idPrefix = idPrefix;
+    this.templateTree = (ObjectNode) JSON.readTree(doc.bytes());
+    this.template = JsonBson.toDocument(templateTree);
+  }
+
+  /**
+   * Number of documents seeded for lookups ({@code DBBENCH_PAYLOAD_SEED_DOCS}, default 500; 100
+   * under the smoke test). Kept small because the stand-in takes ~5 ms per 12 KB insert on two
+   * cores; raise it against a real MongoDB, where the unindexed scan grows with it.
+   *
+   * @throws IllegalArgumentException naming the value when it is not a positive integer
+   */
+  public static int seedDocs() {
+    int n = BenchConfig.getInt(ENV_SEED_DOCS, Boolean.getBoolean("dbbench.smoke") ? 100 : 500);
+    if (n < 1) {
+      throw new IllegalArgumentException(ENV_SEED_DOCS + "=" + n + "; expected a positive document count");
+    }
+    return n;
+  }
+
+  /**
+   * Prepares an empty collection on {@code target} (with the unique {@code id} index when
+   * {@code idIndex}), then seeds {@code seedDocs} documents whose ids are the name-based UUIDs of
+   * {@code idPrefix + i}. On failure the target is closed.
+   *
+   * @param collectionPrefix collection name prefix, e.g. {@code driver} or {@code payload}
+   * @param poolSize the driver's {@code maxPoolSize}
+   * @throws IllegalArgumentException when {@code poolSize < 1}
+   * @throws IllegalStateException with what to check when MongoDB cannot be reached or the seed
+   *     does not read back
+   */
+  public static CollectionFixture start(MongoTarget target, PayloadDocument doc, String collectionPrefix,
+      String idPrefix, boolean idIndex, int poolSize, int seedDocs) {
+    MongoClient client = null;
+    try {
+      client = target.newClient(poolSize);
+      MongoCollection<Document> coll = client.getDatabase("dbbench")
+          .getCollection(collectionPrefix + "_" + UUID.randomUUID().toString().replace("-", ""));
+      CollectionFixture f = new CollectionFixture(target, client, coll, doc, idIndex, idPrefix);
+      f.resetCollection();
+      f.seed(seedDocs);
+      return f;
+    } catch (com.mongodb.MongoException e) {
+      closeQuietly(client, target);
+      throw new IllegalStateException("cannot prepare MongoDB at " + target.redactedUri() + " ("
+          + Redaction.redact(e.getMessage()) + "); check " + MongoTarget.ENV_URI
+          + " or unset it to use the embedded stand-in", e);
+    } catch (IOException e) {
+      closeQuietly(client, target);
+      throw new UncheckedIOException("template " + doc.resource() + " is not JSON", e);
+    } catch (RuntimeException e) {
+      closeQuietly(client, target);
+      throw e;
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable... cs) {
+    for (AutoCloseable c : cs) {
+      if (c != null) {
+        try {
+          c.close();
+        } catch (Exception ignored) {
+          // already failing; the original error is what matters
+        }
+      }
+    }
+  }
+
+  private void seed(int n) {
+    seeded.addAll(MongoCollections.seed(collection, idPrefix, n, this::newDocument));
+    verifyCount(n);
+    if (n > 0) {
+      verifySample(seeded.get(n / 2));
+    }
+  }
+
+  /**
+   * A new document: a shallow copy of the template's top level (nested values are shared, which
+   * the driver only reads) with {@code id} set. The driver adds {@code _id} to the copy on insert.
+   */
+  public Document newDocument(String id) {
+    Document d = new Document(template);
+    d.put("id", id);
+    return d;
+  }
+
+  /** Empties the collection and recreates the unique index on {@code id} when asked; forgets the seed. */
+  public void resetCollection() {
+    MongoCollections.dropIfExists(client, collection);
+    if (idIndex) {
+      MongoCollections.createIdIndex(collection);
+    }
+    seeded.clear();
+  }
+
+  /** The collection under test. */
+  public MongoCollection<Document> collection() {
+    return collection;
+  }
+
+  /** The WMPayload document used as template. */
+  public PayloadDocument document() {
+    return doc;
+  }
+
+  /** Whether the collection has the unique index on {@code id}. */
+  public boolean idIndex() {
+    return idIndex;
+  }
+
+  /** Ids of the seeded documents, in seed order (unmodifiable). */
+  public List<String> seededIds() {
+    return List.copyOf(seeded);
+  }
+
+  /** The backend label, with the redacted address unless embedded (see {@link MongoTarget#backend()}). */
+  public String backend() {
+    return target.kind() == MongoTarget.Kind.EMBEDDED ? target.backend() : target.backend() + " at " + target.redactedUri();
+  }
+
+  /** Documents in the collection now. */
+  public long count() {
+    return collection.countDocuments();
+  }
+
+  /**
+   * Checks that the collection holds exactly {@code expected} documents.
+   *
+   * @throws IllegalStateException naming both counts otherwise
+   */
+  public void verifyCount(long expected) {
+    MongoCollections.verifyCount(collection, expected);
+  }
+
+  /**
+   * Checks that the document with {@code id} reads back equal to the template plus {@code id}.
+   *
+   * @throws IllegalStateException when it is missing or differs
+   */
+  public void verifySample(String id) {
+    Document d = collection.find(Filters.eq("id", id)).projection(Projections.excludeId()).first();
+    if (d == null) {
+      throw new IllegalStateException("document " + id + " is not in " + collection.getNamespace());
+    }
+    requireTemplateWithId(JsonBson.toJson(d), id);
+  }
+
+  /** Checks one arbitrary stored document (for inserts whose ids the writer chose); no-op on an empty collection. */
+  public void verifyAnySample() {
+    Document d = collection.find().projection(Projections.excludeId()).first();
+    if (d != null) {
+      requireTemplateWithId(JsonBson.toJson(d), String.valueOf(d.get("id")));
+    }
+  }
+
+  /**
+   * Checks that {@code got} equals the template with {@code id} set.
+   *
+   * @throws IllegalStateException naming the id when it differs
+   */
+  public void requireTemplateWithId(JsonNode got, String id) {
+    ObjectNode want = templateTree.deepCopy();
+    want.put("id", id);
+    if (!want.equals(got)) {
+      throw new IllegalStateException("document " + id + " read back differs from the " + doc + " template sent");
+    }
+  }
+
+  /** Drops the collection, closes the client, stops the target. */
+  @Override
+  public void close() {
+    try {
+      MongoCollections.dropIfExists(client, collection);
+    } catch (RuntimeException e) {
+      System.err.println("[dbbench] mongo: could not drop " + collection.getNamespace() + ": " + e.getMessage());
+    } finally {
+      client.close();
+      target.close();
+    }
+  }
+}

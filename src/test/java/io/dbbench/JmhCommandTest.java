@@ -1,0 +1,58 @@
+package io.dbbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dbbench.core.FamilySettings;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** How the main job assembles one family's JMH command line and its forks' JVM arguments. */
+class JmhCommandTest {
+  private static final Path RUN = Path.of("/runs/r1");
+
+  private static List<String> build(boolean full, FamilySettings family, Integer forks, String user, List<String> host,
+      int jdk) {
+    return JmhCommand.build(full, family, forks, JmhArgs.split(user), host, jdk, Path.of("/runs/r1/jmh-x.json"), RUN,
+        List.of("^a\\.B\\.c$"));
+  }
+
+  @Test
+  void layersDefaultsFamilyForksUserThenFixedOptions() {
+    FamilySettings fam = FamilySettings.builder().param("level", "1", "3").profiler("gc").iterations(5).build();
+    List<String> cmd = build(false, fam, 4, "-p level=22 -wi 2", List.of(), 25);
+    assertEquals(List.of("-f", "4", "-wi", "2", "-w", "1s", "-i", "5", "-r", "1s", "-prof", "gc", "-p", "level=22",
+        "-rf", "json", "-rff", "/runs/r1/jmh-x.json", "-foe", "true",
+        "-jvmArgsAppend", "-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "
+            + "-Ddbbench.run.dir=/runs/r1",
+        "^a\\.B\\.c$"), cmd);
+    List<String> full = build(true, FamilySettings.NONE, null, "", List.of(), 21);
+    assertEquals(List.of("-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s"), full.subList(0, 10));
+    assertTrue(full.contains("-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED -Ddbbench.run.dir=/runs/r1"),
+        "JDK 21 does not know the Unsafe flag: " + full);
+  }
+
+  @Test
+  void hostArgumentsReachTheForksWithoutTheMainJobKnobsAndUserJvmOptionsAdd() {
+    List<String> opts = JmhCommand.forkJvmOptions(JmhArgs.split("-jvmArgsAppend '-Xmx4g -Da=1' -jvmArgsPrepend -Dp=0"),
+        List.of("--enable-native-access=ALL-UNNAMED", "-Dbench.args=-f 9", "-Ddbbench.jdbc.url=jdbc:h2:mem:x"), 25, RUN);
+    assertEquals(List.of("-jvmArgs", "--enable-native-access=ALL-UNNAMED -Ddbbench.jdbc.url=jdbc:h2:mem:x",
+        "-jvmArgsPrepend", "-Dp=0",
+        "-jvmArgsAppend", "-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "
+            + "-Ddbbench.run.dir=/runs/r1 -Xmx4g -Da=1"), opts);
+    List<String> replaced = JmhCommand.forkJvmOptions(JmhArgs.split("-jvmArgs -Dbase=1"), List.of("-Dhost=1"), 25, RUN);
+    assertEquals("-Dbase=1", replaced.get(1), "a user's -jvmArgs replaces the inherited host arguments");
+  }
+
+  @Test
+  void settingsRejectBadValuesNamingThem() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> FamilySettings.builder().measurementTime("fast"));
+    assertTrue(e.getMessage().contains("'fast'"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().param("level"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().param("level", "1,3"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().forks(-1));
+  }
+}

@@ -1,0 +1,116 @@
+package io.dbbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.ForkFlags;
+import io.dbbench.core.Probe;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The main job's orchestration with real JMH forks of {@code io.dbbench.harness.HarnessBenchmark}:
+ * what the forks actually ran with (as JMH recorded it), skip and failure handling, the merged
+ * JMH JSON, and the exit code.
+ */
+class MainJobTest {
+  private static final String HARNESS = "^io\\.dbbench\\.harness\\.";
+
+  /** A family over the harness benchmark with a fixed probe and settings. */
+  private record TestFamily(String id, Probe probe, FamilySettings settings) implements BenchmarkFamily {
+    @Override
+    public String title() {
+      return "test family " + id;
+    }
+
+    @Override
+    public String includeRegex() {
+      return HARNESS;
+    }
+
+    @Override
+    public FamilySettings settings(boolean full) {
+      return settings;
+    }
+  }
+
+  private static FamilySettings tiny(boolean fail) {
+    return FamilySettings.builder().forks(1).warmupIterations(0).iterations(1).measurementTime("100ms")
+        .param("fail", Boolean.toString(fail)).build();
+  }
+
+  @Test
+  void forksGetTheFixedHeapAndUserFlagsSkipsAndFailuresDoNotStopTheRun(@TempDir Path results) throws Exception {
+    List<BenchmarkFamily> families = List.of(
+        new TestFamily("unreachable", Probe.unavailable("no server at 127.0.0.1:1; set DBBENCH_X", Map.of("backend", "none")),
+            FamilySettings.NONE),
+        new TestFamily("failing", Probe.ok(Map.of()), tiny(true)),
+        new TestFamily("passing", Probe.ok(Map.of("backend", "in-process", "password", "s3cret")), tiny(false)));
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    MainJob.Options options = new MainJob.Options(false, null,
+        JmhArgs.split("-jvmArgsAppend -Ddbbench.test.marker=42"), null, results);
+    MainJob.Outcome outcome = new MainJob(families, options, out, Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+
+    List<MainJob.Status> statuses = outcome.families().stream().map(MainJob.FamilyOutcome::status).toList();
+    assertEquals(List.of(MainJob.Status.SKIPPED, MainJob.Status.FAILED, MainJob.Status.RAN), statuses, printed);
+    assertEquals(1, printed.lines().filter(l -> l.contains("unreachable: skipped:")).count(), printed);
+    assertTrue(outcome.families().get(1).reason().contains("fail=true")
+        || outcome.families().get(1).reason().contains("RunnerException"), outcome.families().get(1).reason());
+    assertEquals(1, BenchMain.exitCode(outcome, out));
+
+    ObjectMapper json = new ObjectMapper();
+    JsonNode jmh = json.readTree(outcome.runDir().resolve("jmh.json").toFile());
+    assertTrue(jmh.isArray(), "jmh.json must stay a plain JMH JSON array");
+    assertEquals(1, jmh.size(), "only the passing family publishes a result: " + jmh);
+    JsonNode record = jmh.get(0);
+    assertEquals("io.dbbench.harness.HarnessBenchmark.work", record.path("benchmark").asText());
+    assertEquals("false", record.path("params").path("fail").asText());
+    List<String> jvmArgs = new ArrayList<>();
+    record.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
+    for (String flag : ForkFlags.forThisJdk()) {
+      assertTrue(jvmArgs.contains(flag), flag + " missing from the fork's recorded jvmArgs " + jvmArgs);
+    }
+    assertTrue(jvmArgs.contains("-Ddbbench.test.marker=42"), "the user's -jvmArgsAppend must add to the defaults: " + jvmArgs);
+    assertTrue(jvmArgs.contains("-Ddbbench.run.dir=" + outcome.runDir().toAbsolutePath()), jvmArgs.toString());
+    assertTrue(jvmArgs.indexOf("-Ddbbench.test.marker=42") > jvmArgs.indexOf(ForkFlags.XMX),
+        "user flags come after the defaults, so a user's -Xmx wins: " + jvmArgs);
+    assertFalse(jvmArgs.stream().anyMatch(a -> a.startsWith("-Dbench.")), "main-job knobs are not fork flags: " + jvmArgs);
+
+    JsonNode env = json.readTree(outcome.runDir().resolve("env.json").toFile());
+    JsonNode passing = env.path("families").path("passing");
+    assertEquals("ran", passing.path("status").asText());
+    assertEquals("****", passing.path("password").asText(), "env.json goes through one redaction pass");
+    assertTrue(passing.path("fork_jvm_args").path("io.dbbench.harness.HarnessBenchmark").toString().contains(ForkFlags.XMX));
+    assertEquals("skipped", env.path("families").path("unreachable").path("status").asText());
+    assertEquals("failed", env.path("families").path("failing").path("status").asText());
+    assertTrue(outcome.runDir().resolve("report.md").toFile().isFile());
+  }
+
+  @Test
+  void aRunInWhichNothingRanExitsNonZeroAndSaysWhy(@TempDir Path results) throws Exception {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    List<BenchmarkFamily> families = List.of(new TestFamily("unreachable", Probe.unavailable("down"), FamilySettings.NONE));
+    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), null, results), out,
+        Clock.systemUTC()).run();
+    assertTrue(outcome.nothingRan());
+    assertEquals(1, BenchMain.exitCode(outcome, out));
+    assertTrue(buf.toString(StandardCharsets.UTF_8).contains("nothing ran"), buf.toString(StandardCharsets.UTF_8));
+    assertEquals("[ ]", java.nio.file.Files.readString(outcome.runDir().resolve("jmh.json")).trim());
+  }
+}
