@@ -1,6 +1,6 @@
 package io.dbbench.arango;
 
-import io.dbbench.Redaction;
+import io.dbbench.core.Redaction;
 import java.time.Duration;
 import java.util.UUID;
 

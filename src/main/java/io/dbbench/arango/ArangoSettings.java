@@ -1,7 +1,7 @@
 package io.dbbench.arango;
 
-import io.dbbench.BenchConfig;
-import io.dbbench.Redaction;
+import io.dbbench.core.BenchConfig;
+import io.dbbench.core.Redaction;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

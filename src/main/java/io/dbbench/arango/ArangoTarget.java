@@ -4,7 +4,7 @@ import com.arangodb.ArangoDB;
 import com.arangodb.Protocol;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dbbench.Redaction;
+import io.dbbench.core.Redaction;
 import io.dbbench.arango.standin.StandInProcess;
 import io.dbbench.arango.standin.StandInServer;
 import java.io.IOException;
