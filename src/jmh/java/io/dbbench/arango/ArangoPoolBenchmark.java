@@ -95,7 +95,7 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
     }
     deadlineMillis = PoolSettings.shotDeadlineMillis();
     picks = PoolIds.picks(PoolIds.SEED, iterations, docs, PoolSettings.missShare());
-    fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), List.of(), conn, docs, index);
+    fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), PoolSettings.standInArgs(), conn, docs, index);
   }
 
   /** Restarts the stand-in's peak counters. */
@@ -202,7 +202,7 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
         m.put("benchmark", benchmark);
         m.put("params", Map.of("iterations", String.valueOf(iterations), "connection", connection,
             "documents", String.valueOf(documents), "index", index.name()));
-        m.put("backend", fixture.target().backend());
+        m.put("backend", fixture.backend());
         m.put("connection", conn.describe());
         m.put("documents", PoolDocuments.describe(docs));
         m.put("shots", shots);

@@ -148,6 +148,16 @@ public final class PoolFixture implements AutoCloseable {
     return target;
   }
 
+  /**
+   * The backend label: the target's, plus the modelled server time when
+   * {@link PoolSettings#STANDIN_WORK_MS} is set for the stand-in.
+   */
+  public String backend() {
+    int ms = PoolSettings.standInWorkMillis();
+    return target.backend() + (ms > 0 && target.kind() == ArangoSettings.Kind.STAND_IN
+        ? " + modelled server time " + ms + " ms per request" : "");
+  }
+
   /** Documents in the collection. */
   public int docs() {
     return docs;

@@ -14,7 +14,13 @@ import java.util.Map;
  *   <li>{@value #MISS_SHARE}: the share of queried ids that match no document, default
  *       {@value #DEFAULT_MISS_SHARE};
  *   <li>{@value #SHOT_DEADLINE}: seconds a shot waits for its last answer before counting the
- *       open queries as timeouts, default {@value #DEFAULT_SHOT_DEADLINE_S}.
+ *       open queries as timeouts, default {@value #DEFAULT_SHOT_DEADLINE_S};
+ *   <li>{@value #STANDIN_WORK_MS}: milliseconds every stand-in request holds its scheduler worker
+ *       without using CPU (the stand-in's {@code --work-delay-ms}), default 0. It models the
+ *       study's server, whose query took ~31 ms on a machine with more cores than this one (see
+ *       the README); with it, {@code maximal-threads} workers answer at most
+ *       {@code threads / work} queries per second whatever this machine's cores, and the
+ *       queue fills as on a real server. Every result made with it says so in its backend label.
  * </ul>
  */
 public final class PoolSettings {
@@ -22,6 +28,8 @@ public final class PoolSettings {
   public static final String MISS_SHARE = "DBBENCH_ARANGO_MISS_SHARE";
   /** Shot deadline in seconds. */
   public static final String SHOT_DEADLINE = "DBBENCH_ARANGO_SHOT_DEADLINE_S";
+  /** Modelled server time per stand-in request, ms. */
+  public static final String STANDIN_WORK_MS = "DBBENCH_ARANGO_STANDIN_WORK_MS";
   /** Default share of misses. */
   public static final double DEFAULT_MISS_SHARE = 0.1;
   /** Default shot deadline. */
@@ -72,6 +80,33 @@ public final class PoolSettings {
   }
 
   /**
+   * The modelled server time per stand-in request in milliseconds (0 = none).
+   *
+   * @throws IllegalArgumentException naming the setting and value when it is not an integer from 0 to 10000
+   */
+  public static int standInWorkMillis() {
+    String v = BenchConfig.get(STANDIN_WORK_MS).orElse(null);
+    if (v == null || v.isBlank()) {
+      return 0;
+    }
+    try {
+      int ms = Integer.parseInt(v.trim());
+      if (ms >= 0 && ms <= 10_000) {
+        return ms;
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the message
+    }
+    throw new IllegalArgumentException(STANDIN_WORK_MS + "='" + v + "' is not a number of milliseconds from 0 to 10000; expected e.g. 30");
+  }
+
+  /** The stand-in arguments the pooling study adds ({@code --work-delay-ms} when {@link #standInWorkMillis()} > 0). */
+  public static List<String> standInArgs() {
+    int ms = standInWorkMillis();
+    return ms == 0 ? List.of() : List.of("--work-delay-ms", String.valueOf(ms));
+  }
+
+  /**
    * Adds the pooling benchmarks' quick values to the arango family's quick settings {@code b}
    * (parameter names are the pooling benchmarks' own, so they never narrow the bulk study's).
    * Quick mode: 20,000 documents instead of 200,000 (declared a reduction: a full scan of 200,000
@@ -95,6 +130,7 @@ public final class PoolSettings {
     m.put("query", PoolClient.QUERY + " (bindVars {id}, cache: false; server query cache mode off)");
     m.put("miss_share", missShare());
     m.put("shot_deadline_s", shotDeadlineMillis() / 1000);
+    m.put("standin_work_ms", standInWorkMillis());
     m.put("id_seed", String.format(java.util.Locale.ROOT, "0x%X", PoolIds.SEED));
     m.put("documents_seed", String.format(java.util.Locale.ROOT, "0x%X", PoolDocuments.SEED));
     m.put("documents_sha256_200000", "computed per trial into the DNF file (PoolDocuments.checksum)");

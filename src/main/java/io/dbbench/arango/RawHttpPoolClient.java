@@ -38,7 +38,9 @@ final class RawHttpPoolClient implements PoolClient {
   private final String authorization;
 
   RawHttpPoolClient(ArangoTarget target) {
-    http = target.httpClient(HttpClient.Version.HTTP_1_1).build();
+    // no connect timeout of its own, as Node's agent had none: a connection waiting in the server's
+    // accept backlog is not a refusal (the shot's deadline still bounds it)
+    http = target.httpClient(HttpClient.Version.HTTP_1_1).connectTimeout(REQUEST_TIMEOUT).build();
     base = target.endpoints().get(0) + "/_db/" + PoolFixture.DATABASE;
     cursor = URI.create(base + "/_api/cursor");
     authorization = target.authorizationHeader().orElse(null);
