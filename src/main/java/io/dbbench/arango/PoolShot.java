@@ -151,6 +151,19 @@ public final class PoolShot {
     return hits;
   }
 
+  /**
+   * Per pick, the keys of the documents answered joined by commas ({@code ""} for none), or
+   * {@code null} when the query failed: what two shots over the same picks must agree on.
+   */
+  public List<String> answerKeys() {
+    List<String> out = new java.util.ArrayList<>(picks.size());
+    for (int k = 0; k < picks.size(); k++) {
+      Object o = outcomes.get(k);
+      out.add(o instanceof List<?> docs ? String.join(",", docs.stream().map(d -> ((PoolDoc) d).key).toList()) : null);
+    }
+    return out;
+  }
+
   /** The shot as a map for the DNF file: counts, per-cause counts and first messages, elapsed ms. */
   public Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
