@@ -2,9 +2,12 @@ package io.dbbench;
 
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkFlags;
+import io.dbbench.core.SecretsFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Assembles the JMH command line of one family's run in the main job: the one place where mode
@@ -24,6 +27,8 @@ import java.util.List;
  *       flag on JDK 23+), {@code -Ddbbench.run.dir=<run dir>}, then the user's
  *       {@code -jvmArgsAppend} values, which therefore add to the defaults and win where they
  *       repeat a flag (the last {@code -Xmx} counts);</li>
+ *   <li>secret-keyed {@code -D} properties from any of these are left off and reach the fork
+ *       through a {@link SecretsFile} instead, since JMH records every fork argument in its JSON;</li>
  *   <li>{@code -jvmArgsPrepend}: the user's, when given.</li>
  * </ul>
  */
@@ -55,12 +60,47 @@ public final class JmhCommand {
    */
   public static List<String> build(boolean full, FamilySettings family, Integer forks, List<String> userArgs,
       List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, List<String> benchmarks) {
+    return build(full, family, forks, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, null, benchmarks);
+  }
+
+  /**
+   * {@link #build} with the forks' secrets file: secret {@code -D} properties are left off the
+   * fork command line (see {@link #forkSecrets}) and {@code -Ddbbench.secrets.file=<secretsFile>}
+   * is appended instead, when {@code secretsFile} is not null.
+   */
+  public static List<String> build(boolean full, FamilySettings family, Integer forks, List<String> userArgs,
+      List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
+      List<String> benchmarks) {
     List<String> userPlain = JmhArgs.without(userArgs, JVM_OPTIONS);
     List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
     List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true"));
-    fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir));
+    fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile));
     return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), forkLayer, userPlain, fixed,
         benchmarks);
+  }
+
+  /**
+   * The secret-keyed {@code -Dkey=value} properties among the fork JVM arguments the user and the
+   * host give ({@link SecretsFile#split}); the main job writes them to a {@link SecretsFile} so they
+   * never appear on a fork's command line, which JMH records in its JSON.
+   */
+  public static Map<String, String> forkSecrets(List<String> userArgs, List<String> hostJvmArgs) {
+    Map<String, String> out = new LinkedHashMap<>();
+    out.putAll(SecretsFile.split(baseArgs(userArgs, hostJvmArgs)).secrets());
+    out.putAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsPrepend")).secrets());
+    out.putAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsAppend")).secrets());
+    return out;
+  }
+
+  private static List<String> baseArgs(List<String> userArgs, List<String> hostJvmArgs) {
+    List<String> base = JmhArgs.values(userArgs, "-jvmArgs");
+    return base.isEmpty() ? hostJvmArgs.stream().filter(a -> !a.startsWith("-Dbench.")).toList() : base;
+  }
+
+  /** {@link #forkJvmOptions(List, List, int, Path, Path)} without a secrets file. */
+  public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
+      Path runDir) {
+    return forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, null);
   }
 
   /**
@@ -68,15 +108,15 @@ public final class JmhCommand {
    * (see the class comment), each with one space-joined value as JMH's command line expects.
    */
   public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
-      Path runDir) {
-    List<String> base = JmhArgs.values(userArgs, "-jvmArgs");
-    if (base.isEmpty()) {
-      base = hostJvmArgs.stream().filter(a -> !a.startsWith("-Dbench.")).toList();
-    }
+      Path runDir, Path secretsFile) {
+    List<String> base = SecretsFile.split(baseArgs(userArgs, hostJvmArgs)).kept();
     List<String> append = new ArrayList<>(ForkFlags.forJdk(jdkFeature));
     append.add("-Ddbbench.run.dir=" + runDir.toAbsolutePath());
-    append.addAll(JmhArgs.values(userArgs, "-jvmArgsAppend"));
-    List<String> prepend = JmhArgs.values(userArgs, "-jvmArgsPrepend");
+    if (secretsFile != null) {
+      append.add("-D" + SecretsFile.PROPERTY + "=" + secretsFile.toAbsolutePath());
+    }
+    append.addAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsAppend")).kept());
+    List<String> prepend = SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsPrepend")).kept();
     List<String> out = new ArrayList<>();
     if (!base.isEmpty()) {
       out.add("-jvmArgs");

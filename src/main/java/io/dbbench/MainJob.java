@@ -127,6 +127,21 @@ public final class MainJob {
     List<FamilyOutcome> outcomes = new ArrayList<>();
     long jobStart = System.nanoTime();
     List<String> hostArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
+    Map<String, String> secrets = JmhCommand.forkSecrets(options.userArgs(), hostArgs);
+    Path secretsFile = secrets.isEmpty() ? null
+        : io.dbbench.core.SecretsFile.write(secrets, Path.of(System.getProperty("java.io.tmpdir")));
+    try {
+      return runFamilies(runDir, all, json, merged, familiesEnv, outcomes, jobStart, hostArgs, secretsFile);
+    } finally {
+      if (secretsFile != null) {
+        Files.deleteIfExists(secretsFile);
+      }
+    }
+  }
+
+  private Outcome runFamilies(Path runDir, Set<String> all, ObjectMapper json, ArrayNode merged,
+      Map<String, Object> familiesEnv, List<FamilyOutcome> outcomes, long jobStart, List<String> hostArgs,
+      Path secretsFile) throws IOException {
 
     for (BenchmarkFamily family : families) {
       Map<String, Object> fenv = new LinkedHashMap<>();
@@ -165,7 +180,7 @@ public final class MainJob {
       Path resultFile = runDir.resolve("jmh-" + family.id() + ".json");
       List<String> regexes = selected.stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
       List<String> cmd = JmhCommand.build(options.full(), settings, options.forks(), options.userArgs(), hostArgs,
-          Runtime.version().feature(), resultFile, runDir, regexes);
+          Runtime.version().feature(), resultFile, runDir, secretsFile, regexes);
       fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
       fenv.put("benchmarks", selected);
       say(family.id() + ": " + family.title() + ": " + selected.size() + " benchmark method(s)");

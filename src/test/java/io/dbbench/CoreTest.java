@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
+import io.dbbench.core.SecretsFile;
+import java.util.Map;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -44,6 +46,33 @@ class CoreTest {
     assertEquals("jdbc:h2:mem:x", Redaction.redact("jdbc:h2:mem:x"));
     assertFalse(Redaction.redact("http://u:p%40ss@host/").contains("p%40ss"));
     assertEquals(null, Redaction.redact(null));
+    // secrets outside the usual names, and passwords holding '/'
+    assertEquals("jdbc:postgresql://h/db?sslmode=verify-full&sslpassword=****&user=u",
+        Redaction.redact("jdbc:postgresql://h/db?sslmode=verify-full&sslpassword=k3y/p@ss&user=u"));
+    assertEquals("mongodb://h/?authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:****",
+        Redaction.redact("mongodb://h/?authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:FwoGZX/IvY2"));
+    assertEquals("hdb://SYSTEM:****@hana:39015", Redaction.redact("hdb://SYSTEM:pa/ss@hana:39015"));
+    assertEquals("-Xmx2g -Ddbbench.jdbc.password=**** -Da=1", Redaction.redact("-Xmx2g -Ddbbench.jdbc.password=x/y@z -Da=1"));
+    assertTrue(Redaction.isSecretKey("DBBENCH_JDBC_PASSWORD") && Redaction.isSecretKey("client_secret")
+        && Redaction.isSecretKey("X-Api-Token") && !Redaction.isSecretKey("batchSize"));
+  }
+
+  @Test
+  void manifestTreesAreRedactedByKeyAndByValue() {
+    Map<String, Object> tree = new java.util.LinkedHashMap<>();
+    tree.put("password", "hunter2");
+    tree.put("url", "mongodb://u:hunter2@h/");
+    tree.put("nested", List.of(Map.of("sslpassword", "hunter2", "rows", 3)));
+    String out = Redaction.redactTree(tree).toString();
+    assertFalse(out.contains("hunter2"), out);
+    assertTrue(out.contains("rows=3"), out);
+  }
+
+  @Test
+  void secretSystemPropertiesAreSplitOffTheForkCommandLine() {
+    SecretsFile.Split s = SecretsFile.split(List.of("-Xmx2g", "-Ddbbench.jdbc.password=a/b", "-Ddbbench.jdbc.url=jdbc:h2:mem:x"));
+    assertEquals(List.of("-Xmx2g", "-Ddbbench.jdbc.url=jdbc:h2:mem:x"), s.kept());
+    assertEquals(Map.of("dbbench.jdbc.password", "a/b"), s.secrets());
   }
 
   @Test

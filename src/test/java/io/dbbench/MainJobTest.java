@@ -47,9 +47,12 @@ class MainJobTest {
     }
   }
 
+  /** A credential marker with the characters redaction tends to miss. */
+  private static final String SECRET = "Mk3r/@:%z9";
+
   private static FamilySettings tiny(boolean fail) {
     return FamilySettings.builder().forks(1).warmupIterations(0).iterations(1).measurementTime("100ms")
-        .param("fail", Boolean.toString(fail)).build();
+        .param("fail", Boolean.toString(fail)).param("requireSetting", fail ? "-" : "DBBENCH_TEST_PASSWORD").build();
   }
 
   @Test
@@ -62,7 +65,7 @@ class MainJobTest {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
     MainJob.Options options = new MainJob.Options(false, null,
-        JmhArgs.split("-jvmArgsAppend -Ddbbench.test.marker=42"), null, results);
+        JmhArgs.split("-jvmArgsAppend '-Ddbbench.test.marker=42 -Ddbbench.test.password=" + SECRET + "'"), null, results);
     MainJob.Outcome outcome = new MainJob(families, options, out, Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
 
@@ -98,7 +101,20 @@ class MainJobTest {
     assertTrue(passing.path("fork_jvm_args").path("io.dbbench.harness.HarnessBenchmark").toString().contains(ForkFlags.XMX));
     assertEquals("skipped", env.path("families").path("unreachable").path("status").asText());
     assertEquals("failed", env.path("families").path("failing").path("status").asText());
-    assertTrue(outcome.runDir().resolve("report.md").toFile().isFile());
+    String report = java.nio.file.Files.readString(outcome.runDir().resolve("report.md"));
+    assertTrue(report.contains("## Failed") && report.contains("failing") && report.contains("HarnessBenchmark.work"),
+        "the report lists the failed family and its benchmarks first:\n" + report);
+
+    // the fork read the password (requireSetting), yet it is nowhere in what the run wrote or printed
+    assertFalse(printed.contains(SECRET), "printed output leaks the password");
+    for (String f : List.of("jmh.json", "env.json", "report.md", "report.html")) {
+      assertFalse(java.nio.file.Files.readString(outcome.runDir().resolve(f)).contains(SECRET), f + " leaks the password");
+    }
+    assertFalse(jvmArgs.stream().anyMatch(a -> a.contains("password")), "the fork command line carries no password: " + jvmArgs);
+    try (var leftovers = java.nio.file.Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      assertTrue(leftovers.noneMatch(p -> p.getFileName().toString().startsWith("dbbench-secrets-")),
+          "the secrets file must be deleted when the job ends");
+    }
   }
 
   @Test

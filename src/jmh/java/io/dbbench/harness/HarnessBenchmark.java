@@ -1,9 +1,12 @@
 package io.dbbench.harness;
 
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.core.BenchConfig;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -22,6 +25,26 @@ public class HarnessBenchmark extends BenchmarkDefaults {
   /** {@code true}: every operation throws, to check that a failure publishes no score. */
   @Param({"false"})
   public boolean fail;
+
+  /**
+   * A configuration knob ({@code DBBENCH_...}) that must be set in the fork, or {@code -} for none:
+   * lets the main job's tests check that a credential reaches the fork without appearing on its
+   * command line.
+   */
+  @Param({"-"})
+  public String requireSetting;
+
+  /**
+   * Fails the trial when {@link #requireSetting} is not set in this fork.
+   *
+   * @throws IllegalStateException naming the knob
+   */
+  @Setup(Level.Trial)
+  public void checkSetting() {
+    if (!requireSetting.equals("-") && BenchConfig.get(requireSetting).isEmpty()) {
+      throw new IllegalStateException("HarnessBenchmark: " + requireSetting + " is not set in this fork");
+    }
+  }
 
   /** Spends {@code tokens} of CPU; throws {@link IllegalStateException} when {@code fail}. */
   @Benchmark

@@ -191,6 +191,9 @@ public record ArangoSettings(Kind kind, List<Endpoint> endpoints, Optional<Auth>
             + " (the database is always 'dbbench')");
       }
       int port = u.getPort() < 0 ? 8529 : u.getPort();
+      if (port < 1 || port > 65535) {
+        throw new IllegalArgumentException(name + " entry '" + s + "' has port " + port + "; expected a TCP port 1-65535");
+      }
       String host = u.getHost().startsWith("[") ? u.getHost().substring(1, u.getHost().length() - 1) : u.getHost();
       out.add(new Endpoint(scheme.equals("https"), host, port));
     }

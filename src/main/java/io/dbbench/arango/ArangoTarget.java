@@ -39,6 +39,25 @@ import javax.net.ssl.TrustManagerFactory;
  * HTTP {@code Authorization} header.
  */
 public final class ArangoTarget implements AutoCloseable {
+  static {
+    quietJacksonVersionChecks();
+  }
+
+  /**
+   * The driver 7.25.0 and jackson-dataformat-velocypack 4.6.2 were built against Jackson 2.20 and
+   * warn at start-up that this project's 2.22 is "unsupported"; the integration tests run every
+   * protocol through it, so those two warnings are lowered to errors-only (an explicit
+   * {@code -Dorg.slf4j.simpleLogger.log.<name>} wins) instead of repeating in every fork.
+   */
+  public static void quietJacksonVersionChecks() {
+    for (String logger : new String[] {"com.arangodb.internal.serde.SerdeUtils",
+        "com.arangodb.jackson.dataformat.velocypack.VPackFactory"}) {
+      if (System.getProperty("org.slf4j.simpleLogger.log." + logger) == null) {
+        System.setProperty("org.slf4j.simpleLogger.log." + logger, "error");
+      }
+    }
+  }
+
   /** The stand-in JVM's heap: 100,000 study documents as Jackson trees take ~100 MB; bodies and cursors the rest. */
   static final String STANDIN_HEAP = "1g";
 
@@ -48,6 +67,7 @@ public final class ArangoTarget implements AutoCloseable {
   private final SSLContext ssl;
   private final AutoCloseable owned;
   private volatile String serverVersion;
+  private volatile boolean standIn;
 
   private ArangoTarget(ArangoSettings.Kind kind, List<ArangoSettings.Endpoint> endpoints,
       Optional<ArangoSettings.Auth> auth, SSLContext ssl, AutoCloseable owned) {
@@ -209,6 +229,7 @@ public final class ArangoTarget implements AutoCloseable {
             + ArangoSettings.ENDPOINTS + " to an ArangoDB endpoint");
       }
       serverVersion = v.path("version").asText();
+      standIn = StandInServer.LABEL.equals(v.path("dbbench").asText(null));
       return v;
     } catch (SSLException x) {
       throw new ArangoUnavailableException("TLS with " + what + " failed (" + x.getMessage() + "); set "
@@ -231,13 +252,17 @@ public final class ArangoTarget implements AutoCloseable {
   }
 
   /**
-   * The label every result of this target carries: {@value StandInServer#LABEL} for the stand-in,
-   * {@code ArangoDB <version> at <endpoints>} otherwise (version from the last {@link #check()},
-   * {@code unknown} before one).
+   * The label every result of this target carries: {@value StandInServer#LABEL} for the stand-in
+   * (also when it was reached through {@code DBBENCH_ARANGO_ENDPOINTS}: {@link #check()} recognises
+   * it by its version answer), {@code ArangoDB <version> at <endpoints>} otherwise (version from the
+   * last {@link #check()}, {@code unknown} before one).
    */
   public String backend() {
     if (kind == ArangoSettings.Kind.STAND_IN) {
       return StandInServer.LABEL;
+    }
+    if (standIn) {
+      return StandInServer.LABEL + " at " + endpointText();
     }
     String v = serverVersion == null ? "unknown" : serverVersion;
     return "ArangoDB " + v + (kind == ArangoSettings.Kind.CONTAINER ? " (Testcontainers " + ArangoSettings.CONTAINER_IMAGE + ")"

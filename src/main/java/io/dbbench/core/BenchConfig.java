@@ -43,7 +43,7 @@ public final class BenchConfig {
 
   /**
    * The value of {@code envName} ({@linkplain #override override}, then env var, then system
-   * property), or empty when unset or blank.
+   * property, then a fork's {@link SecretsFile}), or empty when unset or blank.
    */
   public static Optional<String> get(String envName) {
     String o = OVERRIDES.get(envName);
@@ -54,7 +54,10 @@ public final class BenchConfig {
     if (v == null || v.isBlank()) {
       v = System.getProperty(propertyName(envName));
     }
-    return (v == null || v.isBlank()) ? Optional.empty() : Optional.of(v.trim());
+    if (v == null || v.isBlank()) {
+      return SecretsFile.lookup(propertyName(envName)).map(String::trim);
+    }
+    return Optional.of(v.trim());
   }
 
   /** The value of {@code envName}, or {@code def} when unset. */

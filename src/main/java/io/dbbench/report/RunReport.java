@@ -42,6 +42,7 @@ public final class RunReport {
    */
   public static Doc build(Run run, boolean compare) throws ReportException {
     Doc doc = new Doc("dbbench report: " + run.label());
+    failures(doc, run);
     Manifest.appendTo(doc, run);
     if (run.results().isEmpty()) {
       doc.section(2, "Results").text("No benchmark results in this run (jmh.json is empty).");
@@ -53,6 +54,30 @@ public final class RunReport {
       comparison(doc, run);
     }
     return doc;
+  }
+
+  /**
+   * The families that failed, first: each with its reason and the benchmarks that therefore have
+   * no score in this run (a failed benchmark is listed as failed, never left out or shown fast).
+   */
+  static void failures(Doc doc, Run run) {
+    if (run.env() == null) {
+      return;
+    }
+    Doc.TableBuilder t = new Doc.TableBuilder().col("family").col("reason").col("benchmarks without a score");
+    run.env().path("families").properties().forEach(e -> {
+      if (e.getValue().path("status").asText().equals("failed")) {
+        List<String> names = new ArrayList<>();
+        e.getValue().path("benchmarks").forEach(b -> names.add(b.asText().substring(b.asText().lastIndexOf('.',
+            b.asText().lastIndexOf('.') - 1) + 1)));
+        t.row(List.of(e.getKey(), io.dbbench.core.Redaction.redact(e.getValue().path("error").asText("")),
+            String.join(", ", names)));
+      }
+    });
+    if (!t.isEmpty()) {
+      doc.section(2, "Failed").text("These families failed: none of their benchmarks publishes a score in this run,"
+          + " and the main job exited non-zero.").add(t.build());
+    }
   }
 
   /** One table per benchmark class: every row with score, error, unit and secondary metrics. */

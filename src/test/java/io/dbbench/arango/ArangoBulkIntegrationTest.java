@@ -75,11 +75,18 @@ class ArangoBulkIntegrationTest {
     }
   }
 
-  @ParameterizedTest(name = "{0} {1} {2}")
-  @MethodSource("cases")
-  void verificationFailsOnAWrongCount(String target, Protocol protocol, BulkClient.Kind client) throws Exception {
-    Assumptions.assumeTrue(protocol == Protocol.HTTP_JSON && client == BulkClient.Kind.driver, "one protocol suffices");
-    try (ArangoBulkFixture f = ArangoBulkFixture.open(settingsFor(target), List.of(), protocol, client, DOCS)) {
+  static Stream<String> targets() {
+    return Stream.of("stand-in", "DBBENCH_ARANGO_ENDPOINTS");
+  }
+
+  static Stream<Arguments> standInCases() {
+    return cases().filter(a -> a.get()[0].equals("stand-in"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("targets")
+  void verificationFailsOnAWrongCount(String target) throws Exception {
+    try (ArangoBulkFixture f = ArangoBulkFixture.open(settingsFor(target), List.of(), Protocol.HTTP_JSON, BulkClient.Kind.driver, DOCS)) {
       f.prepare(BulkOperation.INSERT);
       f.run(BulkOperation.INSERT);
       f.verify(BulkOperation.INSERT, DOCS);
@@ -112,10 +119,10 @@ class ArangoBulkIntegrationTest {
     }
   }
 
+  /** Only the stand-in records requests; these cases run on it only. */
   @ParameterizedTest(name = "{1} {2}")
-  @MethodSource("cases")
+  @MethodSource("standInCases")
   void eachProtocolIsWhatItClaimsOnTheWire(String target, Protocol protocol, BulkClient.Kind client) throws Exception {
-    Assumptions.assumeTrue(target.equals("stand-in"), "only the stand-in records requests");
     try (ArangoBulkFixture f = ArangoBulkFixture.open(standIn.settings(), List.of(), protocol, client, 200)) {
       f.prepare(BulkOperation.READ);
       standIn.clearRequests();

@@ -129,6 +129,10 @@ public final class StandInServer implements AutoCloseable {
       .put("mode", "off").put("maxResults", 128).put("maxResultsSize", 268_435_456L)
       .put("maxEntrySize", 16_777_216L).put("includeSystem", false);
 
+  static {
+    io.dbbench.arango.ArangoTarget.quietJacksonVersionChecks();
+  }
+
   private StandInServer(Options o) throws Exception {
     this.options = o;
     this.scheduler = new StandInScheduler(o.maximalThreads, o.maximalQueueSize);
