@@ -56,9 +56,12 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     @Param({"500", "1000", "2000", "4000"})
     public int rate;
 
-    /** The client and its pool (see {@link PoolClient.Connection}). */
+    /**
+     * The client and its pool, values as {@code ArangoPoolBenchmark}'s {@code connection} (see
+     * {@link PoolClient.Connection}); named apart so the family's quick settings narrow each sweep on its own.
+     */
     @Param({"driver_http1_3", "driver_http1_10", "driver_http1_32", "driver_http1_100", "driver_http2_3", "raw_http"})
-    public String connection;
+    public String pool;
 
     /** Documents in the collection; 200000 is the study's. */
     @Param({"200000"})
@@ -99,7 +102,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
       }
       picks = PoolIds.picks(PoolIds.SEED, PICKS, docs, PoolSettings.missShare());
       fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), PoolSettings.standInArgs(),
-          PoolClient.Connection.parse(connection), docs, index);
+          PoolClient.Connection.parse(pool), docs, index);
       scheduler = new OpenLoopScheduler(rate, MAX_IN_FLIGHT, LATE_THRESHOLD_NANOS, OpenLoopScheduler.SYSTEM_CLOCK);
     }
 
@@ -208,7 +211,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     }));
   }
 
-  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p rate=1000 -p connection=raw_http -f 1}). */
+  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p rate=1000 -p pool=raw_http -f 1}). */
   public static void main(String[] args) throws Exception {
     runFromIde(ArangoPoolOpenLoopBenchmark.class, args);
   }

@@ -210,9 +210,9 @@ public final class ArangoPoolForm implements StudyForm {
     Map<String, List<Charts.Series>> curves = new TreeMap<>();
     List<JsonNode> sorted = new ArrayList<>(files);
     sorted.sort(Comparator.comparingLong((JsonNode n) -> n.path("rate_per_s").asLong())
-        .thenComparingInt(n -> PoolClient.Connection.NAMES.indexOf(n.path("params").path("connection").asText())));
+        .thenComparingInt(n -> PoolClient.Connection.NAMES.indexOf(n.path("params").path("pool").asText())));
     for (JsonNode f : sorted) {
-      String name = f.path("params").path("connection").asText();
+      String name = f.path("params").path("pool").asText();
       PoolClient.Connection c;
       try {
         c = PoolClient.Connection.parse(name);

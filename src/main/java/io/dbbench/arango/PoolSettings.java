@@ -113,7 +113,7 @@ public final class PoolSettings {
    * stand-in documents per query makes the default pool's 5000-query shot last minutes on two
    * cores), 500 and 5000 iterations, no index (the study's condition), the default pool, 10 and
    * 100 connections on HTTP/1.1, HTTP/2 with 3 connections, and raw HTTP; the open-loop benchmark
-   * at two rates for three clients.
+   * at one rate for the default pool, the study's rule (32) and raw HTTP.
    */
   public static FamilySettings.Builder quick(FamilySettings.Builder b) {
     return b.reduced("documents", "20,000 instead of the study's 200,000: full scans per query on the stand-in"
@@ -121,7 +121,8 @@ public final class PoolSettings {
         .param("iterations", "500", "5000")
         .param("connection", "driver_http1_3", "driver_http1_10", "driver_http1_100", "driver_http2_3", "raw_http")
         .param("index", "none")
-        .param("rate", "1000", "4000");
+        .param("pool", "driver_http1_3", "driver_http1_32", "raw_http")
+        .param("rate", "2000");
   }
 
   /** What {@code env.json} records about the pooling study. */
@@ -149,5 +150,5 @@ public final class PoolSettings {
   }
 
   /** Names of the pooling benchmarks' parameters (for the family's documentation). */
-  public static final List<String> PARAMS = List.of("iterations", "connection", "documents", "index", "rate");
+  public static final List<String> PARAMS = List.of("iterations", "connection", "documents", "index", "pool", "rate");
 }
