@@ -81,6 +81,11 @@ public final class ArangoPoolForm implements StudyForm {
         dnf == null ? 0 : Math.round(dnf.score()), shots, f);
   }
 
+  /** A count with thousands separators. */
+  static String count(double v) {
+    return String.format(Locale.ROOT, "%,d", Math.round(v));
+  }
+
   /** "DNF (2 of 3 shots; queueFull 5904, refused 3)". */
   static String dnfText(Row r) {
     StringBuilder sb = new StringBuilder("DNF (");
@@ -147,7 +152,7 @@ public final class ArangoPoolForm implements StudyForm {
       cells.add(r.dnf() ? dnfText(r) : Units.num(r.millis()));
       cells.add(speedUp);
       cells.add(study == null ? "" : study < 0 ? "DNF" : Units.num(study));
-      cells.add(peak == null || peak.score() <= 0 ? "" : Units.num(peak.score()));
+      cells.add(peak == null || peak.score() <= 0 ? "" : count(peak.score()));
       cells.add(backend(run, r.result()));
       t.row(cells);
     }
@@ -220,8 +225,8 @@ public final class ArangoPoolForm implements StudyForm {
         continue;
       }
       JsonNode lat = f.path("latency_us");
-      t.row(List.of(c.type(), c.options(), f.path("params").path("index").asText(""), Units.num(f.path("rate_per_s").asDouble()),
-          Units.num(f.path("requests").asDouble()), Units.num(f.path("ok").asDouble()), Units.num(f.path("failed").asDouble()),
+      t.row(List.of(c.type(), c.options(), f.path("params").path("index").asText(""), count(f.path("rate_per_s").asDouble()),
+          count(f.path("requests").asDouble()), count(f.path("ok").asDouble()), count(f.path("failed").asDouble()),
           Units.num(lat.path("p50").asDouble()), Units.num(lat.path("p90").asDouble()), Units.num(lat.path("p99").asDouble()),
           Units.num(lat.path("p99.9").asDouble()), Units.num(lat.path("max").asDouble()),
           io.dbbench.core.Redaction.redact(f.path("backend").asText(""))));
