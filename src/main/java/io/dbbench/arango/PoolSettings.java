@@ -134,7 +134,10 @@ public final class PoolSettings {
     m.put("standin_work_ms", standInWorkMillis());
     m.put("id_seed", String.format(java.util.Locale.ROOT, "0x%X", PoolIds.SEED));
     m.put("documents_seed", String.format(java.util.Locale.ROOT, "0x%X", PoolDocuments.SEED));
-    m.put("documents_sha256_200000", "computed per trial into the DNF file (PoolDocuments.checksum)");
+    Map<String, Object> sha = new LinkedHashMap<>();
+    sha.put("10000", PoolDocuments.checksum(10_000));
+    sha.put("200000", PoolDocuments.checksum(PoolDocuments.STUDY_DOCS));
+    m.put("documents_sha256_key_endtoendid", sha); // PoolDocuments.checksum; each shot file repeats its own
     Map<String, Object> cs = new LinkedHashMap<>();
     for (String c : PoolClient.Connection.NAMES) {
       cs.put(c, PoolClient.Connection.parse(c).describe());
