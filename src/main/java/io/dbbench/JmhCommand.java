@@ -40,6 +40,9 @@ public final class JmhCommand {
   public static final FamilySettings FULL = FamilySettings.builder().forks(3).warmupIterations(5)
       .warmupTime("2s").iterations(10).measurementTime("2s").build();
 
+  /** The profiler that records load average, online CPUs and steal per fork as {@code machine.*} metrics. */
+  public static final String MACHINE_PROFILER = "io.dbbench.report.MachineStateProfiler";
+
   private static final List<String> JVM_OPTIONS = List.of("-jvmArgs", "-jvmArgsAppend", "-jvmArgsPrepend");
 
   private JmhCommand() {}
@@ -73,7 +76,9 @@ public final class JmhCommand {
       List<String> benchmarks) {
     List<String> userPlain = JmhArgs.without(userArgs, JVM_OPTIONS);
     List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
-    List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true"));
+    // every fork records the machine's load, CPUs and steal around it (issue 10: the machine's state is part of the result)
+    List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true",
+        "-prof", MACHINE_PROFILER));
     fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile));
     return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), forkLayer, userPlain, fixed,
         benchmarks);

@@ -120,6 +120,8 @@ public final class MainJob {
     Files.createDirectories(runDir);
     say("main job: " + (options.full() ? "full (publication)" : "quick") + " settings; results in "
         + runDir.toAbsolutePath());
+    // servers and directories of forks that were killed in an earlier run (see Leases)
+    io.dbbench.core.Leases.sweep().forEach(this::say);
     Set<String> all = allBenchmarks();
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ArrayNode merged = json.createArrayNode();
@@ -185,6 +187,7 @@ public final class MainJob {
       fenv.put("benchmarks", selected);
       say(family.id() + ": " + family.title() + ": " + selected.size() + " benchmark method(s)");
       long t0 = System.nanoTime();
+      io.dbbench.report.MachineState before = io.dbbench.report.MachineState.read();
       FamilyOutcome outcome;
       try {
         new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
@@ -198,7 +201,7 @@ public final class MainJob {
           outcome = new FamilyOutcome(family.id(), Status.FAILED, "no result was produced (see the JMH output above)", 0);
         }
       } catch (Exception e) {
-        String msg = Redaction.redact(e.getClass().getSimpleName() + ": " + e.getMessage()).replaceAll("\\s*\\R\\s*", " ");
+        String msg = Redaction.redact(describe(e)).replaceAll("\\s*\\R\\s*", " ");
         say(family.id() + ": failed: " + msg);
         outcome = new FamilyOutcome(family.id(), Status.FAILED, msg, 0);
       }
@@ -209,6 +212,7 @@ public final class MainJob {
       }
       fenv.put("results", outcome.results());
       fenv.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+      fenv.put("machine", new io.dbbench.report.MachineState.Interval(before, io.dbbench.report.MachineState.read()).toMap());
       outcomes.add(outcome);
     }
 
@@ -242,6 +246,16 @@ public final class MainJob {
       out.putIfAbsent(cls, List.copyOf(args));
     }
     return out;
+  }
+
+  /** {@code Type: message}, and the root cause's when there is one (JMH wraps the benchmark's exception). */
+  static String describe(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String top = e.getClass().getSimpleName() + ": " + e.getMessage();
+    return root == e ? top : top + "; caused by " + root.getClass().getSimpleName() + ": " + root.getMessage();
   }
 
   private void say(String line) {

@@ -24,7 +24,7 @@ class JmhCommandTest {
     FamilySettings fam = FamilySettings.builder().param("level", "1", "3").profiler("gc").iterations(5).build();
     List<String> cmd = build(false, fam, 4, "-p level=22 -wi 2", List.of(), 25);
     assertEquals(List.of("-f", "4", "-wi", "2", "-w", "1s", "-i", "5", "-r", "1s", "-prof", "gc", "-p", "level=22",
-        "-rf", "json", "-rff", "/runs/r1/jmh-x.json", "-foe", "true",
+        "-rf", "json", "-rff", "/runs/r1/jmh-x.json", "-foe", "true", "-prof", JmhCommand.MACHINE_PROFILER,
         "-jvmArgsAppend", "-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "
             + "-Ddbbench.run.dir=/runs/r1",
         "^a\\.B\\.c$"), cmd);

@@ -22,9 +22,23 @@ public class HarnessBenchmark extends BenchmarkDefaults {
   @Param({"100"})
   public long tokens;
 
-  /** {@code true}: every operation throws, to check that a failure publishes no score. */
-  @Param({"false"})
-  public boolean fail;
+  /**
+   * {@code 0}: never fail; {@code N}: every operation of the N-th iteration (warm-up ones counted,
+   * from 1) and later throws, like a database dying mid-run, to check that no partial score is
+   * published from the iterations before.
+   */
+  @Param({"0"})
+  public int failAt;
+
+  private int iteration;
+  private boolean failing;
+
+  /** Counts iterations and arms the failure at {@link #failAt}. */
+  @Setup(Level.Iteration)
+  public void nextIteration() {
+    iteration++;
+    failing = failAt > 0 && iteration >= failAt;
+  }
 
   /**
    * A configuration knob ({@code DBBENCH_...}) that must be set in the fork, or {@code -} for none:
@@ -46,11 +60,12 @@ public class HarnessBenchmark extends BenchmarkDefaults {
     }
   }
 
-  /** Spends {@code tokens} of CPU; throws {@link IllegalStateException} when {@code fail}. */
+  /** Spends {@code tokens} of CPU; throws {@link IllegalStateException} from iteration {@link #failAt} on. */
   @Benchmark
   public void work() {
-    if (fail) {
-      throw new IllegalStateException("HarnessBenchmark: failing on request (fail=true)");
+    if (failing) {
+      throw new IllegalStateException("HarnessBenchmark: failing on request at iteration " + iteration
+          + " (failAt=" + failAt + ")");
     }
     Blackhole.consumeCPU(tokens);
   }

@@ -4,13 +4,15 @@ import org.openjdk.jmh.annotations.Param;
 
 /**
  * go-hdb's hdbinsert in JMH: seconds to insert {@code batchCount x batchSize} GOMESSAGE rows with
- * the {@code bulk}, {@code many} or {@code copy} strategy, sequentially or in parallel. The table
+ * the {@code bulk}, {@code many}, {@code copy} or {@code arrayBind} strategy, sequentially or in
+ * parallel. The table
  * is dropped and recreated before every shot and verified (row count, {@code SUM(DEVICEID)})
  * after it, both outside the timing. {@code rowByRow} lives in {@link GomessageRowByRowBenchmark}
  * so that quick runs can limit it to the smallest shape.
  *
  * <p>Target: the embedded PostgreSQL unless {@code DBBENCH_JDBC_URL} or {@code GOHDBDSN} is set;
- * knobs in {@link GomessageConfig}. {@code copy} on a non-PostgreSQL target fails at setup.
+ * knobs in {@link GomessageConfig}. {@code copy} and {@code arrayBind} on a non-PostgreSQL target
+ * fail at setup ({@link Strategy#requireSupportedBy}).
  */
 public class GomessageInsertBenchmark extends GomessageBenchmarkBase {
   /** BATCHCOUNTxBATCHSIZE: the study's sweep, smallest batches first (the main job's quick mode narrows it to the 100 000-row shapes). */
@@ -40,7 +42,7 @@ public class GomessageInsertBenchmark extends GomessageBenchmarkBase {
     return mode;
   }
 
-  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p doc=flat -f 1}). */
+  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p shape=4x250 -p strategy=copy,arrayBind -p mode=seq -f 1 -i 3}). */
   public static void main(String[] args) throws Exception {
     runFromIde(GomessageInsertBenchmark.class, args);
   }

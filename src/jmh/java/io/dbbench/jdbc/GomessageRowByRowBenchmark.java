@@ -37,7 +37,7 @@ public class GomessageRowByRowBenchmark extends GomessageBenchmarkBase {
     return mode;
   }
 
-  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p doc=flat -f 1}). */
+  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p shape=4x250 -p mode=seq,par -f 1 -i 3}). */
   public static void main(String[] args) throws Exception {
     runFromIde(GomessageRowByRowBenchmark.class, args);
   }

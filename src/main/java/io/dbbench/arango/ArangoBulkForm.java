@@ -1,7 +1,6 @@
 package io.dbbench.arango;
 
 import io.dbbench.report.Charts;
-import io.dbbench.report.Comparison;
 import io.dbbench.report.Doc;
 import io.dbbench.report.FormSupport;
 import io.dbbench.report.JmhResult;
@@ -19,7 +18,7 @@ import java.util.Set;
 /**
  * The Go driver's benchmark table (go-driver v2/BENCHMARKS.md) for {@code ArangoBulkBenchmark}:
  * per operation, one row per protocol and client with ns/op (mean of the single shots) and B/op
- * ({@code gc.alloc.rate.norm}, client JVM only), each with its delta against {@code HTTP_JSON}
+ * (the benchmark's {@code shotAllocatedBytes}, mean per shot, client JVM only), each with its delta against {@code HTTP_JSON}
  * (the Go V1 analogue) of the same client and document count, and the backend label; the Go
  * study's own V1 -> V2 figures beside it; and a chart per operation of time and B/op by protocol.
  * Go's allocs/op has no JMH counterpart ({@code -prof gc} measures bytes, not allocations), so that
@@ -59,10 +58,21 @@ public final class ArangoBulkForm implements StudyForm {
     return shots.length == 0 ? Units.toSecondsPerOp(r.primary().score(), r.primary().unit()) : Stats.mean(shots);
   }
 
-  /** B/op, or NaN when {@code -prof gc} did not run. */
+  /** The benchmark's per-shot allocation counter (an EVENTS aux counter: one value per shot in rawData). */
+  static final String SHOT_ALLOC = "shotAllocatedBytes";
+
+  /**
+   * B/op: the mean of {@value #SHOT_ALLOC} over every shot (JMH's score for an EVENTS counter is
+   * the sum over shots); NaN when the run has no such counter. {@code gc.alloc.rate.norm} is not
+   * used: it also counts the per-shot preparation and verification.
+   */
   static double bytes(JmhResult r) {
-    JmhResult.Metric m = r.secondary().get(Comparison.ALLOC);
-    return m == null ? Double.NaN : m.score();
+    JmhResult.Metric m = r.secondary().get(SHOT_ALLOC);
+    if (m == null) {
+      return Double.NaN;
+    }
+    double[] shots = m.samples();
+    return shots.length == 0 ? Double.NaN : Stats.mean(shots);
   }
 
   private static String delta(double v, double base) {
@@ -81,8 +91,10 @@ public final class ArangoBulkForm implements StudyForm {
     accepted.forEach(r -> backends.add(FormSupport.backend(run.env(), r)));
     backends.remove("");
     s.text("One shot = one bulk operation on `docs` documents as one request (read: one cursor, server batches of 1000);"
-        + " ns/op is the mean over every measured shot of every fork; B/op is JMH's gc.alloc.rate.norm in the client JVM"
-        + " only (the server runs in its own JVM, as Go's -benchmem counted only the client). Deltas are against HTTP_JSON"
+        + " ns/op is the mean over every measured shot of every fork; B/op is the mean of shotAllocatedBytes, the bytes"
+        + " every thread of the client JVM allocated during the shot alone (the server runs in its own JVM, as Go's"
+        + " -benchmem counted only the client; JMH's gc.alloc.rate.norm would add the per-shot truncate, re-load and"
+        + " verification). Deltas are against HTTP_JSON"
         + " (HTTP/1.1 + JSON, the Go V1 analogue) of the same client and document count. Go's allocs/op has no JMH"
         + " counterpart and is not shown. Backend: " + (backends.isEmpty() ? "(not recorded)" : String.join("; ", backends))
         + (backends.stream().anyMatch(b -> b.contains("stand-in")) ? ": timings are the client's and the protocol's,"

@@ -166,16 +166,17 @@ public record ArangoSettings(Kind kind, List<Endpoint> endpoints, Optional<Auth>
       if (s.isEmpty()) {
         continue;
       }
+      String shown = Redaction.redact(s);
       String expected = "; expected comma-separated http://host:port or https://host:port";
       URI u;
       try {
         u = new URI(s);
       } catch (URISyntaxException e) {
-        throw new IllegalArgumentException(name + " entry '" + Redaction.redact(s) + "' is not a URL" + expected, e);
+        throw new IllegalArgumentException(name + " entry '" + shown + "' is not a URL" + expected, e);
       }
       String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
       if (!scheme.equals("http") && !scheme.equals("https")) {
-        throw new IllegalArgumentException(name + " entry '" + Redaction.redact(s) + "' has scheme '" + scheme
+        throw new IllegalArgumentException(name + " entry '" + shown + "' has scheme '" + scheme
             + "'" + expected + (scheme.equals("tcp") || scheme.equals("ssl") ? " (arangosh's tcp:// is http://, ssl:// is https://)" : ""));
       }
       if (u.getRawUserInfo() != null) {
@@ -183,22 +184,22 @@ public record ArangoSettings(Kind kind, List<Endpoint> endpoints, Optional<Auth>
             + "' carries credentials in the URL; expected http(s)://host:port with " + AUTH + "=basic:user:password");
       }
       if (u.getHost() == null) {
-        throw new IllegalArgumentException(name + " entry '" + s + "' has no host" + expected);
+        throw new IllegalArgumentException(name + " entry '" + shown + "' has no host" + expected);
       }
       if (u.getRawPath() != null && !u.getRawPath().isEmpty() && !u.getRawPath().equals("/")
           || u.getRawQuery() != null || u.getRawFragment() != null) {
-        throw new IllegalArgumentException(name + " entry '" + s + "' has a path or query; expected only http(s)://host:port"
+        throw new IllegalArgumentException(name + " entry '" + shown + "' has a path or query; expected only http(s)://host:port"
             + " (the database is always 'dbbench')");
       }
       int port = u.getPort() < 0 ? 8529 : u.getPort();
       if (port < 1 || port > 65535) {
-        throw new IllegalArgumentException(name + " entry '" + s + "' has port " + port + "; expected a TCP port 1-65535");
+        throw new IllegalArgumentException(name + " entry '" + shown + "' has port " + port + "; expected a TCP port 1-65535");
       }
       String host = u.getHost().startsWith("[") ? u.getHost().substring(1, u.getHost().length() - 1) : u.getHost();
       out.add(new Endpoint(scheme.equals("https"), host, port));
     }
     if (out.isEmpty()) {
-      throw new IllegalArgumentException(name + "='" + value + "' names no endpoint; expected comma-separated http://host:port");
+      throw new IllegalArgumentException(name + "='" + Redaction.redact(value) + "' names no endpoint; expected comma-separated http://host:port");
     }
     return List.copyOf(out);
   }

@@ -17,9 +17,11 @@ import java.util.regex.Pattern;
  *   <li>URI user-info passwords: {@code mongodb://user:secret@host}, {@code hdb://user:secret@host}
  *       ({@code /} inside the password included);</li>
  *   <li>the value of every {@code key=value} or {@code key:value} pair whose key is secret by
- *       {@link #isSecretKey}, after a start, space, {@code ?}, {@code &}, {@code ;}, {@code ,} or
- *       {@code =}: query strings, JDBC {@code ;key=value} lists, {@code -Dkey=value} JVM
- *       arguments, Mongo {@code authMechanismProperties=AWS_SESSION_TOKEN:value}.</li>
+ *       {@link #isSecretKey}, wherever it stands (whatever precedes the key: a fuzzer found
+ *       {@code h:1password=...} slipping past a delimiter rule): query strings, JDBC
+ *       {@code ;key=value} lists, {@code -Dkey=value} JVM arguments, Mongo
+ *       {@code authMechanismProperties=AWS_SESSION_TOKEN:value}. A value ends at {@code &},
+ *       {@code ;}, {@code ,} or whitespace.</li>
  * </ul>
  */
 public final class Redaction {
@@ -34,7 +36,7 @@ public final class Redaction {
   private static final Pattern USERINFO =
       Pattern.compile("(?<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?<user>[^:/@?#\\s]*):(?<pw>[^@\\s]*)@");
   private static final Pattern SECRET_PARAM = Pattern.compile(
-      "(?i)(?<key>(?:^|[?&;,=\\s])[A-Za-z0-9_.\\-]*(?:" + SECRET_FRAGMENTS + ")[A-Za-z0-9_.\\-]*\\s*[=:])"
+      "(?i)(?<key>[A-Za-z0-9_.\\-]*(?:" + SECRET_FRAGMENTS + ")[A-Za-z0-9_.\\-]*\\s*[=:])"
           + "(?<val>[^&;,\\s]*)");
 
   private Redaction() {}

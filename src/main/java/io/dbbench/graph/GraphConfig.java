@@ -2,13 +2,8 @@ package io.dbbench.graph;
 
 import io.dbbench.core.BenchConfig;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * The graph family's knobs, read through {@link BenchConfig} (environment variable, then system
@@ -84,37 +79,6 @@ public final class GraphConfig {
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
       throw new IllegalStateException("cannot create a graph database directory under " + root
           + " (" + e + "); set " + TMPDIR + " to a writable directory", e);
-    }
-  }
-
-  /**
-   * Deletes {@code dir} and everything under it; a missing directory is fine.
-   *
-   * @throws UncheckedIOException naming the path that could not be deleted
-   */
-  public static void deleteRecursively(Path dir) {
-    if (dir == null || !Files.exists(dir)) {
-      return;
-    }
-    try {
-      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
-          Files.deleteIfExists(f);
-          return FileVisitResult.CONTINUE;
-        }
-
-        @Override
-        public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-          if (e != null && !(e instanceof NoSuchFileException)) {
-            throw e;
-          }
-          Files.deleteIfExists(d);
-          return FileVisitResult.CONTINUE;
-        }
-      });
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete " + dir, e);
     }
   }
 }

@@ -1,5 +1,7 @@
 package io.dbbench.graph;
 
+import io.dbbench.core.FileTrees;
+import io.dbbench.core.Leases;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,6 +34,7 @@ public final class GraphFixture implements AutoCloseable {
   private MutationJournal journal;
   private Path workDir;
   private Path journalFile;
+  private Leases.Lease lease;
 
   private GraphFixture(Path dir, EntityGraph.Dataset data, long bufferPoolBytes) {
     this.dir = dir;
@@ -53,8 +56,11 @@ public final class GraphFixture implements AutoCloseable {
    */
   public static GraphFixture create(int nodes, long seed, long bufferPoolBytes, Path root) {
     EntityGraph.Dataset data = EntityGraph.generate(nodes, seed);
+    Leases.Lease lease = Leases.take();
     Path dir = GraphConfig.createTrialDir(root);
+    lease.path(dir);
     GraphFixture f = new GraphFixture(dir, data, bufferPoolBytes);
+    f.lease = lease;
     try {
       Files.createDirectories(f.templateDir);
       try (GraphDatabase t = KuzuGraphDatabase.open(f.templateDir.resolve(DB_FILE), bufferPoolBytes);
@@ -62,6 +68,8 @@ public final class GraphFixture implements AutoCloseable {
         EntityGraph.createSchema(s);
         EntityGraph.load(s, data, dir);
       }
+      // Kuzu extracts its native library to a temp file it deletes only on a normal JVM exit
+      KuzuGraphDatabase.extractedNativeLibrary().ifPresent(lease::path);
       return f;
     } catch (IOException e) {
       f.close();
@@ -164,7 +172,7 @@ public final class GraphFixture implements AutoCloseable {
         db.close();
         db = null;
       }
-      GraphConfig.deleteRecursively(workDir);
+      FileTrees.deleteRecursively(workDir);
       workDir = null;
       if (journalFile != null) {
         try {
@@ -184,7 +192,11 @@ public final class GraphFixture implements AutoCloseable {
     try {
       closeIteration();
     } finally {
-      GraphConfig.deleteRecursively(dir);
+      FileTrees.deleteRecursively(dir);
+      if (lease != null) {
+        lease.close();
+        lease = null;
+      }
     }
   }
 }

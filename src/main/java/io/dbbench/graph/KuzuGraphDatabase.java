@@ -372,4 +372,19 @@ public final class KuzuGraphDatabase implements GraphDatabase {
       session.statements.remove(this);
     }
   }
+
+  /**
+   * The file Kuzu extracted its native library to in this JVM ({@code libkuzu_java_native*} in the
+   * temp directory, read from {@code /proc/self/maps}), so a lease can delete it if the JVM is
+   * killed; empty where {@code /proc} is unavailable or the library is not loaded yet.
+   */
+  static java.util.Optional<java.nio.file.Path> extractedNativeLibrary() {
+    try (var lines = java.nio.file.Files.lines(java.nio.file.Path.of("/proc/self/maps"))) {
+      return lines.map(l -> l.substring(l.lastIndexOf(' ') + 1))
+          .filter(p -> p.contains("libkuzu_java_native") && p.startsWith("/"))
+          .findFirst().map(java.nio.file.Path::of);
+    } catch (java.io.IOException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
+  }
 }

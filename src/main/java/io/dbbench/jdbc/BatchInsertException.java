@@ -23,9 +23,26 @@ public final class BatchInsertException extends Exception {
    * @param cause the database error
    */
   public BatchInsertException(int batch, Shape shape, Strategy strategy, int worker, String table, SQLException cause) {
-    super("GOMESSAGE insert failed in batch " + batch + " of " + shape.batchCount() + " (DEVICEID "
-        + shape.firstRow(batch) + ".." + (shape.firstRow(batch) + shape.batchSize() - 1) + ", shape " + shape
-        + ", strategy " + strategy + ", worker " + worker + ", table " + table + "): " + describe(cause), cause);
+    this(batch, shape, strategy, worker, table, null, null, cause);
+  }
+
+  /**
+   * @param batch the failing batch's 0-based index
+   * @param shape the insert's shape
+   * @param strategy the strategy
+   * @param worker the worker (0 in {@code seq})
+   * @param table the table inserted into
+   * @param target the database, credentials redacted; {@code null} to leave it out
+   * @param timeout what timed out ({@link JdbcTimeouts#explain}); {@code null} when nothing did
+   * @param cause the database error
+   */
+  public BatchInsertException(int batch, Shape shape, Strategy strategy, int worker, String table, String target,
+      String timeout, SQLException cause) {
+    super("GOMESSAGE insert" + (target == null ? "" : " into " + Redaction.redact(target)) + " failed in batch "
+        + batch + " of " + shape.batchCount() + " (DEVICEID " + shape.firstRow(batch) + ".."
+        + (shape.firstRow(batch) + shape.batchSize() - 1) + ", shape " + shape + ", strategy " + strategy
+        + ", worker " + worker + ", table " + table + "): " + (timeout == null ? "" : timeout + "; ")
+        + describe(cause), cause);
     this.batch = batch;
   }
 

@@ -88,9 +88,9 @@ public final class CopyVsPsql implements Callable<Integer> {
           record(times, "copy (text, dbbench)", timed(copyText, admin));
           copy.prepareRun();
           checkpoint(admin);
-          record(times, "psql \\copy (text, wall)", runPsql(endpoint.port(), copyCmd));
+          record(times, "psql \\copy (text, wall)", runPsql(endpoint, copyCmd));
           copy.verify();
-          record(times, "psql -c 'SELECT 1' (wall)", runPsql(endpoint.port(), "SELECT 1"));
+          record(times, "psql -c 'SELECT 1' (wall)", runPsql(endpoint, "SELECT 1"));
           record(times, "bulk (seq, dbbench)", timed(bulk, admin));
           record(times, "many (seq, dbbench)", timed(many, admin));
         }
@@ -127,10 +127,11 @@ public final class CopyVsPsql implements Callable<Integer> {
     }
   }
 
-  private double runPsql(int port, String command) throws IOException, InterruptedException {
-    List<String> cmd = List.of(psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", Integer.toString(port),
-        "-U", "postgres", "-d", "postgres", "-c", command);
+  private double runPsql(JdbcEndpoint endpoint, String command) throws IOException, InterruptedException {
+    List<String> cmd = List.of(psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1",
+        "-p", Integer.toString(endpoint.port()), "-U", "postgres", "-d", "postgres", "-c", command);
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+    pb.environment().put("PGPASSWORD", endpoint.embeddedPassword()); // the per-run password, never on the command line
     long t0 = System.nanoTime();
     Process p = pb.start();
     byte[] output = p.getInputStream().readAllBytes();

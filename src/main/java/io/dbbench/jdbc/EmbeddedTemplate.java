@@ -1,5 +1,7 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.FileTrees;
+import io.dbbench.core.Leases;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.File;
 import java.io.IOException;
@@ -10,10 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -27,6 +26,16 @@ import java.util.stream.Stream;
  */
 final class EmbeddedTemplate {
   private static final Map<EmbeddedPostgres, Path> DATA_DIRS = new IdentityHashMap<>();
+  /** The server log of each running server, deleted by the shutdown hook (a normal close deletes it itself). */
+  private static final Map<EmbeddedPostgres, Path> LOGS = new IdentityHashMap<>();
+  /**
+   * The lease of each running server: the postmaster daemonizes (its parent is PID 1, not the
+   * fork), so a killed fork cannot stop it; the next lease anywhere sweeps it ({@link Leases}).
+   */
+  private static final Map<EmbeddedPostgres, Leases.Lease> LEASES = new IdentityHashMap<>();
+  /** The per-run superuser password of each running server (see {@link #lockDown}). */
+  private static final Map<EmbeddedPostgres, String> PASSWORDS = new IdentityHashMap<>();
+  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
   static {
     // A benchmark that fails skips its trial tear-down and JMH exits the fork: stop what is left.
@@ -47,20 +56,30 @@ final class EmbeddedTemplate {
     if (!Files.exists(template.resolve("postgresql.conf"))) {
       buildTemplate(template, log);
     }
+    Leases.Lease lease = Leases.take().path(log);
     Path data = Files.createTempDirectory("dbbench-pg-data-"); // mode 0700, as PostgreSQL requires
+    lease.path(data);
     try {
       copyTree(template, data);
-      return started(data, log);
+      return started(data, log, lease);
     } catch (IOException | RuntimeException first) {
-      deleteTree(data);
-      deleteTree(template); // stale (other binaries?): rebuild once
-      buildTemplate(template, log);
+      deleteAfter(data, first);
+      try {
+        FileTrees.deleteRecursively(template); // stale (other binaries?): rebuild once
+        buildTemplate(template, log);
+      } catch (IOException | RuntimeException rebuild) {
+        lease.close();
+        rebuild.addSuppressed(first);
+        throw rebuild;
+      }
       Path retry = Files.createTempDirectory("dbbench-pg-data-");
+      lease.path(retry);
       try {
         copyTree(template, retry);
-        return started(retry, log);
+        return started(retry, log, lease);
       } catch (IOException | RuntimeException second) {
-        deleteTree(retry);
+        deleteAfter(retry, second);
+        lease.close();
         second.addSuppressed(first);
         throw second;
       }
@@ -70,38 +89,117 @@ final class EmbeddedTemplate {
   /** Stops {@code pg} and deletes its data directory copy. */
   static void stop(EmbeddedPostgres pg) throws IOException {
     Path data;
+    Leases.Lease lease;
     synchronized (DATA_DIRS) {
       data = DATA_DIRS.remove(pg);
+      LOGS.remove(pg);
+      PASSWORDS.remove(pg);
+      lease = LEASES.remove(pg);
     }
     try {
       pg.close();
     } finally {
       if (data != null) {
-        deleteTree(data);
+        try {
+          FileTrees.deleteRecursively(data);
+        } catch (UncheckedIOException e) {
+          throw e.getCause();
+        }
+      }
+      if (lease != null) {
+        lease.close();
       }
     }
   }
 
   private static void stopAll() {
-    List<EmbeddedPostgres> left;
+    Map<EmbeddedPostgres, Path> left;
     synchronized (DATA_DIRS) {
-      left = new ArrayList<>(DATA_DIRS.keySet());
+      left = new IdentityHashMap<>(LOGS);
     }
-    for (EmbeddedPostgres pg : left) {
+    left.forEach((pg, log) -> {
       try {
         stop(pg);
+        Files.deleteIfExists(log); // the server ran; its log is of no use once the fork exits
       } catch (IOException | RuntimeException ignored) {
         // exiting anyway
       }
+    });
+  }
+
+  private static EmbeddedPostgres started(Path data, Path log, Leases.Lease lease) throws IOException {
+    EmbeddedPostgres pg = builder(data, log).start();
+    postmasterPid(data).ifPresent(lease::process);
+    synchronized (DATA_DIRS) {
+      DATA_DIRS.put(pg, data);
+      LOGS.put(pg, log);
+      LEASES.put(pg, lease);
+    }
+    try {
+      String password = lockDown(pg, data);
+      synchronized (DATA_DIRS) {
+        PASSWORDS.put(pg, password);
+      }
+    } catch (IOException | RuntimeException e) {
+      stop(pg);
+      throw e;
+    }
+    return pg;
+  }
+
+  /**
+   * Ends zonky's {@code trust} authentication, under which any local process could connect as
+   * superuser while a benchmark runs (and run commands through {@code COPY ... TO PROGRAM}): sets a
+   * random per-run password (24 random bytes, base64url) on the {@code postgres} role, rewrites
+   * {@code pg_hba.conf} to require it ({@code scram-sha-256}) on the Unix socket and on loopback
+   * only, and reloads the configuration. Returns the password; it lives in this JVM only.
+   *
+   * @throws IOException when the role cannot be altered or the file cannot be written
+   */
+  static String lockDown(EmbeddedPostgres pg, Path data) throws IOException {
+    byte[] raw = new byte[24];
+    RANDOM.nextBytes(raw);
+    String password = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+    try (java.sql.Connection c = pg.getPostgresDatabase().getConnection();
+        java.sql.Statement st = c.createStatement()) {
+      st.execute("SET password_encryption = 'scram-sha-256'");
+      st.execute("ALTER ROLE postgres PASSWORD '" + password + "'"); // base64url: no quote can occur
+      Files.writeString(data.resolve("pg_hba.conf"), String.join("\n",
+          "# dbbench: a random per-run password for every connection, loopback only (EmbeddedTemplate.lockDown)",
+          "local all all scram-sha-256",
+          "host all all 127.0.0.1/32 scram-sha-256",
+          "host all all ::1/128 scram-sha-256", ""));
+      try (java.sql.ResultSet r = st.executeQuery("SELECT pg_reload_conf()")) {
+        r.next();
+      }
+    } catch (java.sql.SQLException e) {
+      throw new IOException("cannot lock down the embedded PostgreSQL: " + e.getMessage(), e);
+    }
+    return password;
+  }
+
+  /** The per-run password of a server {@link #start} returned. */
+  static String password(EmbeddedPostgres pg) {
+    synchronized (DATA_DIRS) {
+      return PASSWORDS.get(pg);
     }
   }
 
-  private static EmbeddedPostgres started(Path data, Path log) throws IOException {
-    EmbeddedPostgres pg = builder(data, log).start();
+  /** The data directory of a server {@link #start} returned. */
+  static Path dataDir(EmbeddedPostgres pg) {
     synchronized (DATA_DIRS) {
-      DATA_DIRS.put(pg, data);
+      return DATA_DIRS.get(pg);
     }
-    return pg;
+  }
+
+  /** The postmaster's pid: the first line of {@code postmaster.pid} in a running cluster's data directory. */
+  static java.util.Optional<Long> postmasterPid(Path data) {
+    try {
+      String first = Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim();
+      return java.util.Optional.of(Long.parseLong(first));
+    } catch (IOException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
   }
 
   private static EmbeddedPostgres.Builder builder(Path data, Path log) {
@@ -112,6 +210,7 @@ final class EmbeddedTemplate {
         .setRegisterShutdownHook(false) // our hook stops the server, then deletes its copy, in that order
         .setOutputRedirector(ProcessBuilder.Redirect.appendTo(f))
         .setErrorRedirector(ProcessBuilder.Redirect.appendTo(f))
+        .setServerConfig("listen_addresses", "127.0.0.1") // loopback only, whatever zonky's default
         .setPGStartupWait(Duration.ofSeconds(60));
   }
 
@@ -126,14 +225,13 @@ final class EmbeddedTemplate {
       try {
         Files.move(building, template, StandardCopyOption.ATOMIC_MOVE);
       } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
-        deleteTree(building); // another fork built it first
+        FileTrees.deleteRecursively(building); // another fork built it first
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(building, template);
       }
-    } finally {
-      if (Files.exists(building)) {
-        deleteTree(building);
-      }
+    } catch (IOException | RuntimeException e) {
+      deleteAfter(building, e);
+      throw e;
     }
   }
 
@@ -156,22 +254,12 @@ final class EmbeddedTemplate {
     }
   }
 
-  /** Deletes {@code root} and everything below it; retries briefly while a stopping server still writes. */
-  static void deleteTree(Path root) {
-    for (int attempt = 0; root != null && Files.exists(root) && attempt < 5; attempt++) {
-      try (Stream<Path> s = Files.walk(root)) {
-        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      } catch (IOException | java.io.UncheckedIOException ignored) {
-        // a file vanished or appeared mid-walk: try again
-      }
-      if (Files.exists(root)) {
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
+  /** {@link FileTrees#deleteRecursively}, for clean-up on a path that already failed: a failure here is added to {@code cause}. */
+  private static void deleteAfter(Path root, Throwable cause) {
+    try {
+      FileTrees.deleteRecursively(root);
+    } catch (UncheckedIOException e) {
+      cause.addSuppressed(e);
     }
   }
 }

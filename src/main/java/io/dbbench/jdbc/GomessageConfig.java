@@ -4,13 +4,16 @@ import io.dbbench.core.BenchConfig;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * The GOMESSAGE family's knobs, read by {@link #fromEnvironment()} from environment variables
- * (then {@code -Ddbbench.jdbc.*} system properties, see {@link BenchConfig}); JMH forks inherit
- * the environment, so a variable set before {@code ./mvnw verify -Pbench} reaches every fork.
+ * The GOMESSAGE family's knobs, built by {@link #from} from a settings lookup (environment-variable
+ * names to values); {@link #fromEnvironment()} passes the environment (then {@code -Ddbbench.jdbc.*}
+ * system properties, see {@link BenchConfig}). JMH forks inherit the environment, so a variable set
+ * before {@code ./mvnw verify -Pbench} reaches every fork.
  *
- * @param target where to insert ({@link JdbcTarget#fromEnvironment()})
+ * @param target where to insert ({@link JdbcTarget#from})
  * @param schema schema, {@code DBBENCH_JDBC_SCHEMA} (default {@code TG20POC}, hdbinsert's)
  * @param table table, {@code DBBENCH_JDBC_TABLE} (default {@code GOMESSAGE}); per-worker
  *     siblings are {@code <table>_<n>}
@@ -30,6 +33,8 @@ import java.util.Map;
  * @param copyFormat {@code binary} (default) or {@code text}, {@code DBBENCH_JDBC_COPY_FORMAT}
  * @param allowDrop {@code DBBENCH_ALLOW_DROP}: on a non-embedded target, whether an existing
  *     table dbbench did not create may be dropped
+ * @param timeouts socket and statement timeouts ({@code DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS},
+ *     {@code DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS}; see {@link JdbcTimeouts})
  * @param failAtRow fault injection for tests, {@code DBBENCH_JDBC_FAIL_AT_ROW}: a CHECK
  *     constraint rejects the row with this DEVICEID; {@code null} (default) for none
  */
@@ -46,7 +51,8 @@ public record GomessageConfig(
     Integer packetSize,
     String copyFormat,
     boolean allowDrop,
-    Long failAtRow) {
+    Long failAtRow,
+    JdbcTimeouts timeouts) {
 
   /** Default schema (hdbinsert's). */
   public static final String DEFAULT_SCHEMA = "TG20POC";
@@ -79,45 +85,63 @@ public record GomessageConfig(
     if (failAtRow != null && failAtRow < 0) {
       throw new IllegalArgumentException("DBBENCH_JDBC_FAIL_AT_ROW=" + failAtRow + " is negative; expected a DEVICEID (0-based row index)");
     }
+    java.util.Objects.requireNonNull(timeouts, "timeouts");
+  }
+
+  /** The knobs without timeouts, which take {@link JdbcTimeouts#defaults()} (the earlier signature). */
+  public GomessageConfig(JdbcTarget target, String schema, String table, long seed, int bulkSize, int workers,
+      boolean separateTables, int waitSeconds, boolean reWriteBatchedInserts, Integer packetSize, String copyFormat,
+      boolean allowDrop, Long failAtRow) {
+    this(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds, reWriteBatchedInserts,
+        packetSize, copyFormat, allowDrop, failAtRow, JdbcTimeouts.defaults());
   }
 
   /**
-   * The knobs set in the environment (defaults otherwise).
+   * The knobs set in the environment (environment variables, then {@code -Ddbbench.jdbc.*}
+   * system properties; defaults otherwise).
    *
    * @throws IllegalArgumentException naming the variable when a value is malformed
    */
   public static GomessageConfig fromEnvironment() {
-    String seed = BenchConfig.get("DBBENCH_JDBC_SEED", Long.toString(DEFAULT_SEED));
-    long parsedSeed;
-    try {
-      parsedSeed = Long.parseLong(seed);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("DBBENCH_JDBC_SEED='" + seed + "' is not an integer; expected e.g. "
-          + DEFAULT_SEED, e);
-    }
-    Integer packet = BenchConfig.get("DBBENCH_JDBC_PACKET_SIZE").isPresent()
-        ? BenchConfig.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
-    String fail = BenchConfig.get("DBBENCH_JDBC_FAIL_AT_ROW").orElse(null);
-    Long failAt;
-    try {
-      failAt = fail == null ? null : Long.parseLong(fail);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("DBBENCH_JDBC_FAIL_AT_ROW='" + fail + "' is not an integer row index", e);
-    }
+    return from(BenchConfig::get);
+  }
+
+  /**
+   * The knobs {@code settings} holds (defaults otherwise), target included ({@link JdbcTarget#from}).
+   * Reads nothing but {@code settings}, so tests pass exactly the target they need.
+   *
+   * @param settings a setting's value by its environment-variable name; empty (or blank) when unset
+   * @throws IllegalArgumentException naming the variable when a value is malformed
+   */
+  public static GomessageConfig from(Function<String, Optional<String>> settings) {
+    JdbcSettings s = new JdbcSettings(settings);
+    long seed = s.getLong("DBBENCH_JDBC_SEED", DEFAULT_SEED, Long.toString(DEFAULT_SEED));
+    Integer packet = s.get("DBBENCH_JDBC_PACKET_SIZE").isPresent() ? s.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
+    Long failAt = s.getLong("DBBENCH_JDBC_FAIL_AT_ROW", null, "577");
     return new GomessageConfig(
-        JdbcTarget.fromEnvironment(),
-        BenchConfig.get("DBBENCH_JDBC_SCHEMA", DEFAULT_SCHEMA),
-        BenchConfig.get("DBBENCH_JDBC_TABLE", DEFAULT_TABLE),
-        parsedSeed,
-        BenchConfig.getInt("DBBENCH_JDBC_BULK_SIZE", 0),
-        BenchConfig.getInt("DBBENCH_JDBC_WORKERS", 0),
-        BenchConfig.getBoolean("DBBENCH_JDBC_SEPARATE_TABLES", false),
-        BenchConfig.getInt("DBBENCH_JDBC_WAIT_SECONDS", 0),
-        BenchConfig.getBoolean("DBBENCH_JDBC_REWRITE_BATCHED_INSERTS", true),
+        JdbcTarget.from(settings),
+        s.get("DBBENCH_JDBC_SCHEMA", DEFAULT_SCHEMA),
+        s.get("DBBENCH_JDBC_TABLE", DEFAULT_TABLE),
+        seed,
+        s.getInt("DBBENCH_JDBC_BULK_SIZE", 0),
+        s.getInt("DBBENCH_JDBC_WORKERS", 0),
+        s.getBoolean("DBBENCH_JDBC_SEPARATE_TABLES", false),
+        s.getInt("DBBENCH_JDBC_WAIT_SECONDS", 0),
+        s.getBoolean("DBBENCH_JDBC_REWRITE_BATCHED_INSERTS", true),
         packet,
-        BenchConfig.get("DBBENCH_JDBC_COPY_FORMAT", "binary").toLowerCase(Locale.ROOT),
-        BenchConfig.getBoolean("DBBENCH_ALLOW_DROP", false),
-        failAt);
+        s.get("DBBENCH_JDBC_COPY_FORMAT", "binary").toLowerCase(Locale.ROOT),
+        s.getBoolean("DBBENCH_ALLOW_DROP", false),
+        failAt,
+        JdbcTimeouts.from(s));
+  }
+
+  /**
+   * {@link #from(Function)} over a map of settings (environment-variable names to values).
+   *
+   * @throws IllegalArgumentException naming the variable when a value is malformed
+   */
+  public static GomessageConfig from(Map<String, String> settings) {
+    return from(JdbcSettings.of(settings));
   }
 
   /** Defaults for {@code target}: hdbinsert's schema and table, default seed, no fault injection. */
@@ -129,37 +153,43 @@ public record GomessageConfig(
   /** A copy with another table name. */
   public GomessageConfig withTable(String newTable) {
     return new GomessageConfig(target, schema, newTable, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow);
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with other {@code par} settings. */
   public GomessageConfig withWorkers(int newWorkers, boolean newSeparateTables) {
     return new GomessageConfig(target, schema, table, seed, bulkSize, newWorkers, newSeparateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow);
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with another {@code bulk} flush size. */
   public GomessageConfig withBulkSize(int newBulkSize) {
     return new GomessageConfig(target, schema, table, seed, newBulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow);
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with another COPY format ({@code binary} or {@code text}). */
   public GomessageConfig withCopyFormat(String newFormat) {
     return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, newFormat, allowDrop, failAtRow);
+        reWriteBatchedInserts, packetSize, newFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with another {@code DBBENCH_ALLOW_DROP}. */
   public GomessageConfig withAllowDrop(boolean newAllowDrop) {
     return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, newAllowDrop, failAtRow);
+        reWriteBatchedInserts, packetSize, copyFormat, newAllowDrop, failAtRow, timeouts);
   }
 
   /** A copy that injects a constraint violation at DEVICEID {@code row} ({@code null}: none). */
   public GomessageConfig withFailAtRow(Long row) {
     return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, row);
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, row, timeouts);
+  }
+
+  /** A copy with other socket and statement timeouts. */
+  public GomessageConfig withTimeouts(JdbcTimeouts newTimeouts) {
+    return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
+        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, newTimeouts);
   }
 
   /** Workers for {@code shape} in {@code par} mode: the knob, else {@code min(batchCount, 2 x cores)}. */
@@ -188,6 +218,8 @@ public record GomessageConfig(
     m.put("packet_size", packetSize == null ? "driver default" : packetSize.toString());
     m.put("copy_format", copyFormat);
     m.put("allow_drop", allowDrop);
+    m.put("socket_timeout_s", timeouts.socketSeconds());
+    m.put("statement_timeout_s", timeouts.statementSeconds());
     if (failAtRow != null) {
       m.put("fail_at_row", failAtRow);
     }

@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.Redaction;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -42,13 +43,13 @@ public final class GomessageFixture implements AutoCloseable {
    * Opens a fixture on the target {@code config} names, starting the embedded PostgreSQL when
    * nothing is configured; {@link #close()} stops it.
    *
-   * @throws IllegalArgumentException for {@code copy} on a non-PostgreSQL target, before connecting
+   * @throws IllegalArgumentException for {@code copy} or {@code arrayBind} on a non-PostgreSQL target, before connecting
    * @throws IllegalStateException when a table exists that dbbench may not drop
    * @throws SQLException when the database cannot be reached (URL redacted)
    */
   public static GomessageFixture open(GomessageConfig config, Shape shape, Strategy strategy, RunMode mode)
       throws SQLException {
-    requireCopySupport(config.target().dialect(), strategy);
+    strategy.requireSupportedBy(config.target().dialect());
     JdbcEndpoint endpoint = JdbcEndpoint.open(config);
     try {
       return new GomessageFixture(config, shape, strategy, mode, endpoint, true).connect();
@@ -61,21 +62,14 @@ public final class GomessageFixture implements AutoCloseable {
   /**
    * Opens a fixture on an endpoint the caller owns and keeps open (tests share one server).
    *
-   * @throws IllegalArgumentException for {@code copy} on a non-PostgreSQL endpoint
+   * @throws IllegalArgumentException for {@code copy} or {@code arrayBind} on a non-PostgreSQL endpoint
    * @throws IllegalStateException when a table exists that dbbench may not drop
    * @throws SQLException from the database
    */
   public static GomessageFixture open(JdbcEndpoint endpoint, GomessageConfig config, Shape shape, Strategy strategy,
       RunMode mode) throws SQLException {
-    requireCopySupport(endpoint.dialect(), strategy);
+    strategy.requireSupportedBy(endpoint.dialect());
     return new GomessageFixture(config, shape, strategy, mode, endpoint, false).connect();
-  }
-
-  private static void requireCopySupport(Dialect dialect, Strategy strategy) {
-    if (strategy.postgresqlOnly() && !dialect.supportsCopy()) {
-      throw new IllegalArgumentException("strategy " + strategy + " needs PostgreSQL (COPY, unnest of arrays), but the"
-          + " target is " + dialect.product() + "; run strategies bulk, many or rowByRow there (-p strategy=bulk,many)");
-    }
   }
 
   private GomessageFixture connect() throws SQLException {
@@ -91,7 +85,10 @@ public final class GomessageFixture implements AutoCloseable {
       }
       inserter = new GomessageInserter(endpoint.dialect(), shape, strategy, config, config.schema(), connections, perWorker);
       return this;
-    } catch (SQLException | RuntimeException e) {
+    } catch (SQLException e) {
+      closeQuietly();
+      throw named("claiming tables and opening connections", e);
+    } catch (RuntimeException e) {
       closeQuietly();
       throw e;
     }
@@ -101,11 +98,15 @@ public final class GomessageFixture implements AutoCloseable {
    * Before each shot, outside the timing: drops and recreates the tables (empty), waits
    * {@code DBBENCH_JDBC_WAIT_SECONDS}, and builds {@code many}'s batches in memory.
    *
-   * @throws SQLException from the DDL
+   * @throws SQLException from the DDL, naming the operation, the target (redacted) and the timeout that fired, if one did
    * @throws InterruptedException while waiting
    */
   public void prepareRun() throws SQLException, InterruptedException {
-    tables.recreate(admin, config.failAtRow());
+    try {
+      tables.recreate(admin, config.failAtRow());
+    } catch (SQLException e) {
+      throw named("recreating " + config.schema() + "." + String.join(",", tables.tables()), e);
+    }
     if (config.waitSeconds() > 0) {
       Thread.sleep(config.waitSeconds() * 1000L);
     }
@@ -129,12 +130,27 @@ public final class GomessageFixture implements AutoCloseable {
    *
    * @return what was counted
    * @throws IllegalStateException with both numbers on a mismatch
-   * @throws SQLException from the query
+   * @throws SQLException from the query, naming the operation, the target (redacted) and the timeout that fired, if one did
    */
   public GomessageTables.Verification verify() throws SQLException {
-    GomessageTables.Verification v = tables.count(admin);
+    GomessageTables.Verification v;
+    try {
+      v = tables.count(admin);
+    } catch (SQLException e) {
+      throw named("counting the rows of " + config.schema() + "." + String.join(",", tables.tables()), e);
+    }
     v.require(shape, endpoint.redactedUrl() + " " + config.schema() + "." + String.join(",", tables.tables()));
     return v;
+  }
+
+  /**
+   * {@code e} with a message naming the operation, the target (redacted) and, when it timed out,
+   * which timeout and its knob.
+   */
+  private SQLException named(String operation, SQLException e) {
+    String timeout = config.timeouts().explain(e, false);
+    return new SQLException(operation + " on " + endpoint.redactedUrl() + " failed: "
+        + (timeout == null ? "" : timeout + "; ") + Redaction.redact(String.valueOf(e.getMessage())), e.getSQLState(), e);
   }
 
   /** Counts without checking (tests use it after a deliberate failure). */
@@ -179,7 +195,7 @@ public final class GomessageFixture implements AutoCloseable {
       try {
         tables.dropOwned(admin);
       } catch (SQLException e) {
-        System.err.println("[dbbench] jdbc: could not drop " + tables.tables() + ": " + io.dbbench.core.Redaction.redact(e.getMessage()));
+        System.err.println("[dbbench] jdbc: could not drop " + tables.tables() + ": " + Redaction.redact(e.getMessage()));
       }
       try {
         admin.close();

@@ -7,14 +7,20 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.CopyManager;
@@ -28,6 +34,14 @@ import org.postgresql.copy.CopyManager;
  * rows. {@code bulk}, {@code many} and {@code copy} run one transaction per batch (autocommit off,
  * commit after the batch); {@code rowByRow} runs with autocommit on, one transaction per row.
  *
+ * <p>Timeouts ({@link JdbcTimeouts}): every batch statement carries the statement timeout; every
+ * {@code executeBatch}, COPY and array insert runs under a watchdog that aborts its connection
+ * when it outlives the statement timeout by {@value JdbcTimeouts#ABORT_GRACE_SECONDS} s (scheduling
+ * and cancelling it costs a few microseconds per batch, inside the timing); {@code rowByRow}'s
+ * one-row statements rely on the socket timeout alone (a statement timeout would arm a driver
+ * timer per row, inside the timing). A timeout fails the insert
+ * with a {@link BatchInsertException} naming the target, the batch and what timed out.
+ *
  * <p>Not thread-safe: one insert at a time.
  */
 public final class GomessageInserter implements AutoCloseable {
@@ -35,6 +49,9 @@ public final class GomessageInserter implements AutoCloseable {
   static final int COPY_CHUNK = 1 << 16;
   private static final byte[] PGCOPY_HEADER = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0,
       0, 0, 0, 0, 0, 0, 0, 0};
+
+  /** Aborts the connection of an operation that outlives the statement timeout (one daemon thread). */
+  private static final ScheduledExecutorService WATCHDOG = watchdog();
 
   private final Dialect dialect;
   private final Shape shape;
@@ -45,25 +62,26 @@ public final class GomessageInserter implements AutoCloseable {
   private final List<String> tables;
   private final ExecutorService pool;
   private GomessageRows.RowBatch[] prepared;
+  /** Rows of the running insert whose batch has committed; one add per batch, read by progress displays. */
+  private final AtomicLong rowsCommitted = new AtomicLong();
+  /** Connections the watchdog aborted (their errors are timeouts). */
+  private final Set<Connection> aborted = ConcurrentHashMap.newKeySet();
 
   /**
    * @param dialect the target's dialect
    * @param shape the shape
-   * @param strategy the strategy; {@code copy} requires PostgreSQL
+   * @param strategy the strategy; {@code copy} and {@code arrayBind} require PostgreSQL
    * @param config knobs (seed, bulk size, COPY format)
    * @param schema schema of the tables
    * @param connections one per worker ({@code seq}: exactly one); autocommit is set here
    * @param tables the table each worker inserts into (same size as {@code connections})
-   * @throws IllegalArgumentException when {@code copy} is asked of a non-PostgreSQL dialect, or
+   * @throws IllegalArgumentException when {@code copy} or {@code arrayBind} is asked of a non-PostgreSQL dialect, or
    *     the lists differ in size
    * @throws SQLException setting autocommit
    */
   public GomessageInserter(Dialect dialect, Shape shape, Strategy strategy, GomessageConfig config, String schema,
       List<Connection> connections, List<String> tables) throws SQLException {
-    if (strategy.postgresqlOnly() && !dialect.supportsCopy()) {
-      throw new IllegalArgumentException("strategy " + strategy + " needs PostgreSQL (COPY, unnest of arrays), but the"
-          + " target is " + dialect.product() + "; run strategies bulk, many or rowByRow there (-p strategy=bulk,many)");
-    }
+    strategy.requireSupportedBy(dialect);
     if (connections.isEmpty() || connections.size() != tables.size()) {
       throw new IllegalArgumentException("need one table per connection, got " + connections.size()
           + " connections and " + tables.size() + " tables");
@@ -91,6 +109,15 @@ public final class GomessageInserter implements AutoCloseable {
     } else {
       pool = null;
     }
+  }
+
+  /**
+   * Rows of the current (or last) {@link #insert} whose batch has committed so far, from 0 to
+   * {@code shape.rows()} in steps of {@code batchSize}; safe to read from any thread while an insert
+   * runs (the console's live progress). Costs one atomic add per committed batch.
+   */
+  public long rowsCommitted() {
+    return rowsCommitted.get();
   }
 
   /** Workers (1 in {@code seq}). */
@@ -122,6 +149,7 @@ public final class GomessageInserter implements AutoCloseable {
     if (strategy == Strategy.MANY && prepared == null) {
       throw new IllegalStateException("strategy many: call prepare() before insert()");
     }
+    rowsCommitted.set(0);
     try {
       if (pool == null) {
         return runWorker(0);
@@ -165,13 +193,20 @@ public final class GomessageInserter implements AutoCloseable {
     int batch = -1;
     String sql = strategy == Strategy.ARRAY_BIND ? dialect.arrayInsertSql(schema, table) : dialect.insertSql(schema, table);
     try (PreparedStatement ps = strategy == Strategy.COPY ? null : c.prepareStatement(sql)) {
+      if (ps != null && strategy != Strategy.ROW_BY_ROW) {
+        // pgjdbc arms a timer per execution: per row that would be a cost rowByRow's baseline never paid
+        ps.setQueryTimeout(config.timeouts().statementSeconds());
+      }
       CopyManager copy = strategy == Strategy.COPY ? c.unwrap(PGConnection.class).getCopyAPI() : null;
       for (batch = worker; batch < shape.batchCount(); batch += connections.size()) {
         try {
           switch (strategy) {
             case BULK -> bulk(ps, batch);
             case MANY -> many(ps, prepared[batch]);
-            case COPY -> copy(copy, table, batch);
+            case COPY -> {
+              int b = batch;
+              guarded(c, () -> copy(copy, table, b));
+            }
             case ROW_BY_ROW -> rowByRow(ps, batch);
             case ARRAY_BIND -> arrayBind(c, ps, batch);
           }
@@ -179,15 +214,57 @@ public final class GomessageInserter implements AutoCloseable {
             c.commit();
           }
         } catch (SQLException e) {
-          rollbackQuietly(c, e);
-          throw new BatchInsertException(batch, shape, strategy, worker, schema + "." + table, e);
+          String timeout = config.timeouts().explain(e, aborted.contains(c));
+          if (timeout == null) {
+            rollbackQuietly(c, e); // a timed-out connection is in an unknown state: no second wait
+          }
+          throw failure(batch, worker, table, timeout, e);
         }
         rows += shape.batchSize();
+        rowsCommitted.addAndGet(shape.batchSize());
       }
     } catch (SQLException e) {
-      throw new BatchInsertException(Math.max(batch, worker), shape, strategy, worker, schema + "." + table, e);
+      throw failure(Math.max(batch, worker), worker, table, config.timeouts().explain(e, aborted.contains(c)), e);
     }
     return rows;
+  }
+
+  private static ScheduledExecutorService watchdog() {
+    ScheduledThreadPoolExecutor w = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread t = new Thread(r, "gomessage-watchdog");
+      t.setDaemon(true);
+      return t;
+    });
+    w.setRemoveOnCancelPolicy(true); // a shot of 1000 batches leaves no 1000 cancelled alarms queued
+    return w;
+  }
+
+  private BatchInsertException failure(int batch, int worker, String table, String timeout, SQLException e) {
+    return new BatchInsertException(batch, shape, strategy, worker, schema + "." + table,
+        config.target().redactedUrl(), timeout, e);
+  }
+
+  /** A call to the driver that may block on the server. */
+  @FunctionalInterface
+  private interface DriverCall<T> {
+    T call() throws SQLException;
+  }
+
+  /** Runs {@code call} under the watchdog: past the statement timeout (+ grace) {@code c} is aborted. */
+  private <T> T guarded(Connection c, DriverCall<T> call) throws SQLException {
+    ScheduledFuture<?> dog = WATCHDOG.schedule(() -> {
+      aborted.add(c);
+      try {
+        c.abort(JdbcTimeouts.DIRECT);
+      } catch (SQLException | RuntimeException ignored) {
+        // the blocked call fails anyway once the socket is closed
+      }
+    }, config.timeouts().abortAfterMillis(), TimeUnit.MILLISECONDS);
+    try {
+      return call.call();
+    } finally {
+      dog.cancel(false);
+    }
   }
 
   private void bulk(PreparedStatement ps, int batch) throws SQLException {
@@ -199,12 +276,12 @@ public final class GomessageInserter implements AutoCloseable {
       bind(ps, rows.next(row), row, 0);
       ps.addBatch();
       if (++pending == flushEvery) {
-        ps.executeBatch();
+        guarded(ps.getConnection(), ps::executeBatch);
         pending = 0;
       }
     }
     if (pending > 0) {
-      ps.executeBatch();
+      guarded(ps.getConnection(), ps::executeBatch);
     }
   }
 
@@ -215,12 +292,12 @@ public final class GomessageInserter implements AutoCloseable {
       bind(ps, b.ids()[i], b.values(), i * GomessageRows.DOUBLES);
       ps.addBatch();
       if (++pending == max) { // HANA: the protocol's per-message limit, what go-hdb does under the hood
-        ps.executeBatch();
+        guarded(ps.getConnection(), ps::executeBatch);
         pending = 0;
       }
     }
     if (pending > 0) {
-      ps.executeBatch();
+      guarded(ps.getConnection(), ps::executeBatch);
     }
   }
 
@@ -258,7 +335,7 @@ public final class GomessageInserter implements AutoCloseable {
       arrays[k] = pg.createArrayOf("float8", cols[k]);
       ps.setArray(k + 2, arrays[k]);
     }
-    int inserted = ps.executeUpdate();
+    int inserted = guarded(c, ps::executeUpdate);
     if (inserted != n) {
       throw new SQLException("array insert of batch " + batch + " stored " + inserted + " rows, expected " + n);
     }
@@ -271,7 +348,7 @@ public final class GomessageInserter implements AutoCloseable {
     }
   }
 
-  private void copy(CopyManager copy, String table, int batch) throws SQLException {
+  private long copy(CopyManager copy, String table, int batch) throws SQLException {
     boolean binary = config.copyFormat().equals("binary");
     GomessageRows.Cursor rows = GomessageRows.batch(config.seed(), shape, batch);
     double[] row = new double[GomessageRows.DOUBLES];
@@ -314,11 +391,17 @@ public final class GomessageInserter implements AutoCloseable {
         buf.putShort((short) -1); // PGCOPY trailer
       }
       flush(in, buf);
-      in.endCopy();
-    } finally {
-      if (in.isActive()) {
-        in.cancelCopy();
+      return in.endCopy();
+    } catch (SQLException | RuntimeException e) {
+      boolean timedOut = e instanceof SQLException se && config.timeouts().explain(se, false) != null;
+      if (in.isActive() && !timedOut) { // after a timeout the server would not answer the cancel either
+        try {
+          in.cancelCopy();
+        } catch (SQLException cancel) {
+          e.addSuppressed(cancel);
+        }
       }
+      throw e;
     }
   }
 

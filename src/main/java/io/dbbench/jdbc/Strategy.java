@@ -61,6 +61,27 @@ public enum Strategy {
     return this == COPY || this == ARRAY_BIND;
   }
 
+  /** Whether {@code dialect} can run this strategy ({@code copy} and {@code arrayBind}: PostgreSQL only). */
+  public boolean supportedBy(Dialect dialect) {
+    return !postgresqlOnly() || dialect == Dialect.POSTGRESQL;
+  }
+
+  /**
+   * The one availability check of the PostgreSQL-only strategies, run before connecting (fixture)
+   * and again by the inserter.
+   *
+   * @throws IllegalArgumentException naming this strategy, the target's product and the strategies
+   *     that do run there, when {@code dialect} cannot run this strategy
+   */
+  public void requireSupportedBy(Dialect dialect) {
+    if (!supportedBy(dialect)) {
+      String there = Arrays.stream(values()).filter(s -> s.supportedBy(dialect)).map(Strategy::id)
+          .collect(Collectors.joining(","));
+      throw new IllegalArgumentException("strategy " + id + " needs PostgreSQL (COPY, unnest of arrays), but the"
+          + " target is " + dialect.product() + "; run strategies " + there + " there (-p strategy=" + there + ")");
+    }
+  }
+
   @Override
   public String toString() {
     return id;

@@ -98,11 +98,17 @@ public final class MongoTarget implements AutoCloseable {
     return embedded();
   }
 
-  /** A target that only wraps {@code uri}; nothing is started or stopped. */
+  /**
+   * A target that only wraps {@code uri}; nothing is started or stopped.
+   *
+   * @throws IllegalArgumentException naming the redacted URI when it is not a connection string,
+   *     or when its {@code mongodb+srv} name does not resolve (found by fuzzing: the driver's
+   *     {@code MongoConfigurationException} escaped before)
+   */
   public static MongoTarget forUri(String uri) {
     try {
-      new ConnectionString(uri);
-    } catch (IllegalArgumentException e) {
+      new ConnectionString(uri); // a mongodb+srv:// URI is resolved here (DNS SRV and TXT lookups)
+    } catch (IllegalArgumentException | com.mongodb.MongoException e) {
       throw new IllegalArgumentException(ENV_URI + "='" + Redaction.redact(uri)
           + "' is not a MongoDB connection string (" + Redaction.redact(e.getMessage())
           + "); expected e.g. mongodb://host:27017 or mongodb+srv://cluster.example.net", e);

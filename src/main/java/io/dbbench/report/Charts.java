@@ -93,7 +93,7 @@ public final class Charts {
 
   /**
    * The comparison's changes as bars, one per benchmark: green where significantly better, red
-   * where significantly worse, grey where p > 0.05 (or untested).
+   * where significantly worse, grey where p > 0.05, too few forks (n/a) or untested.
    */
   public static Doc.Block changes(String name, String title, List<Comparison.Row> rows) {
     if (rows.isEmpty()) {
@@ -107,7 +107,8 @@ public final class Charts {
     int i = 0;
     for (Comparison.Row r : rows) {
       cats.add(++i + " " + shorten(r.label()));
-      Comparison.Verdict v = r.verdict() == Comparison.Verdict.UNKNOWN ? Comparison.Verdict.SAME : r.verdict();
+      Comparison.Verdict v = r.verdict() == Comparison.Verdict.BETTER || r.verdict() == Comparison.Verdict.WORSE
+          ? r.verdict() : Comparison.Verdict.SAME;
       double change = Double.isFinite(r.changePct()) ? r.changePct() : 0;
       byVerdict.forEach((k, list) -> list.add(k == v ? change : 0.0));
     }
@@ -117,7 +118,7 @@ public final class Charts {
     c.getStyler().setOverlapped(true);
     c.getStyler().setXAxisLabelRotation(rows.size() > 3 ? 40 : 0);
     Map<Comparison.Verdict, String> names = Map.of(Comparison.Verdict.BETTER, "better (p ≤ 0.05)",
-        Comparison.Verdict.WORSE, "worse (p ≤ 0.05)", Comparison.Verdict.SAME, "~ (p > 0.05)");
+        Comparison.Verdict.WORSE, "worse (p ≤ 0.05)", Comparison.Verdict.SAME, "~ (p > 0.05) or n/a");
     Map<Comparison.Verdict, Color> colors = Map.of(Comparison.Verdict.BETTER, BETTER,
         Comparison.Verdict.WORSE, WORSE, Comparison.Verdict.SAME, GREY);
     byVerdict.forEach((v, vals) -> {

@@ -1,17 +1,21 @@
 package io.dbbench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A significance-aware comparison of two runs, in the manner of benchstat and criterion: for every
- * benchmark and parameter combination present in both, both scores, the change in percent, a 95%
- * confidence interval of the change and the p-value of a Mann-Whitney U test over the
- * per-iteration raw data of all forks ({@link Stats}). A change with {@code p > 0.05} is shown as
- * {@code ~} and is called neither faster nor slower. The same for {@code gc.alloc.rate.norm}
- * (B/op) where both runs used {@code -prof gc}. A geometric-mean line per unit ends the table.
+ * A significance-aware comparison of two runs, in the manner of benchstat and criterion, with
+ * forks as the unit of evidence ({@link Stats}): for every benchmark and parameter combination
+ * present in both, both scores, the change in percent, its 95% two-level bootstrap interval, the
+ * exact Mann-Whitney U p-value over the per-fork means, the fork counts and the minimum
+ * detectable change (MDE). A change with {@code p > 0.05} is shown as {@code ~}; a row whose fork
+ * counts can never reach {@code p <= 0.05} (1 fork per side, as JMH's quick settings and old
+ * result files have) is shown as {@code n/a} and gets no verdict. The same for
+ * {@code gc.alloc.rate.norm} (B/op) where both runs used {@code -prof gc}. A geometric-mean line
+ * per unit and a per-family resolution table (MDE, forks needed for 5% and 10%) end it.
  */
 public final class Comparison {
   /** The metric name used for the primary metric in {@link Row#metric()}. */
@@ -27,6 +31,11 @@ public final class Comparison {
     WORSE,
     /** p > 0.05: no change can be claimed ({@code ~}). */
     SAME,
+    /**
+     * Cannot be judged from this evidence: the fork counts can never reach p <= 0.05 (e.g. 1
+     * fork per side); shown as {@code n/a}.
+     */
+    INSUFFICIENT,
     /** Cannot be judged: no raw data in a run, or a zero/NaN baseline score. */
     UNKNOWN
   }
@@ -38,20 +47,50 @@ public final class Comparison {
    * @param label readable name
    * @param metric {@link #PRIMARY} or {@link #ALLOC}
    * @param unit the metric's unit in both runs
-   * @param base baseline score
+   * @param base baseline score (JMH's score, the mean of all iterations)
    * @param contender contender score
    * @param changePct {@code (contender / base - 1) * 100}
-   * @param ciLow low bound of the 95% bootstrap interval of the change, percent
-   * @param ciHigh high bound, percent
-   * @param p Mann-Whitney U two-sided p-value, NaN without raw data
-   * @param nBase baseline samples (iterations of all forks)
-   * @param nContender contender samples
+   * @param stats the fork-level statistics: interval, p-value, variance, MDE, per-fork means,
+   *     trends ({@link Stats.Change})
    * @param higherIsBetter true for throughput units
    * @param verdict the judgement
+   * @param notes warnings about the measurement: iterations still trending (not at steady state)
+   *     in either run, or a run measured while the load exceeded the online CPUs
+   *     ({@link MachineStateProfiler}); empty when none
    */
   public record Row(String key, String label, String metric, String unit, double base,
-      double contender, double changePct, double ciLow, double ciHigh, double p, int nBase,
-      int nContender, boolean higherIsBetter, Verdict verdict) {
+      double contender, double changePct, Stats.Change stats, boolean higherIsBetter,
+      Verdict verdict, List<String> notes) {
+
+    /** Low bound of the 95% two-level bootstrap interval of the change, percent (NaN below 2+2 forks). */
+    public double ciLow() {
+      return stats.ciLow();
+    }
+
+    /** High bound of the interval, percent. */
+    public double ciHigh() {
+      return stats.ciHigh();
+    }
+
+    /** Exact Mann-Whitney U two-sided p-value over per-fork means; NaN without raw data. */
+    public double p() {
+      return stats.p();
+    }
+
+    /** Forks of the baseline. */
+    public int forksBase() {
+      return stats.a().forks();
+    }
+
+    /** Forks of the contender. */
+    public int forksContender() {
+      return stats.b().forks();
+    }
+
+    /** Minimum detectable change at these forks, percent; +Infinity or NaN as {@link Stats#mdePct}. */
+    public double mdePct() {
+      return stats.mdePct();
+    }
 
     /**
      * How much worse the contender is, in percent: for time and throughput metrics the increase
@@ -63,27 +102,78 @@ public final class Comparison {
       return higherIsBetter ? (base / contender - 1) * 100 : (contender / base - 1) * 100;
     }
 
-    /** The verdict word: {@code faster}/{@code slower} (time), {@code less}/{@code more} (B/op), {@code ~}, {@code ?}. */
+    /**
+     * The verdict word: {@code faster}/{@code slower} (time), {@code less}/{@code more} (B/op),
+     * {@code ~}, {@code n/a} (too few forks), {@code ?} (no raw data).
+     */
     public String verdictWord() {
       boolean time = metric.equals(PRIMARY);
       return switch (verdict) {
         case BETTER -> time ? "faster" : "less";
         case WORSE -> time ? "slower" : "more";
         case SAME -> "~";
+        case INSUFFICIENT -> "n/a";
         case UNKNOWN -> "?";
       };
     }
 
-    /** benchstat's significance cell: {@code -12.34% (p=0.0002 n=10+10)} or {@code ~ (p=0.5480 n=10+10)}. */
+    /**
+     * benchstat's significance cell: {@code -12.34% (p=0.0079 n=5+5 forks)},
+     * {@code ~ (p=0.5480 n=5+5 forks)} or {@code n/a: 1 fork per side (...)}.
+     */
     public String significance() {
-      String tail = " (p=" + Units.p(p) + " n=" + nBase + "+" + nContender + ")";
+      String tail = " (p=" + Units.p(p()) + " n=" + forksBase() + "+" + forksContender() + " forks)";
       return switch (verdict) {
         case SAME -> "~" + tail;
+        case INSUFFICIENT -> stats.naReason();
         case UNKNOWN -> "? (no raw data)";
         default -> Units.pct(changePct) + tail;
       };
     }
+
+    /**
+     * The forks per side this row needs to detect a change of {@code pct} percent, as text:
+     * {@code 6}, {@code ≥ 5} (one fork on a side: a lower bound from iteration noise alone), or
+     * {@code > 200 or unknown}.
+     */
+    public String forksNeededText(double pct) {
+      return stats.forksNeededText(pct);
+    }
+
+    private static void trendNote(String side, Stats.Trend t, List<String> out) {
+      if (t.flagged()) {
+        out.add(side + " iterations " + t.direction() + " (" + Units.pct(t.driftPct())
+            + " first to last, p=" + Units.p(t.p()) + "): not at steady state");
+      }
+    }
+
+    private static void loadNote(String side, JmhResult r, List<String> out) {
+      JmhResult.Metric load = r.secondary().get(MachineStateProfiler.LOAD);
+      JmhResult.Metric cpus = r.secondary().get(MachineStateProfiler.CPUS);
+      if (load != null && cpus != null && load.score() > cpus.score()) {
+        out.add(side + " measured under load " + String.format(java.util.Locale.ROOT, "%.1f", load.score())
+            + " on " + Math.round(cpus.score()) + " CPUs: shared its cores");
+      }
+    }
   }
+
+  /**
+   * How finely one family's rows can resolve a change.
+   *
+   * @param family the family id ({@link JmhResult#family()})
+   * @param rows primary-metric rows compared
+   * @param medianMdePct median MDE over rows, percent (NaN when no row has one)
+   * @param maxMdePct largest MDE, percent
+   * @param forksFor10 forks per side for the median row to detect 10%, -1 above
+   *     {@link Stats#MAX_FORKS_NEEDED} or unknown
+   * @param forksFor10All forks per side for every row to detect 10%
+   * @param forksFor5 forks per side for the median row to detect 5%
+   * @param forksFor5All forks per side for every row to detect 5%
+   * @param lowerBound true when some rows had one fork, so their fork-to-fork variance is unknown
+   *     and the fork counts are lower bounds from iteration noise alone
+   */
+  public record Resolution(String family, int rows, double medianMdePct, double maxMdePct,
+      int forksFor10, int forksFor10All, int forksFor5, int forksFor5All, boolean lowerBound) {}
 
   /**
    * Geometric means over the rows of one metric and unit.
@@ -139,7 +229,10 @@ public final class Comparison {
         continue;
       }
       JmhResult rc = e.getValue();
-      rows.add(row(rc, PRIMARY, rb.primary(), rc.primary()));
+      Row primary = row(rc, PRIMARY, rb.primary(), rc.primary());
+      Row.loadNote("baseline", rb, primary.notes());
+      Row.loadNote("contender", rc, primary.notes());
+      rows.add(primary);
       JmhResult.Metric ab = rb.secondary().get(ALLOC);
       JmhResult.Metric ac = rc.secondary().get(ALLOC);
       if (ab != null && ac != null && ab.unit().equals(ac.unit())) {
@@ -165,24 +258,95 @@ public final class Comparison {
     return m;
   }
 
+  /**
+   * Judges one metric of one row: {@link Verdict#UNKNOWN} without raw data or with a zero/NaN
+   * change, {@link Verdict#INSUFFICIENT} when the forks cannot reach the level, {@link
+   * Verdict#SAME} when {@code p > 0.05}, else better or worse by the unit's direction.
+   */
+  static Verdict judge(Stats.Change s, double changePct, boolean higherIsBetter) {
+    if (s.a().forks() == 0 || s.b().forks() == 0 || !Double.isFinite(changePct)) {
+      return Verdict.UNKNOWN;
+    }
+    if (!s.judgeable()) {
+      return Verdict.INSUFFICIENT;
+    }
+    if (!s.significant()) {
+      return Verdict.SAME;
+    }
+    return (changePct > 0) == higherIsBetter ? Verdict.BETTER : Verdict.WORSE;
+  }
+
   private static Row row(JmhResult r, String metric, JmhResult.Metric mb, JmhResult.Metric mc) {
     boolean higher = metric.equals(PRIMARY) && Units.higherIsBetter(mc.unit());
-    double[] sb = mb.samples();
-    double[] sc = mc.samples();
+    Stats.Change s = Stats.change(mb.forks(), mc.forks());
     double change = (mc.score() / mb.score() - 1) * 100;
-    double p = Stats.mannWhitneyP(sb, sc);
-    double[] ci = Stats.changeCi95(sb, sc);
-    Verdict v;
-    if (Double.isNaN(p) || !Double.isFinite(change)) {
-      v = Verdict.UNKNOWN;
-    } else if (p > Stats.ALPHA || change == 0) {
-      v = Verdict.SAME;
-    } else {
-      v = (change > 0) == higher ? Verdict.BETTER : Verdict.WORSE;
-    }
     String unit = mb.unit().equals(mc.unit()) ? mc.unit() : mb.unit() + " vs " + mc.unit();
-    return new Row(r.key(), r.label(), metric, unit, mb.score(), mc.score(), change, ci[0], ci[1],
-        p, sb.length, sc.length, higher, v);
+    List<String> notes = new ArrayList<>();
+    Row.trendNote("baseline", s.trendA(), notes);
+    Row.trendNote("contender", s.trendB(), notes);
+    return new Row(r.key(), r.label(), metric, unit, mb.score(), mc.score(), change, s, higher,
+        judge(s, change, higher), notes);
+  }
+
+  /** Primary-metric rows that cannot be judged ({@link Verdict#INSUFFICIENT} or {@link Verdict#UNKNOWN}). */
+  public List<Row> unjudged() {
+    return rows(PRIMARY).stream()
+        .filter(r -> r.verdict() == Verdict.INSUFFICIENT || r.verdict() == Verdict.UNKNOWN).toList();
+  }
+
+  /**
+   * The resolution per family over the primary-metric rows: median and largest MDE, and the
+   * forks per side needed to detect 10% and 5% for the median row and for every row. Rows with
+   * one fork on a side contribute a lower bound from their iteration noise.
+   */
+  public List<Resolution> resolution() {
+    Map<String, List<Row>> byFamily = new LinkedHashMap<>();
+    for (Row r : rows(PRIMARY)) {
+      byFamily.computeIfAbsent(familyOf(r.key()), k -> new ArrayList<>()).add(r);
+    }
+    List<Resolution> out = new ArrayList<>();
+    byFamily.forEach((fam, rs) -> {
+      List<Double> mdes = new ArrayList<>();
+      List<Double> noise = new ArrayList<>();
+      boolean lower = false;
+      for (Row r : rs) {
+        if (Double.isFinite(r.mdePct())) {
+          mdes.add(r.mdePct());
+        }
+        Stats.Variance a = r.stats().a();
+        Stats.Variance b = r.stats().b();
+        double rel;
+        if (a.forks() >= 2 && b.forks() >= 2) {
+          rel = Math.sqrt((a.relativeForkSd() * a.relativeForkSd() + b.relativeForkSd() * b.relativeForkSd()) / 2);
+        } else {
+          lower = true;
+          rel = Math.max(nanToZero(a.relativeIterationFloor()), nanToZero(b.relativeIterationFloor()));
+        }
+        if (Double.isFinite(rel)) {
+          noise.add(rel);
+        }
+      }
+      double[] m = mdes.stream().mapToDouble(Double::doubleValue).toArray();
+      double[] n = noise.stream().mapToDouble(Double::doubleValue).toArray();
+      double med = Stats.median(n);
+      double max = n.length == 0 ? Double.NaN : Arrays.stream(n).max().getAsDouble();
+      out.add(new Resolution(fam, rs.size(), Stats.median(m),
+          m.length == 0 ? Double.NaN : Arrays.stream(m).max().getAsDouble(),
+          Stats.forksNeeded(med, 10), Stats.forksNeeded(max, 10), Stats.forksNeeded(med, 5),
+          Stats.forksNeeded(max, 5), lower));
+    });
+    return out;
+  }
+
+  private static double nanToZero(double v) {
+    return Double.isNaN(v) ? 0 : v;
+  }
+
+  private static String familyOf(String key) {
+    String bench = key.substring(0, key.indexOf('['));
+    String cls = bench.substring(0, Math.max(0, bench.lastIndexOf('.')));
+    String pkg = cls.substring(0, Math.max(0, cls.lastIndexOf('.')));
+    return pkg.substring(pkg.lastIndexOf('.') + 1);
   }
 
   /** Geometric means per metric and unit, primary metrics first. */
@@ -205,43 +369,66 @@ public final class Comparison {
     return rows.stream().filter(r -> r.metric().equals(metric)).toList();
   }
 
-  /** Appends the comparison's tables and chart to {@code doc}. */
+  /** Appends the comparison's tables, resolution table and charts to {@code doc}. */
   public void appendTo(Doc doc, int level) {
     Doc.Section s = doc.section(level, "Comparison: " + baseLabel + " → " + contenderLabel);
+    int need = Stats.minForksPerSide();
     s.text("Per benchmark and parameter combination: both scores, the change in percent, its 95%"
-        + " bootstrap confidence interval (" + Stats.BOOTSTRAP_RESAMPLES + " resamples, seed "
-        + Stats.BOOTSTRAP_SEED + ") and the two-sided Mann-Whitney U p-value over the"
-        + " per-iteration raw data of all forks. A change with p > " + Stats.ALPHA
-        + " is shown as ~: no difference can be claimed. For throughput (ops/time) higher is"
-        + " faster; for time per operation and B/op lower is better.");
+        + " two-level bootstrap interval (forks, then iterations within forks, resampled;"
+        + " Kalibera and Jones, ISMM 2013; " + Stats.BOOTSTRAP_RESAMPLES + " resamples, seed "
+        + Stats.BOOTSTRAP_SEED + "), the exact two-sided Mann-Whitney U p-value over the per-fork"
+        + " means (forks are the unit: iterations of one JVM are not independent), the forks on each"
+        + " side and the minimum detectable change (MDE: the change these forks detect with "
+        + Math.round(Stats.POWER * 100) + "% power at p ≤ " + Stats.ALPHA + "). A change with p > "
+        + Stats.ALPHA + " is shown as ~: no difference can be claimed, and the MDE says how large a"
+        + " difference could have hidden. The exact test cannot reach p ≤ " + Stats.ALPHA
+        + " with fewer than " + need + " forks per side: such rows say n/a and get no verdict. For"
+        + " throughput (ops/time) higher is faster; for time per operation and B/op lower is better.");
     for (String metric : List.of(PRIMARY, ALLOC)) {
       List<Row> rs = rows(metric);
       if (rs.isEmpty()) {
         continue;
       }
+      boolean anyNotes = rs.stream().anyMatch(r -> !r.notes().isEmpty());
       Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("unit").num(baseLabel)
-          .num(contenderLabel).num("change").num("95% CI").num("p").col("n").col("verdict");
+          .num(contenderLabel).num("change").num("95% CI").num("p").col("forks").num("MDE")
+          .col("verdict");
+      if (anyNotes) {
+        t.col("notes");
+      }
       for (Row r : rs) {
-        t.row(List.of(r.label(), r.unit(), Units.num(r.base()), Units.num(r.contender()),
+        List<String> cells = new ArrayList<>(List.of(r.label(), r.unit(), Units.num(r.base()),
+            Units.num(r.contender()),
             r.verdict() == Verdict.SAME ? "~" : Units.pct(r.changePct()),
             Double.isNaN(r.ciLow()) ? "n/a" : "[" + Units.pct(r.ciLow()) + ", " + Units.pct(r.ciHigh()) + "]",
-            Units.p(r.p()), r.nBase() + "+" + r.nContender(), r.verdictWord()));
-        if (r.verdict() == Verdict.SAME || r.verdict() == Verdict.UNKNOWN) {
+            r.verdict() == Verdict.INSUFFICIENT ? "n/a" : Units.p(r.p()),
+            r.forksBase() + "+" + r.forksContender(), mde(r.mdePct()),
+            r.verdict() == Verdict.INSUFFICIENT ? r.stats().naReason() : r.verdictWord()));
+        if (anyNotes) {
+          cells.add(String.join("; ", r.notes()));
+        }
+        t.row(cells);
+        if (r.verdict() == Verdict.SAME || r.verdict() == Verdict.UNKNOWN || r.verdict() == Verdict.INSUFFICIENT) {
           t.muteLast();
         }
       }
       for (Geomean g : geomeans()) {
         if (g.metric().equals(metric)) {
-          t.row(List.of("geomean (" + g.rows() + " rows)", g.unit(), Units.num(g.base()),
-              Units.num(g.contender()), Units.pct(g.changePct()), "", "", "", ""));
+          List<String> cells = new ArrayList<>(List.of("geomean (" + g.rows() + " rows)", g.unit(),
+              Units.num(g.base()), Units.num(g.contender()), Units.pct(g.changePct()), "", "", "", "", ""));
+          if (anyNotes) {
+            cells.add("");
+          }
+          t.row(cells);
         }
       }
       Doc.Section sub = doc.section(level + 1, metric.equals(PRIMARY) ? "Score" : "Allocation (gc.alloc.rate.norm, B/op)");
       sub.add(t.build());
       sub.add(Charts.changes("changes-" + (metric.equals(PRIMARY) ? "score" : "alloc"),
           (metric.equals(PRIMARY) ? "Change of score" : "Change of B/op") + ", " + baseLabel
-              + " → " + contenderLabel + " (grey: p > 0.05)", rs));
+              + " → " + contenderLabel + " (grey: p > 0.05 or n/a)", rs));
     }
+    appendResolution(doc.section(level + 1, "Resolution per family"));
     if (!onlyBase.isEmpty() || !onlyContender.isEmpty()) {
       doc.section(level + 1, "Not compared").text("Only in " + baseLabel + ": "
           + (onlyBase.isEmpty() ? "none" : String.join(", ", onlyBase)) + ". Only in "
@@ -249,16 +436,67 @@ public final class Comparison {
     }
   }
 
-  /** The one-line geometric-mean summary, e.g. {@code geomean: ops/s -3.10%, B/op +0.00%}. */
+  private void appendResolution(Doc.Section s) {
+    List<Resolution> res = resolution();
+    s.text("How small a change each family's rows can detect (" + Math.round(Stats.POWER * 100)
+        + "% power, p ≤ " + Stats.ALPHA + ", exact test over forks), and the forks per side a run"
+        + " would need to detect 10% and 5%, for the family's median row and for all its rows"
+        + " (from the measured noise of one fork mean: fork-to-fork plus iteration variance)."
+        + (res.stream().anyMatch(Resolution::lowerBound) ? " ≥: some rows had one fork per side,"
+            + " so their fork-to-fork variance is unknown and the counts are lower bounds from"
+            + " iteration noise alone." : ""));
+    Doc.TableBuilder t = new Doc.TableBuilder().col("family").num("rows").num("median MDE")
+        .num("largest MDE").num("forks for 10% (median row)").num("forks for 10% (all rows)")
+        .num("forks for 5% (median row)").num("forks for 5% (all rows)");
+    for (Resolution r : res) {
+      String ge = r.lowerBound() ? "≥ " : "";
+      t.row(List.of(r.family(), String.valueOf(r.rows()), mde(r.medianMdePct()), mde(r.maxMdePct()),
+          forks(ge, r.forksFor10()), forks(ge, r.forksFor10All()), forks(ge, r.forksFor5()),
+          forks(ge, r.forksFor5All())));
+    }
+    s.add(t.build());
+  }
+
+  private static String forks(String prefix, int n) {
+    return n < 0 ? "> " + Stats.MAX_FORKS_NEEDED + " or unknown" : prefix + n;
+  }
+
+  /** An MDE cell: {@code 4.2%}, or {@code n/a} when infinite (too few forks) or unknown. */
+  static String mde(double pct) {
+    return Double.isFinite(pct) ? String.format(java.util.Locale.ROOT, "%.1f%%", pct) : "n/a";
+  }
+
+  /**
+   * The one-line summary, e.g. {@code geomean: ops/s -3.10%, B/op +0.00%; 1 faster, 0 slower,
+   * 3 ~ (p > 0.05)}, and when rows could not be judged, how many and why.
+   */
   public String summaryLine() {
     List<String> parts = new ArrayList<>();
     for (Geomean g : geomeans()) {
       parts.add((g.metric().equals(ALLOC) ? "B/op " : g.unit() + " ") + Units.pct(g.changePct()));
     }
-    long better = rows(PRIMARY).stream().filter(r -> r.verdict() == Verdict.BETTER).count();
-    long worse = rows(PRIMARY).stream().filter(r -> r.verdict() == Verdict.WORSE).count();
-    long same = rows(PRIMARY).stream().filter(r -> r.verdict() == Verdict.SAME).count();
-    return "geomean: " + String.join(", ", parts) + "; " + better + " faster, " + worse
+    List<Row> primary = rows(PRIMARY);
+    long better = primary.stream().filter(r -> r.verdict() == Verdict.BETTER).count();
+    long worse = primary.stream().filter(r -> r.verdict() == Verdict.WORSE).count();
+    long same = primary.stream().filter(r -> r.verdict() == Verdict.SAME).count();
+    long na = primary.stream().filter(r -> r.verdict() == Verdict.INSUFFICIENT).count();
+    long unknown = primary.stream().filter(r -> r.verdict() == Verdict.UNKNOWN).count();
+    String line = "geomean: " + String.join(", ", parts) + "; " + better + " faster, " + worse
         + " slower, " + same + " ~ (p > 0.05)";
+    if (na > 0) {
+      String why = primary.stream().filter(r -> r.verdict() == Verdict.INSUFFICIENT)
+          .map(r -> r.stats().naReason()).distinct().findFirst().orElse("");
+      line += ", " + na + " n/a (" + (na == primary.size() ? "every row: " : "e.g. ")
+          + why.replaceFirst("^n/a: ", "") + ")";
+      if (better + worse + same == 0) {
+        line += "; no faster/slower verdict is possible: with fewer than "
+            + Stats.minForksPerSide() + " forks per side even a complete separation of the runs"
+            + " has p > " + Stats.ALPHA + " (re-run with -f " + Stats.minForksPerSide() + " or more)";
+      }
+    }
+    if (unknown > 0) {
+      line += ", " + unknown + " ? (no raw data)";
+    }
+    return line;
   }
 }

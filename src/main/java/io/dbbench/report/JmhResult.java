@@ -56,6 +56,14 @@ public record JmhResult(
       rawData.forEach(all::addAll);
       return all.stream().mapToDouble(Double::doubleValue).toArray();
     }
+
+    /**
+     * The iterations fork by fork, {@code [fork][iteration]}, forks without iterations left out
+     * (empty when JMH kept no raw data). Forks are the unit of evidence in {@link Stats}.
+     */
+    public double[][] forks() {
+      return Stats.forks(rawData);
+    }
   }
 
   /** The class part of {@link #benchmark}, {@code package.Class}. */

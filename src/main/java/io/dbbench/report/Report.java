@@ -29,11 +29,16 @@ import picocli.CommandLine.Parameters;
  *       {@code comparison.md}/{@code comparison.html}.</li>
  *   <li>{@code save-baseline NAME RUN_DIR}: keeps a run under {@code results/baselines/NAME}.</li>
  *   <li>{@code gate --baseline NAME --max-regression 10% RUN_DIR}: fails when a benchmark is
- *       significantly (p ≤ 0.05) slower than the baseline by more than the threshold.</li>
+ *       significantly (p ≤ 0.05, exact test over forks, {@link Stats}) slower than the baseline
+ *       by more than the threshold; cannot judge when a benchmark has too few forks on a side for
+ *       the test to ever reach p ≤ 0.05, or no raw data.</li>
  *   <li>{@code merge -o OUT RUN_DIR...}: combines runs from several hosts ({@link Merge}).</li>
  * </ul>
  *
- * <p>Exit status: 0 success (gate passed), 1 the gate found regressions, 2 bad input or usage.
+ * <p>Exit status: 0 success (gate passed), 1 the gate found regressions ({@link
+ * #EXIT_REGRESSION}), 2 bad input or usage ({@link #EXIT_BAD_INPUT}), 3 the gate cannot judge
+ * ({@link #EXIT_CANNOT_JUDGE}): no regression was found but some benchmarks had too few forks
+ * (or no raw data) for a verdict; the message names them and the forks they need.
  * Bad input gets one line on stderr, never a stack trace. The baselines directory is
  * {@code results/baselines} unless {@code --baselines DIR} or {@code DBBENCH_BASELINES} says
  * otherwise.
@@ -47,13 +52,18 @@ public final class Report implements Callable<Integer> {
   public static final int EXIT_REGRESSION = 1;
   /** Exit status for bad input or usage. */
   public static final int EXIT_BAD_INPUT = 2;
+  /**
+   * Exit status when the gate finds no regression but cannot judge some benchmarks: too few
+   * forks on a side for the exact test to reach p ≤ 0.05 (fewer than 4+4), or no raw data.
+   */
+  public static final int EXIT_CANNOT_JUDGE = 3;
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
     System.exit(run(args));
   }
 
-  /** Runs the command line and returns its exit status (0 ok, 1 regression, 2 bad input). */
+  /** Runs the command line and returns its exit status (0 ok, 1 regression, 2 bad input, 3 cannot judge). */
   public static int run(String... args) {
     return run(new PrintWriter(System.out, true, StandardCharsets.UTF_8),
         new PrintWriter(System.err, true, StandardCharsets.UTF_8), args);
@@ -141,8 +151,9 @@ public final class Report implements Callable<Integer> {
 
   /** {@code compare BASELINE CONTENDER} / {@code compare --baseline NAME CONTENDER}. */
   @Command(name = "compare", mixinStandardHelpOptions = true,
-      description = "Compare two runs (run directories or JMH JSON files) with Mann-Whitney U"
-          + " p-values and 95%% bootstrap intervals; p > 0.05 is shown as ~.")
+      description = "Compare two runs (run directories or JMH JSON files), forks as the unit: exact"
+          + " Mann-Whitney U over per-fork means, 95%% two-level bootstrap intervals, the minimum"
+          + " detectable change; p > 0.05 is shown as ~, fewer than 4 forks per side as n/a.")
   static final class Compare implements Callable<Integer> {
     @Parameters(arity = "1..2", paramLabel = "RUN", description = "BASELINE CONTENDER, or CONTENDER with --baseline.")
     List<Path> runs = new ArrayList<>();
@@ -231,8 +242,9 @@ public final class Report implements Callable<Integer> {
 
   /** {@code gate --baseline NAME --max-regression 10% RUN_DIR}. */
   @Command(name = "gate", mixinStandardHelpOptions = true,
-      description = "Exit 1 when any benchmark is significantly (p <= 0.05) slower than the baseline"
-          + " by more than the threshold; 0 otherwise.")
+      description = "Exit 1 when any benchmark is significantly (p <= 0.05, exact test over forks)"
+          + " slower than the baseline by more than the threshold; 3 when none is but some cannot be"
+          + " judged (fewer than 4 forks per side, or no raw data); 0 otherwise.")
   static final class Gate implements Callable<Integer> {
     @Option(names = "--baseline", required = true, paramLabel = "NAME")
     String baseline;
@@ -254,28 +266,64 @@ public final class Report implements Callable<Integer> {
     public Integer call() throws Exception {
       double threshold = parsePercent(maxRegression);
       Comparison c = Report.compare(baseline, baselinesRoot(baselinesDir), List.of(runDir));
-      List<Comparison.Row> bad = regressions(c, threshold);
-      PrintWriter o = spec.commandLine().getOut();
-      int n = c.rows(Comparison.PRIMARY).size();
-      long untested = c.rows(Comparison.PRIMARY).stream()
-          .filter(r -> r.verdict() == Comparison.Verdict.UNKNOWN).count();
-      if (untested > 0) {
-        o.println("gate: " + untested + " benchmark(s) have no per-iteration raw data and cannot be judged");
-      }
-      if (bad.isEmpty()) {
-        o.println("gate passed: none of " + n + " benchmark(s) is significantly slower than baseline "
-            + baseline + " by more than " + pct(threshold) + "; " + c.summaryLine());
-        return 0;
-      }
-      PrintWriter e = spec.commandLine().getErr();
+      return gate(c, baseline, threshold, spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+  }
+
+  /**
+   * Judges {@code c} against {@code thresholdPct} and prints the outcome.
+   *
+   * @return 0 passed, {@link #EXIT_REGRESSION}, or {@link #EXIT_CANNOT_JUDGE}
+   */
+  static int gate(Comparison c, String baseline, double thresholdPct, PrintWriter o, PrintWriter e) {
+    List<Comparison.Row> bad = regressions(c, thresholdPct);
+    List<Comparison.Row> unjudged = c.unjudged();
+    int n = c.rows(Comparison.PRIMARY).size();
+    if (!bad.isEmpty()) {
       e.println("gate FAILED: " + bad.size() + " of " + n + " benchmark(s) significantly slower than baseline "
-          + baseline + " by more than " + pct(threshold) + ":");
+          + baseline + " by more than " + pct(thresholdPct) + ":");
       for (Comparison.Row r : bad) {
         e.println("  " + r.label() + ": " + String.format(Locale.ROOT, "%.1f%% slower", r.regressionPct())
             + " (" + Units.num(r.base()) + " → " + Units.num(r.contender()) + " " + r.unit()
-            + ", p=" + Units.p(r.p()) + ")");
+            + ", p=" + Units.p(r.p()) + ", " + r.forksBase() + "+" + r.forksContender() + " forks)");
+      }
+      if (!unjudged.isEmpty()) {
+        e.println("  and " + unjudged.size() + " benchmark(s) could not be judged (see below)");
+        printUnjudged(unjudged, thresholdPct, e);
       }
       return EXIT_REGRESSION;
+    }
+    if (!unjudged.isEmpty()) {
+      e.println("gate CANNOT JUDGE " + unjudged.size() + " of " + n + " benchmark(s) against baseline "
+          + baseline + " (exit " + EXIT_CANNOT_JUDGE + "): the exact test over forks needs at least "
+          + Stats.minForksPerSide() + " forks per side to reach p ≤ " + Stats.ALPHA + ":");
+      printUnjudged(unjudged, thresholdPct, e);
+      o.println("no judged benchmark is significantly slower; " + c.summaryLine());
+      return EXIT_CANNOT_JUDGE;
+    }
+    o.println("gate passed: none of " + n + " benchmark(s) is significantly slower than baseline "
+        + baseline + " by more than " + pct(thresholdPct) + "; " + c.summaryLine());
+    List<Comparison.Row> blind = c.rows(Comparison.PRIMARY).stream()
+        .filter(r -> r.verdict() == Comparison.Verdict.SAME && r.mdePct() > thresholdPct).toList();
+    if (!blind.isEmpty()) {
+      o.println("note: " + blind.size() + " benchmark(s) passed with a minimum detectable change above "
+          + pct(thresholdPct) + ", so a regression of that size could have gone unseen:");
+      for (Comparison.Row r : blind) {
+        o.println("  " + r.label() + ": MDE " + Comparison.mde(r.mdePct()) + " at " + r.forksBase() + "+"
+            + r.forksContender() + " forks; " + r.forksNeededText(thresholdPct) + " forks per side would detect "
+            + pct(thresholdPct));
+      }
+    }
+    return 0;
+  }
+
+  private static void printUnjudged(List<Comparison.Row> rows, double thresholdPct, PrintWriter e) {
+    for (Comparison.Row r : rows) {
+      String why = r.verdict() == Comparison.Verdict.UNKNOWN ? "no per-iteration raw data"
+          : r.stats().naReason().replaceFirst("^n/a: ", "");
+      e.println("  " + r.label() + ": " + why + "; needs " + Stats.minForksPerSide() + "+"
+          + Stats.minForksPerSide() + " forks to be judged, "
+          + (thresholdPct > 0 ? r.forksNeededText(thresholdPct) + " per side to detect " + pct(thresholdPct) : ""));
     }
   }
 

@@ -49,6 +49,7 @@ public final class RunReport {
       return doc;
     }
     StudyTables.appendTo(doc, run);
+    MeasurementWarnings.appendTo(doc, 2, run.results());
     genericTables(doc, run.results());
     if (compare) {
       comparison(doc, run);

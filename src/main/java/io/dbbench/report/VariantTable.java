@@ -7,11 +7,13 @@ import java.util.Map;
 
 /**
  * The Go suite's protocol/variant comparison form: one table per operation (benchmark method and
- * the other parameters fixed), one row per variant, columns ns/op, delta %, B/op, delta % and the
- * significance column; the first variant met in the run is the reference. A delta whose
- * Mann-Whitney U p-value (over the per-iteration raw data of all forks, {@link Stats}) is above
- * 0.05 is shown as {@code ~}, as benchstat does. A bar chart of ns/op per variant per operation
- * with JMH's error bars follows the tables.
+ * the other parameters fixed), one row per variant, columns ns/op, delta %, its 95% interval, the
+ * minimum detectable change (MDE), B/op, delta % and the significance column; the first variant
+ * met in the run is the reference. The statistics are those of {@code compare} ({@link
+ * Stats#change}: forks are the unit, exact Mann-Whitney U over per-fork means, two-level
+ * bootstrap interval): a delta with p > 0.05 is shown as {@code ~}, as benchstat does, and one
+ * whose fork counts can never reach p ≤ 0.05 (1 fork per variant) as {@code n/a}. A bar chart of
+ * ns/op per variant per operation with JMH's error bars follows the tables.
  */
 public final class VariantTable {
   private VariantTable() {}
@@ -38,8 +40,11 @@ public final class VariantTable {
           + FormSupport.host(r), k -> new ArrayList<>()).add(r);
     }
     s.text("Reference: the first " + variant + " of each operation. delta = (variant / reference - 1)"
-        + " in percent; ~ where the Mann-Whitney U p-value over all iterations of all forks is above "
-        + Stats.ALPHA + ".");
+        + " in percent of ns/op, with its 95% two-level bootstrap interval (forks, then iterations);"
+        + " ~ where the exact Mann-Whitney U p-value over per-fork means is above " + Stats.ALPHA
+        + "; n/a where the forks are too few for that test to ever reach " + Stats.ALPHA + " (it needs "
+        + Stats.minForksPerSide() + " per variant). MDE: the smallest change these forks detect with "
+        + Math.round(Stats.POWER * 100) + "% power.");
     List<String> categories = new ArrayList<>();
     Map<String, List<Double>> values = new LinkedHashMap<>();
     Map<String, List<Double>> errors = new LinkedHashMap<>();
@@ -55,26 +60,33 @@ public final class VariantTable {
       }
       any = true;
       JmhResult ref = members.get(0);
-      double[] refNs = ns(ref);
       double refAlloc = allocScore(ref);
       Doc.TableBuilder t = new Doc.TableBuilder().col(variant).num("ns/op").num("delta %")
-          .num("B/op").num("delta %").col("significance");
+          .num("95% CI").num("MDE").num("B/op").num("delta %").col("significance");
       for (JmhResult r : members) {
         double ns = Units.toSecondsPerOp(r.primary().score(), r.primary().unit()) * 1e9;
         double alloc = allocScore(r);
         if (r == ref) {
-          t.row(List.of(r.params().get(variant) + " (reference)", Units.num(ns), "", alloc(alloc), "", "reference"));
+          t.row(List.of(r.params().get(variant) + " (reference)", Units.num(ns), "", "", "", alloc(alloc), "",
+              "reference (" + nsForks(r).length + (nsForks(r).length == 1 ? " fork)" : " forks)")));
           continue;
         }
+        Stats.Change time = Stats.change(nsForks(ref), nsForks(r));
+        Stats.Change mem = Stats.change(allocForks(ref), allocForks(r));
         double refNsScore = Units.toSecondsPerOp(ref.primary().score(), ref.primary().unit()) * 1e9;
-        double p = Stats.mannWhitneyP(refNs, ns(r));
-        double pAlloc = Stats.mannWhitneyP(allocSamples(ref), allocSamples(r));
-        String dTime = delta(ns, refNsScore, p);
-        String dAlloc = Double.isNaN(alloc) || Double.isNaN(refAlloc) ? "" : delta(alloc, refAlloc, pAlloc);
-        String sig = "time p=" + Units.p(p) + " (n=" + refNs.length + "+" + ns(r).length + ")"
-            + (Double.isNaN(pAlloc) ? "" : "; B/op p=" + Units.p(pAlloc));
-        t.row(List.of(r.params().get(variant), Units.num(ns), dTime, alloc(alloc), dAlloc, sig));
-        if (!(p <= Stats.ALPHA)) {
+        String dTime = delta(ns, refNsScore, time);
+        String dAlloc = Double.isNaN(alloc) || Double.isNaN(refAlloc) ? "" : delta(alloc, refAlloc, mem);
+        String ci = Double.isNaN(time.ciLow()) ? "n/a"
+            : "[" + Units.pct(time.ciLow()) + ", " + Units.pct(time.ciHigh()) + "]";
+        String sig = time.judgeable()
+            ? "time p=" + Units.p(time.p()) + " (n=" + time.a().forks() + "+" + time.b().forks() + " forks)"
+            : time.naReason();
+        if (mem.judgeable()) {
+          sig += "; B/op p=" + Units.p(mem.p());
+        }
+        t.row(List.of(r.params().get(variant), Units.num(ns), dTime, ci, Comparison.mde(time.mdePct()),
+            alloc(alloc), dAlloc, sig));
+        if (!time.significant()) {
           t.muteLast();
         }
       }
@@ -96,19 +108,27 @@ public final class VariantTable {
         categories, values, errors));
   }
 
-  private static String delta(double v, double ref, double p) {
-    if (Double.isNaN(p)) {
+  private static String delta(double v, double ref, Stats.Change c) {
+    if (c.a().forks() == 0 || c.b().forks() == 0) {
       return Units.pct((v / ref - 1) * 100) + " (untested)";
     }
-    return p > Stats.ALPHA ? "~" : Units.pct((v / ref - 1) * 100);
+    if (!c.judgeable()) {
+      return Units.pct((v / ref - 1) * 100) + " (n/a)";
+    }
+    return c.significant() ? Units.pct((v / ref - 1) * 100) : "~";
   }
 
-  private static double[] ns(JmhResult r) {
-    double[] s = Units.toSecondsPerOp(r.primary().samples(), r.primary().unit());
-    for (int i = 0; i < s.length; i++) {
-      s[i] *= 1e9;
+  /** The primary metric's iterations fork by fork, in ns/op. */
+  private static double[][] nsForks(JmhResult r) {
+    double[][] forks = r.primary().forks();
+    double[][] out = new double[forks.length][];
+    for (int f = 0; f < forks.length; f++) {
+      out[f] = Units.toSecondsPerOp(forks[f], r.primary().unit());
+      for (int i = 0; i < out[f].length; i++) {
+        out[f][i] *= 1e9;
+      }
     }
-    return s;
+    return out;
   }
 
   private static double nsError(JmhResult r) {
@@ -126,9 +146,9 @@ public final class VariantTable {
     return m == null ? Double.NaN : m.score();
   }
 
-  private static double[] allocSamples(JmhResult r) {
+  private static double[][] allocForks(JmhResult r) {
     JmhResult.Metric m = r.secondary().get(Comparison.ALLOC);
-    return m == null ? new double[0] : m.samples();
+    return m == null ? new double[0][] : m.forks();
   }
 
   private static String alloc(double v) {

@@ -89,7 +89,7 @@ class GraphBenchmarkQueriesTest {
       l.setup(g);
       g.resetCounts();
       assertEquals(Math.min(limit, N), reads.readLimit(g, l));
-      l.verify();
+      g.verify();
       l.statement.close();
     }
     GraphReadBenchmark.Limit bad = new GraphReadBenchmark.Limit();
@@ -126,8 +126,42 @@ class GraphBenchmarkQueriesTest {
     g.resetCounts();
     reads.matchById(g);
     g.rows += 1; // as if the lookup had returned two rows
+    IllegalStateException e = assertThrows(IllegalStateException.class, g::verify);
+    assertTrue(e.getMessage().contains("consumed 2 rows in 1 calls; expected 1 in total"), e.getMessage());
+    g.resetCounts();
+    reads.twoHopTraversal(g);
+    g.rows = 1; // fewer than the two ring successors
     assertThrows(IllegalStateException.class, g::verify);
     g.resetCounts();
+    assertThrows(IllegalStateException.class, g::verify, "an iteration in which nothing was recorded fails");
+  }
+
+  /** Every @Benchmark method, whatever its name, records what it consumed, and its real rows pass. */
+  @Test
+  void everyReadBenchmarkMethodIsVerified() throws Exception {
+    GraphReadBenchmark.Limit l = new GraphReadBenchmark.Limit();
+    l.limit = 10;
+    l.setup(g);
+    int methods = 0;
+    try {
+      for (java.lang.reflect.Method m : GraphReadBenchmark.class.getMethods()) {
+        if (!m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class)) {
+          continue;
+        }
+        methods++;
+        g.resetCounts();
+        Object[] args = m.getParameterCount() == 1 ? new Object[] {g} : new Object[] {g, l};
+        for (int i = 0; i < 3; i++) {
+          m.invoke(reads, args);
+        }
+        assertEquals(3, g.calls, m.getName() + " must record each call");
+        g.verify();
+      }
+    } finally {
+      l.statement.close();
+      g.resetCounts();
+    }
+    assertEquals(5, methods);
   }
 
   private static GraphWriteBenchmark.Db writeDb(String method, String journal) {

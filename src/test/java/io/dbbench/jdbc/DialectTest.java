@@ -53,6 +53,19 @@ class DialectTest {
   }
 
   @Test
+  void thePostgresqlOnlyStrategiesAreCheckedInOnePlaceNamingWhatRunsThere() {
+    for (Strategy s : Strategy.values()) {
+      assertTrue(s.supportedBy(Dialect.POSTGRESQL), s.id());
+      org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> s.requireSupportedBy(Dialect.POSTGRESQL));
+      assertEquals(!s.postgresqlOnly(), s.supportedBy(Dialect.HANA), s.id());
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Strategy.ARRAY_BIND.requireSupportedBy(Dialect.HANA));
+    assertEquals("strategy arrayBind needs PostgreSQL (COPY, unnest of arrays), but the target is SAP HANA; run"
+        + " strategies bulk,many,rowByRow there (-p strategy=bulk,many,rowByRow)", e.getMessage());
+  }
+
+  @Test
   void identifiersAreValidatedSoNoSqlCanBeInjected() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Dialect.H2.createTableSql("TG20POC", "X\"; DROP TABLE Y; --"));

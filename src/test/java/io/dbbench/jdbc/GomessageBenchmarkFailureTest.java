@@ -2,77 +2,99 @@ package io.dbbench.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Collection;
-import org.junit.jupiter.api.BeforeAll;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.VerboseMode;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The JMH benchmark itself, run in-process at 4x250 on the embedded PostgreSQL: a clean run
- * reports one time per shot; a run whose insert hits an injected constraint violation reports
- * no time at all and fails naming the batch.
+ * The JMH benchmark itself, at 4x250 on the embedded PostgreSQL: a clean run reports one time per
+ * shot; a run whose insert hits an injected constraint violation reports no time at all and fails
+ * naming the batch.
+ *
+ * <p>JMH runs in a child JVM whose environment this test sets: every {@code DBBENCH_*} and
+ * {@code GOHDBDSN} variable of the caller is removed and the test's own settings are put in, so
+ * the run targets the embedded PostgreSQL whatever the caller's environment holds, and JMH's forks
+ * inherit exactly that environment.
  */
 class GomessageBenchmarkFailureTest {
+  private static final String INSERT = "^" + GomessageInsertBenchmark.class.getName().replace(".", "\\.") + "\\.insert$";
 
-  @BeforeAll
-  static void onlyOnTheEmbeddedDefault() {
-    assumeTrue(System.getenv("DBBENCH_JDBC_URL") == null && System.getenv("GOHDBDSN") == null,
-        "DBBENCH_JDBC_URL/GOHDBDSN is set: this test needs the embedded PostgreSQL default");
-  }
+  @TempDir
+  Path dir;
 
-  private static OptionsBuilder options(String strategy) {
-    OptionsBuilder b = new OptionsBuilder();
-    b.include("^" + GomessageInsertBenchmark.class.getName().replace(".", "\\.") + "\\.insert$")
-        .forks(0).warmupIterations(0).measurementIterations(2)
-        .param("shape", "4x250").param("strategy", strategy).param("mode", "seq")
-        .verbosity(VerboseMode.NORMAL);
-    return b;
+  /** What one child JMH run left: its exit code, its output, and its JSON results (empty when none). */
+  record JmhRun(int exitCode, String output, JsonNode results) {}
+
+  /**
+   * Runs {@code org.openjdk.jmh.Main} at 4x250 seq with {@code strategy}, {@code forks} and
+   * {@code -foe failOnError} in a child JVM whose environment is the caller's minus every jdbc
+   * setting, plus {@code settings}.
+   */
+  private JmhRun jmh(String strategy, int forks, boolean failOnError, Map<String, String> settings)
+      throws IOException, InterruptedException {
+    Path json = dir.resolve("jmh-" + strategy + "-" + forks + ".json");
+    Path log = dir.resolve("jmh-" + strategy + "-" + forks + ".log");
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--enable-native-access=ALL-UNNAMED",
+        "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), // the shared embedded-PostgreSQL template
+        "-Djmh.ignoreLock=true",
+        "-cp", System.getProperty("java.class.path"),
+        "org.openjdk.jmh.Main", INSERT,
+        "-f", Integer.toString(forks), "-wi", "0", "-i", "2",
+        "-p", "shape=4x250", "-p", "strategy=" + strategy, "-p", "mode=seq",
+        "-foe", Boolean.toString(failOnError), "-rf", "json", "-rff", json.toString()));
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+    Map<String, String> env = pb.environment();
+    env.keySet().removeIf(k -> k.startsWith("DBBENCH_") || k.equals("GOHDBDSN"));
+    env.putAll(settings);
+    Process p = pb.start();
+    if (!p.waitFor(5, TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new AssertionError("JMH did not finish within 5 minutes; output: " + Files.readString(log));
+    }
+    String out = Files.readString(log, StandardCharsets.UTF_8);
+    JsonNode results = Files.exists(json) && Files.size(json) > 0
+        ? new ObjectMapper().readTree(json.toFile()) : new ObjectMapper().createArrayNode();
+    return new JmhRun(p.exitValue(), out, results);
   }
 
   @Test
   void aCleanRunReportsOneTimePerShot() throws Exception {
-    Collection<RunResult> results = new Runner(options("copy").shouldFailOnError(true).build()).run();
-    assertEquals(1, results.size());
-    RunResult r = results.iterator().next();
-    assertEquals(2, r.getPrimaryResult().getSampleCount());
-    assertEquals("s/op", r.getPrimaryResult().getScoreUnit());
-    assertTrue(r.getPrimaryResult().getScore() > 0);
+    JmhRun run = jmh("copy", 0, true, Map.of());
+    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(1, run.results().size(), run.output());
+    JsonNode primary = run.results().get(0).get("primaryMetric");
+    assertEquals(2, primary.get("rawData").get(0).size(), primary.toString());
+    assertEquals("s/op", primary.get("scoreUnit").asText());
+    assertTrue(primary.get("score").asDouble() > 0, primary.toString());
   }
 
   /**
    * Runs in a forked JVM (as the main job does): after a failure JMH skips the trial tear-down, and
-   * in-process its state object would linger for the next benchmark run in this JVM.
+   * in one JVM its state object would linger for the next benchmark run.
    */
   @Test
   void aFailingBatchReportsNoTimeAndNamesTheBatch() throws Exception {
-    String failAt = "-D" + io.dbbench.core.BenchConfig.propertyName("DBBENCH_JDBC_FAIL_AT_ROW") + "=577";
-    PrintStream saved = System.out;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-      Options forked = options("bulk").forks(1).jvmArgsAppend(failAt).shouldFailOnError(false).build();
-      Collection<RunResult> results = new Runner(forked).run();
-      assertTrue(results.isEmpty() || results.stream().allMatch(r -> r.getPrimaryResult().getSampleCount() == 0),
-          "a failed insert must not report a time: " + results);
-      Options strict = options("many").forks(1).jvmArgsAppend(failAt).shouldFailOnError(true).build();
-      assertThrows(RunnerException.class, () -> new Runner(strict).run());
-    } finally {
-      System.setOut(saved);
-    }
-    String out = captured.toString(StandardCharsets.UTF_8);
-    assertTrue(out.contains("BatchInsertException") && out.contains("batch 2 of 4 (DEVICEID 500..749"), out);
-    assertFalse(out.contains("Result \"io.dbbench.jdbc.GomessageInsertBenchmark.insert\""), out);
+    Map<String, String> failAt577 = Map.of("DBBENCH_JDBC_FAIL_AT_ROW", "577");
+    JmhRun lenient = jmh("bulk", 1, false, failAt577);
+    assertTrue(lenient.results().isEmpty(), "a failed insert must not report a time: " + lenient.results());
+    assertTrue(lenient.output().contains("BatchInsertException")
+        && lenient.output().contains("batch 2 of 4 (DEVICEID 500..749"), lenient.output());
+    JmhRun strict = jmh("many", 1, true, failAt577);
+    assertNotEquals(0, strict.exitCode(), "-foe true must fail the run: " + strict.output());
+    assertTrue(strict.output().contains("batch 2 of 4 (DEVICEID 500..749"), strict.output());
+    assertFalse(strict.output().contains("Result \"io.dbbench.jdbc.GomessageInsertBenchmark.insert\""), strict.output());
   }
 }

@@ -85,4 +85,45 @@ class JdbcTargetTest {
     assertThrows(IllegalArgumentException.class, () -> ok.withBulkSize(-1));
     assertThrows(IllegalArgumentException.class, () -> ok.withTable("GO MESSAGE"));
   }
+
+  @Test
+  void settingsAreReadFromTheLookupAloneWithTheUrlWinningOverTheDsn() {
+    GomessageConfig c = GomessageConfig.from(java.util.Map.of(
+        "DBBENCH_JDBC_URL", " jdbc:h2:mem:x ", "DBBENCH_JDBC_USER", "sa", "GOHDBDSN", "hdb://u:p@hana:30015",
+        "DBBENCH_JDBC_PROPERTIES", "a=1", "DBBENCH_JDBC_SEED", "7", "DBBENCH_JDBC_WORKERS", "3",
+        "DBBENCH_JDBC_SEPARATE_TABLES", "yes", "DBBENCH_JDBC_COPY_FORMAT", "TEXT", "DBBENCH_JDBC_FAIL_AT_ROW", "577",
+        "DBBENCH_JDBC_TABLE", "  "));
+    assertEquals(JdbcTimeouts.defaults(), c.timeouts());
+    assertEquals(new JdbcTimeouts(30, JdbcTimeouts.DEFAULT_STATEMENT_SECONDS),
+        GomessageConfig.from(java.util.Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "30")).timeouts());
+    assertEquals("jdbc:h2:mem:x", c.target().url());
+    assertEquals("sa", c.target().user());
+    assertEquals("DBBENCH_JDBC_URL", c.target().source());
+    assertEquals("1", c.target().driverProperties().getProperty("a"));
+    assertEquals(7, c.seed());
+    assertEquals(3, c.workers());
+    assertTrue(c.separateTables());
+    assertEquals("text", c.copyFormat());
+    assertEquals(577L, c.failAtRow());
+    assertEquals(GomessageConfig.DEFAULT_TABLE, c.table(), "a blank setting counts as unset");
+    assertEquals(Dialect.HANA, JdbcTarget.from(java.util.Map.of("GOHDBDSN", "hdb://u:p@hana:30015")).dialect());
+    assertTrue(JdbcTarget.from(java.util.Map.of()).isEmbedded());
+    assertEquals(GomessageConfig.defaults(JdbcTarget.embedded()).describe(), GomessageConfig.from(java.util.Map.of()).describe());
+  }
+
+  @Test
+  void malformedSettingsNameTheVariableAndTheValue() {
+    for (var bad : java.util.List.of(
+        java.util.Map.of("DBBENCH_JDBC_SEED", "x1", "expect", "DBBENCH_JDBC_SEED='x1' is not an integer"),
+        java.util.Map.of("DBBENCH_JDBC_FAIL_AT_ROW", "row5", "expect", "DBBENCH_JDBC_FAIL_AT_ROW='row5' is not an integer"),
+        java.util.Map.of("DBBENCH_ALLOW_DROP", "maybe", "expect", "DBBENCH_ALLOW_DROP='maybe' is not a boolean"),
+        java.util.Map.of("DBBENCH_JDBC_URL", "jdbc:mysql://db/x", "expect", "DBBENCH_JDBC_URL is malformed"),
+        java.util.Map.of("DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS", "0",
+            "expect", "DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS=0 must be a positive number of seconds"),
+        java.util.Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "5m",
+            "expect", "DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS='5m' is not an integer"))) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GomessageConfig.from(bad));
+      assertTrue(e.getMessage().startsWith(bad.get("expect")), e.getMessage());
+    }
+  }
 }

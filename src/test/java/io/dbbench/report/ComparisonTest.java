@@ -23,27 +23,47 @@ class ComparisonTest {
   }
 
   @Test
-  void significantChangeIsCalledSlowerWithItsPValue() throws Exception {
-    Comparison.Row r = row(hand(), "separated3", Comparison.PRIMARY);
-    assertEquals(2.0, r.base(), 1e-12);
-    assertEquals(5.0, r.contender(), 1e-12);
-    assertEquals(150.0, r.changePct(), 1e-9);
-    assertEquals(0.0495346134, r.p(), 1e-9);
+  void significantChangeOverFiveForksIsCalledSlower() throws Exception {
+    // 5 forks per side, fully separated fork means: exact p = 2 / C(10, 5) = 2/252
+    Comparison.Row r = row(hand(), "separated5", Comparison.PRIMARY);
+    assertEquals(3.0, r.base(), 1e-12);
+    assertEquals(8.0, r.contender(), 1e-12);
+    assertEquals(2.0 / 252, r.p(), 1e-12);
     assertEquals(Comparison.Verdict.WORSE, r.verdict(), "avgt: more ns/op is slower");
     assertEquals("slower", r.verdictWord());
-    assertEquals(3, r.nBase());
+    assertEquals(5, r.forksBase());
+    assertEquals(5, r.forksContender());
+    assertTrue(r.significance().startsWith("+166.67% (p=0.0079 n=5+5 forks)"), r.significance());
   }
 
   @Test
-  void insignificantChangeIsTilde() throws Exception {
-    // ties fixture: base forks [1,2],[2,3], contender [2,4,5]: p = 0.1573 > 0.05
-    Comparison.Row r = row(hand(), "ties", Comparison.PRIMARY);
-    assertEquals(0.1572992071, r.p(), 1e-9);
+  void threeForksPerSideCannotReachTheLevel() throws Exception {
+    // 3+3 fully separated: exact p = 2/20 = 0.10 can never be <= 0.05 (the old normal
+    // approximation over iterations said 0.0495, "slower")
+    Comparison.Row r = row(hand(), "separated3", Comparison.PRIMARY);
+    assertEquals(Comparison.Verdict.INSUFFICIENT, r.verdict());
+    assertEquals("n/a", r.verdictWord());
+    assertEquals("n/a: 3 forks per side (the exact test over forks needs 4+4)", r.significance());
+  }
+
+  @Test
+  void oneForkPerSideIsNotJudged() throws Exception {
+    Comparison.Row r = row(hand(), "constant", Comparison.PRIMARY);
+    assertEquals(Comparison.Verdict.INSUFFICIENT, r.verdict());
+    assertEquals("n/a: 1 fork per side (the exact test over forks needs 4+4)", r.stats().naReason());
+    assertEquals(Double.POSITIVE_INFINITY, r.mdePct());
+    Comparison.Row ties = row(hand(), "ties", Comparison.PRIMARY);
+    assertEquals("n/a: 2+1 forks (the exact test over forks needs 4+4)", ties.significance());
+  }
+
+  @Test
+  void tiedForkMeansGetTheExactPermutationPValue() throws Exception {
+    // fork means 1 2 2 3 against 2 4 5 6: 8 of 70 splits as extreme (StatsTest counts them)
+    Comparison.Row r = row(hand(), "tiedForks", Comparison.PRIMARY);
+    assertEquals(8.0 / 70, r.p(), 1e-12);
     assertEquals(Comparison.Verdict.SAME, r.verdict());
-    assertEquals("~", r.verdictWord());
-    assertTrue(r.significance().startsWith("~ (p=0.1573 n=4+3)"), r.significance());
-    // all forks' iterations are pooled: 4 baseline samples from 2 forks
-    assertEquals(4, r.nBase());
+    assertTrue(r.significance().startsWith("~ (p=0.1143 n=4+4 forks)"), r.significance());
+    assertTrue(Double.isFinite(r.mdePct()) && r.mdePct() > 0);
   }
 
   @Test
@@ -52,28 +72,36 @@ class ComparisonTest {
     assertEquals((70.4 / 100.4 - 1) * 100, r.changePct(), 1e-9);
     assertEquals((100.4 / 70.4 - 1) * 100, r.regressionPct(), 1e-9); // 42.61%
     assertEquals(Comparison.Verdict.WORSE, r.verdict(), "thrpt: fewer ops/s is slower");
-    assertEquals(0.0090234388, r.p(), 1e-9);
+    assertEquals(2.0 / 252, r.p(), 1e-12);
+    // five one-iteration forks per side: the interval resamples forks and lies within the
+    // extremes of the fork means
+    assertTrue(r.ciLow() >= (69.0 / 102 - 1) * 100 && r.ciHigh() <= (72.0 / 99 - 1) * 100,
+        r.ciLow() + ".." + r.ciHigh());
   }
 
   @Test
   void allocationIsComparedToo() throws Exception {
     Comparison.Row r = row(hand(), "separated3", Comparison.ALLOC);
     assertEquals("B/op", r.unit());
-    assertEquals(1.0, r.p(), 1e-12);
-    assertEquals(Comparison.Verdict.SAME, r.verdict());
+    assertEquals(Comparison.Verdict.INSUFFICIENT, r.verdict(), "3+3 forks");
+    assertEquals(1.0, r.p(), 1e-12, "every fork 100 B/op: all tied");
   }
 
   @Test
-  void geometricMeanPerUnit() throws Exception {
+  void geometricMeanPerUnitAndSummary() throws Exception {
     Comparison c = hand();
     Comparison.Geomean ns = c.geomeans().stream()
         .filter(g -> g.metric().equals(Comparison.PRIMARY) && g.unit().equals("ns/op")).findFirst().orElseThrow();
-    // ns/op rows: separated3 2 -> 5, separated5 3 -> 8: sqrt(6) -> sqrt(40)
-    assertEquals(Math.sqrt(6), ns.base(), 1e-12);
-    assertEquals(Math.sqrt(40), ns.contender(), 1e-12);
-    assertEquals((Math.sqrt(40.0 / 6) - 1) * 100, ns.changePct(), 1e-9);
-    assertTrue(c.summaryLine().contains("ns/op +158.20%"), c.summaryLine());
-    assertTrue(c.summaryLine().contains("4 slower, 1 ~"), c.summaryLine());
+    // ns/op rows: separated3 2 -> 5, tiedForks 2 -> 4.25, separated5 3 -> 8 (constant is us/op)
+    assertEquals(Math.cbrt(2 * 2 * 3), ns.base(), 1e-12);
+    assertEquals(Math.cbrt(5 * 4.25 * 8), ns.contender(), 1e-12);
+    assertTrue(c.summaryLine().contains("0 faster, 2 slower, 1 ~ (p > 0.05), 3 n/a"), c.summaryLine());
+  }
+
+  @Test
+  void unjudgedRowsAreListed() throws Exception {
+    List<String> keys = hand().unjudged().stream().map(Comparison.Row::label).toList();
+    assertEquals(List.of("HandBenchmark.separated3", "HandBenchmark.ties", "HandBenchmark.constant"), keys);
   }
 
   @Test
@@ -85,12 +113,15 @@ class ComparisonTest {
   }
 
   @Test
-  void markdownGreysTheTildeRowAndDrawsTheChart() throws Exception {
+  void markdownGreysUnjudgedRowsAndShowsForksAndMde() throws Exception {
     Doc doc = new Doc("t");
     hand().appendTo(doc, 2);
     String md = MarkdownReport.write(doc, null);
-    assertTrue(md.contains("| *HandBenchmark.ties* | *ops/s* | *2.000* | *3.667* | *~* |"), md);
-    assertTrue(md.contains("| HandBenchmark.separated3 | ns/op | 2.000 | 5.000 | +150.00% |"), md);
+    assertTrue(md.contains("| *HandBenchmark.separated3* | *ns/op* | *2.000* | *5.000* | *+150.00%* | *n/a* | *n/a* | *3+3* | *n/a* |"
+        + " *n/a: 3 forks per side (the exact test over forks needs 4+4)* |"), md);
+    assertTrue(md.contains("| HandBenchmark.separated5 | ns/op | 3.000 | 8.000 | +166.67% |"), md);
+    assertTrue(md.contains("| *HandBenchmark.tiedForks* | *ns/op* | *2.000* | *4.250* | *~* |"), md);
+    assertTrue(md.contains("Resolution per family"), md);
     long charts = doc.sections.stream().flatMap(s -> s.blocks.stream()).filter(b -> b instanceof Doc.Chart).count();
     assertEquals(2, charts, "one change chart for scores, one for B/op");
   }

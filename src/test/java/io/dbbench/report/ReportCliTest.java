@@ -56,22 +56,31 @@ class ReportCliTest {
     Result gate = run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "10%", contender.toString());
     assertEquals(Report.EXIT_REGRESSION, gate.rc(), gate.out() + gate.err());
     assertTrue(gate.err().contains("HandBenchmark.regressed: 42.6% slower"), gate.err());
-    assertTrue(gate.err().contains("HandBenchmark.separated5"), gate.err());
-    assertFalse(gate.err().contains("HandBenchmark.ties"), "a ~ change is never a regression: " + gate.err());
+    assertTrue(gate.err().contains("HandBenchmark.separated5: 166.7% slower (3.000 → 8.000 ns/op, p=0.0079, 5+5 forks)"), gate.err());
+    String regressions = gate.err().substring(0, gate.err().indexOf("could not be judged"));
+    assertFalse(regressions.contains("tiedForks"), "a ~ change is never a regression: " + gate.err());
+    assertFalse(regressions.contains("separated3"), "3+3 forks cannot be judged, so never a regression: " + gate.err());
+    // a regression wins over "cannot judge", and the unjudged rows are still named
+    assertTrue(gate.err().contains("and 3 benchmark(s) could not be judged"), gate.err());
 
-    // the same changes under a 200% threshold: only separated5 (+166.67%) and separated3 (+150%) are below it
+    // the same changes under a 200% threshold: no regression beyond it, but 3 rows cannot be judged
     Result lenient = run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "200", contender.toString());
-    assertEquals(0, lenient.rc(), lenient.err());
-    assertTrue(lenient.out().startsWith("gate passed"), lenient.out());
+    assertEquals(Report.EXIT_CANNOT_JUDGE, lenient.rc(), lenient.out() + lenient.err());
+    assertTrue(lenient.err().startsWith("gate CANNOT JUDGE 3 of 6 benchmark(s)"), lenient.err());
+    assertTrue(lenient.err().contains("  HandBenchmark.constant: 1 fork per side (the exact test over forks needs 4+4);"
+        + " needs 4+4 forks to be judged"), lenient.err());
+    assertTrue(lenient.err().contains("  HandBenchmark.ties: 2+1 forks"), lenient.err());
   }
 
   @Test
-  void gatePassesAgainstItself() throws Exception {
+  void gateAgainstItselfCannotJudgeItsOneForkRows() throws Exception {
+    // a run against itself: every judged row is ~, but the 1-, 2- and 3-fork rows cannot be judged
     Path baselines = tmp.resolve("baselines");
     Path base = runDir("b", HAND.resolve("base.json"));
     assertEquals(0, run("save-baseline", "--baselines", baselines.toString(), "same", base.toString()).rc());
     Result gate = run("gate", "--baselines", baselines.toString(), "--baseline", "same", "--max-regression", "0%", base.toString());
-    assertEquals(0, gate.rc(), gate.err());
+    assertEquals(Report.EXIT_CANNOT_JUDGE, gate.rc(), gate.err());
+    assertTrue(gate.out().contains("no judged benchmark is significantly slower"), gate.out());
   }
 
   @Test

@@ -1,0 +1,88 @@
+package io.dbbench.core;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * Deleting directory trees that fixtures create (embedded database data directories, trial
+ * directories, corpora), written once for every family.
+ */
+public final class FileTrees {
+  /** Attempts before giving up on a tree that keeps changing while it is deleted. */
+  static final int ATTEMPTS = 5;
+  /** Pause between attempts, in milliseconds. */
+  static final long PAUSE_MS = 200;
+
+  private FileTrees() {}
+
+  /**
+   * Deletes {@code root} and everything below it; a missing (or {@code null}) root is fine.
+   * Symbolic links are deleted, never followed, so nothing outside {@code root} is touched. Files
+   * that vanish meanwhile are fine; when the tree is still not empty (a stopping server still
+   * writing), the walk is repeated up to {@value #ATTEMPTS} times, {@value #PAUSE_MS} ms apart.
+   *
+   * @throws UncheckedIOException naming {@code root} and the path that could not be deleted, after
+   *     the last attempt (or at once when interrupted, with the interrupt flag kept)
+   */
+  public static void deleteRecursively(Path root) {
+    if (root == null) {
+      return;
+    }
+    IOException last = null;
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+        return;
+      }
+      try {
+        walkAndDelete(root);
+        return;
+      } catch (IOException e) {
+        last = e;
+      }
+      try {
+        Thread.sleep(PAUSE_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    throw new UncheckedIOException("cannot delete " + root + ": " + last, last);
+  }
+
+  private static void walkAndDelete(Path root) throws IOException {
+    Files.walkFileTree(root, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
+        Files.deleteIfExists(f);
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
+        if (e instanceof NoSuchFileException) {
+          return FileVisitResult.CONTINUE; // vanished between listing and visiting
+        }
+        throw e;
+      }
+
+      @Override
+      public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+        if (e != null && !(e instanceof NoSuchFileException)) {
+          throw e;
+        }
+        Files.deleteIfExists(d); // DirectoryNotEmptyException when a file appeared: the caller walks again
+        return FileVisitResult.CONTINUE;
+      }
+    });
+  }
+}

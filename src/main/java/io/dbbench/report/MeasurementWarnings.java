@@ -1,0 +1,72 @@
+package io.dbbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a reader must know before trusting a row of one run: its iterations still trend (the
+ * warm-up did not reach steady state, {@link Stats#trend}), it was measured while the 1-minute
+ * load exceeded the online CPUs ({@link MachineStateProfiler}), or it ran too few forks for any
+ * comparison to reach a verdict ({@link Stats#minForksPerSide()}). For the run report: {@code
+ * MeasurementWarnings.appendTo(doc, run.results())}.
+ */
+public final class MeasurementWarnings {
+  private MeasurementWarnings() {}
+
+  /**
+   * The warnings of one result's primary metric, e.g. {@code iterations falling (-12.0% first to
+   * last, p=0.0093): not at steady state} or {@code measured under load 7.3 on 2 CPUs}; empty
+   * when none.
+   */
+  public static List<String> of(JmhResult r) {
+    List<String> out = new ArrayList<>();
+    Stats.Trend t = Stats.trend(r.primary().forks());
+    if (t.flagged()) {
+      out.add("iterations " + t.direction() + " (" + Units.pct(t.driftPct()) + " first to last, p="
+          + Units.p(t.p()) + "): not at steady state");
+    }
+    JmhResult.Metric load = r.secondary().get(MachineStateProfiler.LOAD);
+    JmhResult.Metric cpus = r.secondary().get(MachineStateProfiler.CPUS);
+    if (load != null && cpus != null && load.score() > cpus.score()) {
+      out.add(String.format(Locale.ROOT, "measured under load %.1f on %d CPUs: shared its cores",
+          load.score(), Math.round(cpus.score())));
+    }
+    JmhResult.Metric steal = r.secondary().get(MachineStateProfiler.STEAL);
+    if (steal != null && steal.score() > 5) {
+      out.add(String.format(Locale.ROOT, "%.1f%% of CPU time stolen by the hypervisor", steal.score()));
+    }
+    return out;
+  }
+
+  /**
+   * Appends a "Measurement warnings" section listing every result with a warning, and a line on
+   * how many results ran fewer forks than a comparison needs; appends nothing when there is
+   * nothing to say.
+   *
+   * @param level heading level of the section
+   */
+  public static void appendTo(Doc doc, int level, List<JmhResult> results) {
+    Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("warning");
+    int rows = 0;
+    for (JmhResult r : results) {
+      for (String w : of(r)) {
+        t.row(List.of(r.label(), w));
+        rows++;
+      }
+    }
+    long fewForks = results.stream().filter(r -> r.primary().forks().length < Stats.minForksPerSide()).count();
+    if (rows == 0 && fewForks == 0) {
+      return;
+    }
+    Doc.Section s = doc.section(level, "Measurement warnings");
+    if (fewForks > 0) {
+      s.text(fewForks + " of " + results.size() + " results ran fewer than " + Stats.minForksPerSide()
+          + " forks: a comparison with another run cannot reach a verdict on them (n/a), since with"
+          + " fewer forks per side even a complete separation has an exact p above " + Stats.ALPHA + ".");
+    }
+    if (rows > 0) {
+      s.add(t.build());
+    }
+  }
+}
