@@ -122,7 +122,7 @@ public final class PoolSettings {
         .param("connection", "driver_http1_3", "driver_http1_10", "driver_http1_100", "driver_http2_3", "raw_http")
         .param("index", "none")
         .param("pool", "driver_http1_3", "driver_http1_32", "raw_http")
-        .param("rate", "2000");
+        .param("rate", "1000");
   }
 
   /** What {@code env.json} records about the pooling study. */
