@@ -197,6 +197,11 @@ public final class MainJob {
           arr.forEach(merged::add);
           fenv.put("fork_jvm_args", recordedJvmArgs(arr));
           outcome = new FamilyOutcome(family.id(), Status.RAN, "", n);
+          try {
+            family.afterRun(runDir, options.full(), out);
+          } catch (IOException | RuntimeException e) {
+            say(family.id() + ": reference data not written: " + Redaction.redact(String.valueOf(e.getMessage())));
+          }
         } else {
           outcome = new FamilyOutcome(family.id(), Status.FAILED, "no result was produced (see the JMH output above)", 0);
         }

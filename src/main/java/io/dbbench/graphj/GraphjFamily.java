@@ -80,4 +80,16 @@ public final class GraphjFamily implements BenchmarkFamily {
     m.put("corpus_sha256", corpusDigests());
     return m;
   }
+
+  /**
+   * Writes {@code native-reference.json} beside the results: {@code zstd -b} at the benchmarked
+   * levels (1 and 3 in quick mode, every level in full mode) and {@code openssl speed} for
+   * ChaCha20-Poly1305 on the same corpus bytes, so the GraphJ form can show the physical limit.
+   * A missing tool is one line and a skip (see {@link NativeReference}).
+   */
+  @Override
+  public void afterRun(java.nio.file.Path runDir, boolean full, java.io.PrintStream out) throws java.io.IOException {
+    NativeReference.run(runDir, java.util.List.of(GraphjCorpus.Kind.values()), full ? NativeReference.LEVELS : new int[] {1, 3},
+        1, System.getenv("PATH"), out);
+  }
 }

@@ -64,10 +64,11 @@ public final class GraphjForm implements StudyForm {
    * figure for here (data sizes, compaction) are absent.
    */
   static final Map<String, Double> GRAPHD_NS = Map.ofEntries(
-      Map.entry("headerEncode", 19.6), Map.entry("headerDecode", 8.6),
-      Map.entry("compress@1", 14_400.0), Map.entry("compress@3", 24_700.0), Map.entry("compress@6", 77_100.0),
-      Map.entry("compress@9", 177_000.0), Map.entry("decompress", 12_000.0),
-      Map.entry("encrypt", 10_500.0), Map.entry("decrypt", 11_100.0));
+      Map.entry("GraphjHeaderBenchmark.headerEncode", 19.6), Map.entry("GraphjHeaderBenchmark.headerDecode", 8.6),
+      Map.entry("GraphjCompressBenchmark.compress@1", 14_400.0), Map.entry("GraphjCompressBenchmark.compress@3", 24_700.0),
+      Map.entry("GraphjCompressBenchmark.compress@6", 77_100.0), Map.entry("GraphjCompressBenchmark.compress@9", 177_000.0),
+      Map.entry("GraphjCompressBenchmark.decompress", 12_000.0),
+      Map.entry("GraphjCryptoBenchmark.encrypt", 10_500.0), Map.entry("GraphjCryptoBenchmark.decrypt", 11_100.0));
 
   /** Which graphd criterion group each dbbench row is set beside. */
   static final Map<String, String> GRAPHD_GROUP = Map.ofEntries(
@@ -113,8 +114,8 @@ public final class GraphjForm implements StudyForm {
   }
 
   private static String graphdKey(JmhResult r) {
-    return "compress".equals(r.method()) && r.simpleClassName().equals("GraphjCompressBenchmark")
-        ? "compress@" + r.params().get("level") : r.method();
+    String k = r.simpleClassName() + "." + r.method();
+    return k.equals("GraphjCompressBenchmark.compress") ? k + "@" + r.params().get("level") : k;
   }
 
   /** The native time (ns) for the same operation on the same corpus, or null. */

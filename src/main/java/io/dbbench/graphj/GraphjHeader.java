@@ -245,8 +245,9 @@ public record GraphjHeader(
   @Override
   public String toString() {
     return "GraphjHeader[flags=" + flags + ", compression=" + compression + ", encryption=" + encryption
-        + ", zstdLevel=" + zstdLevel + ", firstSeq=" + firstSeq + ", lastSeq=" + lastSeq
-        + ", entryCount=" + entryCount + ", bodyLen=" + bodyLen + ", createdMs=" + createdMs + "]";
+        + ", zstdLevel=" + zstdLevel + ", firstSeq=" + Long.toUnsignedString(firstSeq)
+        + ", lastSeq=" + Long.toUnsignedString(lastSeq) + ", entryCount=" + Long.toUnsignedString(entryCount)
+        + ", bodyLen=" + Long.toUnsignedString(bodyLen) + ", createdMs=" + createdMs + "]";
   }
 
   /** Shared lower-case hex formatter. */

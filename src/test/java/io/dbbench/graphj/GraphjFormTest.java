@@ -36,12 +36,13 @@ class GraphjFormTest {
         throughput("GraphjCompressBenchmark.decompress", Map.of("corpus", "text", "context", "perCall"), 1e9 / 12_000),
         throughput("GraphjCompressBenchmark.compress", Map.of("corpus", "entries", "level", "1", "context", "reused"), 1e5),
         throughput("GraphjHeaderBenchmark.headerDecode", Map.of(), 1e9 / 4.3),
-        throughput("GraphjDataSizesBenchmark.compress", Map.of("corpus", "text", "queries", "10"), 1e5));
+        throughput("GraphjDataSizesBenchmark.compress", Map.of("corpus", "text", "queries", "10"), 1e5),
+        throughput("GraphjDataSizesBenchmark.encrypt", Map.of("corpus", "text", "queries", "1000"), 1e4));
     Doc doc = new Doc("t");
     new GraphjForm().appendTo(doc, new Run(dir, rs, null, List.of()), rs);
     Doc.Section s = doc.sections.stream().filter(x -> x.heading.startsWith("Beside graphd")).findFirst().orElseThrow();
     Doc.Table t = s.blocks.stream().filter(b -> b instanceof Doc.Table).map(b -> (Doc.Table) b).findFirst().orElseThrow();
-    assertEquals(4, t.rows().size(), "the entries-corpus row is not set beside graphd's text figures");
+    assertEquals(5, t.rows().size(), "the entries-corpus row is not set beside graphd's text figures");
     List<String> compress = t.rows().get(0);
     assertEquals("compression_levels/L", compress.get(1));
     assertEquals("0.50", compress.get(5), "7.2 us / graphd's 14.4 us");
@@ -55,6 +56,7 @@ class GraphjFormTest {
     List<String> sizes = t.rows().get(3);
     assertEquals("data_sizes/compress/N", sizes.get(1));
     assertEquals("", sizes.get(4), "no graphd figure measured for data sizes");
+    assertEquals("", t.rows().get(4).get(4), "data_sizes/encrypt is not graphd's 12 KB encryption group");
   }
 
   @Test
