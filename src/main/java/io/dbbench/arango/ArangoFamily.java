@@ -88,6 +88,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     sha.put(QUICK_DOCS, BulkDocuments.sha256(Integer.parseInt(QUICK_DOCS)));
     sha.put("100000", BulkDocuments.sha256(100_000));
     m.put("documents_sha256_json", sha);
+    m.put("pool", PoolSettings.describe()); // ArangoDB II, the pooling study
     m.put("verification", "after every shot, outside the timing: count, and " + BulkDocuments.SAMPLE_SIZE
         + " documents drawn by SplittableRandom(" + BulkDocuments.SAMPLE_SEED + ") read back; a per-document error fails the shot");
     m.put("delete", "the documents are re-inserted before each delete shot outside the timing (the Go code re-inserted inside its timed delete)");
@@ -114,6 +115,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     if (full) {
       return b.warmupIterations(2).iterations(5).build();
     }
+    PoolSettings.quick(b); // the pooling study's own parameter names (ArangoDB II)
     return b.param("protocol", "HTTP_JSON", "HTTP2_JSON")
         .reduced("docs", QUICK_DOCS + " documents per bulk operation instead of the study's 100,000, so the 16 forks"
             + " (4 operations x 2 protocols x 2 clients, each with its own stand-in JVM) fit the main job's budget", QUICK_DOCS)

@@ -49,7 +49,9 @@ import picocli.CommandLine.Option;
  *
  * <p>Stand-in routes, not ArangoDB's: {@code GET /_dbbench/requests} lists the recorded requests
  * (method, path, HTTP version, content type, accept, status; the last {@code --record-limit}),
- * {@code DELETE /_dbbench/requests} clears them, {@code GET /_dbbench/stats} shows the scheduler.
+ * {@code DELETE /_dbbench/requests} clears them, {@code GET /_dbbench/stats} shows the scheduler
+ * (and, for the pooling study, requests in flight, open connections, their peaks and the 503/21003
+ * answers given), {@code DELETE /_dbbench/stats} restarts the peaks and that count.
  * They answer on the I/O threads, outside the scheduler.
  *
  * <p>Run by hand: {@code java -cp target/benchmarks.jar io.dbbench.arango.standin.StandInServer --port 8529};
@@ -116,6 +118,12 @@ public final class StandInServer implements AutoCloseable {
   private final ArrayDeque<Recorded> recorded = new ArrayDeque<>();
   private final Map<String, Cursor> cursors = new ConcurrentHashMap<>();
   private final AtomicLong cursorIds = new AtomicLong(100_000);
+  // pooling study (ArangoDB II): what the clients put on the server, for GET /_dbbench/stats
+  private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger peakInFlight = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger connections = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger peakConnections = new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicLong queueFull = new AtomicLong();
   private final String expectedAuth;
   private final ObjectNode queryCache = StandInStore.NODES.objectNode()
       .put("mode", "off").put("maxResults", 128).put("maxResultsSize", 268_435_456L)
@@ -135,6 +143,10 @@ public final class StandInServer implements AutoCloseable {
     this.server = vertx.createHttpServer(new HttpServerOptions().setHost(o.host).setPort(o.port)
         .setHttp2ClearTextEnabled(true).setCompressionSupported(false));
     server.requestHandler(this::onRequest);
+    server.connectionHandler(c -> {
+      peakConnections.accumulateAndGet(connections.incrementAndGet(), Math::max);
+      c.closeHandler(v -> connections.decrementAndGet());
+    });
     server.listen().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 
@@ -213,6 +225,7 @@ public final class StandInServer implements AutoCloseable {
         return;
       }
       boolean vpackOut = accepts(req.getHeader("accept"));
+      peakInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max); // until send()
       String queueLimit = req.getHeader("x-arango-queue-time-seconds");
       if (queueLimit != null) {
         try {
@@ -226,6 +239,7 @@ public final class StandInServer implements AutoCloseable {
         }
       }
       if (!scheduler.offer(() -> work(req, body, vpackOut))) {
+        queueFull.incrementAndGet();
         send(req, vpackOut, error(new ArangoError(503, ArangoError.QUEUE_FULL, "queue is full")));
       }
     });
@@ -302,6 +316,7 @@ public final class StandInServer implements AutoCloseable {
       throw new IllegalStateException("serialising a reply failed", e);
     }
     record(req, r.status);
+    inFlight.decrementAndGet();
     var resp = req.response().setStatusCode(r.status);
     resp.putHeader("content-type", vpackOut ? VPACK : JSON);
     resp.putHeader("server", "dbbench-arangodb-stand-in");
@@ -344,7 +359,15 @@ public final class StandInServer implements AutoCloseable {
       r = new Reply(200, StandInStore.NODES.objectNode().put("label", LABEL)
           .put("maximalThreads", options.maximalThreads).put("maximalQueueSize", options.maximalQueueSize)
           .put("queued", scheduler.queued()).put("queueTimeSeconds", scheduler.queueTimeSeconds())
-          .put("cursors", cursors.size()));
+          .put("cursors", cursors.size()).put("inFlight", inFlight.get()).put("peakInFlight", peakInFlight.get())
+          .put("connections", connections.get()).put("peakConnections", peakConnections.get())
+          .put("queueFullAnswers", queueFull.get()));
+    } else if (path.equals("/_dbbench/stats") && req.method().name().equals("DELETE")) {
+      // starts a new measurement of the peaks (the pooling benchmarks reset them before each shot)
+      peakInFlight.set(inFlight.get());
+      peakConnections.set(connections.get());
+      queueFull.set(0);
+      r = new Reply(200, StandInStore.NODES.objectNode().put("reset", true));
     } else {
       r = error(new ArangoError(404, ArangoError.HTTP_NOT_FOUND, "unknown path '" + path + "'"));
     }
