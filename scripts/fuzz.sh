@@ -17,7 +17,8 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 for t in "${targets[@]}"; do
   echo "fuzz: $t for ${secs}s"
+  # jazzer.hooks=true: the JDK hooks that regression runs leave off (junit-platform.properties) give fuzzing its coverage
   JAZZER_FUZZ=1 ./mvnw -q -B test -Dtest="$t" -Dsurefire.failIfNoSpecifiedTests=false \
-    -Djazzer.max_duration="${secs}s" -Dsurefire.argLine="--enable-native-access=ALL-UNNAMED -Xmx1g -XX:+EnableDynamicAgentLoading" \
+    -Djazzer.max_duration="${secs}s" -Djazzer.hooks=true -Dsurefire.argLine="--enable-native-access=ALL-UNNAMED -Xmx1g -XX:+EnableDynamicAgentLoading" \
     || { echo "fuzz: $t found a failing input (see above and the Inputs directory)"; exit 1; }
 done

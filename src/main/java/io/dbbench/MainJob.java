@@ -190,6 +190,7 @@ public final class MainJob {
       io.dbbench.report.MachineState before = io.dbbench.report.MachineState.read();
       FamilyOutcome outcome;
       try {
+        waitForJmhLock();
         new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
         JsonNode arr = Files.exists(resultFile) ? json.readTree(resultFile.toFile()) : null;
         int n = arr == null ? 0 : arr.size();
@@ -197,6 +198,11 @@ public final class MainJob {
           arr.forEach(merged::add);
           fenv.put("fork_jvm_args", recordedJvmArgs(arr));
           outcome = new FamilyOutcome(family.id(), Status.RAN, "", n);
+          try {
+            family.afterRun(runDir, options.full(), out);
+          } catch (IOException | RuntimeException e) {
+            say(family.id() + ": reference data not written: " + Redaction.redact(String.valueOf(e.getMessage())));
+          }
         } else {
           outcome = new FamilyOutcome(family.id(), Status.FAILED, "no result was produced (see the JMH output above)", 0);
         }
@@ -233,6 +239,46 @@ public final class MainJob {
     }
     say("wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html (" + merged.size() + " results)");
     return new Outcome(runDir, List.copyOf(outcomes), reportError);
+  }
+
+  /** How long a family waits for another JMH run on this machine to release JMH's lock. */
+  static final java.time.Duration LOCK_WAIT = java.time.Duration.ofMinutes(15);
+
+  /**
+   * Waits (up to {@link #LOCK_WAIT}, saying so once) while another JMH run on this machine holds
+   * JMH's lock file ({@code <java.io.tmpdir>/jmh.lock}): JMH itself would fail the family at once,
+   * and two runs sharing the cores would spoil each other's figures. Returns at once when JMH is
+   * told to ignore the lock ({@code -Djmh.ignoreLock=true}) or the lock cannot be checked.
+   */
+  private void waitForJmhLock() {
+    if (Boolean.getBoolean("jmh.ignoreLock")) {
+      return;
+    }
+    Path lock = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
+    boolean said = false;
+    while (System.nanoTime() < deadline) {
+      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(lock,
+          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE)) {
+        java.nio.channels.FileLock l = ch.tryLock();
+        if (l != null) {
+          l.release();
+          return;
+        }
+      } catch (IOException | java.nio.channels.OverlappingFileLockException e) {
+        return; // cannot tell: let JMH decide
+      }
+      if (!said) {
+        say("another JMH run holds " + lock + "; waiting up to " + LOCK_WAIT.toMinutes() + " minutes for it to finish");
+        said = true;
+      }
+      try {
+        Thread.sleep(2000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   /** The distinct fork JVM argument lists JMH recorded, per benchmark class. */

@@ -1,6 +1,8 @@
 package io.dbbench.graphj;
 
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.core.FileTrees;
+import io.dbbench.core.Leases;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +37,8 @@ public class GraphjAppendBenchmark extends BenchmarkDefaults {
   public boolean fsync;
 
   private Path dir;
+  /** Records {@link #dir} so a killed fork's directory is swept by the next run ({@link Leases}). */
+  private Leases.Lease lease;
   private JournalWriter writer;
   private Path file;
   private Map<String, Object>[] params;
@@ -45,7 +49,9 @@ public class GraphjAppendBenchmark extends BenchmarkDefaults {
   @Setup(Level.Trial)
   @SuppressWarnings("unchecked")
   public void setup() throws IOException {
+    lease = Leases.take();
     dir = Files.createTempDirectory("dbbench-graphj-append");
+    lease.path(dir);
     SplittableRandom r = new SplittableRandom(GraphjCorpus.SEED);
     params = new Map[1024];
     for (int k = 0; k < params.length; k++) {
@@ -89,10 +95,11 @@ public class GraphjAppendBenchmark extends BenchmarkDefaults {
     }
   }
 
-  /** Removes the temp directory. */
+  /** Removes the temp directory and gives the lease back. */
   @TearDown(Level.Trial)
-  public void clean() throws IOException {
-    Files.deleteIfExists(dir);
+  public void clean() {
+    FileTrees.deleteRecursively(dir);
+    lease.close();
   }
 
   /** Runs this class from an IDE; arguments are JMH options. */

@@ -4,6 +4,7 @@ import io.dbbench.BenchmarkDefaults;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.GeneralSecurityException;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -17,9 +18,14 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * graphd's {@code data_sizes} criterion group: the seal pipeline (zstd level 3, XChaCha20-Poly1305
- * with the default provider, SHA-256) over 10 to 10,000 queries of the chosen corpus. Throughput
- * in ops/s; {@code bytes} is input bytes/s; {@code inputBytes / outputBytes} is the ratio.
+ * graphd's {@code data_sizes} criterion group over 10 to 10,000 queries of the chosen corpus:
+ * graphd's two operations, {@code compress} (zstd level 3, a context per call, as
+ * {@code zstd::encode_all}) and {@code encrypt} (XChaCha20-Poly1305 with the default provider, a
+ * cipher keyed per call, AAD = the first 40 header bytes), which compare one to one with graphd's
+ * {@code data_sizes/compress/N} and {@code data_sizes/encrypt/N}; and {@code dataSizes}, the whole
+ * seal pipeline (compress, encrypt, SHA-256 of the body), which graphd does not time on its own.
+ * Throughput in ops/s; {@code bytes} is input bytes/s; {@code inputBytes / outputBytes} is the
+ * ratio.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -35,13 +41,15 @@ public class GraphjDataSizesBenchmark extends BenchmarkDefaults {
 
   private byte[] raw;
   private final byte[] nonce = new byte[Aead.NONCE_LEN];
+  private byte[] aad;
   private GraphjCodec.SealOptions opts;
   private Aead aead;
   private long counter;
-  private GraphjCodec.SealedFile last;
+  private String lastOp;
+  private Object last;
   private byte[] key;
 
-  /** Generates the input and key outside measurement. */
+  /** Generates the input, key and AAD outside measurement. */
   @Setup(Level.Trial)
   public void setup() {
     raw = GraphjCorpus.generate(GraphjCorpus.Kind.parse(corpus), queries, GraphjCorpus.SEED);
@@ -49,25 +57,67 @@ public class GraphjDataSizesBenchmark extends BenchmarkDefaults {
     new java.util.SplittableRandom(GraphjCorpus.SEED).nextBytes(key);
     opts = new GraphjCodec.SealOptions(true, 3, key);
     aead = AeadProvider.DEFAULT.create();
+    // graphd's data_sizes/encrypt header: sealed, encrypted, uncompressed, first 1, last = count = N.
+    aad = new GraphjHeader(GraphjHeader.FLAG_SEALED | GraphjHeader.FLAG_ENCRYPTED, GraphjHeader.COMPRESSION_NONE,
+        GraphjHeader.ENCRYPTION_XCHACHA20POLY1305, 0, 1, queries, queries, raw.length, new byte[32], new byte[24], 0).aad();
   }
 
-  /** Seals {@code queries} items: compress, encrypt, checksum. */
+  private byte[] nextNonce() {
+    ByteBuffer.wrap(nonce).order(ByteOrder.LITTLE_ENDIAN).putLong(0, ++counter);
+    return nonce;
+  }
+
+  /** graphd's {@code data_sizes/compress}: one zstd level-3 frame of {@code queries} items. */
+  @Benchmark
+  public byte[] compress(Counters.Bytes b, Counters.Sizes s) {
+    byte[] out = GraphjCodec.compress(raw, 3);
+    b.bytes += raw.length;
+    s.inputBytes += raw.length;
+    s.outputBytes += out.length;
+    lastOp = "compress";
+    last = out;
+    return out;
+  }
+
+  /** graphd's {@code data_sizes/encrypt}: XChaCha20-Poly1305 of {@code queries} items (fresh nonce per call). */
+  @Benchmark
+  public byte[] encrypt(Counters.Bytes b) throws GeneralSecurityException {
+    byte[] out = aead.seal(key, nextNonce(), aad, raw);
+    b.bytes += raw.length;
+    lastOp = "encrypt";
+    last = out;
+    return out;
+  }
+
+  /** The whole seal of {@code queries} items: compress, encrypt, checksum. */
   @Benchmark
   public GraphjCodec.SealedFile dataSizes(Counters.Bytes b, Counters.Sizes s) throws GeneralSecurityException {
-    ByteBuffer.wrap(nonce).order(ByteOrder.LITTLE_ENDIAN).putLong(0, ++counter);
-    GraphjCodec.SealedFile f = GraphjCodec.seal(raw, 1, queries, queries, opts, aead, nonce, 0);
+    GraphjCodec.SealedFile f = GraphjCodec.seal(raw, 1, queries, queries, opts, aead, nextNonce(), 0);
     b.bytes += raw.length;
     s.inputBytes += raw.length;
     s.outputBytes += f.body().length;
-    return last = f;
+    lastOp = "dataSizes";
+    last = f;
+    return f;
   }
 
-  /** The last archive opens back to the input. */
+  /** The last output opens back to the input (checked with the other AEAD provider). */
   @TearDown(Level.Trial)
-  public void verify() throws GraphjException {
-    if (last != null && !java.util.Arrays.equals(
-        GraphjCodec.openBody(last.header(), last.body(), key, AeadProvider.BC.create(), "verify"), raw)) {
-      throw new IllegalStateException("sealed body does not open back to the input");
+  public void verify() throws GraphjException, GeneralSecurityException {
+    if (last == null) {
+      return;
+    }
+    Aead other = (aead.provider() == AeadProvider.JDK ? AeadProvider.BC : AeadProvider.JDK).create();
+    byte[] back = switch (lastOp) {
+      case "compress" -> GraphjCodec.decompress((byte[]) last, "verify");
+      case "encrypt" -> other.open(key, nonce, aad, (byte[]) last);
+      default -> {
+        GraphjCodec.SealedFile f = (GraphjCodec.SealedFile) last;
+        yield GraphjCodec.openBody(f.header(), f.body(), key, other, "verify");
+      }
+    };
+    if (!Arrays.equals(back, raw)) {
+      throw new IllegalStateException(lastOp + " output does not open back to the input");
     }
   }
 

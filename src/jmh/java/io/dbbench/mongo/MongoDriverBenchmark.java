@@ -37,6 +37,7 @@ import org.openjdk.jmh.infra.ThreadParams;
  * documents). The collection has a unique index on {@code id}. Each inserted document is a shallow
  * copy of the template with a new id (built in the measured method: the driver adds {@code _id} to
  * the document it is given, so documents cannot be reused; the copy costs about a microsecond).
+ * The stand-in runs in a JVM of its own by default ({@link Arrangement}).
  * After each iteration, outside the timing: the collection holds exactly the documents inserted,
  * and a sample reads back equal to the template; inserts then start from an empty collection again.
  */
@@ -55,6 +56,13 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
     @Param({"flat", "reqmgr2"})
     public PayloadDocument doc;
 
+    /**
+     * Where the stand-in runs: {@code outOfProcess} (a JVM of its own, so {@code -prof gc} counts
+     * the driver's allocations alone) or {@code inProcess} (inside this fork).
+     */
+    @Param({"outOfProcess"})
+    public Arrangement arrangement;
+
     CollectionFixture fixture;
     boolean finding;
     final Queue<Writer> writers = new ConcurrentLinkedQueue<>();
@@ -70,7 +78,7 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
         default -> throw new IllegalStateException("MongoDriverBenchmark." + method
             + " has no verification in Driver.verify(); add it there");
       };
-      fixture = CollectionFixture.start(MongoTarget.open(), doc, "driver", "dbbench-driver-", true, poolSize,
+      fixture = CollectionFixture.start(MongoTarget.open(arrangement), doc, "driver", "dbbench-driver-", true, poolSize,
           finding ? CollectionFixture.seedDocs() : 0);
     }
 

@@ -3,7 +3,7 @@ package io.dbbench.payload;
 import io.dbbench.load.OpenLoopResultFile;
 import io.dbbench.load.OpenLoopScheduler;
 import io.dbbench.mongo.PayloadDocument;
-import io.dbbench.mongo.MongoTarget;
+import io.dbbench.mongo.Arrangement;
 import io.dbbench.BenchmarkDefaults;
 import java.io.IOException;
 import java.net.URI;
@@ -48,14 +48,19 @@ import org.openjdk.jmh.runner.IterationType;
  *       ({@link OpenLoopResultFile}), written after the trial when {@code dbbench.run.dir} is set:
  *       p50/p90/p99/p99.9/max and the percentile curve over all measurement iterations;
  *   <li>secondary metrics {@code ok}, {@code failed}, {@code late} (per-iteration counts that JMH
- *       sums over the trial) and {@code p50_us}, {@code p99_us}, {@code max_us}: the trial's
+ *       sums over the trial), {@code server_cpu_us} (CPU time of the service and stand-in processes
+ *       per request) and {@code p50_us}, {@code p99_us}, {@code max_us}: the trial's
  *       percentiles, reported in the last measurement iteration only (0 in the others) so that
  *       JMH's sum over iterations equals the trial value rather than adding percentiles up.
  * </ul>
  *
  * <p>Warm-up iterations run the same load but are not recorded. Requests still outstanding at an
  * iteration's end are awaited (up to 30 s, outside the timing) and then counted as failed.
- * The service uses an index on {@code id}; searches hit seeded ids.
+ * Searches hit seeded ids in a collection of {@code collectionSize} documents, without or with the
+ * index on {@code id} ({@link SearchTarget}: the index is created after the seed, so both variants
+ * search the same documents), so the study's index effect shows as latency at a rate the stand-in
+ * sustains rather than as queueing at saturation. Inserts run against an empty collection with
+ * the index. Service and stand-in run in JVMs of their own unless {@code arrangement=inProcess}.
  */
 @Threads(1) // one dispatcher; concurrency comes from the requests in flight, not from threads
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -76,6 +81,10 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     @Param({"flat", "reqmgr2"})
     public PayloadDocument doc;
 
+    /** Where service and stand-in run: {@code outOfProcess} (the study's arrangement) or {@code inProcess}. */
+    @Param({"outOfProcess"})
+    public Arrangement arrangement;
+
     PayloadFixture fixture;
     OpenLoopScheduler scheduler;
     HttpClient http;
@@ -86,11 +95,14 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     boolean measuring;
     int measurementsLeft;
     OpenLoopScheduler.Snapshot atBegin;
+    long cpuAtBegin;
+    long measuredCpuNanos;
+    long measuredRequests;
     String benchmark;
     String operation;
     Map<String, String> params;
 
-    /** Starts the service (index on {@code id}), the client and the scheduler. */
+    /** Starts the client and the scheduler, and for {@code insert} the service (index on {@code id}). */
     @Setup(Level.Trial)
     public void start(BenchmarkParams bp) {
       benchmark = bp.getBenchmark();
@@ -106,23 +118,15 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
         params.put(k, bp.getParam(k));
       }
       measurementsLeft = bp.getMeasurement().getCount();
-      fixture = PayloadFixture.start(MongoTarget.open(), doc, PayloadFixture.Index.id, searching ? PayloadFixture.seedDocs() : 0);
+      if (!searching) {
+        fixture = PayloadFixture.start(arrangement, doc, PayloadFixture.Index.id, 0);
+        insert = HttpRequest.newBuilder(fixture.baseUri().resolve("/insert")).timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(fixture.template())).build();
+      }
       scheduler = new OpenLoopScheduler(rate, MAX_IN_FLIGHT, LATE_THRESHOLD_NANOS, OpenLoopScheduler.SYSTEM_CLOCK);
       http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(10)).build();
-      URI base = fixture.baseUri();
-      insert = HttpRequest.newBuilder(base.resolve("/insert")).timeout(Duration.ofSeconds(30))
-          .header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofByteArray(fixture.template())).build();
-      if (searching) {
-        List<String> ids = fixture.seededIds();
-        Random rnd = new Random(42L);
-        searches = new HttpRequest[4096];
-        for (int i = 0; i < searches.length; i++) {
-          searches[i] = HttpRequest.newBuilder(base.resolve("/search?id=" + ids.get(rnd.nextInt(ids.size()))))
-              .timeout(Duration.ofSeconds(30)).GET().build();
-        }
-      }
     }
 
     /** Starts a fresh schedule; only measurement iterations are recorded. */
@@ -130,6 +134,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public void begin(IterationParams ip) {
       measuring = ip.getType() == IterationType.MEASUREMENT;
       atBegin = scheduler.snapshot();
+      cpuAtBegin = fixture == null ? -1 : fixture.serverCpuNanos();
       scheduler.start();
     }
 
@@ -138,7 +143,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public void stop() throws IOException {
       try {
         String dir = System.getProperty("dbbench.run.dir");
-        if (dir != null && !dir.isBlank() && scheduler != null) {
+        if (dir != null && !dir.isBlank() && scheduler != null && fixture != null) {
           OpenLoopResultFile.write(Path.of(dir), benchmark, operation, params, fixture.backend(), rate, scheduler.snapshot());
         }
       } finally {
@@ -148,6 +153,35 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
         if (fixture != null) {
           fixture.close();
         }
+      }
+    }
+  }
+
+  /** The collection {@code search} runs against; only {@code search} uses (and is multiplied by) it. */
+  @State(Scope.Benchmark)
+  public static class SearchTarget {
+    /** {@code none}, or {@code id}: a unique index on the {@code id} field, created after the seed. */
+    @Param({"none", "id"})
+    public PayloadFixture.Index index;
+
+    /** Documents in the collection before searches (see {@code PayloadServiceBenchmark.Seed}). */
+    @Param({"1000", "10000", "30000"})
+    public int collectionSize;
+
+    /** Starts the service with {@code collectionSize} seeded documents (outside the timing) and prepares the searches. */
+    @Setup(Level.Trial)
+    public void seed(Load l) {
+      if (collectionSize < 1) {
+        throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
+      }
+      l.fixture = PayloadFixture.start(l.arrangement, l.doc, index, collectionSize);
+      URI base = l.fixture.baseUri();
+      List<String> ids = l.fixture.seededIds();
+      Random rnd = new Random(42L);
+      l.searches = new HttpRequest[4096];
+      for (int i = 0; i < l.searches.length; i++) {
+        l.searches[i] = HttpRequest.newBuilder(base.resolve("/search?id=" + ids.get(rnd.nextInt(ids.size()))))
+            .timeout(Duration.ofSeconds(30)).GET().build();
       }
     }
   }
@@ -168,6 +202,13 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public double p99_us;
     /** Trial maximum latency in us (last measurement iteration only). */
     public double max_us;
+    /**
+     * CPU time of the service and stand-in processes per request over the trial's measurement
+     * iterations, in us (last measurement iteration only; 0 with {@code arrangement=inProcess}).
+     * Unlike latency, it barely depends on what else the machine runs, so it shows what an
+     * unindexed scan costs even on a loaded machine.
+     */
+    public double server_cpu_us;
 
     /**
      * Waits for the iteration's requests, verifies the collection (inserts: exactly the documents
@@ -177,6 +218,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     @TearDown(Level.Iteration)
     public void collect(Load load) throws InterruptedException {
       load.scheduler.drain(TimeUnit.SECONDS.toNanos(30));
+      long cpuNow = load.cpuAtBegin < 0 ? -1 : load.fixture.serverCpuNanos(); // before verification adds its own work
       OpenLoopScheduler.Snapshot s = load.scheduler.snapshot();
       long iterOk = s.ok() - load.atBegin.ok();
       long iterFailed = s.failed() - load.atBegin.failed();
@@ -189,7 +231,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
         load.fixture.verifyCount(ids.size());
         load.fixture.verifySample(ids.get(0));
       } else {
-        load.fixture.verifyCount(iterOk);
+        load.fixture.verifyInserted(iterOk, iterFailed); // a timed-out request may still have been stored
         load.fixture.verifyAnySample();
         load.fixture.resetCollection(); // keeps the stand-in's heap bounded
       }
@@ -200,7 +242,12 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
       ok = iterOk;
       failed = iterFailed;
       late = s.late() - load.atBegin.late();
+      if (cpuNow >= 0) {
+        load.measuredCpuNanos += cpuNow - load.cpuAtBegin;
+        load.measuredRequests += iterOk + iterFailed;
+      }
       if (--load.measurementsLeft == 0) {
+        server_cpu_us = load.measuredRequests == 0 ? 0 : load.measuredCpuNanos / 1e3 / load.measuredRequests;
         p50_us = OpenLoopResultFile.us(s.latencyNanos(), 50);
         p99_us = OpenLoopResultFile.us(s.latencyNanos(), 99);
         max_us = s.latencyNanos().getTotalCount() == 0 ? 0 : s.latencyNanos().getMaxValue() / 1e3;
@@ -220,7 +267,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
   /** {@code GET /search?id=} of a seeded document at the scheduled time; returns the scheduled start (ns). */
   @Benchmark
-  public long search(Load l, Latency lat) throws InterruptedException {
+  public long search(Load l, SearchTarget t, Latency lat) throws InterruptedException {
     HttpRequest req = l.searches[l.next++ & 4095];
     return l.scheduler.fire(() -> l.http.sendAsync(req, HttpResponse.BodyHandlers.ofByteArray())
         .thenApply(r -> r.statusCode() / 100 == 2));

@@ -1,8 +1,8 @@
 package io.dbbench.payload;
 
-import io.dbbench.mongo.PayloadDocument;
-import io.dbbench.mongo.MongoTarget;
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.mongo.Arrangement;
+import io.dbbench.mongo.PayloadDocument;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -33,14 +33,20 @@ import org.openjdk.jmh.infra.ThreadParams;
  * {@link HttpClient}), for the flat ~1 KB and the ReqMgr2-like ~12 KB document, without and with
  * an index on {@code id}. Time/op is per request (us/op); ops/s follows as threads / time.
  *
+ * <p>Searches look up ids in a collection of {@code collectionSize} seeded documents (seeded in
+ * the trial's setup, outside the timing; the index, when asked, is created after the seed, so both
+ * index variants search the same documents). Inserts start from an empty collection.
+ *
  * <p>Every answer is counted in {@link Requests}: {@code ok} (2xx) and {@code failed} (any other
  * status, or no answer), as {@code @AuxCounters(EVENTS)} sums, so the report computes
  * {@code success_rate = ok / (ok + failed)}. After each iteration, outside the timing, the
- * collection must hold exactly the documents inserted (the count of 201s) and a sample read back
- * must equal the template; an iteration in which no request succeeded fails the run.
+ * collection must hold exactly the documents inserted (the count of 201s; when some requests got
+ * no 2xx answer, at most that many more, since a request that timed out may still have been
+ * stored) and a sample read back must equal the template; an iteration in which no request succeeded fails the run.
  *
- * <p>The default target is the in-process mongo-java-server stand-in (not MongoDB); service,
- * database and clients share this JVM and its cores.
+ * <p>By default ({@code arrangement=outOfProcess}) the service and the mongo-java-server stand-in
+ * (not MongoDB) each run in a JVM of their own, so this fork holds only the 100 clients and
+ * {@code -prof gc}'s bytes/op are the clients' alone, as the study's Go B/op were.
  */
 @Threads(100) // the study's 100 concurrent clients
 @OutputTimeUnit(TimeUnit.MICROSECONDS) // HTTP round trips take tens of microseconds and more
@@ -49,7 +55,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
   /** Searches each client cycles through, drawn from the seeded ids. */
   static final int SEARCHES_PER_CLIENT = 1024;
 
-  /** The service, its MongoDB collection and the seeded documents; one per trial. */
+  /** The service and its MongoDB collection; one per trial. */
   @State(Scope.Benchmark)
   public static class Service {
     /** Template document: {@code flat} (~1 KB) or {@code reqmgr2} (~12 KB). */
@@ -60,11 +66,15 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
     @Param({"none", "id"})
     public PayloadFixture.Index index;
 
+    /** Where service and stand-in run: {@code outOfProcess} (the study's arrangement) or {@code inProcess}. */
+    @Param({"outOfProcess"})
+    public Arrangement arrangement;
+
     PayloadFixture fixture;
     boolean searching;
     final Queue<Requests> counters = new ConcurrentLinkedQueue<>();
 
-    /** Starts the service; seeds documents only for {@code search}. */
+    /** Starts the service for {@code insert}; {@code search} starts it in {@link Seed}, with its documents. */
     @Setup(Level.Trial)
     public void start(BenchmarkParams params) {
       String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
@@ -75,7 +85,9 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
         default -> throw new IllegalStateException("PayloadServiceBenchmark." + method
             + " has no verification in Service.verify(); add it there");
       };
-      fixture = PayloadFixture.start(MongoTarget.open(), doc, index, searching ? PayloadFixture.seedDocs() : 0);
+      if (!searching) {
+        fixture = PayloadFixture.start(arrangement, doc, index, 0);
+      }
     }
 
     /** Verifies the collection against the answers counted, then empties it again after inserts. */
@@ -96,18 +108,39 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
         fixture.verifyCount(ids.size());
         fixture.verifySample(ids.get(0));
       } else {
-        fixture.verifyCount(ok);
+        fixture.verifyInserted(ok, failed); // a timed-out request may still have been stored
         fixture.verifyAnySample();
         fixture.resetCollection(); // keeps the stand-in's heap bounded across iterations
       }
     }
 
-    /** Stops the service and drops the collection. */
+    /** Stops the service and the stand-in processes and drops the collection. */
     @TearDown(Level.Trial)
     public void stop() {
       if (fixture != null) {
         fixture.close();
       }
+    }
+  }
+
+  /** The collection searches run against; only {@code search} uses (and is multiplied by) it. */
+  @State(Scope.Benchmark)
+  public static class Seed {
+    /**
+     * Documents in the collection before searches. The study's collection is inferred to have
+     * held thousands (ReqMgr2) to tens of thousands (flat) of documents (see the README); an
+     * unindexed search scans all of them.
+     */
+    @Param({"1000", "10000", "30000"})
+    public int collectionSize;
+
+    /** Starts the service with {@code collectionSize} seeded documents, then the index when asked. */
+    @Setup(Level.Trial)
+    public void seed(Service s) {
+      if (collectionSize < 1) {
+        throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
+      }
+      s.fixture = PayloadFixture.start(s.arrangement, s.doc, s.index, collectionSize);
     }
   }
 
@@ -127,31 +160,46 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
     }
   }
 
-  /** One client's keep-alive connection and its prepared requests. */
+  /** One inserting client's keep-alive connection and its prepared request. */
   @State(Scope.Thread)
   public static class Client {
     HttpClient http;
     HttpRequest insert;
+
+    /** Builds the client and the request. */
+    @Setup(Level.Trial)
+    public void open(Service s) {
+      http = newHttp();
+      insert = HttpRequest.newBuilder(s.fixture.baseUri().resolve("/insert")).timeout(Duration.ofSeconds(30))
+          .header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofByteArray(s.fixture.template())).build();
+    }
+
+    /** Closes the client and its connection. */
+    @TearDown(Level.Trial)
+    public void close() {
+      http.close();
+    }
+  }
+
+  /** One searching client's keep-alive connection and its prepared requests, after the seed. */
+  @State(Scope.Thread)
+  public static class SearchClient {
+    HttpClient http;
     HttpRequest[] searches;
     int next;
 
-    /** Builds the client and the requests; searches hit seeded ids in a per-thread seeded order. */
+    /** Builds the client and the requests: seeded ids in a per-thread seeded order. */
     @Setup(Level.Trial)
-    public void open(Service s, ThreadParams thread) {
-      http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(10)).build();
+    public void open(Seed seed, Service s, ThreadParams thread) {
+      http = newHttp();
       URI base = s.fixture.baseUri();
-      insert = HttpRequest.newBuilder(base.resolve("/insert")).timeout(Duration.ofSeconds(30))
-          .header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofByteArray(s.fixture.template())).build();
       List<String> ids = s.fixture.seededIds();
-      if (s.searching) {
-        Random rnd = new Random(42L + thread.getThreadIndex());
-        searches = new HttpRequest[SEARCHES_PER_CLIENT];
-        for (int i = 0; i < searches.length; i++) {
-          searches[i] = HttpRequest.newBuilder(base.resolve("/search?id=" + ids.get(rnd.nextInt(ids.size()))))
-              .timeout(Duration.ofSeconds(30)).GET().build();
-        }
+      Random rnd = new Random(42L + thread.getThreadIndex());
+      searches = new HttpRequest[SEARCHES_PER_CLIENT];
+      for (int i = 0; i < searches.length; i++) {
+        searches[i] = HttpRequest.newBuilder(base.resolve("/search?id=" + ids.get(rnd.nextInt(ids.size()))))
+            .timeout(Duration.ofSeconds(30)).GET().build();
       }
     }
 
@@ -160,6 +208,10 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
     public void close() {
       http.close();
     }
+  }
+
+  static HttpClient newHttp() {
+    return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
   }
 
   /** {@code POST /insert} of the template; the service adds a fresh UUID. Returns the HTTP status. */
@@ -181,7 +233,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
 
   /** {@code GET /search?id=} of a seeded document. Returns the body. */
   @Benchmark
-  public byte[] search(Client c, Requests r) throws InterruptedException {
+  public byte[] search(SearchClient c, Requests r) throws InterruptedException {
     HttpRequest req = c.searches[c.next++ & (SEARCHES_PER_CLIENT - 1)];
     try {
       HttpResponse<byte[]> resp = c.http.send(req, HttpResponse.BodyHandlers.ofByteArray());

@@ -37,4 +37,14 @@ public interface BenchmarkFamily {
    * quick settings narrow the sweep.
    */
   FamilySettings settings(boolean full);
+
+  /**
+   * Called once after the family's benchmarks ran in the main job, with the run directory, to
+   * write reference data beside the results (GraphJ: native {@code zstd}/{@code openssl} figures
+   * on the same corpus). Default: nothing. Must not throw for a missing tool: say so in one line
+   * on {@code out} and return.
+   *
+   * @throws java.io.IOException when a file cannot be written (the main job reports it and goes on)
+   */
+  default void afterRun(java.nio.file.Path runDir, boolean full, java.io.PrintStream out) throws java.io.IOException {}
 }

@@ -45,6 +45,21 @@ public final class Compaction {
    */
   public static GraphjHeader compact(List<Path> inputs, Path output, byte[] inputKey,
       GraphjCodec.SealOptions opts, Aead aead, boolean tolerateTornTail) throws IOException {
+    GraphjCodec.SealedFile sealed = merge(inputs, inputKey, opts, aead, tolerateTornTail);
+    write(sealed, output);
+    return sealed.header();
+  }
+
+  /**
+   * The codec half of {@link #compact}: reads and verifies every input, concatenates their
+   * entries and seals them (compress, encrypt, checksum) in memory; writes nothing.
+   *
+   * @throws GraphjException when an input fails verification, or the inputs' sequences or hash
+   *     chains do not continue one another
+   * @throws IOException when an input cannot be read
+   */
+  public static GraphjCodec.SealedFile merge(List<Path> inputs, byte[] inputKey, GraphjCodec.SealOptions opts,
+      Aead aead, boolean tolerateTornTail) throws IOException {
     java.io.ByteArrayOutputStream raw = new java.io.ByteArrayOutputStream();
     long first = 0;
     long last = 0;
@@ -59,7 +74,8 @@ public final class Compaction {
       long s0 = f.entries().get(0).sequence();
       if (count > 0 && Long.compareUnsigned(s0, last) <= 0) {
         throw new GraphjException(GraphjException.Kind.BAD_SEQUENCE, in.toString(), -1, s0,
-            "input starts at sequence " + s0 + " but the previous input ended at " + last + "; give inputs in sequence order");
+            "input starts at sequence " + Long.toUnsignedString(s0) + " but the previous input ended at "
+                + Long.toUnsignedString(last) + "; give inputs in sequence order");
       }
       if (chain != null && !java.security.MessageDigest.isEqual(chain, f.entries().get(0).prevHash())) {
         throw new GraphjException(GraphjException.Kind.CHAIN_BROKEN, in.toString(), -1, s0,
@@ -74,16 +90,69 @@ public final class Compaction {
       count += f.entries().size();
       raw.write(f.rawEntries());
     }
+    return seal(raw.toByteArray(), first, last, count, opts, aead);
+  }
+
+  /**
+   * The codec half of compaction for sealed inputs whose bodies are treated as opaque bytes, as
+   * graphd's own {@code compaction} benchmark feeds its {@code compact} (sealed-raw segments of
+   * unframed text): each input is checked at the container level only
+   * ({@link JournalReader#readSealedBody}: header, body_len, SHA-256, AEAD tag, bounded zstd),
+   * bodies are concatenated, and the archive's first_seq, last_seq and entry_count come from the
+   * inputs' headers (first input's first_seq, last input's last_seq, the sum of entry_counts)
+   * instead of a scan of entries. No entry framing, CRC32C, chain or sequence is checked.
+   *
+   * @throws GraphjException when an input fails a container-level check or is not sealed, or
+   *     the inputs' header sequences do not increase
+   * @throws IOException when an input cannot be read
+   */
+  public static GraphjCodec.SealedFile mergeOpaque(List<Path> inputs, byte[] inputKey, GraphjCodec.SealOptions opts,
+      Aead aead) throws IOException {
+    java.io.ByteArrayOutputStream raw = new java.io.ByteArrayOutputStream();
+    long first = 0;
+    long last = 0;
+    long count = 0;
+    for (Path in : inputs) {
+      JournalReader.SealedBody b = JournalReader.readSealedBody(Files.readAllBytes(in), in.toString(), inputKey, aead);
+      GraphjHeader h = b.header();
+      if (h.entryCount() == 0) {
+        continue;
+      }
+      if (count > 0 && Long.compareUnsigned(h.firstSeq(), last) <= 0) {
+        throw new GraphjException(GraphjException.Kind.BAD_SEQUENCE, in.toString(), 16, h.firstSeq(),
+            "input's first_seq " + Long.toUnsignedString(h.firstSeq()) + " does not follow the previous input's last_seq "
+                + Long.toUnsignedString(last) + "; give inputs in sequence order");
+      }
+      if (count == 0) {
+        first = h.firstSeq();
+      }
+      last = h.lastSeq();
+      count += h.entryCount();
+      raw.write(b.raw());
+    }
+    return seal(raw.toByteArray(), first, last, count, opts, aead);
+  }
+
+  private static GraphjCodec.SealedFile seal(byte[] raw, long first, long last, long count,
+      GraphjCodec.SealOptions opts, Aead aead) throws IOException {
     byte[] nonce = new byte[Aead.NONCE_LEN];
     RANDOM.nextBytes(nonce);
-    GraphjCodec.SealedFile sealed;
     try {
-      sealed = GraphjCodec.seal(raw.toByteArray(), first, last, count, opts, aead, nonce, System.currentTimeMillis());
+      return GraphjCodec.seal(raw, first, last, count, opts, aead, nonce, System.currentTimeMillis());
     } catch (GeneralSecurityException e) {
       throw new IOException("encryption failed: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The disk half of {@link #compact}: writes {@code sealed} to a temporary sibling of
+   * {@code output} (created with the process umask, as graphd's {@code File::create}), forces it
+   * to storage, and renames it into place atomically.
+   *
+   * @throws IOException on a write, force or rename failure (the temporary file is removed)
+   */
+  public static void write(GraphjCodec.SealedFile sealed, Path output) throws IOException {
     Path dir = output.toAbsolutePath().getParent();
-    // A sibling created with the process umask (as graphd's File::create), not createTempFile's 0600.
     Path tmp = dir.resolve("." + output.getFileName() + "." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
     Files.createFile(tmp);
     try {
@@ -98,6 +167,5 @@ public final class Compaction {
     } finally {
       Files.deleteIfExists(tmp);
     }
-    return sealed.header();
   }
 }

@@ -125,7 +125,8 @@ public final class EntryCodec {
     int p = off;
     byte[] expectedPrev = null;
     byte[] lastHash = new byte[HASH_LEN];
-    long lastSeq = -1;
+    long lastSeq = 0;
+    boolean first = true;
     while (p < end) {
       long at = baseOffset + (p - off);
       if (end - p < FRAME_HEADER) {
@@ -151,9 +152,10 @@ public final class EntryCodec {
             String.format("stored 0x%08x, computed 0x%08x", storedCrc, (int) crc.getValue()));
       }
       byte[] prev = Arrays.copyOfRange(buf, p + 16, p + FRAME_HEADER);
-      if (lastSeq >= 0 && Long.compareUnsigned(seq, lastSeq) <= 0) {
+      // Sequences are unsigned 64-bit (graphd's u64): compared unsigned, so 2^63 and above order correctly.
+      if (!first && Long.compareUnsigned(seq, lastSeq) <= 0) {
         throw new GraphjException(GraphjException.Kind.BAD_SEQUENCE, source, at, seq,
-            "sequence does not increase (previous " + lastSeq + ")");
+            "sequence does not increase (previous " + Long.toUnsignedString(lastSeq) + ")");
       }
       if (expectedPrev != null && !MessageDigest.isEqual(expectedPrev, prev)) {
         throw new GraphjException(GraphjException.Kind.CHAIN_BROKEN, source, at, seq,
@@ -163,6 +165,7 @@ public final class EntryCodec {
       expectedPrev = lastHash;
       out.add(new RawEntry(at, seq, prev, p + FRAME_HEADER, plen));
       lastSeq = seq;
+      first = false;
       p += FRAME_HEADER + plen;
     }
     return new Parsed(out, lastHash, 0);
@@ -187,7 +190,7 @@ public final class EntryCodec {
     }
     if (pe.getSequence() != e.sequence()) {
       throw new GraphjException(GraphjException.Kind.BAD_SEQUENCE, source, e.offset(), e.sequence(),
-          "payload says sequence " + pe.getSequence());
+          "payload says sequence " + Long.toUnsignedString(pe.getSequence()));
     }
     return new JournalEntry(pe.getSequence(), pe.getQuery(), GraphValues.decodeEntries(pe.getParamsList()),
         pe.getTimestampMs(), e.prevHash());

@@ -1,11 +1,6 @@
 package io.dbbench.graphj;
 
 import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdException;
-import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 
@@ -17,8 +12,30 @@ import java.security.MessageDigest;
  * Decoding verifies the checksum, then decrypts, then decompresses.
  */
 public final class GraphjCodec {
-  /** Largest raw body this reader will decompress, in bytes (a guard against zstd bombs). */
+  /**
+   * Hard cap on a decompressed body, in bytes: the largest Java byte array. No setting raises it.
+   */
   public static final long MAX_RAW_BODY = Integer.MAX_VALUE - 64;
+  /** Default configurable cap on a decompressed body: 1 GiB. */
+  public static final long DEFAULT_RAW_BODY_CAP = 1L << 30;
+  /** A compressed body may always expand to this many bytes (16 MiB), whatever its size. */
+  public static final long RAW_BODY_FLOOR = 16L << 20;
+  /**
+   * Beyond {@link #RAW_BODY_FLOOR}, a compressed body may expand this many times its own size.
+   * graphd's own text corpus, the most repetitive input here, compresses about 50:1 at level 3.
+   */
+  public static final int RAW_BODY_RATIO = 256;
+  /** System property overriding {@link #DEFAULT_RAW_BODY_CAP} (bytes; takes precedence over the variable). */
+  public static final String RAW_BODY_CAP_PROPERTY = "dbbench.graphj.maxRawBody";
+  /** Environment variable overriding {@link #DEFAULT_RAW_BODY_CAP} (bytes). */
+  public static final String RAW_BODY_CAP_ENV = "DBBENCH_GRAPHJ_MAX_RAW_BODY";
+  /** How to raise the limit, for error messages. */
+  static final String LIMIT_HELP = "min(cap, max(16 MiB, " + RAW_BODY_RATIO + " x compressed size)); raise the cap with -D"
+      + RAW_BODY_CAP_PROPERTY + "=BYTES or " + RAW_BODY_CAP_ENV + ", at most " + MAX_RAW_BODY;
+
+  /** A per-call codec per thread: no native memory kept, only its scratch buffer (at most 1 MiB). */
+  private static final ThreadLocal<ZstdCodec> PER_CALL =
+      ThreadLocal.withInitial(() -> ZstdCodec.create(ZstdCodec.Context.PER_CALL));
 
   private GraphjCodec() {}
 
@@ -56,72 +73,66 @@ public final class GraphjCodec {
   }
 
   /**
-   * One zstd frame of {@code raw} at {@code level}, with the content size in the frame header.
+   * One zstd frame of {@code raw} at {@code level}, with the content size in the frame header,
+   * through a context made for this call (graphd's way; see {@link ZstdCodec} to reuse one).
    *
-   * @throws IllegalStateException when zstd reports an error
+   * @throws com.github.luben.zstd.ZstdException when zstd reports an error
    */
   public static byte[] compress(byte[] raw, int level) {
-    return Zstd.compress(raw, level);
+    return PER_CALL.get().compress(raw, level);
   }
 
   /**
-   * Decompresses a zstd body; frames without a content size (as Rust's streaming
-   * {@code zstd::encode_all} writes) are decoded by streaming.
+   * The configured cap on a decompressed body: {@value #RAW_BODY_CAP_PROPERTY} (system property),
+   * else {@value #RAW_BODY_CAP_ENV}, else {@link #DEFAULT_RAW_BODY_CAP}; never above
+   * {@link #MAX_RAW_BODY}.
    *
-   * @throws GraphjException DECOMPRESSION_FAILED with zstd's error or when the output would
-   *     exceed {@link #MAX_RAW_BODY}
+   * @throws IllegalArgumentException when the setting is not a positive whole number of bytes
+   */
+  public static long rawBodyCap() {
+    String v = System.getProperty(RAW_BODY_CAP_PROPERTY);
+    String from = "-D" + RAW_BODY_CAP_PROPERTY;
+    if (v == null) {
+      v = System.getenv(RAW_BODY_CAP_ENV);
+      from = RAW_BODY_CAP_ENV;
+    }
+    if (v == null || v.isBlank()) {
+      return DEFAULT_RAW_BODY_CAP;
+    }
+    long cap;
+    try {
+      cap = Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(from + "='" + v + "' is not a number of bytes", e);
+    }
+    if (cap <= 0) {
+      throw new IllegalArgumentException(from + "=" + cap + " must be a positive number of bytes");
+    }
+    return Math.min(cap, MAX_RAW_BODY);
+  }
+
+  /**
+   * Most bytes a compressed body of {@code compressedLen} bytes may decompress to:
+   * {@code min(rawBodyCap(), max(16 MiB, 256 x compressedLen))}. A body's true size is not
+   * stored anywhere else in the file (graphd's frames carry none), so this bound is what the
+   * file can justify: enough for every real journal, too little for a small file to exhaust the
+   * heap.
+   */
+  public static long rawBodyLimit(long compressedLen) {
+    long derived = compressedLen > MAX_RAW_BODY / RAW_BODY_RATIO ? MAX_RAW_BODY
+        : Math.max(RAW_BODY_FLOOR, compressedLen * RAW_BODY_RATIO);
+    return Math.min(rawBodyCap(), derived);
+  }
+
+  /**
+   * Decompresses a zstd body within {@link #rawBodyLimit}{@code (body.length)}; frames without a
+   * content size (as Rust's streaming {@code zstd::encode_all} writes) are streamed.
+   *
+   * @throws GraphjException LIMIT_EXCEEDED past the limit (nothing that large is allocated),
+   *     DECOMPRESSION_FAILED with zstd's error
    */
   public static byte[] decompress(byte[] body, String source) throws GraphjException {
-    try {
-      long size = Zstd.getFrameContentSize(body, 0, body.length);
-      if (size > MAX_RAW_BODY) {
-        throw new GraphjException(GraphjException.Kind.DECOMPRESSION_FAILED, source, GraphjHeader.SIZE, -1,
-            "declared content size " + size + " exceeds " + MAX_RAW_BODY);
-      }
-      if (size >= 0) {
-        byte[] out = new byte[(int) size];
-        long n = Zstd.decompress(out, body);
-        if (n != size || !singleFrame(body)) {
-          return streamDecompress(body, source);
-        }
-        return out;
-      }
-      return streamDecompress(body, source);
-    } catch (ZstdException e) {
-      throw new GraphjException(GraphjException.Kind.DECOMPRESSION_FAILED, source, GraphjHeader.SIZE, -1,
-          "zstd: " + e.getMessage(), e);
-    } catch (RuntimeException e) {
-      throw new GraphjException(GraphjException.Kind.DECOMPRESSION_FAILED, source, GraphjHeader.SIZE, -1,
-          "zstd: " + e, e);
-    }
-  }
-
-  private static boolean singleFrame(byte[] body) {
-    long frame = Zstd.findFrameCompressedSize(body);
-    return frame == body.length;
-  }
-
-  private static byte[] streamDecompress(byte[] body, String source) throws GraphjException {
-    try (ZstdInputStreamNoFinalizer in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(body))) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, body.length * 4));
-      byte[] buf = new byte[1 << 16];
-      long total = 0;
-      int n;
-      while ((n = in.read(buf)) > 0) {
-        total += n;
-        if (total > MAX_RAW_BODY) {
-          throw new GraphjException(GraphjException.Kind.DECOMPRESSION_FAILED, source, GraphjHeader.SIZE, -1,
-              "decompressed body exceeds " + MAX_RAW_BODY + " bytes");
-        }
-        out.write(buf, 0, n);
-      }
-      return out.toByteArray();
-    } catch (GraphjException e) {
-      throw e;
-    } catch (IOException | RuntimeException e) {
-      throw new GraphjException(GraphjException.Kind.DECOMPRESSION_FAILED, source, GraphjHeader.SIZE, -1,
-          "zstd: " + e.getMessage(), e);
-    }
+    return PER_CALL.get().decompress(body, source, rawBodyLimit(body.length));
   }
 
   /**

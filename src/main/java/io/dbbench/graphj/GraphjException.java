@@ -42,11 +42,23 @@ public class GraphjException extends IOException {
     MISSING_KEY,
     /** A key of the wrong length. */
     BAD_KEY,
-    /** zstd reported an error, or the output exceeded the size limit. */
+    /** zstd reported an error. */
     DECOMPRESSION_FAILED,
+    /**
+     * A size exceeds what the file can back or the configured limit: a zstd frame declaring or
+     * expanding past {@link GraphjCodec#rawBodyLimit}, or a length field or count larger than the
+     * bytes that follow it.
+     */
+    LIMIT_EXCEEDED,
     /** The protobuf payload does not parse as a JournalEntry. */
     BAD_PAYLOAD
   }
+
+  /**
+   * The {@code sequence} argument meaning "no sequence": -1, which as an unsigned 64-bit
+   * sequence would be 2^64-1 (never reached in practice; the only value that cannot be named).
+   */
+  public static final long NO_SEQUENCE = -1;
 
   private final Kind kind;
   private final String source;
@@ -57,7 +69,7 @@ public class GraphjException extends IOException {
    * @param kind what failed
    * @param source file path or label
    * @param offset byte offset in the source, or -1
-   * @param sequence entry sequence, or -1
+   * @param sequence entry sequence (unsigned 64-bit), or {@link #NO_SEQUENCE}
    * @param reason human detail
    */
   public GraphjException(Kind kind, String source, long offset, long sequence, String reason) {
@@ -79,8 +91,8 @@ public class GraphjException extends IOException {
     if (offset >= 0) {
       sb.append(" at offset ").append(offset);
     }
-    if (sequence >= 0) {
-      sb.append(offset >= 0 ? ", " : " at ").append("sequence ").append(sequence);
+    if (sequence != NO_SEQUENCE) {
+      sb.append(offset >= 0 ? ", " : " at ").append("sequence ").append(Long.toUnsignedString(sequence));
     }
     if (reason != null && !reason.isEmpty()) {
       sb.append(": ").append(reason);
@@ -103,7 +115,7 @@ public class GraphjException extends IOException {
     return offset;
   }
 
-  /** Entry sequence of the failure, or -1. */
+  /** Entry sequence of the failure (unsigned 64-bit), or {@link #NO_SEQUENCE}. */
   public long sequence() {
     return sequence;
   }

@@ -37,10 +37,22 @@ public final class GraphjFamily implements BenchmarkFamily {
     }
   }
 
-  /** Quick: the data-size sweep at 10 and 1000 queries; full: every class's own sweep. */
+  /**
+   * Quick: graphd's own input only ({@code corpus=text}), zstd levels 1 and 3 (the graphd rows the
+   * issue tracks), data sizes 10 and 1000 queries; both zstd contexts, both AEAD providers, every
+   * compaction variant and sink. Three 1 s warm-up iterations: with one, the {@code jdk} AEAD's
+   * first measured iterations still ran at about twice its steady time while C2 compiled the
+   * ChaCha20/Poly1305 intrinsic paths (13.5, 8.7, 6.2 us in a quick run, issue 17); after 3 s
+   * every GraphJ row is flat across its measured iterations. Full: every class's own sweep.
+   */
   @Override
   public FamilySettings settings(boolean full) {
-    return full ? FamilySettings.NONE : FamilySettings.builder().param("queries", "10", "1000").build();
+    return full ? FamilySettings.NONE : FamilySettings.builder()
+        .param("corpus", "text")
+        .param("level", "1", "3")
+        .param("queries", "10", "1000")
+        .forks(1).warmupIterations(3).warmupTime("1s").iterations(3).measurementTime("1s")
+        .build();
   }
 
   /** SHA-256 of the ~10 KB inputs, so a run can be checked against the inputs it measured. */
@@ -67,5 +79,17 @@ public final class GraphjFamily implements BenchmarkFamily {
     m.put("corpus_seed", GraphjCorpus.SEED);
     m.put("corpus_sha256", corpusDigests());
     return m;
+  }
+
+  /**
+   * Writes {@code native-reference.json} beside the results: {@code zstd -b} at the benchmarked
+   * levels (1 and 3 in quick mode, every level in full mode) and {@code openssl speed} for
+   * ChaCha20-Poly1305 on the same corpus bytes, so the GraphJ form can show the physical limit.
+   * A missing tool is one line and a skip (see {@link NativeReference}).
+   */
+  @Override
+  public void afterRun(java.nio.file.Path runDir, boolean full, java.io.PrintStream out) throws java.io.IOException {
+    NativeReference.run(runDir, java.util.List.of(GraphjCorpus.Kind.values()), full ? NativeReference.LEVELS : new int[] {1, 3},
+        1, System.getenv("PATH"), out);
   }
 }

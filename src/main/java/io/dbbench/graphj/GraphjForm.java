@@ -9,6 +9,9 @@ import io.dbbench.report.Stats;
 import io.dbbench.report.StudyForm;
 import io.dbbench.report.Units;
 import io.dbbench.report.VariantTable;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +44,104 @@ public final class GraphjForm implements StudyForm {
   @Override
   public void appendTo(Doc doc, Run run, List<JmhResult> accepted) {
     graphj(doc, accepted);
+    Path dir = run.source() == null ? null : Files.isDirectory(run.source()) ? run.source() : run.source().getParent();
+    JsonNode nativeRef = null;
+    String nativeNote;
+    try {
+      nativeRef = dir == null ? null : NativeReference.read(dir).orElse(null);
+      nativeNote = nativeRef == null ? "no " + NativeReference.FILE_NAME + " beside this run (zstd/openssl not run)" : "";
+    } catch (java.io.IOException e) {
+      nativeNote = NativeReference.FILE_NAME + " did not parse: " + e.getMessage();
+    }
+    comparison(doc, accepted, nativeRef, nativeNote);
+  }
+
+  /**
+   * graphd's own criterion figures, measured with graphd's {@code graphj_bench} built from its
+   * public source on this project's 2-core build machine, interleaved with dbbench's benchmarks,
+   * min across blocks (issue 17's table), in ns per operation on the 100-line text corpus. Keyed
+   * by dbbench benchmark method and, for compress, zstd level. Groups graphd has no comparable
+   * figure for here (data sizes, compaction) are absent.
+   */
+  static final Map<String, Double> GRAPHD_NS = Map.ofEntries(
+      Map.entry("GraphjHeaderBenchmark.headerEncode", 19.6), Map.entry("GraphjHeaderBenchmark.headerDecode", 8.6),
+      Map.entry("GraphjCompressBenchmark.compress@1", 14_400.0), Map.entry("GraphjCompressBenchmark.compress@3", 24_700.0),
+      Map.entry("GraphjCompressBenchmark.compress@6", 77_100.0), Map.entry("GraphjCompressBenchmark.compress@9", 177_000.0),
+      Map.entry("GraphjCompressBenchmark.decompress", 12_000.0),
+      Map.entry("GraphjCryptoBenchmark.encrypt", 10_500.0), Map.entry("GraphjCryptoBenchmark.decrypt", 11_100.0));
+
+  /** Which graphd criterion group each dbbench row is set beside. */
+  static final Map<String, String> GRAPHD_GROUP = Map.ofEntries(
+      Map.entry("GraphjHeaderBenchmark.headerEncode", "header_encode"),
+      Map.entry("GraphjHeaderBenchmark.headerDecode", "header_decode"),
+      Map.entry("GraphjCompressBenchmark.compress", "compression_levels/L"),
+      Map.entry("GraphjCompressBenchmark.decompress", "decompression/zstd_level_3"),
+      Map.entry("GraphjCryptoBenchmark.encrypt", "encryption/encrypt"),
+      Map.entry("GraphjCryptoBenchmark.decrypt", "decryption/decrypt"),
+      Map.entry("GraphjCryptoBenchmark.compressEncrypt", "compress_encrypt/compress_then_encrypt (+ SHA-256)"),
+      Map.entry("GraphjDataSizesBenchmark.compress", "data_sizes/compress/N"),
+      Map.entry("GraphjDataSizesBenchmark.encrypt", "data_sizes/encrypt/N"),
+      Map.entry("GraphjCompactBenchmark.compact", "compaction/compact_5_segments_*"));
+
+  /**
+   * The graphd comparison: for every dbbench row that does graphd's work on graphd's input
+   * ({@code corpus=text} where the class has a corpus), dbbench's time, graphd's figure, the
+   * native tools' time on the same bytes, and the ratios (dbbench / graphd, dbbench / native).
+   */
+  static void comparison(Doc doc, List<JmhResult> rs, JsonNode nativeRef, String nativeNote) {
+    List<JmhResult> rows = rs.stream().filter(r -> GRAPHD_GROUP.containsKey(r.simpleClassName() + "." + r.method()))
+        .filter(r -> "text".equals(r.params().getOrDefault("corpus", "text"))).toList();
+    if (rows.isEmpty()) {
+      return;
+    }
+    Doc.Section s = doc.section(3, "Beside graphd and the native tools (text corpus)");
+    s.text("graphd: its criterion figures measured on this project's build machine (issue 17: graphd's graphj_bench"
+        + " built from its public source, min across blocks interleaved with dbbench). native: zstd -b (one reused context) and"
+        + " openssl speed -evp chacha20-poly1305 on the same corpus bytes, from " + NativeReference.FILE_NAME
+        + (nativeNote.isEmpty() ? "" : " (" + nativeNote + ")") + ". Ratios are dbbench time / reference time.");
+    Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("graphd group").col("params")
+        .num("dbbench").num("graphd").num("x graphd").num("native").num("x native");
+    for (JmhResult r : rows) {
+      double ns = FormSupport.timePerOp(r) * 1e9;
+      Double g = GRAPHD_NS.get(graphdKey(r));
+      Double n = nativeNs(nativeRef, r);
+      t.row(List.of(r.shortName() + FormSupport.host(r), GRAPHD_GROUP.get(r.simpleClassName() + "." + r.method()),
+          FormSupport.others(r, Set.of("corpus")), Units.time(ns / 1e9),
+          g == null ? "" : Units.time(g / 1e9), g == null ? "" : String.format(Locale.ROOT, "%.2f", ns / g),
+          n == null ? "" : Units.time(n / 1e9), n == null ? "" : String.format(Locale.ROOT, "%.2f", ns / n)));
+    }
+    s.add(t.build());
+  }
+
+  private static String graphdKey(JmhResult r) {
+    String k = r.simpleClassName() + "." + r.method();
+    return k.equals("GraphjCompressBenchmark.compress") ? k + "@" + r.params().get("level") : k;
+  }
+
+  /** The native time (ns) for the same operation on the same corpus, or null. */
+  static Double nativeNs(JsonNode ref, JmhResult r) {
+    if (ref == null) {
+      return null;
+    }
+    String corpus = r.params().getOrDefault("corpus", "text");
+    String m = r.method();
+    if (r.simpleClassName().equals("GraphjCompressBenchmark")) {
+      String level = "compress".equals(m) ? r.params().get("level") : "3";
+      for (JsonNode z : ref.path("zstd")) {
+        if (corpus.equals(z.path("corpus").asText()) && level != null && level.equals(z.path("level").asText())) {
+          return z.path("compress".equals(m) ? "compress_ns_per_op" : "decompress_ns_per_op").asDouble();
+        }
+      }
+      return null;
+    }
+    if (r.simpleClassName().equals("GraphjCryptoBenchmark") && ("encrypt".equals(m) || "decrypt".equals(m))) {
+      for (JsonNode a : ref.path("chacha20_poly1305")) {
+        if (corpus.equals(a.path("corpus").asText())) {
+          return a.path("ns_per_op").asDouble();
+        }
+      }
+    }
+    return null;
   }
 
 

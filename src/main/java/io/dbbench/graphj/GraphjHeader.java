@@ -1,5 +1,7 @@
 package io.dbbench.graphj;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -70,6 +72,11 @@ public record GraphjHeader(
   public static final int ENCRYPTION_XCHACHA20POLY1305 = 1;
 
   private static final byte[] MAGIC = "GRAPHJ".getBytes(StandardCharsets.US_ASCII);
+  /** Little-endian views of a byte array (no ByteBuffer per decode). */
+  static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  /** Bytes 0-7 of every valid header, "GRAPHJ", 0x00, version 0x01, read as one little-endian long. */
+  private static final long MAGIC_NUL_VERSION = 0x01_00_4A_48_50_41_52_47L;
 
   /** Validates array lengths; copies nothing (records are shallow). */
   public GraphjHeader {
@@ -137,6 +144,50 @@ public record GraphjHeader(
    *     encryption on an unsealed file), INCONSISTENT_HEADER (non-zero separator or reserved bytes)
    */
   public static GraphjHeader decode(byte[] buf, int off, int len, String source) throws GraphjException {
+    validate(buf, off, len, source);
+    byte[] sha = Arrays.copyOfRange(buf, off + 48, off + 80);
+    byte[] nonce = Arrays.copyOfRange(buf, off + 80, off + 104);
+    return new GraphjHeader(buf[off + 8] & 0xff, buf[off + 9] & 0xff, buf[off + 10] & 0xff,
+        (int) LE_INT.get(buf, off + 12), (long) LE_LONG.get(buf, off + 16), (long) LE_LONG.get(buf, off + 24),
+        (long) LE_LONG.get(buf, off + 32), (long) LE_LONG.get(buf, off + 40), sha, nonce,
+        (long) LE_LONG.get(buf, off + 104));
+  }
+
+  /**
+   * Checks everything {@link #decode} checks, reading nothing else and allocating nothing when the
+   * header is valid: the first 8 bytes are compared as one long and bytes 8-11 (flags, algorithms,
+   * reserved) as one int against the five valid combinations; only a failing header takes the
+   * byte-by-byte path that names the offending field.
+   *
+   * @throws GraphjException as {@link #decode}
+   */
+  public static void validate(byte[] buf, int off, int len, String source) throws GraphjException {
+    if (len >= SIZE && off >= 0 && off <= buf.length - SIZE
+        && (long) LE_LONG.get(buf, off) == MAGIC_NUL_VERSION && validAlgorithms((int) LE_INT.get(buf, off + 8))) {
+      return;
+    }
+    explainInvalid(buf, off, len, source);
+  }
+
+  /**
+   * Whether bytes 8-11 (flags, compression, encryption, reserved, little-endian) are one of the
+   * valid combinations: unsealed raw (flags 0), or sealed (0x04) with compression id = the
+   * COMPRESSED bit and encryption id = the ENCRYPTED bit, reserved 0.
+   */
+  private static boolean validAlgorithms(int w) {
+    int flags = w & 0xff;
+    if (flags == 0) {
+      return w == 0;
+    }
+    if ((flags & ~0x07) != 0 || (flags & FLAG_SEALED) == 0) {
+      return false;
+    }
+    int expected = flags | (flags & FLAG_COMPRESSED) << 8 | ((flags & FLAG_ENCRYPTED) >> 1) << 16;
+    return w == expected;
+  }
+
+  /** The slow path of {@link #validate}: always throws, naming the first invalid field. */
+  private static void explainInvalid(byte[] buf, int off, int len, String source) throws GraphjException {
     if (len < SIZE) {
       throw new GraphjException(GraphjException.Kind.TRUNCATED_HEADER, source, off, -1,
           "need " + SIZE + " header bytes, have " + len);
@@ -145,14 +196,12 @@ public record GraphjHeader(
       throw new GraphjException(GraphjException.Kind.BAD_MAGIC, source, off, -1,
           "expected \"GRAPHJ\", found " + HexFormatHolder.HEX.formatHex(buf, off, off + 6));
     }
-    ByteBuffer b = ByteBuffer.wrap(buf, off, SIZE).order(ByteOrder.LITTLE_ENDIAN);
-    b.position(off + 6);
-    int nul = b.get() & 0xff;
-    int version = b.get() & 0xff;
-    int flags = b.get() & 0xff;
-    int compression = b.get() & 0xff;
-    int encryption = b.get() & 0xff;
-    int reserved = b.get() & 0xff;
+    int nul = buf[off + 6] & 0xff;
+    int version = buf[off + 7] & 0xff;
+    int flags = buf[off + 8] & 0xff;
+    int compression = buf[off + 9] & 0xff;
+    int encryption = buf[off + 10] & 0xff;
+    int reserved = buf[off + 11] & 0xff;
     if (version != VERSION) {
       throw new GraphjException(GraphjException.Kind.UNSUPPORTED_VERSION, source, off + 7, -1,
           "version " + version + ", this reader knows version " + VERSION);
@@ -179,21 +228,8 @@ public record GraphjHeader(
       throw new GraphjException(GraphjException.Kind.UNKNOWN_ALGORITHM, source, off + 8, -1,
           String.format("flags 0x%02x disagree with compression %d / encryption %d", flags, compression, encryption));
     }
-    if ((fc || fe) && (flags & FLAG_SEALED) == 0) {
-      throw new GraphjException(GraphjException.Kind.INCONSISTENT_HEADER, source, off + 8, -1,
-          "compressed or encrypted body on an unsealed file");
-    }
-    int level = b.getInt();
-    long first = b.getLong();
-    long last = b.getLong();
-    long count = b.getLong();
-    long bodyLen = b.getLong();
-    byte[] sha = new byte[32];
-    b.get(sha);
-    byte[] nonce = new byte[24];
-    b.get(nonce);
-    long created = b.getLong();
-    return new GraphjHeader(flags, compression, encryption, level, first, last, count, bodyLen, sha, nonce, created);
+    throw new GraphjException(GraphjException.Kind.INCONSISTENT_HEADER, source, off + 8, -1,
+        "compressed or encrypted body on an unsealed file");
   }
 
   @Override
@@ -209,8 +245,9 @@ public record GraphjHeader(
   @Override
   public String toString() {
     return "GraphjHeader[flags=" + flags + ", compression=" + compression + ", encryption=" + encryption
-        + ", zstdLevel=" + zstdLevel + ", firstSeq=" + firstSeq + ", lastSeq=" + lastSeq
-        + ", entryCount=" + entryCount + ", bodyLen=" + bodyLen + ", createdMs=" + createdMs + "]";
+        + ", zstdLevel=" + zstdLevel + ", firstSeq=" + Long.toUnsignedString(firstSeq)
+        + ", lastSeq=" + Long.toUnsignedString(lastSeq) + ", entryCount=" + Long.toUnsignedString(entryCount)
+        + ", bodyLen=" + Long.toUnsignedString(bodyLen) + ", createdMs=" + createdMs + "]";
   }
 
   /** Shared lower-case hex formatter. */

@@ -101,10 +101,10 @@ public final class GraphjTool implements Callable<Integer> {
     n.put("compression", h.compression() == GraphjHeader.COMPRESSION_ZSTD ? "zstd" : "none");
     n.put("encryption", h.encryption() == GraphjHeader.ENCRYPTION_XCHACHA20POLY1305 ? "xchacha20poly1305" : "none");
     n.put("zstd_level", h.zstdLevel());
-    n.put("first_seq", h.firstSeq());
-    n.put("last_seq", h.lastSeq());
-    n.put("entry_count", h.entryCount());
-    n.put("body_len", h.bodyLen());
+    n.put("first_seq", unsigned(h.firstSeq()));
+    n.put("last_seq", unsigned(h.lastSeq()));
+    n.put("entry_count", unsigned(h.entryCount()));
+    n.put("body_len", unsigned(h.bodyLen()));
     n.put("body_sha256", HexFormat.of().formatHex(h.bodySha256()));
     n.put("nonce", HexFormat.of().formatHex(h.nonce()));
     n.put("created_ms", h.createdMs());
@@ -114,12 +114,37 @@ public final class GraphjTool implements Callable<Integer> {
   /** One entry as a JSON object: sequence, query, params, timestamp_ms, prev_hash (hex). */
   static ObjectNode entryJson(JournalEntry e) {
     ObjectNode n = JSON.createObjectNode();
-    n.put("sequence", e.sequence());
+    n.put("sequence", unsigned(e.sequence()));
     n.put("query", e.query());
     n.set("params", JSON.valueToTree(jsonSafe(e.params())));
     n.put("timestamp_ms", e.timestampMs());
     n.put("prev_hash", HexFormat.of().formatHex(e.prevHash()));
     return n;
+  }
+
+  /** An unsigned 64-bit value as a JSON number (2^63 and above print as themselves, not negative). */
+  static java.math.BigInteger unsigned(long v) {
+    return new java.math.BigInteger(Long.toUnsignedString(v));
+  }
+
+  /**
+   * One line saying why a file could not be read or verified: the GraphJ reason as is; for I/O
+   * errors, what happened in words (the JDK's messages for a missing file are only its path).
+   */
+  static String reason(IOException e) {
+    if (e instanceof GraphjException) {
+      return e.getMessage();
+    }
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+      return fse.getReason();
+    }
+    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 
   private static Object jsonSafe(Object v) {
@@ -234,6 +259,9 @@ public final class GraphjTool implements Callable<Integer> {
       } catch (GraphjException e) {
         spec.commandLine().getErr().println("graphj: " + e.getMessage());
         return 1;
+      } catch (IOException e) {
+        spec.commandLine().getErr().println("graphj: " + file + ": " + reason(e));
+        return 1;
       }
       ObjectNode h = f.legacy() ? JSON.createObjectNode().put("legacy_wal", true) : headerJson(f.header());
       h.put("file", file.toString());
@@ -273,12 +301,15 @@ public final class GraphjTool implements Callable<Integer> {
           String kind = f.legacy() ? "legacy .wal" : (f.header().sealed() ? "sealed" : "live")
               + (f.header().compressed() ? ", zstd " + f.header().zstdLevel() : "")
               + (f.header().encrypted() ? ", encrypted" : "");
-          String seqs = f.entries().isEmpty() ? "" : ", sequences " + f.entries().get(0).sequence()
-              + ".." + f.entries().get(f.entries().size() - 1).sequence();
+          String seqs = f.entries().isEmpty() ? "" : ", sequences " + Long.toUnsignedString(f.entries().get(0).sequence())
+              + ".." + Long.toUnsignedString(f.entries().get(f.entries().size() - 1).sequence());
           String torn = f.tornTail() > 0 ? "; ignored a torn tail of " + f.tornTail() + " bytes, as graphd does" : "";
           spec.commandLine().getOut().println(p + ": OK (" + kind + ", " + f.entries().size() + " entries" + seqs + torn + ")");
         } catch (IOException e) {
-          spec.commandLine().getOut().println(p + ": FAILED: " + e.getMessage());
+          // GraphjException messages start with the file already.
+          String why = reason(e);
+          spec.commandLine().getErr().println(why.startsWith(p + ": ") ? p + ": FAILED: " + why.substring(p.toString().length() + 2)
+              : p + ": FAILED: " + why);
           rc = 1;
         }
       }
@@ -307,7 +338,8 @@ public final class GraphjTool implements Callable<Integer> {
     @Option(names = "--key-hex", paramLabel = "K", description = "Encrypt the sealed body with this 32-byte key.")
     String keyHex;
 
-    @Option(names = "--first-seq", paramLabel = "N", defaultValue = "1", description = "First sequence (default 1).")
+    @Option(names = "--first-seq", paramLabel = "N", defaultValue = "1", converter = UnsignedLong.class,
+        description = "First sequence, an unsigned 64-bit integer (default 1).")
     long firstSeq;
 
     @Override
@@ -408,14 +440,30 @@ public final class GraphjTool implements Callable<Integer> {
         GraphjHeader h = Compaction.compact(inputs, out, key,
             new GraphjCodec.SealOptions(level != null, level == null ? 0 : level, key), AeadProvider.DEFAULT.create(),
             tolerateTornTail);
-        spec.commandLine().getOut().println("wrote " + out + " (" + h.entryCount() + " entries, sequences "
-            + h.firstSeq() + ".." + h.lastSeq() + ", body " + h.bodyLen() + " bytes)");
+        spec.commandLine().getOut().println("wrote " + out + " (" + Long.toUnsignedString(h.entryCount())
+            + " entries, sequences " + Long.toUnsignedString(h.firstSeq()) + ".." + Long.toUnsignedString(h.lastSeq())
+            + ", body " + h.bodyLen() + " bytes)");
         return 0;
       } catch (GraphjException e) {
         spec.commandLine().getErr().println("graphj: " + e.getMessage());
+        return 1;
+      } catch (java.nio.file.FileSystemException e) {
+        spec.commandLine().getErr().println("graphj: " + e.getFile() + ": " + reason(e));
         return 1;
       }
     }
   }
 
+  /** Parses an unsigned 64-bit decimal (0 to 18446744073709551615) into a long's bits. */
+  static final class UnsignedLong implements CommandLine.ITypeConverter<Long> {
+    @Override
+    public Long convert(String v) {
+      try {
+        return Long.parseUnsignedLong(v.trim());
+      } catch (NumberFormatException e) {
+        throw new CommandLine.TypeConversionException("'" + v + "' is not an unsigned 64-bit integer (0 to "
+            + Long.toUnsignedString(-1L) + ")");
+      }
+    }
+  }
 }

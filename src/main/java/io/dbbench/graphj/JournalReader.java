@@ -76,6 +76,12 @@ public final class JournalReader {
   public static GraphjFile read(byte[] bytes, String source, byte[] key, Aead aead, boolean tolerateTornTail)
       throws GraphjException {
     if (!GraphjHeader.hasMagic(bytes, 0, bytes.length)) {
+      if (damagedMagic(bytes)) {
+        throw new GraphjException(GraphjException.Kind.BAD_MAGIC, source, 0, -1,
+            "expected \"GRAPHJ\", found " + GraphjHeader.HexFormatHolder.HEX.formatHex(bytes, 0, 6)
+                + "; the bytes after it are a GraphJ header's (NUL, version), so this is a GraphJ file with a"
+                + " damaged magic, not a legacy .wal");
+      }
       return entries(source, null, bytes, 0, bytes.length, 0, tolerateTornTail);
     }
     GraphjHeader h = GraphjHeader.decode(bytes, 0, bytes.length, source);
@@ -84,7 +90,8 @@ public final class JournalReader {
       GraphjFile f = entries(source, h, bytes, GraphjHeader.SIZE, (int) stored, GraphjHeader.SIZE, tolerateTornTail);
       if (!f.entries().isEmpty() && f.entries().get(0).sequence() != h.firstSeq()) {
         throw new GraphjException(GraphjException.Kind.INCONSISTENT_HEADER, source, 16, f.entries().get(0).sequence(),
-            "header first_seq " + h.firstSeq() + " but the first entry is " + f.entries().get(0).sequence());
+            "header first_seq " + Long.toUnsignedString(h.firstSeq()) + " but the first entry is "
+                + Long.toUnsignedString(f.entries().get(0).sequence()));
       }
       return f;
     }
@@ -96,12 +103,7 @@ public final class JournalReader {
       trailing = (int) (stored - h.bodyLen());
       stored = h.bodyLen();
     }
-    if (h.bodyLen() != stored) {
-      throw new GraphjException(GraphjException.Kind.TRUNCATED_BODY, source, GraphjHeader.SIZE, -1,
-          "header body_len " + Long.toUnsignedString(h.bodyLen()) + " but " + stored + " bytes follow the header");
-    }
-    byte[] body = java.util.Arrays.copyOfRange(bytes, GraphjHeader.SIZE, GraphjHeader.SIZE + (int) stored);
-    byte[] raw = GraphjCodec.openBody(h, body, key, aead, source);
+    byte[] raw = openSealed(bytes, h, stored, source, key, aead);
     GraphjFile f = entries(source, h, raw, 0, raw.length, transformed ? 0 : GraphjHeader.SIZE, tolerateTornTail);
     if (trailing > 0) {
       f = new GraphjFile(f.source(), f.header(), f.rawEntries(), f.entries(), f.lastHash(), f.tornTail() + trailing);
@@ -114,10 +116,68 @@ public final class JournalReader {
         : h.entryCount() == es.size() && h.lastSeq() == last && h.firstSeq() == first;
     if (!ok) {
       throw new GraphjException(GraphjException.Kind.INCONSISTENT_HEADER, source, 16, -1,
-          "header says first_seq " + h.firstSeq() + ", last_seq " + h.lastSeq() + ", entry_count " + h.entryCount()
-              + "; body holds first " + first + ", last " + last + ", count " + es.size());
+          "header says first_seq " + Long.toUnsignedString(h.firstSeq()) + ", last_seq "
+              + Long.toUnsignedString(h.lastSeq()) + ", entry_count " + Long.toUnsignedString(h.entryCount())
+              + "; body holds first " + Long.toUnsignedString(first) + ", last " + Long.toUnsignedString(last)
+              + ", count " + es.size());
     }
     return f;
+  }
+
+  /**
+   * A sealed file's header and decoded body, checked at the container level only.
+   *
+   * @param header the header
+   * @param raw the body after checksum, decryption and decompression
+   */
+  public record SealedBody(GraphjHeader header, byte[] raw) {}
+
+  /**
+   * Checks a sealed file at the container level (header, body_len against the bytes present,
+   * SHA-256, AEAD tag, bounded zstd) and returns its decoded body without parsing entries: the
+   * body is treated as opaque bytes. This is what graphd's {@code compact} reads from a sealed
+   * input; {@link Compaction} uses it for inputs it is told to treat as opaque.
+   *
+   * @throws GraphjException BAD_MAGIC or INCONSISTENT_HEADER when the file is not a sealed
+   *     GraphJ file, and every container-level failure of {@link #read}
+   */
+  public static SealedBody readSealedBody(byte[] bytes, String source, byte[] key, Aead aead) throws GraphjException {
+    GraphjHeader h = GraphjHeader.decode(bytes, 0, bytes.length, source);
+    if (!h.sealed()) {
+      throw new GraphjException(GraphjException.Kind.INCONSISTENT_HEADER, source, 8, -1,
+          "an unsealed (live) file has no body_len or checksum; only sealed files can be read as opaque bodies");
+    }
+    return new SealedBody(h, openSealed(bytes, h, bytes.length - (long) GraphjHeader.SIZE, source, key, aead));
+  }
+
+  private static byte[] openSealed(byte[] bytes, GraphjHeader h, long stored, String source, byte[] key, Aead aead)
+      throws GraphjException {
+    // body_len is compared with the bytes present before anything is allocated on its word.
+    if (h.bodyLen() != stored) {
+      throw new GraphjException(GraphjException.Kind.TRUNCATED_BODY, source, GraphjHeader.SIZE, -1,
+          "header body_len " + Long.toUnsignedString(h.bodyLen()) + " but " + stored + " bytes follow the header");
+    }
+    byte[] body = java.util.Arrays.copyOfRange(bytes, GraphjHeader.SIZE, GraphjHeader.SIZE + (int) stored);
+    return GraphjCodec.openBody(h, body, key, aead, source);
+  }
+
+  /**
+   * Whether a file without the magic still carries a GraphJ header's other fixed bytes (NUL at 6,
+   * version 1 at 7) and at least 3 of the 6 magic bytes: then it is a GraphJ file whose magic was
+   * damaged, and reading it as a legacy {@code .wal} would only report a meaningless payload
+   * length. (A legacy file starts with a CRC32C, so this matches one by chance with probability
+   * under 2^-40.)
+   */
+  static boolean damagedMagic(byte[] bytes) {
+    if (bytes.length < GraphjHeader.SIZE || bytes[6] != 0 || bytes[7] != GraphjHeader.VERSION) {
+      return false;
+    }
+    byte[] magic = {'G', 'R', 'A', 'P', 'H', 'J'};
+    int same = 0;
+    for (int i = 0; i < magic.length; i++) {
+      same += bytes[i] == magic[i] ? 1 : 0;
+    }
+    return same >= 3;
   }
 
   private static GraphjFile entries(String source, GraphjHeader h, byte[] buf, int off, int len, long base,

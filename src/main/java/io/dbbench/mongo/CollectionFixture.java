@@ -70,9 +70,11 @@ public final class CollectionFixture implements AutoCloseable {
   }
 
   /**
-   * Prepares an empty collection on {@code target} (with the unique {@code id} index when
-   * {@code idIndex}), then seeds {@code seedDocs} documents whose ids are the name-based UUIDs of
-   * {@code idPrefix + i}. On failure the target is closed.
+   * Prepares an empty collection on {@code target}, seeds {@code seedDocs} documents whose ids are
+   * the name-based UUIDs of {@code idPrefix + i}, then creates the unique {@code id} index when
+   * {@code idIndex} (after seeding, as the study did with {@code createIndex} on its filled
+   * collection: the same documents either way, and cheaper than maintaining the index during the
+   * seed). On failure the target is closed.
    *
    * @param collectionPrefix collection name prefix, e.g. {@code driver} or {@code payload}
    * @param poolSize the driver's {@code maxPoolSize}
@@ -82,14 +84,33 @@ public final class CollectionFixture implements AutoCloseable {
    */
   public static CollectionFixture start(MongoTarget target, PayloadDocument doc, String collectionPrefix,
       String idPrefix, boolean idIndex, int poolSize, int seedDocs) {
+    return startNamed(target, doc, newCollectionName(collectionPrefix), idPrefix, idIndex, poolSize, seedDocs);
+  }
+
+  /** A fresh collection name, {@code <prefix>_<random uuid hex>}. */
+  public static String newCollectionName(String collectionPrefix) {
+    return collectionPrefix + "_" + UUID.randomUUID().toString().replace("-", "");
+  }
+
+  /** The database every fixture's collection lives in. */
+  public static final String DATABASE = "dbbench";
+
+  /**
+   * {@link #start} with a collection name chosen by the caller (who may hand it to another
+   * process first, e.g. the payload service), in database {@value #DATABASE}.
+   */
+  public static CollectionFixture startNamed(MongoTarget target, PayloadDocument doc, String collectionName,
+      String idPrefix, boolean idIndex, int poolSize, int seedDocs) {
     MongoClient client = null;
     try {
       client = target.newClient(poolSize);
-      MongoCollection<Document> coll = client.getDatabase("dbbench")
-          .getCollection(collectionPrefix + "_" + UUID.randomUUID().toString().replace("-", ""));
+      MongoCollection<Document> coll = client.getDatabase(DATABASE).getCollection(collectionName);
       CollectionFixture f = new CollectionFixture(target, client, coll, doc, idIndex, idPrefix);
-      f.resetCollection();
+      MongoCollections.dropIfExists(client, coll);
       f.seed(seedDocs);
+      if (idIndex) {
+        MongoCollections.createIdIndex(coll);
+      }
       return f;
     } catch (com.mongodb.MongoException e) {
       closeQuietly(client, target);
@@ -154,6 +175,16 @@ public final class CollectionFixture implements AutoCloseable {
     return doc;
   }
 
+  /**
+   * The names of the collection's indexes as the server lists them ({@code _id_}, and
+   * {@code id_1} when {@link #idIndex()}), for checks against the manifest.
+   */
+  public List<String> indexNames() {
+    List<String> names = new ArrayList<>();
+    collection.listIndexes().forEach(d -> names.add(d.getString("name")));
+    return names;
+  }
+
   /** Whether the collection has the unique index on {@code id}. */
   public boolean idIndex() {
     return idIndex;
@@ -166,7 +197,7 @@ public final class CollectionFixture implements AutoCloseable {
 
   /** The backend label, with the redacted address unless embedded (see {@link MongoTarget#backend()}). */
   public String backend() {
-    return target.kind() == MongoTarget.Kind.EMBEDDED ? target.backend() : target.backend() + " at " + target.redactedUri();
+    return target.isStandIn() ? target.backend() : target.backend() + " at " + target.redactedUri();
   }
 
   /** Documents in the collection now. */
@@ -181,6 +212,26 @@ public final class CollectionFixture implements AutoCloseable {
    */
   public void verifyCount(long expected) {
     MongoCollections.verifyCount(collection, expected);
+  }
+
+  /**
+   * Checks the collection after inserts of which {@code ok} were answered 2xx and {@code unknown}
+   * got no 2xx answer (an error status or a client-side timeout: a request that timed out may
+   * still have been inserted): exactly {@code ok} documents when {@code unknown == 0}, otherwise
+   * between {@code ok} and {@code ok + unknown}.
+   *
+   * @throws IllegalStateException naming the count and the bounds otherwise
+   */
+  public void verifyInserted(long ok, long unknown) {
+    if (unknown == 0) {
+      verifyCount(ok);
+      return;
+    }
+    long n = collection.countDocuments();
+    if (n < ok || n > ok + unknown) {
+      throw new IllegalStateException("collection " + collection.getNamespace() + " holds " + n + " documents; expected "
+          + ok + " answered 2xx plus at most the " + unknown + " requests without a 2xx answer");
+    }
   }
 
   /**
@@ -215,6 +266,11 @@ public final class CollectionFixture implements AutoCloseable {
     if (!want.equals(got)) {
       throw new IllegalStateException("document " + id + " read back differs from the " + doc + " template sent");
     }
+  }
+
+  /** The target (its kind, its stand-in process). */
+  public MongoTarget target() {
+    return target;
   }
 
   /** Drops the collection, closes the client, stops the target. */

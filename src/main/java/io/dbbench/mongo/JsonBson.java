@@ -21,6 +21,11 @@ import org.bson.types.ObjectId;
  * <p>Numbers: integers that fit in 32 bits become BSON int32, larger ones int64, integers beyond
  * 64 bits Decimal128 (up to 34 digits); fractions become double. Converting back yields an equal
  * Jackson tree for every document this class produced.
+ *
+ * <p>Values that would not be stored as sent are refused rather than changed: a number whose
+ * double is not finite ({@code 1e999999} would be stored as Infinity), and a string or field name
+ * holding a lone UTF-16 surrogate (BSON strings are UTF-8, which cannot encode one; the driver
+ * would store U+FFFD or '?').
  */
 public final class JsonBson {
   /** MongoDB's nesting limit for BSON documents. */
@@ -57,6 +62,7 @@ public final class JsonBson {
     Document d = new Document();
     for (Map.Entry<String, JsonNode> e : node.properties()) {
       String k = e.getKey();
+      requireWellFormed(k, "field name");
       if (k.startsWith("$") || k.indexOf('\0') >= 0) {
         throw new InvalidDocumentException("field name '" + k.replace("\0", "\\0")
             + "' is not allowed: names must not start with '$' or contain NUL");
@@ -81,7 +87,7 @@ public final class JsonBson {
         return l;
       }
       case STRING:
-        return v.textValue();
+        return requireWellFormed(v.textValue(), "string value");
       case BOOLEAN:
         return v.booleanValue();
       case NULL:
@@ -103,10 +109,37 @@ public final class JsonBson {
         if (v.isBigDecimal()) {
           return new Decimal128(v.decimalValue());
         }
-        return v.doubleValue();
+        double x = v.doubleValue();
+        if (!Double.isFinite(x)) {
+          throw new InvalidDocumentException("number " + abbreviate(v.asText()) + " is not a finite double;"
+              + " expected a value within +-1.7976931348623157E308");
+        }
+        return x;
       default:
         throw new InvalidDocumentException("unsupported JSON value " + v.getNodeType());
     }
+  }
+
+  /**
+   * Returns {@code s} when every surrogate in it is part of a pair.
+   *
+   * @throws InvalidDocumentException naming the position of the first lone surrogate
+   */
+  static String requireWellFormed(String s, String what) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw new InvalidDocumentException(what + " '" + abbreviate(s.substring(0, i)) + "' is followed by a lone UTF-16 surrogate \\u"
+            + Integer.toHexString(c) + " at index " + i + "; expected well-formed Unicode (BSON stores UTF-8)");
+      }
+    }
+    return s;
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() > 40 ? s.substring(0, 40) + "..." : s;
   }
 
   /** The JSON tree of a stored document (int32/int64/double/Decimal128/string/boolean/null/array/subdocument; other BSON types as strings). */

@@ -53,9 +53,10 @@ public final class MongoFamily implements BenchmarkFamily {
       if (BenchConfig.get(MongoTarget.ENV_URI).isPresent()) {
         what = "MongoDB at " + Redaction.redact(BenchConfig.get(MongoTarget.ENV_URI).get());
       }
-      try (MongoTarget t = MongoTarget.open(); MongoClient c = t.newClient(1)) {
+      // the stand-in in this JVM: the probe checks reachability, not the child process (tests do)
+      try (MongoTarget t = MongoTarget.open(Arrangement.inProcess); MongoClient c = t.newClient(1)) {
         c.getDatabase("admin").runCommand(new Document("ping", 1));
-        backend = t.kind() == MongoTarget.Kind.EMBEDDED ? t.backend() : t.backend() + " at " + t.redactedUri();
+        backend = t.isStandIn() ? t.backend() : t.backend() + " at " + t.redactedUri();
       }
       result = Probe.ok(describeTarget(backend));
     } catch (RuntimeException | LinkageError e) {
@@ -72,8 +73,9 @@ public final class MongoFamily implements BenchmarkFamily {
    * the class's sweep). The stand-in serialises writes to a collection: 100 threads each inserting
    * a batch of 12 KB documents wait for the 99 batches ahead of theirs (~0.5 s per 100-document
    * batch on two cores, so ~50 s per call), and 1000-document batches take minutes per call. Full
-   * runs on the stand-in stop at 100. {@code -prof gc} gives bytes/op for the report; it counts
-   * every allocation in the fork, the in-process stand-in's included.
+   * runs on the stand-in stop at 100. {@code -prof gc} gives bytes/op for the report: with the
+   * default {@code arrangement=outOfProcess} the stand-in runs in a JVM of its own, so they are the
+   * driver's and the benchmark threads' alone.
    */
   @Override
   public FamilySettings settings(boolean full) {
@@ -86,6 +88,13 @@ public final class MongoFamily implements BenchmarkFamily {
     return BenchConfig.get(MongoTarget.ENV_URI).isPresent() ? b.build()
         : b.reduced("batchSize", "the stand-in serialises writes; 1000-document batches take minutes per call", "1", "100").build();
   }
+
+  /** The manifest fact naming where the servers run; the benchmarks' {@code arrangement} param labels each row. */
+  public static final String ARRANGEMENT_FACT = "@Param arrangement: outOfProcess (default; the stand-in via "
+      + "io.dbbench.mongo.StandInServer and the payload service via io.dbbench.payload.PayloadServer each in a JVM of "
+      + "its own, same java and class path, stopped in tear-down; the JMH fork holds only the clients, so -prof gc "
+      + "counts client allocations alone) or inProcess (-p arrangement=inProcess: stand-in and service inside the "
+      + "fork, for profiling the service; -prof gc then counts everything)";
 
   /** The facts both MongoDB families record: backend, target, driver, documents, seeds. */
   static Map<String, Object> describeTarget(String probedBackend) {
@@ -108,7 +117,8 @@ public final class MongoFamily implements BenchmarkFamily {
     m.put("backend", backend);
     m.put("target", uri.map(Redaction::redact).orElse(
         BenchConfig.get(MongoTarget.ENV_CONTAINER).isPresent() ? "Testcontainers " + MongoTarget.CONTAINER_IMAGE
-            : "embedded mongo-java-server " + MongoTarget.MONGO_JAVA_SERVER_VERSION + " (MemoryBackend, ServerVersion.MONGO_5_0, wire version 8) on a loopback port"));
+            : "mongo-java-server " + MongoTarget.MONGO_JAVA_SERVER_VERSION + " (MemoryBackend, ServerVersion.MONGO_5_0, wire version 8) on a loopback port"));
+    m.put("arrangement", ARRANGEMENT_FACT);
     m.put("mongodb_driver_sync", MongoTarget.driverVersion());
     Map<String, Object> docs = new LinkedHashMap<>();
     for (PayloadDocument d : PayloadDocument.values()) {

@@ -9,7 +9,11 @@ import de.bwaldvogel.mongo.ServerVersion;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 
@@ -21,8 +25,10 @@ import org.bson.Document;
  *   <li>{@code DBBENCH_MONGO_CONTAINER=true}: Testcontainers' MongoDB module with
  *       {@value #CONTAINER_IMAGE} when a Docker engine answers; otherwise one line on stderr and
  *       the embedded stand-in.
- *   <li>Otherwise the embedded stand-in: {@code de.bwaldvogel:mongo-java-server} with its memory
- *       backend, answering as {@link ServerVersion#MONGO_5_0} (wire version 8) on a loopback port.
+ *   <li>Otherwise the stand-in: {@code de.bwaldvogel:mongo-java-server} with its memory
+ *       backend, answering as {@link ServerVersion#MONGO_5_0} (wire version 8) on a loopback port,
+ *       by default in a JVM of its own ({@link StandInServer} via {@link ChildJvm},
+ *       {@link Arrangement#outOfProcess}), or in this JVM ({@link Arrangement#inProcess}).
  *       It speaks the wire protocol but is <em>not</em> MongoDB: its timings exercise the harness
  *       and the service, never MongoDB's performance, so every result carries {@link #backend()}.
  * </ol>
@@ -54,10 +60,21 @@ public final class MongoTarget implements AutoCloseable {
    */
   public static final String MONGO_JAVA_SERVER_VERSION = "1.47.0";
 
+  /** Environment variable (or {@code -Ddbbench.mongo.standin.heap}): the stand-in process's {@code -Xmx}. */
+  public static final String ENV_STANDIN_HEAP = "DBBENCH_MONGO_STANDIN_HEAP";
+  /**
+   * Default {@code -Xmx} of the stand-in process: 30,000 ReqMgr2 documents (the full
+   * {@code collectionSize}) take about 2 GB of its heap. Not fixed with {@code -Xms}: the JVM
+   * commits only what the collection needs, on a machine shared with the fork.
+   */
+  public static final String DEFAULT_STANDIN_HEAP = "3g";
+
   /** How the target was reached. */
   public enum Kind {
-    /** In-process mongo-java-server (the default). */
+    /** mongo-java-server in this JVM. */
     EMBEDDED,
+    /** mongo-java-server in a JVM of its own (the default). */
+    STAND_IN_PROCESS,
     /** {@code DBBENCH_MONGO_URI}. */
     URI,
     /** Testcontainers {@value MongoTarget#CONTAINER_IMAGE}. */
@@ -68,23 +85,31 @@ public final class MongoTarget implements AutoCloseable {
   private final String uri;
   private final MongoServer server;
   private final AutoCloseable container;
+  private final ChildJvm process;
   private volatile String serverVersion;
 
-  private MongoTarget(Kind kind, String uri, MongoServer server, AutoCloseable container) {
+  private MongoTarget(Kind kind, String uri, MongoServer server, AutoCloseable container, ChildJvm process) {
     this.kind = kind;
     this.uri = uri;
     this.server = server;
     this.container = container;
+    this.process = process;
+  }
+
+  /** {@link #open(Arrangement)} with {@link Arrangement#outOfProcess}. */
+  public static MongoTarget open() {
+    return open(Arrangement.outOfProcess);
   }
 
   /**
-   * Opens the target the environment asks for (see the class comment).
+   * Opens the target the environment asks for (see the class comment); {@code arrangement} only
+   * decides where the stand-in runs (a URI or a container is always another process).
    *
    * @throws IllegalArgumentException when {@code DBBENCH_MONGO_URI} is not a MongoDB connection
    *     string (the message names the redacted value) or {@code DBBENCH_MONGO_CONTAINER} is not a
    *     boolean
    */
-  public static MongoTarget open() {
+  public static MongoTarget open(Arrangement arrangement) {
     var uri = BenchConfig.get(ENV_URI);
     if (uri.isPresent()) {
       return forUri(uri.get());
@@ -95,7 +120,7 @@ public final class MongoTarget implements AutoCloseable {
         return c;
       }
     }
-    return embedded();
+    return arrangement == Arrangement.inProcess ? embedded() : standInProcess();
   }
 
   /**
@@ -113,7 +138,7 @@ public final class MongoTarget implements AutoCloseable {
           + "' is not a MongoDB connection string (" + Redaction.redact(e.getMessage())
           + "); expected e.g. mongodb://host:27017 or mongodb+srv://cluster.example.net", e);
     }
-    return new MongoTarget(Kind.URI, uri, null, null);
+    return new MongoTarget(Kind.URI, uri, null, null, null);
   }
 
   /** Starts the in-process mongo-java-server stand-in on a free loopback port. */
@@ -121,11 +146,56 @@ public final class MongoTarget implements AutoCloseable {
     MongoServer s = new MongoServer(new MemoryBackend().version(ServerVersion.MONGO_5_0));
     s.bind("127.0.0.1", 0);
     InetSocketAddress a = s.getLocalAddress();
-    return new MongoTarget(Kind.EMBEDDED, "mongodb://127.0.0.1:" + a.getPort(), s, null);
+    return new MongoTarget(Kind.EMBEDDED, "mongodb://127.0.0.1:" + a.getPort(), s, null, null);
+  }
+
+  /**
+   * Starts the stand-in in a JVM of its own ({@link StandInServer}, heap {@code -Xmx} from
+   * {@value #ENV_STANDIN_HEAP}, default {@value #DEFAULT_STANDIN_HEAP}) and waits until it listens.
+   *
+   * @throws IllegalStateException when the process cannot be started or does not get ready, with
+   *     its last output
+   */
+  public static MongoTarget standInProcess() {
+    String heap = BenchConfig.get(ENV_STANDIN_HEAP, DEFAULT_STANDIN_HEAP);
+    if (!heap.matches("\\d+[kKmMgG]?")) {
+      throw new IllegalArgumentException(ENV_STANDIN_HEAP + "='" + heap + "'; expected a JVM heap size such as 3g or 512m");
+    }
+    ChildJvm c;
+    try {
+      c = ChildJvm.start("mongo-stand-in", StandInServer.class.getName(),
+          List.of("-Xmx" + heap, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+              // shutdownNow warns about clients still connected at tear-down; not a problem worth a line
+              "-Dorg.slf4j.simpleLogger.log.de.bwaldvogel=error"),
+          List.of(ChildJvm.STOP_ON_STDIN_EOF), Map.of(),
+          Pattern.compile(Pattern.quote(StandInServer.READY_PREFIX) + "(mongodb://\\S+)"));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot start the mongo-java-server stand-in process: " + e.getMessage(), e);
+    }
+    String uri = c.awaitReady(ChildJvm.READY_TIMEOUT).group(1);
+    return new MongoTarget(Kind.STAND_IN_PROCESS, uri, null, null, c);
   }
 
   static MongoTarget container(String uri, AutoCloseable container) {
-    return new MongoTarget(Kind.CONTAINER, uri, null, container);
+    return new MongoTarget(Kind.CONTAINER, uri, null, container, null);
+  }
+
+  /** Whether this target is the mongo-java-server stand-in (in this JVM or its own). */
+  public boolean isStandIn() {
+    return kind == Kind.EMBEDDED || kind == Kind.STAND_IN_PROCESS;
+  }
+
+  /** The stand-in's process when it runs in its own JVM, else {@code null} (for tests). */
+  public ChildJvm process() {
+    return process;
+  }
+
+  /**
+   * The raw connection string, credentials included: only for handing to a driver or to a child
+   * process's environment, never for printing.
+   */
+  public String uriForDriver() {
+    return uri;
   }
 
   /** How this target was reached. */
@@ -180,7 +250,7 @@ public final class MongoTarget implements AutoCloseable {
    * {@code buildInfo}, or {@code unknown} when the server cannot be reached now).
    */
   public String backend() {
-    if (kind == Kind.EMBEDDED) {
+    if (isStandIn()) {
       return embeddedBackendLabel();
     }
     String v;
@@ -206,11 +276,14 @@ public final class MongoTarget implements AutoCloseable {
     }
   }
 
-  /** Stops the embedded server or the container; a URI target is left alone. */
+  /** Stops the embedded server, the stand-in process or the container; a URI target is left alone. */
   @Override
   public void close() {
     if (server != null) {
       server.shutdownNow();
+    }
+    if (process != null) {
+      process.close();
     }
     if (container != null) {
       try {

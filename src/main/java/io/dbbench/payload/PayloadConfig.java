@@ -12,8 +12,10 @@ import java.util.Set;
  * The payload service's configuration, with the WMPayload service's JSON keys: {@code use_https},
  * {@code port} (default {@value #DEFAULT_PORT}), {@code cert_file} and {@code key_file} (PEM),
  * {@code json_file} (the template document), {@code mongo_uri}, {@code mongo_database},
- * {@code mongo_collection}; plus dbbench's {@code host} (bind address, default {@code 0.0.0.0})
- * and {@code max_body_bytes} (default 16 MiB, MongoDB's BSON document limit).
+ * {@code mongo_collection}; plus dbbench's {@code host} (bind address, default {@code 127.0.0.1}:
+ * loopback unless told otherwise), {@code max_body_bytes} (default 16 MiB, MongoDB's BSON document
+ * limit), {@code read_timeout_seconds} (default {@value #DEFAULT_READ_TIMEOUT_SECONDS}) and
+ * {@code mongo_timeout_ms} (default {@value #DEFAULT_MONGO_TIMEOUT_MS}).
  *
  * <p>{@code mongo_uri} may be {@code embedded} to start the in-process mongo-java-server stand-in.
  *
@@ -27,17 +29,31 @@ import java.util.Set;
  * @param mongoDatabase database name
  * @param mongoCollection collection name
  * @param maxBodyBytes largest accepted request body in bytes
+ * @param readTimeoutSeconds longest time a client may take to send one request (line, headers and
+ *     body), in seconds; a connection that takes longer is closed (the JDK server's
+ *     {@code sun.net.httpserver.maxReqTime}, a JVM-wide setting: it takes effect in the JVM's first
+ *     server only, which is why {@link PayloadServer} sets it before starting)
+ * @param mongoTimeoutMs per-operation MongoDB timeout in milliseconds (the driver's client-side
+ *     operation timeout, {@code timeoutMS}, which also bounds server selection): with MongoDB down a
+ *     request fails with 503 after at most this long instead of hanging
  */
 public record PayloadConfig(boolean useHttps, String host, int port, Path certFile, Path keyFile,
-    Path jsonFile, String mongoUri, String mongoDatabase, String mongoCollection, long maxBodyBytes) {
+    Path jsonFile, String mongoUri, String mongoDatabase, String mongoCollection, long maxBodyBytes,
+    int readTimeoutSeconds, long mongoTimeoutMs) {
 
   /** The original service's port. */
   public static final int DEFAULT_PORT = 7111;
   /** 16 MiB: MongoDB's maximum BSON document size. */
   public static final long DEFAULT_MAX_BODY_BYTES = 16L * 1024 * 1024;
 
+  /** Default {@code read_timeout_seconds}. */
+  public static final int DEFAULT_READ_TIMEOUT_SECONDS = 30;
+  /** Default {@code mongo_timeout_ms}. */
+  public static final long DEFAULT_MONGO_TIMEOUT_MS = 10_000;
+
   private static final Set<String> KEYS = Set.of("use_https", "host", "port", "cert_file", "key_file",
-      "json_file", "mongo_uri", "mongo_database", "mongo_collection", "max_body_bytes");
+      "json_file", "mongo_uri", "mongo_database", "mongo_collection", "max_body_bytes",
+      "read_timeout_seconds", "mongo_timeout_ms");
 
   /**
    * Validates the values.
@@ -51,8 +67,14 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
     if (maxBodyBytes < 2 || maxBodyBytes > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("max_body_bytes=" + maxBodyBytes + "; expected 2.." + (Integer.MAX_VALUE - 8));
     }
+    if (readTimeoutSeconds < 1) {
+      throw new IllegalArgumentException("read_timeout_seconds=" + readTimeoutSeconds + "; expected at least 1");
+    }
+    if (mongoTimeoutMs < 1) {
+      throw new IllegalArgumentException("mongo_timeout_ms=" + mongoTimeoutMs + "; expected at least 1");
+    }
     if (host == null || host.isBlank()) {
-      throw new IllegalArgumentException("host='" + host + "'; expected a bind address such as 0.0.0.0 or 127.0.0.1");
+      throw new IllegalArgumentException("host='" + host + "'; expected a bind address such as 127.0.0.1 or 0.0.0.0");
     }
     requireName("mongo_database", mongoDatabase);
     requireName("mongo_collection", mongoCollection);
@@ -79,10 +101,14 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
     }
   }
 
-  /** Defaults: plain HTTP on 0.0.0.0:7111, MongoDB at localhost:27017, database {@code payload}, collection {@code docs}. */
+  /**
+   * Defaults: plain HTTP on 127.0.0.1:7111 (loopback; {@code host} 0.0.0.0 serves other machines),
+   * MongoDB at localhost:27017, database {@code payload}, collection {@code docs}.
+   */
   public static PayloadConfig defaults() {
-    return new PayloadConfig(false, "0.0.0.0", DEFAULT_PORT, null, null, null,
-        "mongodb://localhost:27017", "payload", "docs", DEFAULT_MAX_BODY_BYTES);
+    return new PayloadConfig(false, "127.0.0.1", DEFAULT_PORT, null, null, null,
+        "mongodb://localhost:27017", "payload", "docs", DEFAULT_MAX_BODY_BYTES,
+        DEFAULT_READ_TIMEOUT_SECONDS, DEFAULT_MONGO_TIMEOUT_MS);
   }
 
   /**
@@ -110,7 +136,7 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
       c = switch (k) {
         case "use_https" -> c.withUseHttps(bool(file, k, v));
         case "host" -> c.withHost(text(file, k, v));
-        case "port" -> c.withPort((int) integer(file, k, v));
+        case "port" -> c.withPort(int32(file, k, v));
         case "cert_file" -> c.withCertFile(path(dir, text(file, k, v)));
         case "key_file" -> c.withKeyFile(path(dir, text(file, k, v)));
         case "json_file" -> c.withJsonFile(path(dir, text(file, k, v)));
@@ -118,6 +144,8 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
         case "mongo_database" -> c.withMongoDatabase(text(file, k, v));
         case "mongo_collection" -> c.withMongoCollection(text(file, k, v));
         case "max_body_bytes" -> c.withMaxBodyBytes(integer(file, k, v));
+        case "read_timeout_seconds" -> c.withReadTimeoutSeconds(int32(file, k, v));
+        case "mongo_timeout_ms" -> c.withMongoTimeoutMs(integer(file, k, v));
         default -> throw new IllegalArgumentException(file + ": unknown key '" + k + "'; expected one of "
             + new java.util.TreeSet<>(KEYS));
       };
@@ -137,6 +165,14 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
     return v.booleanValue();
   }
 
+  private static int int32(Path f, String k, JsonNode v) {
+    long x = integer(f, k, v);
+    if (x != (int) x) {
+      throw new IllegalArgumentException(f + ": " + k + "=" + v + "; expected a 32-bit integer");
+    }
+    return (int) x;
+  }
+
   private static long integer(Path f, String k, JsonNode v) {
     if (!v.isIntegralNumber() || !v.canConvertToLong()) {
       throw new IllegalArgumentException(f + ": " + k + "=" + v + "; expected an integer");
@@ -153,52 +189,62 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
 
   /** A copy with {@code use_https} replaced. */
   public PayloadConfig withUseHttps(boolean v) {
-    return new PayloadConfig(v, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes);
+    return new PayloadConfig(v, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
   }
 
   /** A copy with {@code host} replaced. */
   public PayloadConfig withHost(String v) {
-    return new PayloadConfig(useHttps, v, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes);
+    return new PayloadConfig(useHttps, v, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
   }
 
   /** A copy with {@code port} replaced. */
   public PayloadConfig withPort(int v) {
-    return new PayloadConfig(useHttps, host, v, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes);
+    return new PayloadConfig(useHttps, host, v, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
   }
 
   /** A copy with {@code cert_file} replaced. */
   public PayloadConfig withCertFile(Path v) {
-    return new PayloadConfig(useHttps, host, port, v, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes);
+    return new PayloadConfig(useHttps, host, port, v, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
   }
 
   /** A copy with {@code key_file} replaced. */
   public PayloadConfig withKeyFile(Path v) {
-    return new PayloadConfig(useHttps, host, port, certFile, v, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes);
+    return new PayloadConfig(useHttps, host, port, certFile, v, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
   }
 
   /** A copy with {@code json_file} replaced. */
   public PayloadConfig withJsonFile(Path v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, v, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, v, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
   }
 
   /** A copy with {@code mongo_uri} replaced. */
   public PayloadConfig withMongoUri(String v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, v, mongoDatabase, mongoCollection, maxBodyBytes);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, v, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
   }
 
   /** A copy with {@code mongo_database} replaced. */
   public PayloadConfig withMongoDatabase(String v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, v, mongoCollection, maxBodyBytes);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, v, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
   }
 
   /** A copy with {@code mongo_collection} replaced. */
   public PayloadConfig withMongoCollection(String v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, v, maxBodyBytes);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, v, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
   }
 
   /** A copy with {@code max_body_bytes} replaced. */
   public PayloadConfig withMaxBodyBytes(long v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, v);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, v, readTimeoutSeconds, mongoTimeoutMs);
+  }
+
+  /** A copy with {@code read_timeout_seconds} replaced. */
+  public PayloadConfig withReadTimeoutSeconds(int v) {
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, v, mongoTimeoutMs);
+  }
+
+  /** A copy with {@code mongo_timeout_ms} replaced. */
+  public PayloadConfig withMongoTimeoutMs(long v) {
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, v);
   }
 
   /** For logs: the URI is redacted. */
@@ -207,6 +253,7 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
     return "PayloadConfig[use_https=" + useHttps + ", host=" + host + ", port=" + port + ", cert_file=" + certFile
         + ", key_file=" + keyFile + ", json_file=" + jsonFile + ", mongo_uri=" + io.dbbench.core.Redaction.redact(mongoUri)
         + ", mongo_database=" + mongoDatabase + ", mongo_collection=" + mongoCollection
-        + ", max_body_bytes=" + maxBodyBytes + "]";
+        + ", max_body_bytes=" + maxBodyBytes + ", read_timeout_seconds=" + readTimeoutSeconds
+        + ", mongo_timeout_ms=" + mongoTimeoutMs + "]";
   }
 }

@@ -33,23 +33,38 @@ public final class PayloadFamily implements BenchmarkFamily {
   public Probe probe() {
     Probe p = MongoFamily.probeTarget();
     Map<String, Object> m = new LinkedHashMap<>(p.facts());
-    m.put("service", "io.dbbench.payload.PayloadService: JDK com.sun.net.httpserver, one virtual thread per request, HTTP/1.1 keep-alive, loopback");
+    m.put("service", "io.dbbench.payload.PayloadService: JDK com.sun.net.httpserver, one virtual thread per request, HTTP/1.1 keep-alive, loopback; "
+        + "by default in a JVM of its own (io.dbbench.payload.PayloadServer, -Xms/-Xmx " + PayloadFixture.DEFAULT_SERVICE_HEAP
+        + " or " + PayloadFixture.ENV_SERVICE_HEAP + ")");
+    m.put("arrangement", MongoFamily.ARRANGEMENT_FACT);
     m.put("clients", "java.net.http.HttpClient, one per JMH thread (closed loop, 100 threads) or one shared (open loop)");
-    m.put("index_param", "none | id (unique ascending index on id)");
+    m.put("index_param", "none | id (unique ascending index id_1 on id, created after the seed, so both variants search the same documents)");
+    m.put("collection_size_param", "collectionSize: documents seeded before search trials (name-based UUID ids of 'dbbench-payload-<i>'), "
+        + "seeded in the trial's setup outside the timing; insert trials start from an empty collection");
     m.put("open_loop_files", "openloop-<operation>-<doc>-<rate>-<epochMillis>.json in the run directory");
+    m.put("allocations", "gc.alloc.rate.norm (B/op) of the JMH fork: with arrangement=outOfProcess the clients' allocations alone;"
+        + " allocation counts (Go's allocs/op) are not measurable with JMH's gc profiler");
     return new Probe(p.available(), p.reason(), m);
   }
 
   /**
-   * Quick: every doc/index pair (the WMPayload table needs them) but one open-loop rate that the
-   * stand-in sustains on two cores; higher rates overload it and each iteration then ends with a
-   * long drain of the queued requests. {@code -prof gc}: bytes/op for the WMPayload table; clients,
-   * service, driver and the in-process stand-in share the fork, so it counts all of their
-   * allocations.
+   * Quick: every doc/index pair (the WMPayload table needs them), {@code collectionSize=10000}
+   * (the largest seed that fits the quick budget: 5 to 10 s of seeding per ReqMgr2 search trial)
+   * and one open-loop rate, {@value #QUICK_RATE}/s: in a quick trial the freshly started service
+   * and stand-in JVMs spend 8 to 10 ms of CPU per search (JIT compilation included; the
+   * {@code server_cpu_us} metric), so 100/s would need a core for them alone. Warm-up 2 s instead
+   * of 1 for the same reason. {@code -prof gc}: bytes/op for the WMPayload table; with the default
+   * {@code arrangement=outOfProcess} they are the clients' alone. Full: every declared value.
    */
   @Override
   public FamilySettings settings(boolean full) {
     FamilySettings.Builder b = FamilySettings.builder().profiler("gc");
-    return full ? b.build() : b.param("rate", "100").build();
+    // 2 s of warm-up instead of 1: the service and stand-in JVMs start cold in every trial
+    return full ? b.build() : b.warmupTime("2s").param("collectionSize", "10000")
+        .reduced("rate", "the freshly started service and stand-in JVMs spend 8-10 ms of CPU per search in a quick trial"
+            + " (JIT included); 100/s and more overload two cores", QUICK_RATE).build();
   }
+
+  /** The quick open-loop rate (requests/s). */
+  static final String QUICK_RATE = "50";
 }

@@ -1,6 +1,15 @@
 package io.dbbench.payload;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.mongo.Arrangement;
+import io.dbbench.mongo.ChildJvm;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Pattern;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.mongo.CollectionFixture;
 import io.dbbench.mongo.MongoTarget;
@@ -12,60 +21,181 @@ import java.util.List;
 
 /**
  * Everything one payload-service trial needs, outside the timing: a {@link CollectionFixture} on
- * the MongoDB target the caller chose (its own collection, the optional index on {@code id}, the
- * seeded documents that searches look up) and the {@link PayloadService} in front of it, bound to
- * a free loopback port. Verifies after each iteration that the collection holds exactly the
- * documents inserted and that a sample read back equals the template plus its {@code id}.
+ * the MongoDB target (its own collection, the seeded documents that searches look up, then the
+ * optional index on {@code id}) and the {@link PayloadService} in front of it, on a free loopback
+ * port. Verifies after each iteration that the collection holds exactly the documents inserted and
+ * that a sample read back equals the template plus its {@code id}.
+ *
+ * <p>{@link Arrangement#outOfProcess} (the default): the service runs in a JVM of its own
+ * ({@link PayloadServer} via {@link ChildJvm}, fixed heap {@value #DEFAULT_SERVICE_HEAP} or
+ * {@code DBBENCH_PAYLOAD_SERVICE_HEAP}) and the stand-in in another ({@link MongoTarget#open}), so
+ * this JVM holds only the clients and the fixture's own seeding/verification client.
+ * {@link Arrangement#inProcess}: service and stand-in in this JVM.
  */
 public final class PayloadFixture implements AutoCloseable {
   /** Index on the {@code id} field: the study found search about 10x faster with it. */
   public enum Index {
     /** No secondary index: each search scans the collection. */
     none,
-    /** A unique ascending index on {@code id}, created in setup. */
+    /** A unique ascending index on {@code id}, created after seeding. */
     id
   }
 
+  /** Most documents seeded under the smoke test ({@code -Ddbbench.smoke=true}). */
+  static final int SMOKE_COLLECTION_SIZE = 200;
+
+  /** Knob: the service process's fixed heap ({@code -Xms} = {@code -Xmx}). */
+  public static final String ENV_SERVICE_HEAP = "DBBENCH_PAYLOAD_SERVICE_HEAP";
+  /** Default service heap: the service keeps nothing between requests. */
+  public static final String DEFAULT_SERVICE_HEAP = "512m";
+  /** Environment variable through which the service process receives the MongoDB URI (never its command line). */
+  static final String CHILD_URI_ENV = "DBBENCH_PAYLOAD_CHILD_MONGO_URI";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private final CollectionFixture collection;
   private final PayloadService service;
+  private final ChildJvm serviceProcess;
+  private final URI baseUri;
+  private final Arrangement arrangement;
   private final byte[] template;
 
-  private PayloadFixture(CollectionFixture collection, PayloadService service) {
+  private PayloadFixture(CollectionFixture collection, PayloadService service, ChildJvm serviceProcess, URI baseUri,
+      Arrangement arrangement) {
     this.collection = collection;
     this.service = service;
+    this.serviceProcess = serviceProcess;
+    this.baseUri = baseUri;
+    this.arrangement = arrangement;
     this.template = collection.document().bytes();
   }
 
   /**
-   * Prepares an empty collection on {@code target} (with the index when asked), starts the service
-   * and seeds {@code seedDocs} documents whose ids {@link #seededIds()} lists. The fixture owns
-   * {@code target} from here on.
+   * Opens the MongoDB target for {@code arrangement} ({@link MongoTarget#open(Arrangement)}) and
+   * starts everything: {@link #start(MongoTarget, Arrangement, PayloadDocument, Index, int)}.
+   */
+  public static PayloadFixture start(Arrangement arrangement, PayloadDocument doc, Index index, int collectionSize) {
+    return start(MongoTarget.open(arrangement), arrangement, doc, index, collectionSize);
+  }
+
+  /**
+   * Prepares an empty collection on {@code target}, starts the service (in a JVM of its own for
+   * {@link Arrangement#outOfProcess}; its start-up overlaps the seeding), seeds
+   * {@code collectionSize} documents whose ids {@link #seededIds()} lists, then creates the index
+   * when asked. The fixture owns {@code target} from here on.
    *
-   * @throws IllegalStateException with what to check when MongoDB cannot be reached or the seed
-   *     does not read back
+   * @throws IllegalStateException with what to check when MongoDB cannot be reached, the seed does
+   *     not read back, or the service process does not start
    * @throws UncheckedIOException when the service cannot bind a loopback port
    */
-  public static PayloadFixture start(MongoTarget target, PayloadDocument doc, Index index, int seedDocs) {
+  public static PayloadFixture start(MongoTarget target, Arrangement arrangement, PayloadDocument doc, Index index,
+      int collectionSize) {
     int pool = BenchConfig.getInt("DBBENCH_PAYLOAD_POOL", 100);
-    CollectionFixture c = CollectionFixture.start(target, doc, "payload", "dbbench-payload-",
-        index == Index.id, pool, seedDocs);
+    if (Boolean.getBoolean("dbbench.smoke")) {
+      collectionSize = Math.min(collectionSize, SMOKE_COLLECTION_SIZE); // the smoke test checks wiring, not scans
+    }
+    String name = CollectionFixture.newCollectionName("payload");
+    ChildJvm child = null;
+    CollectionFixture c = null;
     try {
+      if (arrangement == Arrangement.outOfProcess) {
+        child = startServiceProcess(target, name, pool);
+      }
+      c = CollectionFixture.startNamed(target, doc, name, "dbbench-payload-", index == Index.id, pool, collectionSize);
+      if (child != null) {
+        URI base = URI.create(child.awaitReady(ChildJvm.READY_TIMEOUT).group(1));
+        return new PayloadFixture(c, null, child, base, arrangement);
+      }
       PayloadConfig cfg = PayloadConfig.defaults().withHost("127.0.0.1").withPort(0)
-          .withMongoDatabase("dbbench")
-          .withMongoCollection(c.collection().getNamespace().getCollectionName());
-      return new PayloadFixture(c, PayloadService.start(cfg, c.collection()));
+          .withMongoDatabase(CollectionFixture.DATABASE).withMongoCollection(name);
+      PayloadService svc = PayloadService.start(cfg, c.collection());
+      return new PayloadFixture(c, svc, null, svc.baseUri(), arrangement);
     } catch (IOException e) {
-      c.close();
+      closeAll(child, c, target);
       throw new UncheckedIOException("cannot start the payload service on a loopback port", e);
     } catch (RuntimeException e) {
-      c.close();
+      closeAll(child, c, target);
       throw e;
     }
   }
 
-  /** {@link CollectionFixture#seedDocs()}. */
-  public static int seedDocs() {
-    return CollectionFixture.seedDocs();
+  private static void closeAll(ChildJvm child, CollectionFixture c, MongoTarget target) {
+    if (child != null) {
+      child.close();
+    }
+    if (c != null) {
+      c.close(); // closes the target too
+    } else {
+      target.close();
+    }
+  }
+
+  private static ChildJvm startServiceProcess(MongoTarget target, String collectionName, int pool) throws IOException {
+    String heap = BenchConfig.get(ENV_SERVICE_HEAP, DEFAULT_SERVICE_HEAP);
+    if (!heap.matches("\\d+[kKmMgG]?")) {
+      throw new IllegalArgumentException(ENV_SERVICE_HEAP + "='" + heap + "'; expected a JVM heap size such as 512m");
+    }
+    return ChildJvm.start("payload-service", PayloadServer.class.getName(),
+        List.of("-Xms" + heap, "-Xmx" + heap, "-Dorg.slf4j.simpleLogger.log.org.mongodb.driver=warn"),
+        List.of("--host", "127.0.0.1", "--port", "0", "--mongo-uri-from-env", CHILD_URI_ENV,
+            "--mongo-database", CollectionFixture.DATABASE, "--mongo-collection", collectionName,
+            "--mongo-pool", String.valueOf(pool), ChildJvm.STOP_ON_STDIN_EOF),
+        Map.of(CHILD_URI_ENV, target.uriForDriver()),
+        Pattern.compile(Pattern.quote(PayloadServer.READY_PREFIX) + "(https?://\\S+)"));
+  }
+
+  /**
+   * CPU time used so far by the service and stand-in processes together (user + system, JIT and
+   * GC threads included, as the OS accounts it: clock-tick granularity, 10 ms on Linux), in ns;
+   * -1 when they do not both run in processes of their own or the OS does not report it.
+   */
+  public long serverCpuNanos() {
+    ChildJvm standIn = target().process();
+    if (serviceProcess == null || standIn == null) {
+      return -1;
+    }
+    var a = serviceProcess.handle().info().totalCpuDuration();
+    var b = standIn.handle().info().totalCpuDuration();
+    return a.isPresent() && b.isPresent() ? a.get().toNanos() + b.get().toNanos() : -1;
+  }
+
+  /** Where the service and the stand-in run. */
+  public Arrangement arrangement() {
+    return arrangement;
+  }
+
+  /** The service's process when it runs in a JVM of its own, else {@code null}. */
+  public ChildJvm serviceProcess() {
+    return serviceProcess;
+  }
+
+  /** The MongoDB target (its stand-in process, when it has one). */
+  public MongoTarget target() {
+    return collection.target();
+  }
+
+  /** The collection's index names as the server lists them ({@code _id_}, plus {@code id_1} with {@link Index#id}). */
+  public List<String> indexNames() {
+    return collection.indexNames();
+  }
+
+  /**
+   * The service's {@code GET /health} answer (counters and MongoDB's state), fetched over HTTP in
+   * either arrangement.
+   *
+   * @throws IllegalStateException when the service does not answer with JSON
+   */
+  public JsonNode health() {
+    try (HttpClient c = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()) {
+      HttpResponse<byte[]> r = c.send(HttpRequest.newBuilder(baseUri.resolve("/health")).timeout(Duration.ofSeconds(30)).build(),
+          HttpResponse.BodyHandlers.ofByteArray());
+      return JSON.readTree(r.body());
+    } catch (IOException e) {
+      throw new IllegalStateException("GET " + baseUri + "/health failed: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while asking " + baseUri + "/health", e);
+    }
   }
 
   /** Drops the collection's documents and recreates the index when {@link Index#id}; forgets the seed. */
@@ -75,7 +205,7 @@ public final class PayloadFixture implements AutoCloseable {
 
   /** The service's base URI, e.g. {@code http://127.0.0.1:41234}. */
   public URI baseUri() {
-    return service.baseUri();
+    return baseUri;
   }
 
   /** The template the clients post (compact UTF-8 JSON). */
@@ -98,11 +228,6 @@ public final class PayloadFixture implements AutoCloseable {
     return collection.backend();
   }
 
-  /** The running service (its counters). */
-  public PayloadService service() {
-    return service;
-  }
-
   /** Documents in the collection now. */
   public long count() {
     return collection.count();
@@ -111,6 +236,11 @@ public final class PayloadFixture implements AutoCloseable {
   /** {@link CollectionFixture#verifyCount}. */
   public void verifyCount(long expected) {
     collection.verifyCount(expected);
+  }
+
+  /** {@link CollectionFixture#verifyInserted}. */
+  public void verifyInserted(long ok, long unknown) {
+    collection.verifyInserted(ok, unknown);
   }
 
   /** {@link CollectionFixture#verifySample}. */
@@ -128,11 +258,19 @@ public final class PayloadFixture implements AutoCloseable {
     collection.requireTemplateWithId(got, id);
   }
 
-  /** Stops the service, then drops the collection, closes the client and stops the target. */
+  /**
+   * Stops the service (its process, waiting until it is gone), then drops the collection, closes
+   * the client and stops the target (the stand-in process likewise).
+   */
   @Override
   public void close() {
     try {
-      service.close();
+      if (service != null) {
+        service.close();
+      }
+      if (serviceProcess != null) {
+        serviceProcess.close();
+      }
     } finally {
       collection.close();
     }

@@ -5,7 +5,6 @@ import io.dbbench.report.Doc;
 import io.dbbench.report.FormSupport;
 import io.dbbench.report.JmhResult;
 import io.dbbench.report.Run;
-import io.dbbench.report.Stats;
 import io.dbbench.report.StudyForm;
 import io.dbbench.report.Units;
 import io.dbbench.report.VariantTable;
@@ -15,13 +14,28 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.commons.math3.random.RandomGenerator;
+import org.apache.commons.math3.random.Well19937c;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
  * WMPayload's form, for the payload service and the MongoDB driver family it builds on:
  * operation, document, index, time per request, requests/s, bytes/op ({@code gc.alloc.rate.norm}),
- * success rate ({@code ok / (ok + failed)}) and backend.
+ * success rate ({@code ok / (ok + failed)}) and backend; then one line per document stating the
+ * index speed-up of {@code search} with a 95% confidence interval ({@link #speedUp}), the open-loop
+ * median latencies without and with the index, and the study's own figures for comparison.
+ *
+ * <p>Allocations per request: bytes only. JMH's gc profiler measures allocated bytes (summed over
+ * the fork's threads), not the number of objects, so the study's Go {@code allocs/op} has no
+ * counterpart here; the table says so rather than leaving the column out silently.
  */
 public final class PayloadForm implements StudyForm {
+  /** Bootstrap resamples of the speed-up interval. */
+  static final int RESAMPLES = 2000;
+  /** Fixed bootstrap seed, so a report is reproducible. */
+  static final long SEED = 20_241_118L;
+
   @Override
   public String title() {
     return "Payload service (WMPayload form)";
@@ -42,20 +56,22 @@ public final class PayloadForm implements StudyForm {
     payload(doc, accepted, run);
   }
 
-
   static void payload(Doc doc, List<JmhResult> rs, Run run) {
     if (rs.isEmpty()) {
       return;
     }
     Doc.Section s = doc.section(2, "Payload service (WMPayload form)");
     s.text("Time per request and requests/s from the primary score (threads taken into account),"
-        + " bytes/op from the GC profiler (gc.alloc.rate.norm), success rate = ok / (ok + failed).");
+        + " bytes/op from the GC profiler (gc.alloc.rate.norm), success rate = ok / (ok + failed)."
+        + " With arrangement=outOfProcess the service and the stand-in run in JVMs of their own, so bytes/op are the"
+        + " clients' alone (as the study's Go B/op were); with inProcess they include service, driver and stand-in."
+        + " allocs/op: not measurable, JMH's gc profiler counts bytes, not objects.");
     Set<String> others = FormSupport.paramNames(rs);
     others.removeAll(Set.of("doc", "index"));
     Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("operation").col("document")
         .col("index");
     others.forEach(t::col);
-    t.num("time per request").num("requests/s").num("bytes/op").num("success rate").col("backend");
+    t.num("time per request").num("requests/s").num("bytes/op").col("allocs/op").num("success rate").col("backend");
     for (JmhResult r : rs) {
       List<String> row = new ArrayList<>();
       row.add(r.simpleClassName() + FormSupport.host(r));
@@ -66,6 +82,7 @@ public final class PayloadForm implements StudyForm {
       row.add(Units.time(FormSupport.timePerOp(r)));
       row.add(Units.num(FormSupport.opsPerSecond(r)));
       row.add(FormSupport.alloc(r));
+      row.add(r.secondary().containsKey("gc.alloc.rate.norm") ? "n/a (bytes only)" : "");
       JmhResult.Metric ok = r.secondary().get("ok");
       JmhResult.Metric failed = r.secondary().get("failed");
       double okN = ok == null ? Double.NaN : ok.score();
@@ -74,6 +91,157 @@ public final class PayloadForm implements StudyForm {
       row.add(FormSupport.backend(run.env(), r));
       t.row(row);
     }
+    s.add(t.build());
+    indexEffect(s, rs);
+    studyFigures(s);
+  }
+
+  /** One line per closed-loop {@code search} pair (index none vs id, other params equal), and per open-loop pair. */
+  static void indexEffect(Doc.Section s, List<JmhResult> rs) {
+    List<String> lines = new ArrayList<>();
+    for (JmhResult none : rs) {
+      if (!none.method().equals("search") || !"none".equals(none.params().get("index"))) {
+        continue;
+      }
+      JmhResult id = FormSupport.sibling(rs, none, Map.of("index", "id"), false);
+      if (id == null) {
+        continue;
+      }
+      String what = "search, " + none.params().getOrDefault("doc", "?") + FormSupport.others(none, Set.of("doc", "index"))
+          + FormSupport.host(none);
+      if (none.simpleClassName().equals("PayloadOpenLoopBenchmark")) {
+        JmhResult.Metric a = none.secondary().get("p50_us");
+        JmhResult.Metric b = id.secondary().get("p50_us");
+        if (a != null && b != null && b.score() > 0) {
+          JmhResult.Metric ca = none.secondary().get("server_cpu_us");
+          JmhResult.Metric cb = id.secondary().get("server_cpu_us");
+          String cpu = ca != null && cb != null && ca.score() > 0 && cb.score() > 0
+              ? "; CPU of service and stand-in per request " + Units.time(ca.score() / 1e6) + " without, "
+                  + Units.time(cb.score() / 1e6) + " with: " + x(ca.score() / cb.score())
+              : "";
+          lines.add("Open loop, " + what + ": median latency without index " + Units.time(a.score() / 1e6)
+              + ", with index " + Units.time(b.score() / 1e6) + ": " + x(a.score() / b.score()) + cpu
+              + " (one trial each; the percentile curves are in the open-loop section)");
+        }
+        continue;
+      }
+      SpeedUp u = speedUp(none, id);
+      if (u == null) {
+        continue;
+      }
+      lines.add("Closed loop (" + none.threads() + " clients), " + what + ": without index " + Units.time(u.slow())
+          + ", with index " + Units.time(u.fast()) + " per request: index speed-up " + x(u.ratio())
+          + (Double.isNaN(u.low()) ? " (too few samples for an interval)"
+              : " (95% CI " + x(u.low()) + " to " + x(u.high()) + ", percentile bootstrap over " + u.basis() + ")"));
+    }
+    if (!lines.isEmpty()) {
+      s.text("Index effect (the study: search about 35x faster with an index on id; see the README for what its runs measured):");
+      lines.forEach(s::text);
+    }
+  }
+
+  private static String x(double v) {
+    return String.format(Locale.ROOT, "%.1fx", v);
+  }
+
+  /**
+   * The index speed-up of a pair of time-per-request results and its interval.
+   *
+   * @param slow mean time per request without the index, in seconds
+   * @param fast mean time per request with the index, in seconds
+   * @param ratio {@code slow / fast}
+   * @param low 2.5th percentile of the bootstrap ratios (NaN with fewer than 2 samples on a side)
+   * @param high 97.5th percentile
+   * @param basis what was resampled, e.g. {@code per-fork means of 2 forks}
+   */
+  record SpeedUp(double slow, double fast, double ratio, double low, double high, String basis) {}
+
+  /**
+   * The speed-up of {@code id} over {@code none}: ratio of mean times per request, with a 95%
+   * percentile-bootstrap interval ({@value #RESAMPLES} resamples, {@code Well19937c} seeded with
+   * {@value #SEED}): each side's samples are resampled with replacement and the ratio of the
+   * resampled means taken. The samples are the per-fork means when both results have at least two
+   * forks (forks are JMH's independent repetitions), else the per-iteration scores of the one
+   * fork, which understate the run-to-run spread (said in {@code basis}).
+   *
+   * @return null when a result has no raw data
+   */
+  static SpeedUp speedUp(JmhResult none, JmhResult id) {
+    double[] a = samples(none);
+    double[] b = samples(id);
+    if (a.length == 0 || b.length == 0) {
+      return null;
+    }
+    boolean perFork = none.primary().rawData().size() >= 2 && id.primary().rawData().size() >= 2;
+    String basis = perFork ? "per-fork means of " + a.length + " and " + b.length + " forks"
+        : "per-iteration scores of one fork (" + a.length + " and " + b.length + " iterations; forks would be wider)";
+    double slow = StatUtils.mean(a);
+    double fast = StatUtils.mean(b);
+    double[] ci = ratioCi(a, b);
+    return new SpeedUp(slow, fast, slow / fast, ci[0], ci[1], basis);
+  }
+
+  /** Seconds per request: per-fork means when there are 2+ forks, else per-iteration values. */
+  private static double[] samples(JmhResult r) {
+    List<List<Double>> raw = r.primary().rawData();
+    boolean perFork = raw.size() >= 2;
+    List<Double> out = new ArrayList<>();
+    for (List<Double> fork : raw) {
+      if (perFork) {
+        out.add(fork.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN));
+      } else {
+        out.addAll(fork);
+      }
+    }
+    double[] v = out.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] sec = Units.toSecondsPerOp(v, r.primary().unit());
+    if (Units.higherIsBetter(r.primary().unit())) {
+      for (int i = 0; i < sec.length; i++) {
+        sec[i] *= r.threads();
+      }
+    }
+    return sec;
+  }
+
+  /** 95% percentile-bootstrap interval of {@code mean(slow) / mean(fast)}; NaNs with fewer than 2 samples on a side. */
+  static double[] ratioCi(double[] slow, double[] fast) {
+    if (slow.length < 2 || fast.length < 2) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    RandomGenerator rng = new Well19937c(SEED);
+    double[] ratios = new double[RESAMPLES];
+    for (int i = 0; i < RESAMPLES; i++) {
+      ratios[i] = resampledMean(slow, rng) / resampledMean(fast, rng);
+    }
+    Percentile p = new Percentile();
+    p.setData(ratios);
+    return new double[] {p.evaluate(2.5), p.evaluate(97.5)};
+  }
+
+  private static double resampledMean(double[] x, RandomGenerator rng) {
+    double sum = 0;
+    for (int i = 0; i < x.length; i++) {
+      sum += x[rng.nextInt(x.length)];
+    }
+    return sum / x.length;
+  }
+
+  /** The study's published figures (vkuznet/WMPayload README at commit 3c602f4, Apple M2), for comparison. */
+  static void studyFigures(Doc.Section s) {
+    s.text("The study's figures (WMPayload README, commit 3c602f4; Go client, Apple M2, a real MongoDB):");
+    Doc.TableBuilder t = new Doc.TableBuilder().col("operation").col("document").col("index").num("time/op")
+        .num("B/op").num("allocs/op").num("success rate").col("what it measured");
+    t.row(List.of("insert", "flat (auto-generated)", "none", "0.60 ms", "22,975", "197", "1.000",
+        "one client, sequential (BenchmarkInsert is a plain loop)"));
+    t.row(List.of("insert", "ReqMgr2", "none", "0.84 ms", "60,121", "666", "1.000", "one client, sequential"));
+    t.row(List.of("search", "flat", "none", "8.85 ms", "8,414,498", "177", "1.000",
+        "b.N concurrent requests; the handler then ignored id and returned the whole collection"));
+    t.row(List.of("search", "flat", "id", "0.25 ms", "11,415", "124", "0",
+        "every request failed (success_rate 0)"));
+    t.row(List.of("search", "ReqMgr2 (all docs)", "none", "75.4 ms", "102,658,732", "238", "1.000",
+        "whole-collection fetch"));
+    t.row(List.of("search", "ReqMgr2 (one doc)", "id", "0.51 ms", "38,716", "201", "0.2247",
+        "after the handler filtered by id; 78% of requests failed"));
     s.add(t.build());
   }
 }

@@ -1,9 +1,13 @@
 package io.dbbench.payload;
 
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import io.dbbench.core.Redaction;
+import io.dbbench.mongo.ChildJvm;
 import io.dbbench.mongo.MongoTarget;
+import java.util.concurrent.TimeUnit;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -20,13 +24,13 @@ import picocli.CommandLine.Option;
 @Command(name = "payload-server", mixinStandardHelpOptions = true,
     description = "Stores JSON documents in MongoDB over HTTP(S): POST /insert, GET /search?id=UUID, GET /health.")
 public final class PayloadServer implements Callable<Integer> {
-  @Option(names = "--config", description = "JSON configuration file (keys use_https, port, cert_file, key_file, json_file, mongo_uri, mongo_database, mongo_collection, host, max_body_bytes)")
+  @Option(names = "--config", description = "JSON configuration file (keys use_https, port, cert_file, key_file, json_file, mongo_uri, mongo_database, mongo_collection, host, max_body_bytes, read_timeout_seconds, mongo_timeout_ms)")
   Path config;
 
   @Option(names = "--use-https", description = "serve HTTPS (needs --cert-file and --key-file)")
   Boolean useHttps;
 
-  @Option(names = "--host", description = "bind address (default 0.0.0.0)")
+  @Option(names = "--host", description = "bind address (default 127.0.0.1; 0.0.0.0 serves other machines)")
   String host;
 
   @Option(names = "--port", description = "TCP port (default 7111; 0 picks a free one)")
@@ -53,6 +57,25 @@ public final class PayloadServer implements Callable<Integer> {
   @Option(names = "--max-body-bytes", description = "largest accepted body in bytes (default 16777216)")
   Long maxBodyBytes;
 
+  @Option(names = "--read-timeout-seconds", description = "disconnect a client that takes longer to send a request (default 30)")
+  Integer readTimeoutSeconds;
+
+  @Option(names = "--mongo-timeout-ms", description = "per-operation MongoDB timeout, server selection included (default 10000)")
+  Long mongoTimeoutMs;
+
+  @Option(names = "--mongo-uri-from-env", paramLabel = "VAR",
+      description = "read the MongoDB connection string from environment variable VAR (keeps credentials off the command line)")
+  String mongoUriFromEnv;
+
+  @Option(names = "--mongo-pool", description = "the driver's maxPoolSize (default 100)")
+  Integer mongoPool;
+
+  @Option(names = ChildJvm.STOP_ON_STDIN_EOF, description = "stop when stdin closes (how a parent process stops it)")
+  boolean stopOnStdinEof;
+
+  /** The line prefix a parent waits for; the base URI follows it. */
+  public static final String READY_PREFIX = "payload service listening on ";
+
   /** The configuration after the file and the options are applied. */
   PayloadConfig resolve() throws java.io.IOException {
     PayloadConfig c = PayloadConfig.defaults();
@@ -69,6 +92,18 @@ public final class PayloadServer implements Callable<Integer> {
     if (mongoDatabase != null) c = c.withMongoDatabase(mongoDatabase);
     if (mongoCollection != null) c = c.withMongoCollection(mongoCollection);
     if (maxBodyBytes != null) c = c.withMaxBodyBytes(maxBodyBytes);
+    if (readTimeoutSeconds != null) c = c.withReadTimeoutSeconds(readTimeoutSeconds);
+    if (mongoTimeoutMs != null) c = c.withMongoTimeoutMs(mongoTimeoutMs);
+    if (mongoUriFromEnv != null) {
+      String v = System.getenv(mongoUriFromEnv);
+      if (v == null || v.isBlank()) {
+        throw new IllegalArgumentException("--mongo-uri-from-env " + mongoUriFromEnv + ": the variable is not set");
+      }
+      c = c.withMongoUri(v.trim());
+    }
+    if (mongoPool != null && mongoPool < 1) {
+      throw new IllegalArgumentException("--mongo-pool " + mongoPool + "; expected a positive connection count");
+    }
     c.requireStartable();
     return c;
   }
@@ -77,6 +112,9 @@ public final class PayloadServer implements Callable<Integer> {
   public Integer call() throws Exception {
     CountDownLatch stop = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
+    if (stopOnStdinEof) {
+      ChildJvm.stopOnStdinEof(stop::countDown);
+    }
     return serve(System.out, stop);
   }
 
@@ -103,12 +141,20 @@ public final class PayloadServer implements Callable<Integer> {
         return 2;
       }
     }
+    // The JDK server reads its request time bound once, when its classes load: set it first.
+    System.setProperty(PayloadService.MAX_REQ_TIME_PROPERTY, String.valueOf(c.readTimeoutSeconds()));
     MongoTarget embedded = c.mongoUri().equals("embedded") ? MongoTarget.embedded() : null;
-    String uri = embedded != null ? null : c.mongoUri();
-    try (MongoClient client = embedded != null ? embedded.newClient(100) : MongoClients.create(uri);
+    String uri = embedded != null ? embedded.uriForDriver() : c.mongoUri();
+    int pool = mongoPool == null ? 100 : mongoPool;
+    MongoClientSettings settings = MongoClientSettings.builder()
+        .applyToClusterSettings(b -> b.serverSelectionTimeout(c.mongoTimeoutMs(), TimeUnit.MILLISECONDS))
+        .applyConnectionString(new ConnectionString(uri))
+        .applyToConnectionPoolSettings(p -> p.maxSize(pool))
+        .build();
+    try (MongoClient client = MongoClients.create(settings);
         PayloadService svc = PayloadService.start(c,
             client.getDatabase(c.mongoDatabase()).getCollection(c.mongoCollection()))) {
-      out.println("payload service listening on " + svc.baseUri() + " (bound to " + c.host() + ":"
+      out.println(READY_PREFIX + svc.baseUri() + " (bound to " + c.host() + ":"
           + svc.baseUri().getPort() + "), MongoDB "
           + (embedded != null ? embedded.redactedUri() + " [" + MongoTarget.embeddedBackendLabel() + "]" : Redaction.redact(uri))
           + ", " + c.mongoDatabase() + "." + c.mongoCollection());

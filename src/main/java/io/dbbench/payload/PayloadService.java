@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.mongodb.ErrorCategory;
 import com.mongodb.MongoException;
+import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
@@ -42,30 +44,57 @@ import org.bson.Document;
  * <ul>
  *   <li>{@code POST /insert}, body a JSON object with {@code Content-Type: application/json}: the
  *       service sets a fresh random UUID {@code id} (replacing any client {@code id}) and inserts
- *       it; {@code 201 {"id": "..."}}.
+ *       it; {@code 201 {"id": "..."}}. A top-level {@code _id} is refused (400): MongoDB's primary
+ *       key is the server's to assign, and a client-chosen one turns a retry into a duplicate-key
+ *       error.
  *   <li>{@code GET /search?id=UUID}: {@code 200} with the stored document (without MongoDB's
  *       {@code _id}), {@code 404} when absent.
- *   <li>{@code GET /health}: {@code 200 {"status":"ok","requests":N,"inserted":N,"mongo_failures":N}}.
+ *   <li>{@code GET /health}: {@code 200 {"status":"ok","mongo":"up",...}} with the counters
+ *       {@code requests}, {@code inserted}, {@code client_errors} (4xx), {@code mongo_failures}
+ *       (503), {@code server_errors} (500) and {@code bson_too_large}; {@code 503} with
+ *       {@code "status":"degraded"} and the reason when MongoDB does not answer a count within
+ *       {@code mongo_timeout_ms}.
  *   <li>{@code GET /template}: the configured {@code json_file}, {@code 404} when none.
  * </ul>
  *
- * <p>Errors are JSON {@code {"error": "..."}}: {@code 400} malformed JSON, a non-object body, a
- * {@code $}-prefixed field name, a missing or non-UUID {@code id}; {@code 405} a wrong method;
- * {@code 413} a body over {@code max_body_bytes}; {@code 415} a content type other than
- * {@code application/json}; {@code 503} when MongoDB fails (counted in {@code mongo_failures}; the
- * service keeps serving). Only a validated UUID string ever reaches a MongoDB filter.
+ * <p>Errors are JSON {@code {"error": "..."}}: {@code 400} malformed JSON, duplicate keys
+ * (Jackson's {@code STRICT_DUPLICATE_DETECTION}), a non-object body, a {@code $}-prefixed field
+ * name, a top-level {@code _id}, a number that is not finite as a double ({@code 1e999999}), a
+ * string with a lone UTF-16 surrogate, a missing or non-UUID {@code id}; {@code 405} a wrong
+ * method; {@code 409} a duplicate key reported by MongoDB; {@code 413} a body over
+ * {@code max_body_bytes} or a document over MongoDB's 16 MiB BSON limit (logged, counted in
+ * {@code bson_too_large}); {@code 415} a content type other than {@code application/json};
+ * {@code 503} when MongoDB fails or does not answer within {@code mongo_timeout_ms} (counted in
+ * {@code mongo_failures}; the service keeps serving); {@code 500} anything unexpected (logged,
+ * counted in {@code server_errors}). Client errors (4xx) are counted in {@code client_errors} and
+ * never as MongoDB failures. Every error is answered before the exchange closes. Only a validated
+ * UUID string ever reaches a MongoDB filter.
+ *
+ * <p>Not ours to answer: requests the JDK server rejects before any handler runs (a malformed
+ * request line or URI, illegal header names, conflicting {@code Content-Length} and
+ * {@code Transfer-Encoding}, an unsupported transfer coding) get the JDK's own short HTML reply.
+ * A client that takes longer than {@code read_timeout_seconds} to send a request is disconnected.
  */
 public final class PayloadService implements AutoCloseable {
+  /** The JDK server's request read bound in seconds, read once per JVM when its classes load. */
+  static final String MAX_REQ_TIME_PROPERTY = "sun.net.httpserver.maxReqTime";
+
   static {
     // The JDK server leaves Nagle's algorithm on unless told; with small answers and delayed ACKs
     // that adds ~40 ms per keep-alive request. Read once when the server classes load.
     if (System.getProperty("sun.net.httpserver.nodelay") == null) {
       System.setProperty("sun.net.httpserver.nodelay", "true");
     }
+    // Slow-client bound (seconds); PayloadServer sets the configured value before this runs.
+    if (System.getProperty(MAX_REQ_TIME_PROPERTY) == null) {
+      System.setProperty(MAX_REQ_TIME_PROPERTY, String.valueOf(PayloadConfig.DEFAULT_READ_TIMEOUT_SECONDS));
+    }
   }
 
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      // {"a":1,"a":2} is refused rather than silently keeping the last value
+      .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION.mappedFeature());
   private static final Pattern UUID_TEXT =
       Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
@@ -77,11 +106,15 @@ public final class PayloadService implements AutoCloseable {
   private final LongAdder requests = new LongAdder();
   private final LongAdder inserted = new LongAdder();
   private final LongAdder mongoFailures = new LongAdder();
+  private final LongAdder clientErrors = new LongAdder();
+  private final LongAdder serverErrors = new LongAdder();
+  private final LongAdder bsonTooLarge = new LongAdder();
 
   private PayloadService(PayloadConfig config, MongoCollection<Document> collection, HttpServer server,
       ExecutorService executor, byte[] template) {
     this.config = config;
-    this.collection = collection;
+    // the client-side operation timeout bounds every call, server selection included
+    this.collection = collection.withTimeout(config.mongoTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
     this.server = server;
     this.executor = executor;
     this.template = template;
@@ -154,9 +187,14 @@ public final class PayloadService implements AutoCloseable {
     return mongoFailures.sum();
   }
 
+  /** Requests answered 4xx so far. */
+  public long clientErrors() {
+    return clientErrors.sum();
+  }
+
   private void handle(HttpExchange ex) {
     requests.increment();
-    try (ex) {
+    try {
       String path = ex.getRequestURI().getRawPath();
       switch (path) {
         case "/insert" -> {
@@ -171,12 +209,7 @@ public final class PayloadService implements AutoCloseable {
         }
         case "/health" -> {
           if (method(ex, "GET")) {
-            Map<String, Object> h = new java.util.LinkedHashMap<>();
-            h.put("status", "ok");
-            h.put("requests", requests.sum());
-            h.put("inserted", inserted.sum());
-            h.put("mongo_failures", mongoFailures.sum());
-            send(ex, 200, JSON.writeValueAsBytes(h));
+            health(ex);
           }
         }
         case "/template" -> {
@@ -193,12 +226,43 @@ public final class PayloadService implements AutoCloseable {
     } catch (IOException e) {
       // The client went away mid-exchange; nothing left to answer.
     } catch (RuntimeException e) {
+      // Answered before the exchange closes (closing first would leave the client an empty reply).
+      serverErrors.increment();
+      log(ex, 500, e.toString());
       try {
         error(ex, 500, "internal error: " + e.getClass().getSimpleName());
       } catch (IOException | RuntimeException ignored) {
         // headers were already sent
       }
+    } finally {
+      ex.close();
     }
+  }
+
+  private void health(HttpExchange ex) throws IOException {
+    Map<String, Object> h = new java.util.LinkedHashMap<>();
+    String mongo;
+    try {
+      collection.estimatedDocumentCount(); // a round trip, bounded by mongo_timeout_ms
+      mongo = "up";
+    } catch (MongoException e) {
+      mongo = "unreachable: " + e.getClass().getSimpleName() + ": " + truncate(Redaction.redact(String.valueOf(e.getMessage())));
+    }
+    boolean up = mongo.equals("up");
+    h.put("status", up ? "ok" : "degraded");
+    h.put("mongo", mongo);
+    h.put("requests", requests.sum());
+    h.put("inserted", inserted.sum());
+    h.put("client_errors", clientErrors.sum());
+    h.put("mongo_failures", mongoFailures.sum());
+    h.put("server_errors", serverErrors.sum());
+    h.put("bson_too_large", bsonTooLarge.sum());
+    send(ex, up ? 200 : 503, JSON.writeValueAsBytes(h));
+  }
+
+  private static void log(HttpExchange ex, int status, String what) {
+    System.err.println("[payload-service] " + java.time.Instant.now() + " " + status + " " + ex.getRequestMethod()
+        + " " + truncate(ex.getRequestURI().getRawPath()) + ": " + truncate(Redaction.redact(what)));
   }
 
   private boolean method(HttpExchange ex, String allowed) throws IOException {
@@ -247,10 +311,27 @@ public final class PayloadService implements AutoCloseable {
       error(ex, 400, e.getMessage());
       return;
     }
+    if (doc.containsKey("_id")) {
+      error(ex, 400, "field '_id' is not accepted: MongoDB's primary key is assigned by the server (the service's key is 'id', which it sets)");
+      return;
+    }
     String id = UUID.randomUUID().toString();
     doc.put("id", id);
     try {
       collection.insertOne(doc);
+    } catch (org.bson.BsonMaximumSizeExceededException e) {
+      // parses, fits max_body_bytes, but its BSON exceeds MongoDB's 16 MiB document limit
+      bsonTooLarge.increment();
+      log(ex, 413, e.getMessage());
+      error(ex, 413, "document exceeds MongoDB's BSON size limit (16 MiB): " + truncate(e.getMessage()));
+      return;
+    } catch (MongoWriteException e) {
+      if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
+        error(ex, 409, "duplicate key: " + truncate(Redaction.redact(String.valueOf(e.getError().getMessage()))));
+        return;
+      }
+      mongoFailed(ex, e);
+      return;
     } catch (MongoException e) {
       mongoFailed(ex, e);
       return;
@@ -304,6 +385,7 @@ public final class PayloadService implements AutoCloseable {
 
   private void mongoFailed(HttpExchange ex, MongoException e) throws IOException {
     mongoFailures.increment();
+    log(ex, 503, e.toString());
     error(ex, 503, "MongoDB operation failed: " + e.getClass().getSimpleName() + ": "
         + truncate(Redaction.redact(String.valueOf(e.getMessage()))));
   }
@@ -313,6 +395,9 @@ public final class PayloadService implements AutoCloseable {
   }
 
   private void error(HttpExchange ex, int status, String message) throws IOException {
+    if (status / 100 == 4) {
+      clientErrors.increment();
+    }
     send(ex, status, JSON.writeValueAsBytes(Map.of("error", message)));
   }
 

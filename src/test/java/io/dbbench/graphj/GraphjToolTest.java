@@ -84,12 +84,17 @@ class GraphjToolTest {
     byte[] bad = Files.readAllBytes(good);
     bad[bad.length - 3] ^= 1;
     Path broken = GraphjTestFiles.write(dir, "broken.graphj", bad);
-    Run v = run("verify", good.toString(), broken.toString());
+    Path missing = dir.resolve("missing.graphj");
+    Run v = run("verify", broken.toString(), missing.toString(), good.toString());
     assertEquals(1, v.rc());
-    List<String> lines = v.out().lines().toList();
-    assertEquals(2, lines.size());
-    assertTrue(lines.get(0).startsWith(good + ": OK (live, 3 entries"), lines.get(0));
-    assertTrue(lines.get(1).startsWith(broken + ": FAILED: ") && lines.get(1).contains("crc mismatch"), lines.get(1));
+    // OK lines on stdout, FAILED lines on stderr, and every file is checked in order.
+    List<String> ok = v.out().lines().toList();
+    assertEquals(1, ok.size(), v.out());
+    assertTrue(ok.get(0).startsWith(good + ": OK (live, 3 entries"), ok.get(0));
+    List<String> failed = v.err().lines().toList();
+    assertEquals(2, failed.size(), v.err());
+    assertTrue(failed.get(0).startsWith(broken + ": FAILED: ") && failed.get(0).contains("crc mismatch"), failed.get(0));
+    assertEquals(missing + ": FAILED: no such file", failed.get(1));
   }
 
   @Test
@@ -109,7 +114,10 @@ class GraphjToolTest {
   void badInputGetsOneLineAndNonZeroExit() throws Exception {
     Run missing = run("verify", dir.resolve("nope.graphj").toString());
     assertEquals(1, missing.rc());
-    assertTrue(missing.out().contains("nope.graphj: FAILED"), missing.out());
+    assertTrue(missing.err().contains("nope.graphj: FAILED: no such file"), missing.err());
+    Run inspectMissing = run("inspect", dir.resolve("nope.graphj").toString());
+    assertEquals(1, inspectMissing.rc());
+    assertTrue(inspectMissing.err().contains("nope.graphj: no such file"), inspectMissing.err());
 
     Run shortKey = run("inspect", GraphjTestFiles.live(dir, "k.graphj", 1, 1).toString(), "--key-hex", "abcd");
     assertEquals(2, shortKey.rc());

@@ -44,14 +44,23 @@ class MongoTargetTest {
   }
 
   @Test
-  void defaultIsTheStandInAnsweringAsMongo50() {
+  void defaultIsTheStandInInItsOwnJvmAnsweringAsMongo50AndGoneAfterClose() {
+    ProcessHandle standIn;
     try (MongoTarget t = MongoTarget.open(); MongoClient c = t.newClient(2)) {
-      assertEquals(MongoTarget.Kind.EMBEDDED, t.kind());
+      assertEquals(MongoTarget.Kind.STAND_IN_PROCESS, t.kind());
+      standIn = t.process().handle();
+      assertTrue(standIn.isAlive());
+      assertTrue(standIn.pid() != ProcessHandle.current().pid());
       assertTrue(t.redactedUri().startsWith("mongodb://127.0.0.1:"), t.redactedUri());
       Document hello = c.getDatabase("admin").runCommand(new Document("isMaster", 1));
       assertEquals(8, ((Number) hello.get("maxWireVersion")).intValue(), "ServerVersion.MONGO_5_0 speaks wire version 8");
       assertTrue(t.serverVersion().startsWith("5.0"), t.serverVersion());
       assertEquals("mongo-java-server 1.47.0 (stand-in, not MongoDB)", t.backend());
+    }
+    assertFalse(standIn.isAlive(), "the stand-in process outlived close()");
+    try (MongoTarget t = MongoTarget.open(io.dbbench.mongo.Arrangement.inProcess)) {
+      assertEquals(MongoTarget.Kind.EMBEDDED, t.kind());
+      assertEquals(null, t.process());
     }
   }
 
@@ -88,7 +97,7 @@ class MongoTargetTest {
     container = BenchConfig.override(MongoTarget.ENV_CONTAINER, "true");
     System.setErr(new PrintStream(buf, true, StandardCharsets.UTF_8));
     try (MongoTarget t = MongoTarget.open()) {
-      assertEquals(MongoTarget.Kind.EMBEDDED, t.kind());
+      assertTrue(t.isStandIn(), t.kind().toString());
     } finally {
       System.setErr(err);
       // restore() resets it

@@ -79,7 +79,8 @@ class PayloadBenchmarksTest {
     System.setProperty("dbbench.run.dir", runDir.toString());
     Collection<RunResult> rs;
     try {
-      rs = run("^io\\.dbbench\\.payload\\.PayloadOpenLoopBenchmark\\.search$", "doc", "flat", "rate", "100");
+      rs = run("^io\\.dbbench\\.payload\\.PayloadOpenLoopBenchmark\\.search$", "doc", "flat", "rate", "100",
+          "index", "id", "collectionSize", "1000");
     } finally {
       System.clearProperty("dbbench.run.dir");
     }

@@ -1,5 +1,6 @@
 package io.dbbench.payload;
 
+import io.dbbench.mongo.Arrangement;
 import io.dbbench.mongo.MongoTarget;
 import io.dbbench.mongo.PayloadDocument;
 import io.dbbench.mongo.JsonBson;
@@ -41,7 +42,7 @@ class PayloadFixtureTest {
   @Test
   void seedsSearchableDocumentsAndEverySearchVariantReturnsTheSameAnswer() throws Exception {
     for (PayloadFixture.Index index : PayloadFixture.Index.values()) {
-      try (PayloadFixture f = PayloadFixture.start(MongoTarget.embedded(), PayloadDocument.reqmgr2, index, 20);
+      try (PayloadFixture f = PayloadFixture.start(MongoTarget.embedded(), Arrangement.inProcess, PayloadDocument.reqmgr2, index, 20);
           HttpClient c = HttpClient.newHttpClient()) {
         assertEquals(20, f.seededIds().size());
         assertEquals(20, f.count());
@@ -58,7 +59,7 @@ class PayloadFixtureTest {
 
   @Test
   void verificationCatchesWrongCountsAndAlteredDocuments() throws Exception {
-    try (PayloadFixture f = PayloadFixture.start(MongoTarget.embedded(), PayloadDocument.flat, PayloadFixture.Index.id, 0);
+    try (PayloadFixture f = PayloadFixture.start(MongoTarget.embedded(), Arrangement.inProcess, PayloadDocument.flat, PayloadFixture.Index.id, 0);
         HttpClient c = HttpClient.newHttpClient()) {
       f.verifyCount(0);
       f.verifyAnySample(); // empty: nothing to compare
@@ -85,7 +86,7 @@ class PayloadFixtureTest {
     String old = System.getProperty("dbbench.payload.seed.docs");
     System.setProperty("dbbench.payload.seed.docs", "0");
     try {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, PayloadFixture::seedDocs);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, io.dbbench.mongo.CollectionFixture::seedDocs);
       assertTrue(e.getMessage().contains("DBBENCH_PAYLOAD_SEED_DOCS=0"), e.getMessage());
     } finally {
       if (old == null) {

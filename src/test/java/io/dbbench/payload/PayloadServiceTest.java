@@ -180,6 +180,16 @@ class PayloadServiceTest {
         {"", "expected a JSON object, got nothing"},
         {"{\"$where\": \"sleep(1000)\"}", "field name '$where' is not allowed"},
         {"{\"a\": {\"$gt\": 1}}", "field name '$gt' is not allowed"},
+        // values MongoDB cannot store as sent are refused, not changed
+        {"{\"a\": 1, \"a\": 2}", "Duplicate field 'a'"},
+        {"{\"a\": {\"b\": 1, \"b\": 1}}", "Duplicate field 'b'"},
+        {"{\"x\": 1e999999}", "is not a finite double"},
+        {"{\"x\": [-1e999999]}", "is not a finite double"},
+        {"{\"s\": \"ab\\ud800\"}", "lone UTF-16 surrogate \\ud800 at index 2"},
+        {"{\"s\": \"\\udc00x\"}", "lone UTF-16 surrogate"},
+        {"{\"\\ud83d\": 1}", "field name"},
+        // MongoDB's primary key is the server's: a client _id is refused
+        {"{\"_id\": \"mine\", \"a\": 1}", "field '_id' is not accepted"},
     };
     for (String[] c : cases) {
       HttpResponse<String> r = post(scheme, "/insert", "application/json", c[0].getBytes(StandardCharsets.UTF_8));
@@ -188,6 +198,74 @@ class PayloadServiceTest {
       assertTrue(msg.contains(c[1]), c[0] + " -> " + msg);
     }
     assertEquals(before, coll.countDocuments(), "a refused body must not be written");
+  }
+
+  @Test
+  void clientErrorsAreCountedAsSuchNeverAsMongoFailures() throws Exception {
+    long mongoBefore = http.mongoFailures();
+    long clientBefore = http.clientErrors();
+    for (String body : new String[] {"{\"_id\": 1}", "{\"_id\": 1}", "{\"a\": 1, \"a\": 1}", "{\"x\": 1e999999}"}) {
+      assertEquals(400, post("http", "/insert", "application/json", body.getBytes(StandardCharsets.UTF_8)).statusCode(), body);
+    }
+    assertEquals(mongoBefore, http.mongoFailures(), "a client error is not a MongoDB failure");
+    assertEquals(clientBefore + 4, http.clientErrors());
+    JsonNode h = JSON.readTree(get("http", "/health").body());
+    assertEquals(http.clientErrors(), h.get("client_errors").asLong());
+    assertEquals(0, h.get("mongo_failures").asLong());
+    // a surrogate pair (an emoji) is well-formed and stored as sent
+    HttpResponse<String> ok = post("http", "/insert", "application/json", "{\"s\": \"\\ud83d\\ude00\"}".getBytes(StandardCharsets.UTF_8));
+    assertEquals(201, ok.statusCode(), ok.body());
+    String id = JSON.readTree(ok.body()).get("id").asText();
+    assertEquals("\ud83d\ude00", JSON.readTree(get("http", "/search?id=" + id).body()).get("s").asText());
+  }
+
+  @Test
+  void aBodyWithinTheLimitWhoseBsonExceeds16MiBIsAnswered413LoggedAndCounted() throws Exception {
+    // 1.6 million one-digit array elements: 3.2 MB of JSON, ~19 MB of BSON (type byte, decimal index key, int32 each)
+    StringBuilder sb = new StringBuilder(3_300_000).append("{\"a\":[");
+    for (int i = 0; i < 1_600_000; i++) {
+      sb.append(i == 0 ? "1" : ",1");
+    }
+    byte[] body = sb.append("]}").toString().getBytes(StandardCharsets.UTF_8);
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream err = System.err;
+    try (PayloadService big = PayloadService.start(PayloadConfig.defaults().withHost("127.0.0.1").withPort(0), coll)) {
+      long before = coll.countDocuments();
+      HttpResponse<String> r;
+      System.setErr(new java.io.PrintStream(new java.io.OutputStream() {
+        @Override
+        public void write(int b) {
+          err.write(b);
+          synchronized (captured) {
+            captured.write(b);
+          }
+        }
+      }, true));
+      try {
+        r = plainClient.send(HttpRequest.newBuilder(big.baseUri().resolve("/insert")).header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+      } finally {
+        System.setErr(err);
+      }
+      assertEquals(413, r.statusCode(), r.body());
+      assertTrue(error(r).contains("exceeds MongoDB's BSON size limit"), r.body());
+      assertTrue(captured.toString(StandardCharsets.UTF_8).contains("[payload-service]") && captured.toString(StandardCharsets.UTF_8).contains(" 413 POST /insert"), "no log line: " + captured);
+      assertEquals(before, coll.countDocuments());
+      JsonNode h = JSON.readTree(plainClient.send(HttpRequest.newBuilder(big.baseUri().resolve("/health")).build(),
+          HttpResponse.BodyHandlers.ofString()).body());
+      assertEquals(1, h.get("bson_too_large").asLong());
+      assertEquals(0, h.get("mongo_failures").asLong());
+    }
+  }
+
+  @Test
+  void theServerBindsLoopbackUnlessToldOtherwise() throws Exception {
+    assertEquals("127.0.0.1", PayloadConfig.defaults().host());
+    try (PayloadService s = PayloadService.start(PayloadConfig.defaults().withPort(0), coll)) {
+      assertEquals("127.0.0.1", s.baseUri().getHost());
+      assertEquals(200, plainClient.send(HttpRequest.newBuilder(s.baseUri().resolve("/health")).build(),
+          HttpResponse.BodyHandlers.discarding()).statusCode());
+    }
   }
 
   @Test
@@ -309,14 +387,17 @@ class PayloadServiceTest {
         .applyToClusterSettings(s -> s.serverSelectionTimeout(300, TimeUnit.MILLISECONDS))
         .applyToSocketSettings(s -> s.connectTimeout(300, TimeUnit.MILLISECONDS))
         .build());
-        PayloadService svc = PayloadService.start(PayloadConfig.defaults().withHost("127.0.0.1").withPort(0),
-            c.getDatabase("test").getCollection("dying"))) {
+        PayloadService svc = PayloadService.start(PayloadConfig.defaults().withHost("127.0.0.1").withPort(0)
+            .withMongoTimeoutMs(500), c.getDatabase("test").getCollection("dying"))) {
       HttpRequest insert = HttpRequest.newBuilder(svc.baseUri().resolve("/insert"))
           .header("Content-Type", "application/json")
           .POST(HttpRequest.BodyPublishers.ofByteArray(PayloadDocument.flat.bytes())).build();
       assertEquals(201, plainClient.send(insert, HttpResponse.BodyHandlers.ofString()).statusCode());
       dying.close();
+      long t0 = System.nanoTime();
       HttpResponse<String> r = plainClient.send(insert, HttpResponse.BodyHandlers.ofString());
+      // fails within mongo_timeout_ms (500 ms) plus slack for a loaded machine, not the driver's 30 s default
+      assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10), "MongoDB down must fail fast");
       assertEquals(503, r.statusCode(), r.body());
       assertTrue(error(r).startsWith("MongoDB operation failed"));
       HttpResponse<String> s = plainClient.send(HttpRequest.newBuilder(svc.baseUri().resolve("/search?id=" + UUID.randomUUID())).build(),
@@ -324,8 +405,11 @@ class PayloadServiceTest {
       assertEquals(503, s.statusCode());
       HttpResponse<String> h = plainClient.send(HttpRequest.newBuilder(svc.baseUri().resolve("/health")).build(),
           HttpResponse.BodyHandlers.ofString());
-      assertEquals(200, h.statusCode());
-      assertEquals(2, JSON.readTree(h.body()).get("mongo_failures").asLong());
+      assertEquals(503, h.statusCode(), h.body());
+      JsonNode hj = JSON.readTree(h.body());
+      assertEquals("degraded", hj.get("status").asText());
+      assertTrue(hj.get("mongo").asText().startsWith("unreachable"), h.body());
+      assertEquals(2, hj.get("mongo_failures").asLong());
       assertEquals(2, svc.mongoFailures());
     } finally {
       dying.close();

@@ -1,0 +1,155 @@
+package io.dbbench.arango;
+
+import com.arangodb.Protocol;
+import io.dbbench.BenchmarkDefaults;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.lang.management.ManagementFactory;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * The ArangoDB Go driver's bulk CRUD benchmarks (go-driver v2/BENCHMARKS.md: V1 over HTTP/1.1
+ * against V2 over HTTP/2, 100,000 documents), in JMH: one shot = one whole bulk operation on
+ * {@code docs} documents {@code {_key:"doc_<i>", name:"<i>", value:i}} in
+ * {@code dbbench.dbbench_bulk}, as one request ({@code read}: one cursor drained in server batches
+ * of 1000). {@code protocol} is the driver's {@code Protocol}; {@code client} is the driver
+ * ({@code arangodb-java-driver} 7.25.0 at its defaults) or {@code rawHttp} (the JDK
+ * {@code HttpClient} sending the same requests with Jackson; VelocyPack bodies through the same
+ * {@code jackson-dataformat-velocypack} for the {@code *_VPACK} protocols).
+ *
+ * <p>B/op is the secondary metric {@code shotAllocatedBytes}: the bytes every thread of this JVM
+ * allocated between the end of the shot's preparation and the start of its verification
+ * ({@code com.sun.management.ThreadMXBean#getTotalThreadAllocatedBytes}), i.e. the client's
+ * allocation for the operation alone, as Go's {@code -benchmem} counts it (the server runs in its
+ * own JVM). JMH sums EVENTS counters over the measured shots in its summary line; its JSON keeps
+ * one value per shot, which the report averages. {@code -prof gc}'s {@code gc.alloc.rate.norm}
+ * would also count the per-shot truncate, re-load and verification (2.2-4.0 MB per shot at 10,000 documents),
+ * so the report does not use it.
+ *
+ * <p>Outside the timing: before each shot the collection is truncated and, for {@code read},
+ * {@code update} and {@code delete}, loaded with every document (the Go code re-inserted inside
+ * its timed delete; dbbench does not, so delete here is the delete alone); after it the count and
+ * a seeded sample of 100 documents are checked; a per-document error fails the shot with its
+ * errorNum and message. The target is {@link ArangoSettings}' choice: the stand-in JVM per trial
+ * by default, or {@code DBBENCH_ARANGO_ENDPOINTS}.
+ */
+@BenchmarkMode(Mode.SingleShotTime) // one whole bulk operation per shot, as the Go benchmark's one op per b.N
+@OutputTimeUnit(TimeUnit.MILLISECONDS) // shots of 10 ms to 20 s; the report converts to Go's ns/op
+public class ArangoBulkBenchmark extends BenchmarkDefaults {
+  /** Documents kept in smoke runs ({@code -Ddbbench.smoke=true}), whatever {@code docs} says. */
+  static final int SMOKE_DOCS = 2000;
+
+  /** The target, the client under test and the inputs; one per trial. */
+  @State(Scope.Benchmark)
+  public static class Trial {
+    /** The driver's protocol: HTTP/1.1 or HTTP/2 (prior knowledge), JSON or VelocyPack bodies. */
+    @Param({"HTTP_JSON", "HTTP2_JSON", "HTTP_VPACK", "HTTP2_VPACK"})
+    public Protocol protocol;
+
+    /** {@code driver} or {@code rawHttp} (see the class comment). */
+    @Param({"driver", "rawHttp"})
+    public String client;
+
+    /** Documents per bulk operation; 100000 is the study's. */
+    @Param({"100000"})
+    public int docs;
+
+    ArangoBulkFixture fixture;
+    BulkOperation operation;
+
+    /** Starts or reaches the target, opens the client and builds the documents. */
+    @Setup(Level.Trial)
+    public void open(BenchmarkParams params) throws Exception {
+      String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+      operation = BulkOperation.ofMethod(method);
+      int n = docs;
+      if (Boolean.getBoolean("dbbench.smoke") && n > SMOKE_DOCS) {
+        System.err.println("[dbbench] arango: smoke run, " + SMOKE_DOCS + " documents instead of docs=" + n);
+        n = SMOKE_DOCS;
+      }
+      fixture = ArangoBulkFixture.open(ArangoSettings.fromEnvironment(), List.of(), protocol, BulkClient.Kind.parse(client), n);
+    }
+
+    /** Closes the clients and stops the stand-in JVM. */
+    @TearDown(Level.Trial)
+    public void close() {
+      if (fixture != null) {
+        fixture.close();
+      }
+    }
+  }
+
+  /**
+   * One shot: prepared before, verified after, both outside the timing; its allocation is the
+   * EVENTS counter {@code shotAllocatedBytes} (private fields are not counters).
+   */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class Shot {
+    private static final com.sun.management.ThreadMXBean THREADS =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    /** Bytes allocated by every thread of this JVM during the shot (the client's B/op). */
+    public long shotAllocatedBytes;
+
+    private Trial trial;
+    private long before;
+    long result;
+
+    /** Truncates, loads the documents for read, update and delete, then takes the allocation snapshot. */
+    @Setup(Level.Iteration)
+    public void prepare(Trial t) {
+      trial = t;
+      t.fixture.prepare(t.operation);
+      result = -1;
+      before = THREADS.getTotalThreadAllocatedBytes();
+    }
+
+    /** Takes the allocation, then fails the shot unless the count and the sampled documents are right. */
+    @TearDown(Level.Iteration)
+    public void verify() {
+      shotAllocatedBytes = THREADS.getTotalThreadAllocatedBytes() - before;
+      trial.fixture.verify(trial.operation, result);
+    }
+  }
+
+  /** One request inserting every document; returns the document count. */
+  @Benchmark
+  public long insert(Trial t, Shot s) {
+    return s.result = t.fixture.run(BulkOperation.INSERT);
+  }
+
+  /** Drains {@code FOR d IN dbbench_bulk RETURN d}; returns the documents counted. */
+  @Benchmark
+  public long read(Trial t, Shot s) {
+    return s.result = t.fixture.run(BulkOperation.READ);
+  }
+
+  /** One request updating every document ({@code name = "updated_<i>"}, {@code value = i + 1}). */
+  @Benchmark
+  public long update(Trial t, Shot s) {
+    return s.result = t.fixture.run(BulkOperation.UPDATE);
+  }
+
+  /** One request deleting every document by key. */
+  @Benchmark
+  public long delete(Trial t, Shot s) {
+    return s.result = t.fixture.run(BulkOperation.DELETE);
+  }
+
+  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p docs=10000 -p protocol=HTTP2_JSON -f 1}). */
+  public static void main(String[] args) throws Exception {
+    runFromIde(ArangoBulkBenchmark.class, args);
+  }
+}

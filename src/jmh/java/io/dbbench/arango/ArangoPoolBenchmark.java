@@ -1,0 +1,225 @@
+package io.dbbench.arango;
+
+import io.dbbench.BenchmarkDefaults;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+
+/**
+ * The ArangoDB client connection-pool study ("ArangoDB client side benchmarking": did arangojs
+ * need extra pooling?), in JMH: one shot = {@code iterations} point queries
+ * {@code FOR doc IN dbbench_tx FILTER doc.EndToEndId == @id RETURN doc} over {@code documents}
+ * seeded payment documents, all issued at once and answered as the client allows (the study's
+ * {@code Promise.all}), timed from the first request to the last answer. {@code connection} is the
+ * client ({@link PoolClient.Connection}): the driver's asynchronous API with {@code maxConnections}
+ * 3 (arangojs 8.3's default), 10, 32 or 100 over HTTP/1.1 or HTTP/2, or raw HTTP with no limit on
+ * requests in flight (the study's "HTTP Default"). {@code index}: none (every query scans) or a
+ * persistent index on {@code EndToEndId}. The query cache is off on the server and per query.
+ *
+ * <p><b>Did not finish.</b> A query that fails (503/21003 queue full, 412/21004, a timeout, a
+ * refused connection, anything else) does not throw: the shot waits for every query, then counts
+ * it. A shot with any failure is DNF; its counts per cause are the secondary metrics of
+ * {@link Dnf} and each shot is written to {@code <dbbench.run.dir>/arango-pool-*.json}. JMH still
+ * records the shot's time (a shot cannot be dropped from a JMH result without failing the whole
+ * benchmark, which would lose the counts and, with {@code -foe}, stop the run), so that time is not
+ * a result: the report's study table shows DNF for every row whose {@code dnf} metric is above 0.
+ * A wrong answer (a hit not answered with exactly its document, a miss answered with any) is not
+ * DNF: it fails the benchmark after the shot.
+ *
+ * <p>Outside the timing: the stand-in JVM per trial (or {@code DBBENCH_ARANGO_ENDPOINTS}), the
+ * collection loaded and the index made or dropped once per trial, the picks drawn once per trial
+ * ({@link PoolIds}, seeded, share of misses {@link PoolSettings#MISS_SHARE}), the stand-in's peak
+ * counters reset before each shot and read after it.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime) // one shot = the study's whole batch of queries, as its timer did
+@OutputTimeUnit(TimeUnit.MILLISECONDS) // the study's table is in ms
+public class ArangoPoolBenchmark extends BenchmarkDefaults {
+  /** Documents kept in smoke runs ({@code -Ddbbench.smoke=true}). */
+  static final int SMOKE_DOCS = 2000;
+
+  /** Queries per shot (the study's iterations). */
+  @Param({"500", "1000", "5000", "10000"})
+  public int iterations;
+
+  /** The client and its pool (see {@link PoolClient.Connection}). */
+  @Param({"driver_http1_3", "driver_http1_10", "driver_http1_32", "driver_http1_100", "driver_http2_3",
+      "driver_http2_10", "driver_http2_32", "driver_http2_100", "raw_http"})
+  public String connection;
+
+  /** Documents in the collection; 200000 is the study's. */
+  @Param({"200000"})
+  public int documents;
+
+  /** No index on {@code EndToEndId}, or a persistent one. */
+  @Param({"none", "persistent"})
+  public PoolFixture.IndexMode index;
+
+  private PoolFixture fixture;
+  private PoolClient.Connection conn;
+  private List<PoolIds.Pick> picks;
+  private long deadlineMillis;
+  private PoolShot shot;
+  private int docs;
+  private String benchmark;
+  private final List<Map<String, Object>> shots = new ArrayList<>();
+
+  /** Starts or reaches the target, loads the documents, opens the client and draws the picks. */
+  @Setup(Level.Trial)
+  public void open(BenchmarkParams params) throws Exception {
+    benchmark = params.getBenchmark();
+    conn = PoolClient.Connection.parse(connection);
+    docs = documents;
+    if (Boolean.getBoolean("dbbench.smoke") && docs > SMOKE_DOCS) {
+      System.err.println("[dbbench] arango: smoke run, " + SMOKE_DOCS + " documents instead of documents=" + docs);
+      docs = SMOKE_DOCS;
+    }
+    deadlineMillis = PoolSettings.shotDeadlineMillis();
+    picks = PoolIds.picks(PoolIds.SEED, iterations, docs, PoolSettings.missShare());
+    fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), PoolSettings.standInArgs(), conn, docs, index);
+  }
+
+  /** Restarts the stand-in's peak counters. */
+  @Setup(Level.Iteration)
+  public void resetPeaks() {
+    fixture.resetPeaks();
+    shot = null;
+  }
+
+  /** One shot: every query at once, as the client allows; returns the shot for the tear-down to judge. */
+  @Benchmark
+  public PoolShot query(Dnf dnf) throws InterruptedException {
+    return shot = PoolShot.run(fixture.client(), picks, deadlineMillis);
+  }
+
+  /**
+   * The shot's DNF accounting, as JMH secondary metrics (aux counters, summed over the measurement
+   * shots): {@code dnf} shots that did not finish, {@code answered} queries answered, and per cause
+   * {@code queueFull}, {@code queueTimeViolated}, {@code timeout}, {@code refused},
+   * {@code otherError}; on the stand-in {@code peakInFlight} and {@code peakConnections}, the
+   * largest over the trial's measurement shots, reported in its last shot only.
+   */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class Dnf {
+    /** Shots with at least one failed query. */
+    public long dnf;
+    /** Queries answered (and found right). */
+    public long answered;
+    /** 503 / 21003 "queue is full". */
+    public long queueFull;
+    /** 412 / 21004 "queue time violated". */
+    public long queueTimeViolated;
+    /** Queries without an answer by the deadline. */
+    public long timeout;
+    /** Queries whose connection was refused. */
+    public long refused;
+    /** Other failures. */
+    public long otherError;
+    /** Most requests the stand-in held at once (received, not yet answered). */
+    public long peakInFlight;
+    /** Most connections open at the stand-in at once. */
+    public long peakConnections;
+
+    private long peakInFlightSeen;
+    private long peakConnectionsSeen;
+    private int measurementsLeft = -1;
+
+    /** Clears the counters (JMH does not). */
+    @Setup(Level.Iteration)
+    public void clear(BenchmarkParams bp) {
+      if (measurementsLeft < 0) {
+        measurementsLeft = bp.getMeasurement().getCount();
+      }
+      dnf = answered = queueFull = queueTimeViolated = timeout = refused = otherError = peakInFlight = peakConnections = 0;
+    }
+
+    /** Checks the answers (a wrong one fails the benchmark), then counts the shot. */
+    @TearDown(Level.Iteration)
+    public void count(ArangoPoolBenchmark b, IterationParams ip) {
+      PoolShot s = b.shot;
+      if (s == null) {
+        return;
+      }
+      s.checkAnswers();
+      boolean measuring = ip.getType() == IterationType.MEASUREMENT;
+      Map<String, Object> stats = b.fixture.standInStats();
+      Map<String, Object> rec = new LinkedHashMap<>();
+      rec.put("type", measuring ? "measurement" : "warmup");
+      rec.putAll(s.describe());
+      if (!stats.isEmpty()) {
+        rec.put("standin", stats);
+      }
+      b.shots.add(rec);
+      if (s.dnf()) {
+        System.err.println("[dbbench] arango: DNF " + b.connection + " iterations=" + b.iterations + ": " + s.describe().get("failed"));
+      }
+      if (!measuring) {
+        return;
+      }
+      dnf = s.dnf() ? 1 : 0;
+      answered = s.answered();
+      queueFull = s.failed(DnfCause.QUEUE_FULL);
+      queueTimeViolated = s.failed(DnfCause.QUEUE_TIME_VIOLATED);
+      timeout = s.failed(DnfCause.TIMEOUT);
+      refused = s.failed(DnfCause.REFUSED);
+      otherError = s.failed(DnfCause.OTHER);
+      peakInFlightSeen = Math.max(peakInFlightSeen, ((Number) stats.getOrDefault("peakInFlight", 0)).longValue());
+      peakConnectionsSeen = Math.max(peakConnectionsSeen, ((Number) stats.getOrDefault("peakConnections", 0)).longValue());
+      if (--measurementsLeft == 0) {
+        peakInFlight = peakInFlightSeen;
+        peakConnections = peakConnectionsSeen;
+      }
+    }
+  }
+
+  /** Writes the trial's shots to the run directory, then closes the client and stops the stand-in. */
+  @TearDown(Level.Trial)
+  public void close() throws IOException {
+    try {
+      String dir = System.getProperty("dbbench.run.dir");
+      if (dir != null && !dir.isBlank() && fixture != null) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("benchmark", benchmark);
+        m.put("params", Map.of("iterations", String.valueOf(iterations), "connection", connection,
+            "documents", String.valueOf(documents), "index", index.name()));
+        m.put("backend", fixture.backend());
+        m.put("connection", conn.describe());
+        m.put("documents", PoolDocuments.describe(docs));
+        m.put("shots", shots);
+        Path f = Path.of(dir).resolve("arango-pool-" + connection + "-" + iterations + "-" + docs + "-" + index
+            + "-" + System.currentTimeMillis() + ".json");
+        Files.createDirectories(f.getParent());
+        new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(f.toFile(), m);
+      }
+    } finally {
+      if (fixture != null) {
+        fixture.close();
+      }
+    }
+  }
+
+  /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p iterations=500 -p connection=raw_http -f 1}). */
+  public static void main(String[] args) throws Exception {
+    runFromIde(ArangoPoolBenchmark.class, args);
+  }
+}

@@ -1,0 +1,129 @@
+package io.dbbench.arango;
+
+import com.arangodb.Protocol;
+import io.dbbench.arango.standin.StandInServer;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Probe;
+import io.dbbench.core.Redaction;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The ArangoDB family: {@code ArangoBulkBenchmark}, the Go driver's 100,000-document bulk CRUD
+ * study across the Java driver's four HTTP protocols and a raw HTTP baseline. Target:
+ * {@link ArangoSettings#fromEnvironment()} (the stand-in JVM by default; {@code DBBENCH_ARANGO_ENDPOINTS};
+ * {@code DBBENCH_ARANGO_CONTAINER=true}).
+ */
+public final class ArangoFamily implements BenchmarkFamily {
+  /** Documents per bulk operation in quick runs (the study's 100,000 in full runs). */
+  public static final String QUICK_DOCS = "10000";
+
+  @Override
+  public String id() {
+    return "arango";
+  }
+
+  @Override
+  public String title() {
+    return "ArangoDB bulk CRUD across protocols (Go driver V1/V2 study), driver and raw HTTP";
+  }
+
+  @Override
+  public String includeRegex() {
+    return "^io\\.dbbench\\.arango\\.";
+  }
+
+  /**
+   * Opens the configured target (starting a stand-in JVM when it is the default), asks
+   * {@code /_api/version}, stops it, and returns the facts; never throws.
+   */
+  @Override
+  public Probe probe() {
+    ArangoSettings s;
+    try {
+      s = ArangoSettings.fromEnvironment();
+    } catch (IllegalArgumentException e) {
+      return Probe.unavailable(Redaction.redact(e.getMessage()), staticFacts());
+    }
+    return probe(s);
+  }
+
+  /** {@link #probe()} for given settings (tests inject them); never throws. */
+  static Probe probe(ArangoSettings s) {
+    Map<String, Object> facts = new LinkedHashMap<>();
+    try (ArangoTarget t = ArangoTarget.open(s, List.of())) {
+      t.check();
+      facts.putAll(t.describe());
+      facts.putAll(staticFacts());
+      return Probe.ok(facts);
+    } catch (ArangoUnavailableException e) {
+      facts.put("backend", s.kind() == ArangoSettings.Kind.STAND_IN ? StandInServer.LABEL : "ArangoDB (unreachable)");
+      facts.putAll(s.describe());
+      facts.putAll(staticFacts());
+      return Probe.unavailable(e.getMessage(), facts);
+    } catch (Exception | LinkageError e) {
+      facts.put("backend", s.kind() == ArangoSettings.Kind.STAND_IN ? StandInServer.LABEL : "ArangoDB (unreachable)");
+      facts.putAll(s.describe());
+      facts.putAll(staticFacts());
+      return Probe.unavailable("cannot start or reach the ArangoDB target " + s.kind() + " (" + e.getClass().getSimpleName()
+          + ": " + Redaction.redact(String.valueOf(e.getMessage())).lines().findFirst().orElse("")
+          + "); set " + ArangoSettings.ENDPOINTS + "=http://host:8529 to a reachable ArangoDB, or unset it for the stand-in", facts);
+    }
+  }
+
+  /** Facts that need no server: driver, protocols with effective maxConnections, documents, stand-in model. */
+  static Map<String, Object> staticFacts() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("arangodb_java_driver", BulkFacts.driverVersion());
+    m.put("jackson_serde_vpack", BulkFacts.driverVersion() + " (jackson-dataformat-velocypack, the raw client's VelocyPack too)");
+    m.put("jackson_databind", com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString()
+        + " (the driver 7.25.0 was built with 2.20; its version check's warning is silenced, the integration tests cover every protocol)");
+    m.put("protocols", BulkFacts.protocols());
+    m.put("database", ArangoBulkFixture.DATABASE);
+    m.put("collection", ArangoBulkFixture.COLLECTION + " (truncated before every shot; nothing else is touched or dropped)");
+    m.put("documents", "{_key:\"doc_<i>\", name:\"<i>\", value:i}, i = 0..docs-1 (the Go benchmarks' TestDoc)");
+    Map<String, Object> sha = new LinkedHashMap<>();
+    sha.put(QUICK_DOCS, BulkDocuments.sha256(Integer.parseInt(QUICK_DOCS)));
+    sha.put("100000", BulkDocuments.sha256(100_000));
+    m.put("documents_sha256_json", sha);
+    m.put("pool", PoolSettings.describe()); // ArangoDB II, the pooling study
+    m.put("verification", "after every shot, outside the timing: count, and " + BulkDocuments.SAMPLE_SIZE
+        + " documents drawn by SplittableRandom(" + BulkDocuments.SAMPLE_SEED + ") read back; a per-document error fails the shot");
+    m.put("delete", "the documents are re-inserted before each delete shot outside the timing (the Go code re-inserted inside its timed delete)");
+    m.put("standin", StandInServer.LABEL + ": its own JVM per trial (-Xmx" + ArangoTarget.STANDIN_HEAP + "), Vert.x HTTP/1.1 + h2c,"
+        + " scheduler max(32, 2 x cores) workers and a 4096-request queue unless " + ArangoSettings.STANDIN_THREADS + "/"
+        + ArangoSettings.STANDIN_QUEUE + " say otherwise; its timings are the client's and the protocol's, not ArangoDB's storage or query engine");
+    return m;
+  }
+
+  /**
+   * Quick: {@value #QUICK_DOCS} documents instead of 100,000 (declared as a reduction), the two
+   * protocols the Go study compared ({@code HTTP_JSON} = V1, {@code HTTP2_JSON} = V2), both
+   * clients, the mode's 1 warm-up and 3 measured shots: 16 forks, each starting a stand-in JVM
+   * (about 6.5 s of CPU per fork measured here, so about 1.5-2 minutes on two idle cores; the
+   * VelocyPack protocols would double that). Full: the class's sweep (100,000 documents, all four
+   * protocols, both clients), 2 warm-up and 5 measured shots per fork (single shots of 1-20 s; the
+   * mode's 5 + 10 would take hours on the stand-in).
+   */
+  @Override
+  public FamilySettings settings(boolean full) {
+    // No -prof gc: its gc.alloc.rate.norm counts the per-shot preparation and verification too;
+    // the benchmark measures the shot's own allocation (shotAllocatedBytes).
+    FamilySettings.Builder b = FamilySettings.builder();
+    if (full) {
+      return b.warmupIterations(2).iterations(5).build();
+    }
+    PoolSettings.quick(b); // the pooling study's own parameter names (ArangoDB II)
+    return b.param("protocol", "HTTP_JSON", "HTTP2_JSON")
+        .reduced("docs", QUICK_DOCS + " documents per bulk operation instead of the study's 100,000, so the 16 forks"
+            + " (4 operations x 2 protocols x 2 clients, each with its own stand-in JVM) fit the main job's budget", QUICK_DOCS)
+        .build();
+  }
+
+  /** The study's protocols, for callers that list them. */
+  public static List<Protocol> protocols() {
+    return BulkFacts.PROTOCOLS;
+  }
+}

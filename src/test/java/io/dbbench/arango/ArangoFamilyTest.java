@@ -1,0 +1,57 @@
+package io.dbbench.arango;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dbbench.arango.standin.StandInServer;
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Probe;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The family's probe (stand-in, unreachable endpoint) and its quick and full settings. */
+class ArangoFamilyTest {
+  @Test
+  void probeOnTheStandInRecordsTheLabelAndTheDriverFacts() {
+    Probe p = ArangoFamily.probe(ArangoSettings.standIn());
+    assertTrue(p.available(), p.reason());
+    assertEquals(StandInServer.LABEL, p.facts().get("backend"));
+    assertTrue(String.valueOf(p.facts().get("arangodb_java_driver")).startsWith("7.25"), p.facts().toString());
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> protocols = (Map<String, Map<String, Object>>) p.facts().get("protocols");
+    assertEquals(20, protocols.get("HTTP_JSON").get("driver_max_connections"));
+    assertEquals(1, protocols.get("HTTP2_VPACK").get("driver_max_connections"));
+    assertEquals(BulkDocuments.sha256(100_000), ((Map<?, ?>) p.facts().get("documents_sha256_json")).get("100000"));
+  }
+
+  @Test
+  void anUnreachableTargetIsOneLineAndNoCredential() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    Probe p = ArangoFamily.probe(ArangoSettings.parse(Map.of(ArangoSettings.ENDPOINTS, "http://127.0.0.1:" + port,
+        ArangoSettings.AUTH, "basic:root:hunter2")));
+    assertFalse(p.available());
+    assertTrue(p.reason().startsWith("cannot connect to ArangoDB at http://127.0.0.1:" + port), p.reason());
+    assertTrue(p.reason().contains("set DBBENCH_ARANGO_ENDPOINTS"), p.reason());
+    assertFalse(p.reason().contains("hunter2") || p.facts().toString().contains("hunter2"), p.facts().toString());
+    assertEquals("basic:root:****", p.facts().get("auth"));
+  }
+
+  @Test
+  void quickNarrowsTheDocumentsAndSaysSoFullKeepsTheStudy() {
+    FamilySettings quick = new ArangoFamily().settings(false);
+    // the bulk study's names; the pooling study adds its own (PoolSettings.quick)
+    assertEquals(List.of(ArangoFamily.QUICK_DOCS), quick.params().get("docs"));
+    assertEquals(List.of("HTTP_JSON", "HTTP2_JSON"), quick.params().get("protocol"));
+    assertTrue(quick.reductions().get("docs").contains("instead of the study's 100,000"));
+    assertEquals(List.of(), quick.profilers(), "B/op comes from the benchmark's own shotAllocatedBytes");
+    FamilySettings full = new ArangoFamily().settings(true);
+    assertTrue(full.params().isEmpty(), "full runs the class's sweep: 100000 documents, every protocol and client");
+    assertEquals(List.of(), full.profilers());
+  }
+}

@@ -1,0 +1,106 @@
+package io.dbbench.arango;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.arangodb.Protocol;
+import io.dbbench.arango.standin.StandInProcess;
+import io.dbbench.arango.standin.StandInServer;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Target selection, the one-line reachability messages, labels and the driver facts. */
+class ArangoTargetTest {
+
+  @Test
+  void theStandInRunsInItsOwnJvmAndStopsOnClose() throws Exception {
+    StandInProcess p;
+    try (ArangoTarget t = ArangoTarget.open(ArangoSettings.standIn(), List.of())) {
+      assertEquals(ArangoSettings.Kind.STAND_IN, t.kind());
+      assertEquals(StandInServer.LABEL, t.backend());
+      assertEquals("arango", t.check().path("server").asText());
+      assertEquals("dbbench ArangoDB stand-in (not ArangoDB)", t.describe().get("backend"));
+    }
+    p = StandInProcess.start("256m", List.of());
+    assertTrue(p.firstLine().startsWith(StandInServer.LABEL + " listening on http://127.0.0.1:" + p.port()), p.firstLine());
+    p.close();
+    assertFalse(p.isAlive());
+  }
+
+  @Test
+  void anUnreachableEndpointIsOneLineNamingItAndWhatToSet() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    ArangoSettings s = ArangoSettings.parse(Map.of(ArangoSettings.ENDPOINTS, "http://127.0.0.1:" + port,
+        ArangoSettings.AUTH, "basic:root:hunter2"));
+    try (ArangoTarget t = ArangoTarget.open(s, List.of())) {
+      ArangoUnavailableException e = assertThrows(ArangoUnavailableException.class, t::check);
+      assertTrue(e.getMessage().startsWith("cannot connect to ArangoDB at http://127.0.0.1:" + port), e.getMessage());
+      assertTrue(e.getMessage().contains("set DBBENCH_ARANGO_ENDPOINTS"), e.getMessage());
+      assertFalse(e.getMessage().contains("hunter2"));
+      assertFalse(e.getMessage().contains("\n"));
+    }
+  }
+
+  @Test
+  void a401IsOneLineNamingTheUserNeverThePassword() throws Exception {
+    try (StandInHarness h = new StandInHarness("--require-auth", "root:right")) {
+      ArangoSettings wrong = ArangoSettings.parse(Map.of(ArangoSettings.ENDPOINTS, h.process.endpoint(),
+          ArangoSettings.AUTH, "basic:root:hunter2"));
+      try (ArangoTarget t = ArangoTarget.open(wrong, List.of())) {
+        ArangoUnavailableException e = assertThrows(ArangoUnavailableException.class, t::check);
+        assertEquals("ArangoDB at " + h.process.endpoint() + " answered 401 Unauthorized for user root; set"
+            + " DBBENCH_ARANGO_AUTH=basic:user:password", e.getMessage());
+      }
+      ArangoSettings right = ArangoSettings.parse(Map.of(ArangoSettings.ENDPOINTS_ALIAS, h.process.endpoint(),
+          ArangoSettings.AUTH_ALIAS, "basic:root:right"));
+      try (ArangoTarget t = ArangoTarget.open(right, List.of())) {
+        assertEquals("3.12.4", t.check().path("version").asText());
+        assertEquals(StandInServer.LABEL + " at " + h.process.endpoint(), t.backend(),
+            "a stand-in reached through the endpoints setting is still labelled a stand-in");
+        try (BulkClient c = BulkClient.open(BulkClient.Kind.driver, t, Protocol.HTTP2_VPACK)) {
+          c.ping(); // the driver sends the same Basic credentials
+        }
+      }
+    }
+  }
+
+  @Test
+  void aNonArangoServerIsNamed() throws Exception {
+    var server = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    {
+      server.createContext("/", x -> {
+        byte[] b = "{\"hello\":1}".getBytes();
+        x.sendResponseHeaders(200, b.length);
+        x.getResponseBody().write(b);
+        x.close();
+      });
+      server.start();
+      String ep = "http://127.0.0.1:" + server.getAddress().getPort();
+      try (ArangoTarget t = ArangoTarget.open(ArangoSettings.parse(Map.of(ArangoSettings.ENDPOINTS, ep)), List.of())) {
+        ArangoUnavailableException e = assertThrows(ArangoUnavailableException.class, t::check);
+        assertTrue(e.getMessage().startsWith("ArangoDB at " + ep + " did not answer as ArangoDB"), e.getMessage());
+      } finally {
+        server.stop(0);
+      }
+    }
+  }
+
+  @Test
+  void driverFactsAreTheProtocolDefaults() {
+    assertEquals(20, BulkFacts.driverMaxConnections(Protocol.HTTP_JSON));
+    assertEquals(20, BulkFacts.driverMaxConnections(Protocol.HTTP_VPACK));
+    assertEquals(1, BulkFacts.driverMaxConnections(Protocol.HTTP2_JSON));
+    assertEquals(1, BulkFacts.driverMaxConnections(Protocol.HTTP2_VPACK));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> h2 = (Map<String, Object>) BulkFacts.protocols().get("HTTP2_JSON");
+    assertEquals(1, h2.get("driver_max_connections"));
+    assertTrue(String.valueOf(h2.get("driver_requests_per_connection")).startsWith("32 streams"));
+  }
+}

@@ -1,0 +1,70 @@
+package io.dbbench.graphj;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dbbench.report.Doc;
+import io.dbbench.report.JmhResult;
+import io.dbbench.report.Run;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link GraphjForm}'s graphd/native comparison on hand-built results and a native-reference.json. */
+class GraphjFormTest {
+  @TempDir
+  Path dir;
+
+  static JmhResult throughput(String bench, Map<String, String> params, double opsPerSecond) {
+    return new JmhResult("io.dbbench.graphj." + bench, "thrpt", 1, 1, params,
+        new JmhResult.Metric(opsPerSecond, 0, "ops/s", List.of()), Map.of());
+  }
+
+  @Test
+  void comparisonRowsCarryGraphdAndNativeRatios() throws Exception {
+    Files.writeString(dir.resolve(NativeReference.FILE_NAME), """
+        {"schema": "dbbench.graphj.native-reference/1",
+         "zstd": [{"corpus": "text", "level": 1, "compress_ns_per_op": 6000.0, "decompress_ns_per_op": 3000.0},
+                  {"corpus": "text", "level": 3, "compress_ns_per_op": 6500.0, "decompress_ns_per_op": 3200.0}],
+         "chacha20_poly1305": [{"corpus": "text", "ns_per_op": 3200.0}]}
+        """);
+    List<JmhResult> rs = List.of(
+        throughput("GraphjCompressBenchmark.compress", Map.of("corpus", "text", "level", "1", "context", "reused"), 1e9 / 7200),
+        throughput("GraphjCompressBenchmark.decompress", Map.of("corpus", "text", "context", "perCall"), 1e9 / 12_000),
+        throughput("GraphjCompressBenchmark.compress", Map.of("corpus", "entries", "level", "1", "context", "reused"), 1e5),
+        throughput("GraphjHeaderBenchmark.headerDecode", Map.of(), 1e9 / 4.3),
+        throughput("GraphjDataSizesBenchmark.compress", Map.of("corpus", "text", "queries", "10"), 1e5),
+        throughput("GraphjDataSizesBenchmark.encrypt", Map.of("corpus", "text", "queries", "1000"), 1e4));
+    Doc doc = new Doc("t");
+    new GraphjForm().appendTo(doc, new Run(dir, rs, null, List.of()), rs);
+    Doc.Section s = doc.sections.stream().filter(x -> x.heading.startsWith("Beside graphd")).findFirst().orElseThrow();
+    Doc.Table t = s.blocks.stream().filter(b -> b instanceof Doc.Table).map(b -> (Doc.Table) b).findFirst().orElseThrow();
+    assertEquals(5, t.rows().size(), "the entries-corpus row is not set beside graphd's text figures");
+    List<String> compress = t.rows().get(0);
+    assertEquals("compression_levels/L", compress.get(1));
+    assertEquals("0.50", compress.get(5), "7.2 us / graphd's 14.4 us");
+    assertEquals("1.20", compress.get(7), "7.2 us / native 6.0 us");
+    List<String> decompress = t.rows().get(1);
+    assertEquals("1.00", decompress.get(5));
+    assertEquals("3.75", decompress.get(7), "12 us / native level-3 decompression 3.2 us");
+    List<String> header = t.rows().get(2);
+    assertEquals("0.50", header.get(5), "4.3 ns / graphd's 8.6 ns");
+    assertEquals("", header.get(6), "no native reference for the header");
+    List<String> sizes = t.rows().get(3);
+    assertEquals("data_sizes/compress/N", sizes.get(1));
+    assertEquals("", sizes.get(4), "no graphd figure measured for data sizes");
+    assertEquals("", t.rows().get(4).get(4), "data_sizes/encrypt is not graphd's 12 KB encryption group");
+  }
+
+  @Test
+  void missingNativeFileIsSaidInTheText() {
+    List<JmhResult> rs = List.of(throughput("GraphjHeaderBenchmark.headerDecode", Map.of(), 1e8));
+    Doc doc = new Doc("t");
+    new GraphjForm().appendTo(doc, new Run(dir, rs, null, List.of()), rs);
+    Doc.Section s = doc.sections.stream().filter(x -> x.heading.startsWith("Beside graphd")).findFirst().orElseThrow();
+    assertTrue(s.blocks.stream().anyMatch(b -> b instanceof Doc.Text tx && tx.text().contains("no native-reference.json")));
+  }
+}
