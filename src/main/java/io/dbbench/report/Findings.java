@@ -102,8 +102,11 @@ public final class Findings {
     JmhResult base = null;
     int used = -1;
     JsonNode rows = m.path("rows");
+    JsonNode change = m.path("change");
     for (int i = 0; i < rows.size() && base == null; i++) {
-      base = find(run.results(), rows.get(i), m.path("change"));
+      // a fallback row may name its own contender (quick mode's nearest pool size)
+      change = rows.get(i).has("change") ? rows.get(i).path("change") : m.path("change");
+      base = find(run.results(), rows.get(i), change);
       used = i;
     }
     if (base == null) {
@@ -112,11 +115,12 @@ public final class Findings {
           "", "cannot compare", "");
     }
     String fallback = used == 0 ? "" : " (the study's point " + paramsText(rows.get(0).path("params"))
-        + " was not run; nearest: " + base.paramText().replace(",", " ") + ")";
+        + (m.has("change") ? " -> " + paramsText(m.path("change")) : "") + " was not run; nearest: "
+        + base.paramText().replace(",", " ") + (m.has("change") ? " -> " + paramsText(change) : "") + ")";
     String backend = backendLabel(run.env(), base)
         + (study.has("study_backend") ? "; the study: " + study.path("study_backend").asText() : "");
     if (m.has("change")) {
-      JmhResult other = FormSupport.sibling(run.results(), base, fields(m.path("change")), false);
+      JmhResult other = FormSupport.sibling(run.results(), base, fields(change), false);
       Stats.Change c = Stats.change(secondsForks(base), secondsForks(other));
       double speedup = 1 / (1 + c.changePct() / 100);
       String measured;
