@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The stand-in's routes, status codes and body shapes against the reference
- * ({@code /work/shared/reference/arangodb.md} section 3), on raw HTTP so every byte is visible,
+ * ({@code shared/reference/arangodb.md} (beside the repository) section 3), on raw HTTP so every byte is visible,
  * plus the driver's mapping of its errors. One stand-in JVM for the class; each test uses its own
  * collection.
  */

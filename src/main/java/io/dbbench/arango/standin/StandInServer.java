@@ -39,7 +39,7 @@ import picocli.CommandLine.Option;
  * bodies chosen by {@code Content-Type} (request) and {@code Accept} (response), VelocyPack through
  * {@code jackson-dataformat-velocypack} (the driver's own library).
  *
- * <p>Routes, status codes, body shapes and errors follow {@code /work/shared/reference/arangodb.md}
+ * <p>Routes, status codes, body shapes and errors follow {@code shared/reference/arangodb.md} (beside the repository)
  * section 3 (driver 7.25.0 captures, arangod and docs-hugo 3.12 sources): version, database and
  * collection management, truncate, count, multi-document insert/update/delete with per-document
  * error objects and {@code X-Arango-Error-Codes}, AQL cursors (only the studies' two query forms,
