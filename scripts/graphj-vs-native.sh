@@ -26,20 +26,8 @@ while [ $# -gt 0 ]; do
 done
 command -v jq >/dev/null 2>&1 || { echo "graphj-vs-native: jq not found; install jq" >&2; exit 2; }
 [ -f "$JAR" ] || { echo "graphj-vs-native: $JAR missing; run ./mvnw -DskipTests package" >&2; exit 2; }
-feature() { "$1/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9][0-9]*\).*/\1/p' | head -n 1; }
-JDK=""
-if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ] && [ "$(feature "$JAVA_HOME")" -ge 21 ]; then
-  JDK=$JAVA_HOME
-else
-  best=0
-  for d in "${DBBENCH_JVM_DIR:-/usr/lib/jvm}"/*; do
-    [ -x "$d/bin/java" ] && [ ! -L "$d" ] || continue
-    f=$(feature "$d"); [ -n "$f" ] || continue
-    if [ "$f" -ge 21 ] && [ "$f" -gt "$best" ]; then JDK=$d; best=$f; fi
-  done
-fi
-[ -n "$JDK" ] || { echo "graphj-vs-native: no JDK 21 or newer (set JAVA_HOME)" >&2; exit 2; }
-JAVA="$JDK/bin/java"
+. scripts/java.sh
+dbbench_java graphj-vs-native
 mkdir -p "$OUT"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
