@@ -5,7 +5,6 @@ import io.dbbench.jdbc.GomessageConfig;
 import io.dbbench.jdbc.GomessageTables;
 import io.dbbench.jdbc.JdbcEndpoint;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
@@ -178,17 +177,9 @@ final class OwnedTable {
     }
   }
 
-  /** The table's comment ("" when none), or {@code null} when it does not exist. */
+  /** {@link GomessageTables#remarks}: the family's own check of a table dbbench created. */
   static String remarks(Connection c, String schema, String table) throws SQLException {
-    try (ResultSet r = c.getMetaData().getTables(null, schema, table, null)) {
-      while (r.next()) {
-        if (table.equals(r.getString("TABLE_NAME")) && schema.equals(r.getString("TABLE_SCHEM"))) {
-          String remarks = r.getString("REMARKS");
-          return remarks == null ? "" : remarks;
-        }
-      }
-    }
-    return null;
+    return GomessageTables.remarks(c, schema, table);
   }
 
   private static void exec(Connection c, String sql) throws SQLException {

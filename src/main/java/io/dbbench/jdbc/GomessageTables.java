@@ -167,6 +167,16 @@ public final class GomessageTables {
 
   /** The table's comment ("" when none), or {@code null} when the table does not exist. */
   private String remarksIfExists(Connection c, String table) throws SQLException {
+    return remarks(c, schema, table);
+  }
+
+  /**
+   * The comment of {@code schema.table} ("" when none), or {@code null} when the table does not
+   * exist: how dbbench recognises the tables it created (the benchmark family and the console).
+   *
+   * @throws SQLException from the driver's metadata call
+   */
+  public static String remarks(Connection c, String schema, String table) throws SQLException {
     DatabaseMetaData md = c.getMetaData();
     try (ResultSet r = md.getTables(null, schema, table, null)) {
       while (r.next()) {
