@@ -13,27 +13,12 @@ import io.dbbench.core.BenchConfig;
 import io.dbbench.mongo.PayloadDocument;
 import java.util.List;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** What {@code MongoDriverBenchmark}'s setup and verification rely on, on the stand-in. */
+@ExtendWith(EmbeddedMongoDefault.class)
 class CollectionFixtureTest {
-  private AutoCloseable uri;
-  private AutoCloseable container;
-
-  /** The embedded default, whatever the caller's environment holds. */
-  @BeforeEach
-  void embeddedDefault() {
-    uri = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_URI, "");
-    container = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_CONTAINER, "");
-  }
-
-  @AfterEach
-  void restore() throws Exception {
-    uri.close();
-    container.close();
-  }
 
   @Test
   void seedsFindsAndVerifies() {

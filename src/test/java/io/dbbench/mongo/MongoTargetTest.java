@@ -21,27 +21,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bson.Document;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Target selection, the stand-in, the families' probe/describe, and credential redaction. */
+@ExtendWith(EmbeddedMongoDefault.class)
 class MongoTargetTest {
-  private AutoCloseable uri;
-  private AutoCloseable container;
-
-  /** The embedded default, whatever the caller's environment holds. */
-  @BeforeEach
-  void embeddedDefault() {
-    uri = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_URI, "");
-    container = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_CONTAINER, "");
-  }
-
-  @AfterEach
-  void restore() throws Exception {
-    uri.close();
-    container.close();
-  }
 
   @Test
   void defaultIsTheStandInInItsOwnJvmAnsweringAsMongo50AndGoneAfterClose() {
@@ -93,14 +78,12 @@ class MongoTargetTest {
     Assumptions.assumeFalse(ContainerSupport.dockerAvailable(), "a Docker engine is available: the fallback cannot be observed");
     PrintStream err = System.err;
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    container.close();
-    container = BenchConfig.override(MongoTarget.ENV_CONTAINER, "true");
     System.setErr(new PrintStream(buf, true, StandardCharsets.UTF_8));
-    try (MongoTarget t = MongoTarget.open()) {
+    try (AutoCloseable container = BenchConfig.override(MongoTarget.ENV_CONTAINER, "true");
+        MongoTarget t = MongoTarget.open()) {
       assertTrue(t.isStandIn(), t.kind().toString());
     } finally {
       System.setErr(err);
-      // restore() resets it
     }
     String out = buf.toString(StandardCharsets.UTF_8);
     assertEquals(1, out.lines().count(), "exactly one line: " + out);
@@ -130,16 +113,13 @@ class MongoTargetTest {
 
   @Test
   void unreachableUriProbesUnavailableWithoutThePassword() throws Exception {
-    uri.close();
-    uri = BenchConfig.override(MongoTarget.ENV_URI, "mongodb://admin:hunter2@127.0.0.1:1/?serverSelectionTimeoutMS=300&connectTimeoutMS=300");
-    try {
+    try (AutoCloseable uri = BenchConfig.override(MongoTarget.ENV_URI,
+        "mongodb://admin:hunter2@127.0.0.1:1/?serverSelectionTimeoutMS=300&connectTimeoutMS=300")) {
       Probe a = new MongoFamily().probe();
       assertFalse(a.available());
       assertTrue(a.reason().contains("DBBENCH_MONGO_URI"), a.reason());
       assertFalse(a.reason().contains("hunter2"), a.reason());
       assertEquals(1, a.reason().lines().count(), a.reason());
-    } finally {
-      // restore() resets it
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.dbbench.payload;
 
+import io.dbbench.mongo.EmbeddedMongoDefault;
 import io.dbbench.mongo.MongoTarget;
 import io.dbbench.mongo.PayloadDocument;
 import io.dbbench.mongo.JsonBson;
@@ -14,9 +15,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -30,25 +30,11 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * the embedded stand-in): the closed-loop benchmark's {@code ok}/{@code failed} counters and the
  * open-loop trial file with its matching secondary metrics.
  */
+@ExtendWith(EmbeddedMongoDefault.class)
 class PayloadBenchmarksTest {
   @TempDir
   static Path runDir;
 
-  private static AutoCloseable uri;
-  private static AutoCloseable container;
-
-  /** The embedded default, whatever the caller's environment holds. */
-  @BeforeAll
-  static void embeddedDefault() {
-    uri = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_URI, "");
-    container = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_CONTAINER, "");
-  }
-
-  @AfterAll
-  static void restore() throws Exception {
-    uri.close();
-    container.close();
-  }
 
   private static Collection<RunResult> run(String regex, String... params) throws Exception {
     OptionsBuilder b = new OptionsBuilder();

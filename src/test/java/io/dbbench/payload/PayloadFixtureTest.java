@@ -1,6 +1,7 @@
 package io.dbbench.payload;
 
 import io.dbbench.mongo.Arrangement;
+import io.dbbench.mongo.EmbeddedMongoDefault;
 import io.dbbench.mongo.MongoTarget;
 import io.dbbench.mongo.PayloadDocument;
 import io.dbbench.mongo.JsonBson;
@@ -14,30 +15,15 @@ import io.dbbench.mongo.MongoTarget;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The benchmark fixture's setup and verification (what {@code PayloadServiceBenchmark} and
  * {@code PayloadOpenLoopBenchmark} run outside the timing), on the embedded stand-in.
  */
+@ExtendWith(EmbeddedMongoDefault.class)
 class PayloadFixtureTest {
-  private static AutoCloseable uri;
-  private static AutoCloseable container;
-
-  /** The embedded default, whatever the caller's environment holds. */
-  @BeforeAll
-  static void embeddedDefault() {
-    uri = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_URI, "");
-    container = io.dbbench.core.BenchConfig.override(MongoTarget.ENV_CONTAINER, "");
-  }
-
-  @AfterAll
-  static void restore() throws Exception {
-    uri.close();
-    container.close();
-  }
 
   @Test
   void seedsSearchableDocumentsAndEverySearchVariantReturnsTheSameAnswer() throws Exception {
