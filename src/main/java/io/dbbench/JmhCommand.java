@@ -33,12 +33,20 @@ import java.util.Map;
  * </ul>
  */
 public final class JmhCommand {
-  /** Quick defaults for every family (a family's settings override these). */
+  /**
+   * Quick defaults for every family (a family's settings override these): one fork per row, and
+   * {@value #QUICK_HEADLINE_FORKS} forks for each headline row so that two quick runs can be
+   * compared on them (the exact test needs at least 4 forks per side; see {@code Stats}).
+   */
   public static final FamilySettings QUICK = FamilySettings.builder().forks(1).warmupIterations(1)
-      .warmupTime("1s").iterations(3).measurementTime("1s").build();
-  /** Publication defaults. */
+      .warmupTime("1s").iterations(3).measurementTime("1s").headlineForks(JmhCommand.QUICK_HEADLINE_FORKS).build();
+  /** Publication defaults: 3 forks per row, {@value #FULL_HEADLINE_FORKS} for each headline row. */
   public static final FamilySettings FULL = FamilySettings.builder().forks(3).warmupIterations(5)
-      .warmupTime("2s").iterations(10).measurementTime("2s").build();
+      .warmupTime("2s").iterations(10).measurementTime("2s").headlineForks(JmhCommand.FULL_HEADLINE_FORKS).build();
+  /** Forks of a headline row in quick mode. */
+  public static final int QUICK_HEADLINE_FORKS = 6;
+  /** Forks of a headline row in full mode. */
+  public static final int FULL_HEADLINE_FORKS = 10;
 
   /** The profiler that records load average, online CPUs and steal per fork as {@code machine.*} metrics. */
   public static final String MACHINE_PROFILER = "io.dbbench.report.MachineStateProfiler";
@@ -74,14 +82,53 @@ public final class JmhCommand {
   public static List<String> build(boolean full, FamilySettings family, Integer forks, List<String> userArgs,
       List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
       List<String> benchmarks) {
-    List<String> userPlain = JmhArgs.without(userArgs, JVM_OPTIONS);
     List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
+    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), forkLayer,
+        JmhArgs.without(userArgs, JVM_OPTIONS), fixed(userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile),
+        benchmarks);
+  }
+
+  /** The options no layer overrides: JSON results, fail on error, the machine profiler, fork JVM arguments. */
+  private static List<String> fixed(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path resultFile,
+      Path runDir, Path secretsFile) {
     // every fork records the machine's load, CPUs and steal around it (issue 10: the machine's state is part of the result)
     List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true",
         "-prof", MACHINE_PROFILER));
     fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile));
-    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), forkLayer, userPlain, fixed,
-        benchmarks);
+    return fixed;
+  }
+
+  /**
+   * The headline rows the main job measures again with more forks after the family's run: the
+   * family's {@link FamilySettings#headlines}, or none when the user fixed the fork count for every
+   * row ({@code -Dbench.forks}, or {@code -f} in {@code -Dbench.args}).
+   */
+  public static List<FamilySettings.Headline> headlines(FamilySettings family, Integer forks, List<String> userArgs) {
+    if (forks != null || JmhArgs.merge(userArgs).contains("-f")) {
+      return List.of();
+    }
+    return family.headlines();
+  }
+
+  /**
+   * The command line of one headline run: {@link #build} with {@code -f} set to the family's
+   * {@link FamilySettings#headlineForks} (else the mode's), the headline's parameter values in
+   * place of the family's for the same names, and the headline's benchmark as the only include.
+   * The user's arguments still come after these, as in {@link #build}.
+   *
+   * @throws IllegalArgumentException when a user option lacks its value
+   */
+  public static List<String> buildHeadline(boolean full, FamilySettings family, FamilySettings.Headline headline,
+      List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile) {
+    Integer hf = family.headlineForks() != null ? family.headlineForks() : (full ? FULL : QUICK).headlineForks();
+    List<String> layer = new ArrayList<>(List.of("-f", hf.toString()));
+    headline.params().forEach((k, v) -> {
+      layer.add("-p");
+      layer.add(k + "=" + v);
+    });
+    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
+        JmhArgs.without(userArgs, JVM_OPTIONS), fixed(userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile),
+        List.of("^" + java.util.regex.Pattern.quote(headline.benchmark()) + "$"));
   }
 
   /**

@@ -195,9 +195,13 @@ public final class MainJob {
         JsonNode arr = Files.exists(resultFile) ? json.readTree(resultFile.toFile()) : null;
         int n = arr == null ? 0 : arr.size();
         if (n > 0) {
-          arr.forEach(merged::add);
-          fenv.put("fork_jvm_args", recordedJvmArgs(arr));
-          outcome = new FamilyOutcome(family.id(), Status.RAN, "", n);
+          ArrayNode rows = (ArrayNode) arr;
+          String headlineError = runHeadlines(family, settings, selected, runDir, json, rows, fenv, hostArgs,
+              secretsFile);
+          rows.forEach(merged::add);
+          fenv.put("fork_jvm_args", recordedJvmArgs(rows));
+          outcome = headlineError == null ? new FamilyOutcome(family.id(), Status.RAN, "", rows.size())
+              : new FamilyOutcome(family.id(), Status.FAILED, headlineError, rows.size());
           try {
             family.afterRun(runDir, options.full(), out);
           } catch (IOException | RuntimeException e) {
@@ -239,6 +243,89 @@ public final class MainJob {
     }
     say("wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html (" + merged.size() + " results)");
     return new Outcome(runDir, List.copyOf(outcomes), reportError);
+  }
+
+  /**
+   * Measures the family's headline rows again with more forks ({@link JmhCommand#buildHeadline}),
+   * one JMH run each, and puts each run's record in place of the one-fork record of the same
+   * benchmark, mode and parameters in {@code rows}. A headline run that fails or produces nothing
+   * removes that row from {@code rows} too (a failed benchmark publishes no score) and ends the
+   * headline runs.
+   *
+   * @return {@code null}, or what failed (redacted)
+   */
+  private String runHeadlines(BenchmarkFamily family, FamilySettings settings, List<String> selected, Path runDir,
+      ObjectMapper json, ArrayNode rows, Map<String, Object> fenv, List<String> hostArgs, Path secretsFile)
+      throws IOException {
+    List<FamilySettings.Headline> headlines = JmhCommand.headlines(settings, options.forks(), options.userArgs())
+        .stream().filter(h -> selected.contains(h.benchmark())).toList();
+    if (headlines.isEmpty()) {
+      return null;
+    }
+    List<Map<String, Object>> runs = new ArrayList<>();
+    fenv.put("headline_runs", runs);
+    int k = 0;
+    for (FamilySettings.Headline h : headlines) {
+      Path file = runDir.resolve("jmh-" + family.id() + "-headline-" + (++k) + ".json");
+      List<String> cmd = JmhCommand.buildHeadline(options.full(), settings, h, options.userArgs(), hostArgs,
+          Runtime.version().feature(), file, runDir, secretsFile);
+      String forks = cmd.get(cmd.indexOf("-f") + 1);
+      Map<String, Object> run = new LinkedHashMap<>();
+      run.put("benchmark", h.benchmark());
+      run.put("params", h.params());
+      run.put("forks", Integer.parseInt(forks));
+      run.put("jmh_args", cmd.stream().filter(a -> !a.startsWith("^")).toList());
+      runs.add(run);
+      say(family.id() + ": headline row " + h.label() + ": " + forks + " forks");
+      long t0 = System.nanoTime();
+      String error = null;
+      try {
+        waitForJmhLock();
+        new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
+        JsonNode got = Files.exists(file) ? json.readTree(file.toFile()) : null;
+        if (got == null || got.isEmpty()) {
+          error = "headline run of " + h.label() + " produced no result (see the JMH output above)";
+        } else {
+          got.forEach(r -> replaceRow(rows, r));
+        }
+      } catch (Exception e) {
+        error = "headline run of " + h.label() + " failed: " + Redaction.redact(describe(e)).replaceAll("\\s*\\R\\s*", " ");
+      } finally {
+        Files.deleteIfExists(file);
+        run.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+      }
+      if (error != null) {
+        removeRows(rows, h);
+        say(family.id() + ": " + error);
+        return error;
+      }
+    }
+    return null;
+  }
+
+  /** Puts {@code record} in place of the record in {@code rows} with the same benchmark, mode and params, else appends it. */
+  static void replaceRow(ArrayNode rows, JsonNode record) {
+    for (int i = 0; i < rows.size(); i++) {
+      JsonNode r = rows.get(i);
+      if (r.path("benchmark").equals(record.path("benchmark")) && r.path("mode").equals(record.path("mode"))
+          && r.path("params").equals(record.path("params"))) {
+        rows.set(i, record);
+        return;
+      }
+    }
+    rows.add(record);
+  }
+
+  /** Removes the records of {@code h}'s benchmark whose params include every value {@code h} names. */
+  static void removeRows(ArrayNode rows, FamilySettings.Headline h) {
+    for (int i = rows.size() - 1; i >= 0; i--) {
+      JsonNode r = rows.get(i);
+      boolean same = r.path("benchmark").asText().equals(h.benchmark()) && h.params().entrySet().stream()
+          .allMatch(e -> r.path("params").path(e.getKey()).asText().equals(e.getValue()));
+      if (same) {
+        rows.remove(i);
+      }
+    }
   }
 
   /** How long a family waits for another JMH run on this machine to release JMH's lock. */

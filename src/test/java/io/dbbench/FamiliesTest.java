@@ -46,6 +46,18 @@ class FamiliesTest {
   }
 
   @Test
+  void everyStudyHasHeadlineRowsInBothModes() {
+    // issue 10: one headline per study, measured with enough forks for a verdict (mongo shares study 5 with payload)
+    Set<String> expected = Set.of("graphj", "jdbc", "graph", "payload", "arango");
+    for (BenchmarkFamily f : Families.all()) {
+      for (boolean full : new boolean[] {false, true}) {
+        assertEquals(expected.contains(f.id()), !f.settings(full).headlines().isEmpty(),
+            f.id() + (full ? " full" : " quick") + ": headline rows " + f.settings(full).headlines());
+      }
+    }
+  }
+
+  @Test
   void everySettingNamesADeclaredParamAndDeclaredValuesUnlessReduced() {
     for (BenchmarkFamily f : Families.all()) {
       Pattern p = Pattern.compile(f.includeRegex());
@@ -68,6 +80,26 @@ class FamiliesTest {
             }
           }
         });
+        for (FamilySettings.Headline h : s.headlines()) {
+          List<BenchmarkListEntry> match = entries().stream().filter(e -> e.getUsername().equals(h.benchmark())).toList();
+          assertEquals(1, match.size(), where + ": headline " + h.benchmark() + " is no compiled benchmark");
+          assertTrue(p.matcher(h.benchmark()).find(), where + ": headline " + h.benchmark() + " lies outside the family");
+          Map<String, String[]> own = match.get(0).getParams().hasValue() ? match.get(0).getParams().get() : Map.of();
+          h.params().forEach((name, value) -> {
+            assertTrue(own.containsKey(name), where + ": headline " + h.label() + " names @Param " + name
+                + ", which " + h.benchmark() + " does not declare (" + own.keySet() + ")");
+            assertTrue(List.of(own.get(name)).contains(value)
+                    || (s.reductions().containsKey(name) && s.params().get(name).contains(value)),
+                where + ": headline " + h.label() + ": " + name + "=" + value + " is neither declared nor a reduced value");
+          });
+          // one row: every @Param of the benchmark has exactly one value after the headline and the settings
+          own.forEach((name, declaredValues) -> {
+            int values = h.params().containsKey(name) ? 1
+                : s.params().containsKey(name) ? s.params().get(name).size() : declaredValues.length;
+            assertEquals(1, values, where + ": headline " + h.label() + " leaves @Param " + name + " with " + values
+                + " values; a headline is one row");
+          });
+        }
         for (String r : s.reductions().keySet()) {
           assertFalse(s.reductions().get(r).isBlank(), where + ": reduction of " + r + " needs a reason");
         }

@@ -47,6 +47,36 @@ class JmhCommandTest {
   }
 
   @Test
+  void headlineRunsGetMoreForksAndTheirOwnPointUnlessTheUserFixedTheForks() {
+    FamilySettings fam = FamilySettings.builder().param("level", "1", "3").param("corpus", "text")
+        .headline("a.B.c", "level", "3").build();
+    FamilySettings.Headline h = fam.headlines().get(0);
+    List<String> cmd = JmhCommand.buildHeadline(false, fam, h, JmhArgs.split("-wi 2"), List.of(), 25,
+        Path.of("/runs/r1/jmh-x-headline-1.json"), RUN, null);
+    assertEquals(List.of("-f", String.valueOf(JmhCommand.QUICK_HEADLINE_FORKS), "-wi", "2", "-w", "1s", "-i", "3",
+        "-r", "1s", "-p", "level=3", "-p", "corpus=text", "-rf", "json", "-rff", "/runs/r1/jmh-x-headline-1.json",
+        "-foe", "true", "-prof", JmhCommand.MACHINE_PROFILER,
+        "-jvmArgsAppend", "-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "
+            + "-Ddbbench.run.dir=/runs/r1",
+        "^\\Qa.B.c\\E$"), cmd);
+    List<String> full = JmhCommand.buildHeadline(true, fam, h, List.of(), List.of(), 25, Path.of("/r/x.json"), RUN, null);
+    assertEquals(List.of("-f", String.valueOf(JmhCommand.FULL_HEADLINE_FORKS)), full.subList(0, 2));
+    FamilySettings own = FamilySettings.builder().headline("a.B.c").headlineForks(9).build();
+    assertEquals("9", JmhCommand.buildHeadline(false, own, own.headlines().get(0), List.of(), List.of(), 25,
+        Path.of("/r/x.json"), RUN, null).get(1), "a family's own headline fork count wins over the mode's");
+
+    assertEquals(List.of(h), JmhCommand.headlines(fam, null, JmhArgs.split("-wi 2")));
+    assertEquals(List.of(), JmhCommand.headlines(fam, 10, List.of()), "-Dbench.forks gives every row its forks");
+    assertEquals(List.of(), JmhCommand.headlines(fam, null, JmhArgs.split("-f 2 -wi 1")), "so does -f in -Dbench.args");
+    assertEquals("HarnessBenchmark.work tokens=200",
+        new FamilySettings.Headline("io.dbbench.harness.HarnessBenchmark.work", java.util.Map.of("tokens", "200")).label());
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().headline("a.B.c", "level", "1,3"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().headline("a.B.c", "level"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().headline("compress", "level", "3"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().headlineForks(0));
+  }
+
+  @Test
   void settingsRejectBadValuesNamingThem() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> FamilySettings.builder().measurementTime("fast"));

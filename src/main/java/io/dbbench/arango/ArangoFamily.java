@@ -111,7 +111,12 @@ public final class ArangoFamily implements BenchmarkFamily {
   public FamilySettings settings(boolean full) {
     // No -prof gc: its gc.alloc.rate.norm counts the per-shot preparation and verification too;
     // the benchmark measures the shot's own allocation (shotAllocatedBytes).
-    FamilySettings.Builder b = FamilySettings.builder();
+    // the headline rows in both modes: the bulk study's insert through the driver on HTTP/1.1 JSON
+    // (its V1), and the pooling study's point queries through the driver's default pool (3 connections)
+    FamilySettings.Builder b = FamilySettings.builder()
+        .headline("io.dbbench.arango.ArangoBulkBenchmark.insert", "client", "driver", "protocol", "HTTP_JSON")
+        .headline("io.dbbench.arango.ArangoPoolBenchmark.query", "connection", "driver_http1_3", "iterations", "5000",
+            "index", "none");
     if (full) {
       return b.warmupIterations(2).iterations(5).build();
     }

@@ -27,6 +27,11 @@ import java.util.Objects;
  * @param iterations {@code -i}, or {@code null}
  * @param measurementTime {@code -r}, or {@code null}
  * @param threads {@code -t}, or {@code null} for each benchmark's own {@code @Threads}
+ * @param headlines the study's headline rows (one parameter point of one benchmark each) that the
+ *     main job measures again with {@link #headlineForks} forks, so that a comparison of two runs
+ *     can reach a verdict on them (issue 10: forks are the unit of evidence, and the exact test
+ *     needs at least 4 forks per side)
+ * @param headlineForks {@code -f} of the headline runs, or {@code null} for the mode default
  */
 public record FamilySettings(
     Map<String, List<String>> params,
@@ -37,7 +42,9 @@ public record FamilySettings(
     String warmupTime,
     Integer iterations,
     String measurementTime,
-    Integer threads) {
+    Integer threads,
+    List<Headline> headlines,
+    Integer headlineForks) {
 
   /** No overrides at all: the mode defaults and the classes' own {@code @Param} sweeps. */
   public static final FamilySettings NONE = builder().build();
@@ -47,6 +54,45 @@ public record FamilySettings(
     params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
     reductions = Collections.unmodifiableMap(new LinkedHashMap<>(reductions));
     profilers = List.copyOf(profilers);
+    headlines = List.copyOf(headlines);
+  }
+
+  /**
+   * One headline row: a benchmark method and the parameter values that pin it to one point of
+   * the sweep (together with the family's settings and the class's single-valued {@code @Param}
+   * defaults; {@code FamiliesTest} checks that every headline expands to exactly one row).
+   *
+   * @param benchmark full method name, e.g. {@code io.dbbench.graphj.GraphjCompressBenchmark.compress}
+   * @param params {@code @Param} name to the one value of this row
+   */
+  public record Headline(String benchmark, Map<String, String> params) {
+    /**
+     * Copies the map.
+     *
+     * @throws IllegalArgumentException when the name is not {@code package.Class.method} or a value
+     *     is blank or holds a comma
+     */
+    public Headline {
+      Objects.requireNonNull(benchmark, "benchmark");
+      if (!benchmark.matches("[\\w.$]+\\.[\\w$]+")) {
+        throw new IllegalArgumentException("headline benchmark '" + benchmark + "': expected package.Class.method");
+      }
+      params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+      params.forEach((k, v) -> {
+        if (v == null || v.isBlank() || v.contains(",")) {
+          throw new IllegalArgumentException("headline " + benchmark + ": @Param " + k + " value '" + v
+              + "' is blank or holds a comma (one value expected)");
+        }
+      });
+    }
+
+    /** {@code Class.method name=value ...}, for progress lines and the manifest. */
+    public String label() {
+      String shortName = benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
+      StringBuilder b = new StringBuilder(shortName);
+      params.forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
+      return b.toString();
+    }
   }
 
   /** A builder with nothing set. */
@@ -96,6 +142,8 @@ public record FamilySettings(
     private Integer iterations;
     private String measurementTime;
     private Integer threads;
+    private final List<Headline> headlines = new ArrayList<>();
+    private Integer headlineForks;
 
     private Builder() {}
 
@@ -173,10 +221,38 @@ public record FamilySettings(
       return this;
     }
 
+    /**
+     * Declares a headline row: {@code benchmark} at the point {@code nameValues} ({@code name,
+     * value, name, value, ...}).
+     *
+     * @throws IllegalArgumentException when {@code nameValues} has an odd length or a bad value
+     */
+    public Builder headline(String benchmark, String... nameValues) {
+      if (nameValues.length % 2 != 0) {
+        throw new IllegalArgumentException("headline " + benchmark + ": expected name, value pairs; got "
+            + nameValues.length + " strings");
+      }
+      Map<String, String> p = new LinkedHashMap<>();
+      for (int i = 0; i < nameValues.length; i += 2) {
+        p.put(nameValues[i], nameValues[i + 1]);
+      }
+      headlines.add(new Headline(benchmark, p));
+      return this;
+    }
+
+    /** {@code -f} of the headline runs. @throws IllegalArgumentException when below 1 */
+    public Builder headlineForks(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("headlineForks=" + n + ": expected at least 1");
+      }
+      headlineForks = n;
+      return this;
+    }
+
     /** The settings. */
     public FamilySettings build() {
       return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime,
-          iterations, measurementTime, threads);
+          iterations, measurementTime, threads, headlines, headlineForks);
     }
 
     private static int nonNegative(String what, int n) {

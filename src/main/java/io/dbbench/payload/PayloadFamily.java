@@ -58,7 +58,9 @@ public final class PayloadFamily implements BenchmarkFamily {
    */
   @Override
   public FamilySettings settings(boolean full) {
-    FamilySettings.Builder b = FamilySettings.builder().profiler("gc");
+    // the headline row in both modes: WMPayload's question, a ReqMgr2 search under 100 clients with the index
+    FamilySettings.Builder b = FamilySettings.builder().profiler("gc").headline(
+        "io.dbbench.payload.PayloadServiceBenchmark.search", "doc", "reqmgr2", "index", "id", "collectionSize", "10000");
     // 2 s of warm-up instead of 1: the service and stand-in JVMs start cold in every trial
     return full ? b.build() : b.warmupTime("2s").param("collectionSize", "10000")
         .reduced("rate", "the freshly started service and stand-in JVMs spend 8-10 ms of CPU per search in a quick trial"
