@@ -53,7 +53,7 @@ class JmhCommandTest {
     FamilySettings.Headline h = fam.headlines().get(0);
     List<String> cmd = JmhCommand.buildHeadline(false, fam, h, JmhArgs.split("-wi 2"), List.of(), 25,
         Path.of("/runs/r1/jmh-x-headline-1.json"), RUN, null);
-    assertEquals(List.of("-f", String.valueOf(JmhCommand.QUICK_HEADLINE_FORKS), "-wi", "2", "-w", "1s", "-i", "3",
+    assertEquals(List.of("-f", String.valueOf(JmhCommand.QUICK_HEADLINE_FORKS), "-wi", "2", "-w", "1s", "-i", "2",
         "-r", "1s", "-p", "level=3", "-p", "corpus=text", "-rf", "json", "-rff", "/runs/r1/jmh-x-headline-1.json",
         "-foe", "true", "-prof", JmhCommand.MACHINE_PROFILER,
         "-jvmArgsAppend", "-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "

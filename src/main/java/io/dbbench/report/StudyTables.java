@@ -79,17 +79,28 @@ public final class StudyTables {
         out.add(f + ": quick mode (fewer parameter points, forks and iterations than the study's full sweep)");
       }
     }
-    java.util.Set<String> shapes = new java.util.TreeSet<>();
+    // how many rows ran with how many forks; only the thin ones are called too thin
+    java.util.Map<String, Integer> thin = new java.util.TreeMap<>();
+    java.util.Map<String, Integer> enough = new java.util.TreeMap<>();
     for (JmhResult r : rs) {
-      shapes.add(r.primary().forks().length + " fork" + (r.primary().forks().length == 1 ? "" : "s") + " x "
-          + r.options().getOrDefault("measurementIterations", "?") + " iterations");
+      int forks = r.primary().forks().length;
+      String shape = forks + " fork" + (forks == 1 ? "" : "s") + " x "
+          + r.options().getOrDefault("measurementIterations", "?") + " iterations";
+      (forks < Stats.minForksPerSide() ? thin : enough).merge(shape, 1, Integer::sum);
     }
-    boolean few = rs.stream().anyMatch(r -> r.primary().forks().length < Stats.minForksPerSide());
-    if (few) {
-      out.add("rows ran " + String.join(" or ", shapes) + ": too few forks for an interval or a verdict (a"
-          + " comparison needs " + Stats.minForksPerSide() + " per side)");
+    if (!thin.isEmpty()) {
+      out.add(counted(thin) + ": too few forks for an interval or a verdict (a comparison needs "
+          + Stats.minForksPerSide() + " per side)" + (enough.isEmpty() ? ""
+              : "; " + counted(enough) + " (headline rows): enough for a verdict, see each row's MDE"));
     }
     return out;
+  }
+
+  /** {@code 12 rows ran 1 fork x 2 iterations, 1 row ran 6 forks x 2 iterations}. */
+  private static String counted(java.util.Map<String, Integer> shapes) {
+    List<String> parts = new ArrayList<>();
+    shapes.forEach((shape, n) -> parts.add(n + (n == 1 ? " row ran " : " rows ran ") + shape));
+    return String.join(", ", parts);
   }
 
   static void openLoop(Doc doc, List<JsonNode> files) {
