@@ -48,11 +48,12 @@ class FamiliesTest {
   @Test
   void everyStudyHasHeadlineRows() {
     // issue 10: one headline per study, measured with enough forks for a verdict (mongo shares study 5 with payload)
-    // arango's quick mode has none: its fork means vary by 11-20%, beyond what the quick budget's forks resolve
+    // arango's and payload's quick modes have none: their fork means vary by 9-21% and a fork costs
+    // 10-19 s, beyond what the quick budget's forks resolve
     for (BenchmarkFamily f : Families.all()) {
       for (boolean full : new boolean[] {false, true}) {
         Set<String> expected = full ? Set.of("graphj", "jdbc", "graph", "payload", "arango")
-            : Set.of("graphj", "jdbc", "graph", "payload");
+            : Set.of("graphj", "jdbc", "graph");
         assertEquals(expected.contains(f.id()), !f.settings(full).headlines().isEmpty(),
             f.id() + (full ? " full" : " quick") + ": headline rows " + f.settings(full).headlines());
       }

@@ -164,6 +164,11 @@ public final class Report implements Callable<Integer> {
     @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
     Path baselinesDir;
 
+    @Option(names = "--include", paramLabel = "REGEX", description = "Only benchmarks whose key (full name, mode and"
+        + " params, e.g. io.dbbench.graphj.GraphjCompressBenchmark.compress[thrpt]{context=perCall,corpus=text,level=3})"
+        + " contains a match, e.g. the headline rows a quick run measured with enough forks.")
+    String include;
+
     @Option(names = {"-o", "--out"}, paramLabel = "DIR",
         description = "Where comparison.md/.html go (default: the contender's directory).")
     Path out;
@@ -173,7 +178,7 @@ public final class Report implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-      Comparison c = Report.compare(baseline, baselinesRoot(baselinesDir), runs);
+      Comparison c = Report.compare(baseline, baselinesRoot(baselinesDir), runs, include);
       Path contender = runs.get(runs.size() - 1);
       Path dir = out != null ? out
           : Files.isDirectory(contender) ? contender : contender.toAbsolutePath().getParent();
@@ -192,6 +197,37 @@ public final class Report implements Callable<Integer> {
   }
 
   static Comparison compare(String baseline, Path baselinesRoot, List<Path> runs) throws ReportException {
+    return compare(baseline, baselinesRoot, runs, null);
+  }
+
+  /**
+   * {@link #compare(String, Path, List)} over the benchmarks whose {@link JmhResult#key()} contains
+   * a match of {@code include} ({@code null}: all).
+   *
+   * @throws ReportException when {@code include} is no regular expression, or matches no benchmark
+   *     of either run
+   */
+  static Comparison compare(String baseline, Path baselinesRoot, List<Path> runs, String include)
+      throws ReportException {
+    java.util.regex.Pattern p;
+    try {
+      p = include == null ? null : java.util.regex.Pattern.compile(include);
+    } catch (java.util.regex.PatternSyntaxException e) {
+      throw new ReportException("--include '" + include + "' is no regular expression: " + e.getDescription());
+    }
+    Comparison c = compareAll(baseline, baselinesRoot, runs, p);
+    if (p != null && c.rows(Comparison.PRIMARY).isEmpty()) {
+      throw new ReportException("--include '" + include + "' matches no benchmark the two runs share");
+    }
+    return c;
+  }
+
+  private static List<JmhResult> only(List<JmhResult> results, java.util.regex.Pattern p) {
+    return p == null ? results : results.stream().filter(r -> p.matcher(r.key()).find()).toList();
+  }
+
+  private static Comparison compareAll(String baseline, Path baselinesRoot, List<Path> runs,
+      java.util.regex.Pattern p) throws ReportException {
     Run base;
     Run contender;
     if (baseline != null) {
@@ -200,7 +236,8 @@ public final class Report implements Callable<Integer> {
       }
       base = Run.load(Baselines.resolve(baselinesRoot, baseline));
       contender = Run.load(runs.get(0));
-      return Comparison.of("baseline " + baseline, base.results(), contender.label(), contender.results());
+      return Comparison.of("baseline " + baseline, only(base.results(), p), contender.label(),
+          only(contender.results(), p));
     }
     if (runs.size() != 2) {
       throw new ReportException("compare needs BASELINE and CONTENDER (or --baseline NAME CONTENDER); got " + runs.size() + " run(s)");
@@ -213,7 +250,7 @@ public final class Report implements Callable<Integer> {
       bl = runs.get(0).toString();
       cl = runs.get(1).toString();
     }
-    return Comparison.of(bl, base.results(), cl, contender.results());
+    return Comparison.of(bl, only(base.results(), p), cl, only(contender.results(), p));
   }
 
   /** {@code save-baseline NAME RUN_DIR}. */
@@ -228,6 +265,11 @@ public final class Report implements Callable<Integer> {
 
     @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
     Path baselinesDir;
+
+    @Option(names = "--include", paramLabel = "REGEX", description = "Only benchmarks whose key (full name, mode and"
+        + " params, e.g. io.dbbench.graphj.GraphjCompressBenchmark.compress[thrpt]{context=perCall,corpus=text,level=3})"
+        + " contains a match, e.g. the headline rows a quick run measured with enough forks.")
+    String include;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -265,7 +307,7 @@ public final class Report implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
       double threshold = parsePercent(maxRegression);
-      Comparison c = Report.compare(baseline, baselinesRoot(baselinesDir), List.of(runDir));
+      Comparison c = Report.compare(baseline, baselinesRoot(baselinesDir), List.of(runDir), include);
       return gate(c, baseline, threshold, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
   }

@@ -84,6 +84,27 @@ class ReportCliTest {
   }
 
   @Test
+  void gateIncludeJudgesOnlyTheSelectedRows() throws Exception {
+    // a quick run's use: judge the headline rows that have the forks, leave the 1-fork rows out
+    Path baselines = tmp.resolve("baselines");
+    Path base = runDir("b", HAND.resolve("base.json"));
+    assertEquals(0, run("save-baseline", "--baselines", baselines.toString(), "main", base.toString()).rc());
+    Path contender = runDir("c", HAND.resolve("contender.json"));
+    Result same = run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "10%",
+        "--include", "HandBenchmark\\.tiedForks", contender.toString());
+    assertEquals(0, same.rc(), same.out() + same.err());
+    assertTrue(same.out().startsWith("gate passed: none of 1 benchmark(s)"), same.out());
+    Result slower = run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "10%",
+        "--include", "separated5", contender.toString());
+    assertEquals(Report.EXIT_REGRESSION, slower.rc(), slower.out() + slower.err());
+    assertTrue(slower.err().startsWith("gate FAILED: 1 of 1 benchmark(s)"), slower.err());
+    assertBadInput(run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "10%",
+        "--include", "nothing-matches", contender.toString()), "--include 'nothing-matches' matches no benchmark");
+    assertBadInput(run("compare", "--include", "([", base.toString(), contender.toString()),
+        "--include '([' is no regular expression");
+  }
+
+  @Test
   void compareWithSavedBaselineWritesMarkdownAndHtml() throws Exception {
     Path baselines = tmp.resolve("baselines");
     assertEquals(0, run("save-baseline", "--baselines", baselines.toString(), "v1", runDir("b", HAND.resolve("base.json")).toString()).rc());
