@@ -222,8 +222,16 @@ public final class Report implements Callable<Integer> {
     return c;
   }
 
-  private static List<JmhResult> only(List<JmhResult> results, java.util.regex.Pattern p) {
-    return p == null ? results : results.stream().filter(r -> p.matcher(r.key()).find()).toList();
+  private static List<JmhResult> only(List<JmhResult> results, java.util.regex.Pattern p) throws ReportException {
+    if (p == null) {
+      return results;
+    }
+    List<JmhResult> out = results.stream().filter(r -> p.matcher(r.key()).find()).toList();
+    if (out.isEmpty()) {
+      throw new ReportException("--include '" + p.pattern() + "' matches no benchmark of a run (it is matched against"
+          + " keys such as " + (results.isEmpty() ? "none" : results.get(0).key()) + ")");
+    }
+    return out;
   }
 
   private static Comparison compareAll(String baseline, Path baselinesRoot, List<Path> runs,
@@ -266,11 +274,6 @@ public final class Report implements Callable<Integer> {
     @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
     Path baselinesDir;
 
-    @Option(names = "--include", paramLabel = "REGEX", description = "Only benchmarks whose key (full name, mode and"
-        + " params, e.g. io.dbbench.graphj.GraphjCompressBenchmark.compress[thrpt]{context=perCall,corpus=text,level=3})"
-        + " contains a match, e.g. the headline rows a quick run measured with enough forks.")
-    String include;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -297,6 +300,11 @@ public final class Report implements Callable<Integer> {
 
     @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
     Path baselinesDir;
+
+    @Option(names = "--include", paramLabel = "REGEX", description = "Only benchmarks whose key (full name, mode and"
+        + " params, e.g. io.dbbench.graphj.GraphjCompressBenchmark.compress[thrpt]{context=perCall,corpus=text,level=3})"
+        + " contains a match, e.g. the headline rows a quick run measured with enough forks.")
+    String include;
 
     @Parameters(index = "0", paramLabel = "RUN_DIR")
     Path runDir;

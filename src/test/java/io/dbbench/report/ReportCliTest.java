@@ -99,7 +99,7 @@ class ReportCliTest {
     assertEquals(Report.EXIT_REGRESSION, slower.rc(), slower.out() + slower.err());
     assertTrue(slower.err().startsWith("gate FAILED: 1 of 1 benchmark(s)"), slower.err());
     assertBadInput(run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "10%",
-        "--include", "nothing-matches", contender.toString()), "--include 'nothing-matches' matches no benchmark");
+        "--include", "nothing-matches", contender.toString()), "--include 'nothing-matches' matches no benchmark of a run");
     assertBadInput(run("compare", "--include", "([", base.toString(), contender.toString()),
         "--include '([' is no regular expression");
   }
