@@ -11,9 +11,9 @@
 #   --analyse-only DIR  re-run the analysis over an existing calibration directory
 # Knobs: CALIBRATE_REGEX (benchmarks), CALIBRATE_JMH (per-fork JMH options).
 # Needs target/benchmarks.jar (built here when missing; the experiment runs a private copy).
-# Machine time: 9 rows x ~5 s per fork and side with the defaults, about 15 minutes for 10 forks
-# per side on a quiet 2-core machine (25 minutes at load 11-51). Waits while another JMH run
-# holds /tmp/jmh.lock.
+# Machine time: 12 rows, about 40 s per fork with the defaults: 16 minutes for 10 forks per side
+# on a quiet 2-core machine, about 30 minutes for 20. Waits while another JMH run holds
+# /tmp/jmh.lock.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FORKS=10

@@ -104,7 +104,7 @@ public final class ArangoFamily implements BenchmarkFamily {
    * driver (the study's client; raw HTTP runs in full mode), the mode's 1 warm-up and 2 measured
    * shots: 8 bulk forks, each starting a stand-in JVM (about 6.5 s of CPU per fork measured here).
    * No headline rows in quick mode: their fork means varied by 20% (bulk insert) and 11% (pool
-   * query) between forks in a quick run, so a 10% change would need about 40 and 14 forks per
+   * query) between forks in a quick run, so a 10% change would need about 70 and 20 forks per
    * side, minutes the quick budget does not have (issue 10). Full: the class's sweep (100,000
    * documents, all four protocols, both clients), 2 warm-up and 5 measured shots per fork (single
    * shots of 1-20 s; the mode's 5 + 10 would take hours on the stand-in), and the headline rows

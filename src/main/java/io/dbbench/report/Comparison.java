@@ -383,7 +383,14 @@ public final class Comparison {
         + Stats.ALPHA + " is shown as ~: no difference can be claimed, and the MDE says how large a"
         + " difference could have hidden. The exact test cannot reach p ≤ " + Stats.ALPHA
         + " with fewer than " + need + " forks per side: such rows say n/a and get no verdict. For"
-        + " throughput (ops/time) higher is faster; for time per operation and B/op lower is better.");
+        + " throughput (ops/time) higher is faster; for time per operation and B/op lower is better."
+        + " The test treats the forks of one side as independent, but the forks of one run also share"
+        + " that run's machine: a verdict between two separately recorded runs covers the code and"
+        + " whatever changed on the machine between them, which no fork count removes (on the 2-core"
+        + " VM two quiet quick runs of the same code 28 minutes apart differed by +5% to +26% on four"
+        + " of five headline rows, README \"Between runs\"). For a verdict about the code, interleave"
+        + " the two sides' forks, as scripts/calibrate.sh does, or re-run the baseline beside the"
+        + " candidate.");
     for (String metric : List.of(PRIMARY, ALLOC)) {
       List<Row> rs = rows(metric);
       if (rs.isEmpty()) {
