@@ -86,19 +86,24 @@ public final class JmhCommand {
       List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
       List<String> benchmarks) {
     List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
-    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), forkLayer,
-        JmhArgs.without(userArgs, JVM_OPTIONS), fixed(userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile),
+    return assemble(full, family, forkLayer, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile,
         benchmarks);
   }
 
-  /** The options no layer overrides: JSON results, fail on error, the machine profiler, fork JVM arguments. */
-  private static List<String> fixed(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path resultFile,
-      Path runDir, Path secretsFile) {
+  /**
+   * The layers in order: mode defaults, the family's settings, {@code layer} (the fork count knob,
+   * or a headline's forks and point), the user's plain options, then the options no layer
+   * overrides (JSON results, fail on error, the machine profiler, fork JVM arguments).
+   */
+  private static List<String> assemble(boolean full, FamilySettings family, List<String> layer, List<String> userArgs,
+      List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
+      List<String> benchmarks) {
     // every fork records the machine's load, CPUs and steal around it (issue 10: the machine's state is part of the result)
     List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true",
         "-prof", MACHINE_PROFILER));
     fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile));
-    return fixed;
+    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
+        JmhArgs.without(userArgs, JVM_OPTIONS), fixed, benchmarks);
   }
 
   /**
@@ -129,8 +134,7 @@ public final class JmhCommand {
       layer.add("-p");
       layer.add(k + "=" + v);
     });
-    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
-        JmhArgs.without(userArgs, JVM_OPTIONS), fixed(userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile),
+    return assemble(full, family, layer, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile,
         List.of("^" + java.util.regex.Pattern.quote(headline.benchmark()) + "$"));
   }
 

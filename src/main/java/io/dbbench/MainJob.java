@@ -190,9 +190,7 @@ public final class MainJob {
       io.dbbench.report.MachineState before = io.dbbench.report.MachineState.read();
       FamilyOutcome outcome;
       try {
-        waitForJmhLock();
-        new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
-        JsonNode arr = Files.exists(resultFile) ? json.readTree(resultFile.toFile()) : null;
+        JsonNode arr = runJmh(cmd, resultFile, json);
         int n = arr == null ? 0 : arr.size();
         if (n > 0) {
           ArrayNode rows = (ArrayNode) arr;
@@ -211,11 +209,10 @@ public final class MainJob {
           outcome = new FamilyOutcome(family.id(), Status.FAILED, "no result was produced (see the JMH output above)", 0);
         }
       } catch (Exception e) {
-        String msg = Redaction.redact(describe(e)).replaceAll("\\s*\\R\\s*", " ");
+        String msg = oneLine(e);
         say(family.id() + ": failed: " + msg);
         outcome = new FamilyOutcome(family.id(), Status.FAILED, msg, 0);
       }
-      Files.deleteIfExists(resultFile);
       fenv.put("status", outcome.status().name().toLowerCase(java.util.Locale.ROOT));
       if (outcome.status() == Status.FAILED) {
         fenv.put("error", outcome.reason());
@@ -280,18 +277,15 @@ public final class MainJob {
       long t0 = System.nanoTime();
       String error = null;
       try {
-        waitForJmhLock();
-        new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
-        JsonNode got = Files.exists(file) ? json.readTree(file.toFile()) : null;
+        JsonNode got = runJmh(cmd, file, json);
         if (got == null || got.isEmpty()) {
           error = "headline run of " + h.label() + " produced no result (see the JMH output above)";
         } else {
           got.forEach(r -> replaceRow(rows, r));
         }
       } catch (Exception e) {
-        error = "headline run of " + h.label() + " failed: " + Redaction.redact(describe(e)).replaceAll("\\s*\\R\\s*", " ");
+        error = "headline run of " + h.label() + " failed: " + oneLine(e);
       } finally {
-        Files.deleteIfExists(file);
         run.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
       }
       if (error != null) {
@@ -301,6 +295,27 @@ public final class MainJob {
       }
     }
     return null;
+  }
+
+  /**
+   * Runs JMH with {@code cmd} once another JMH run has released JMH's lock, and returns the JSON
+   * array it wrote to {@code file} ({@code null} when it wrote none); the file is deleted either way.
+   *
+   * @throws Exception what JMH threw (a failing benchmark with {@code -foe true})
+   */
+  private JsonNode runJmh(List<String> cmd, Path file, ObjectMapper json) throws Exception {
+    try {
+      waitForJmhLock();
+      new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
+      return Files.exists(file) ? json.readTree(file.toFile()) : null;
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
+  /** {@link #describe} of {@code e}, redacted, on one line. */
+  private static String oneLine(Exception e) {
+    return Redaction.redact(describe(e)).replaceAll("\\s*\\R\\s*", " ");
   }
 
   /** Puts {@code record} in place of the record in {@code rows} with the same benchmark, mode and params, else appends it. */

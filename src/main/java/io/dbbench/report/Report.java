@@ -205,7 +205,7 @@ public final class Report implements Callable<Integer> {
    * a match of {@code include} ({@code null}: all).
    *
    * @throws ReportException when {@code include} is no regular expression, or matches no benchmark
-   *     of either run
+   *     of one of the runs
    */
   static Comparison compare(String baseline, Path baselinesRoot, List<Path> runs, String include)
       throws ReportException {
@@ -215,11 +215,7 @@ public final class Report implements Callable<Integer> {
     } catch (java.util.regex.PatternSyntaxException e) {
       throw new ReportException("--include '" + include + "' is no regular expression: " + e.getDescription());
     }
-    Comparison c = compareAll(baseline, baselinesRoot, runs, p);
-    if (p != null && c.rows(Comparison.PRIMARY).isEmpty()) {
-      throw new ReportException("--include '" + include + "' matches no benchmark the two runs share");
-    }
-    return c;
+    return compareAll(baseline, baselinesRoot, runs, p);
   }
 
   private static List<JmhResult> only(List<JmhResult> results, java.util.regex.Pattern p) throws ReportException {
