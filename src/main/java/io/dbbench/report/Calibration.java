@@ -18,7 +18,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
 
@@ -81,15 +80,17 @@ public final class Calibration {
       if (sides.get("A").isEmpty() || sides.get("B").isEmpty()) {
         throw new ReportException(forks + ": expected A-<i>.json and B-<i>.json fork files");
       }
-      write(dir.resolve("A.json"), merge(sides.get("A"), 1.0));
-      write(dir.resolve("B.json"), merge(sides.get("B"), 1.0));
-      write(dir.resolve("B-slower10.json"), merge(sides.get("B"), FACTOR));
+      write(dir.resolve("A.json"), ForkMerge.merge(sides.get("A"), 1.0));
+      write(dir.resolve("B.json"), ForkMerge.merge(sides.get("B"), 1.0));
+      write(dir.resolve("B-slower10.json"), ForkMerge.merge(sides.get("B"), FACTOR));
     }
     List<JmhResult> a = JmhJson.read(dir.resolve("A.json"));
     List<JmhResult> b = JmhJson.read(dir.resolve("B.json"));
     List<JmhResult> b10 = JmhJson.read(dir.resolve("B-slower10.json"));
     ObjectNode json = MAPPER.createObjectNode();
-    String md = analyse(a, b, b10, json) + machine(forks.resolve("machine.txt"), json);
+    Path manifest = dir.resolve("interleave.json");
+    String md = analyse(a, b, b10, json) + (Files.isRegularFile(manifest) ? machineFromManifest(manifest, json)
+        : machine(forks.resolve("machine.txt"), json));
     Files.writeString(dir.resolve("calibration.md"), md, StandardCharsets.UTF_8);
     write(dir.resolve("calibration.json"), json);
     return md;
@@ -116,69 +117,6 @@ public final class Calibration {
   private static int index(Path p) {
     Matcher m = FORK_FILE.matcher(p.getFileName().toString());
     return m.matches() ? Integer.parseInt(m.group(2)) : Integer.MAX_VALUE;
-  }
-
-  /**
-   * Merges one-fork JMH files into one JMH JSON array whose every result holds the forks of all
-   * files (same benchmark, mode and params), in file order. Scores are recomputed as the mean of
-   * all iterations and errors as JMH does (half-width of the 99.9% Student-t interval over all
-   * iterations). {@code timeFactor} scales the time per operation of every iteration: values in
-   * time units are multiplied by it, throughput values divided.
-   *
-   * @throws ReportException when a file is not JMH output
-   */
-  static ArrayNode merge(List<Path> files, double timeFactor) throws ReportException {
-    Map<String, ObjectNode> merged = new LinkedHashMap<>();
-    for (Path f : files) {
-      JsonNode root;
-      try {
-        root = MAPPER.readTree(f.toFile());
-      } catch (IOException e) {
-        throw new ReportException(f + ": not valid JSON (" + e.getMessage() + ")", e);
-      }
-      JmhJson.parse(root, f.toString()); // validates the shape
-      for (JsonNode n : root) {
-        String key = n.get("benchmark").asText() + n.get("mode").asText() + n.path("params");
-        ObjectNode target = merged.get(key);
-        if (target == null) {
-          target = n.deepCopy();
-          ((ObjectNode) target.get("primaryMetric")).set("rawData", MAPPER.createArrayNode());
-          target.remove("secondaryMetrics");
-          target.set("secondaryMetrics", MAPPER.createObjectNode());
-          merged.put(key, target);
-        }
-        ArrayNode raw = (ArrayNode) target.get("primaryMetric").get("rawData");
-        String unit = n.get("primaryMetric").path("scoreUnit").asText();
-        double scale = Units.higherIsBetter(unit) ? 1 / timeFactor : timeFactor;
-        for (JsonNode fork : n.get("primaryMetric").path("rawData")) {
-          ArrayNode it = raw.addArray();
-          fork.forEach(v -> it.add(JmhJson.number(v) * scale));
-        }
-      }
-    }
-    ArrayNode out = MAPPER.createArrayNode();
-    for (ObjectNode n : merged.values()) {
-      ObjectNode pm = (ObjectNode) n.get("primaryMetric");
-      List<Double> all = new ArrayList<>();
-      pm.get("rawData").forEach(f -> f.forEach(v -> all.add(v.asDouble())));
-      double[] x = all.stream().mapToDouble(Double::doubleValue).toArray();
-      double mean = Stats.mean(x);
-      double err = x.length < 2 ? Double.NaN : new TDistribution(x.length - 1)
-          .inverseCumulativeProbability(1 - 0.001 / 2) * Math.sqrt(org.apache.commons.math3.stat.StatUtils.variance(x) / x.length);
-      pm.put("score", mean);
-      if (Double.isNaN(err)) {
-        pm.put("scoreError", "NaN");
-      } else {
-        pm.put("scoreError", err);
-      }
-      ArrayNode conf = pm.putArray("scoreConfidence");
-      conf.add(Double.isNaN(err) ? mean : mean - err);
-      conf.add(Double.isNaN(err) ? mean : mean + err);
-      pm.remove("scorePercentiles");
-      n.put("forks", pm.get("rawData").size());
-      out.add(n);
-    }
-    return out;
   }
 
   private static void write(Path p, JsonNode n) throws IOException {
@@ -333,6 +271,39 @@ public final class Calibration {
    * before|after <load1> <load5> <load15> cpu <user> <nice> <system> <idle> <iowait> <irq>
    * <softirq> <steal> ...}, written by the script): load range, CPU busy and steal per fork.
    */
+  /**
+   * The machine section from {@code io.dbbench.Interleave}'s {@code interleave.json} (its
+   * {@code machine} list: per fork the load average before and after, steal and busy percent).
+   */
+  static String machineFromManifest(Path file, ObjectNode json) throws IOException {
+    JsonNode m = MAPPER.readTree(file.toFile()).path("machine");
+    double minLoad = Double.POSITIVE_INFINITY;
+    double maxLoad = 0;
+    double maxSteal = 0;
+    double minBusy = 100;
+    int cpus = 0;
+    for (JsonNode f : m) {
+      for (String k : List.of("load1_before", "load1_after")) {
+        minLoad = Math.min(minLoad, f.path(k).asDouble());
+        maxLoad = Math.max(maxLoad, f.path(k).asDouble());
+      }
+      if (f.path("steal_pct").isNumber()) {
+        maxSteal = Math.max(maxSteal, f.path("steal_pct").asDouble());
+      }
+      if (f.path("busy_pct").isNumber()) {
+        minBusy = Math.min(minBusy, f.path("busy_pct").asDouble());
+      }
+      cpus = Math.max(cpus, f.path("online_cpus").asInt());
+    }
+    json.put("load1Min", minLoad);
+    json.put("load1Max", maxLoad);
+    json.put("stealPctMax", maxSteal);
+    json.put("busyPctMin", minBusy);
+    return String.format(Locale.ROOT, "%n## The machine during the experiment%n%n%d forks; 1-minute load average"
+        + " from %.1f to %.1f on %d CPUs; CPU time busy at least %.0f%% during every fork; at most %.1f%%"
+        + " stolen by the hypervisor (interleave.json).%n", m.size(), minLoad, maxLoad, cpus, minBusy, maxSteal);
+  }
+
   static String machine(Path file, ObjectNode json) throws IOException {
     if (!Files.isRegularFile(file)) {
       return "";

@@ -283,7 +283,7 @@ public final class Charts {
       none.add(List.of());
     }
     Map<Comparison.Verdict, String> names = Map.of(Comparison.Verdict.BETTER, "better (p ≤ 0.05)",
-        Comparison.Verdict.WORSE, "worse (p ≤ 0.05)", Comparison.Verdict.SAME, "~ (p > 0.05) or n/a");
+        Comparison.Verdict.WORSE, "worse (p ≤ 0.05)", Comparison.Verdict.SAME, "~ (p > 0.05), ~ drift or n/a");
     Map<Comparison.Verdict, String> colors = Map.of(Comparison.Verdict.BETTER, "#2e7d32",
         Comparison.Verdict.WORSE, "#c62828", Comparison.Verdict.SAME, "#b0b0b0");
     List<Bars> bars = new ArrayList<>();

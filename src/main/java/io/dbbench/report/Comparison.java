@@ -1,5 +1,6 @@
 package io.dbbench.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -31,6 +32,13 @@ public final class Comparison {
     WORSE,
     /** p > 0.05: no change can be claimed ({@code ~}). */
     SAME,
+    /**
+     * p <= 0.05, but the runs were recorded separately and the change's 95% interval reaches
+     * into the between-run drift allowance ({@link #driftPct}): the machine alone could have
+     * made it, so no faster/slower can be claimed ({@code ~ drift}). Interleaving the two sides'
+     * forks ({@code io.dbbench.Interleave}) is how to judge it.
+     */
+    WITHIN_DRIFT,
     /**
      * Cannot be judged from this evidence: the fork counts can never reach p <= 0.05 (e.g. 1
      * fork per side); shown as {@code n/a}.
@@ -104,7 +112,8 @@ public final class Comparison {
 
     /**
      * The verdict word: {@code faster}/{@code slower} (time), {@code less}/{@code more} (B/op),
-     * {@code ~}, {@code n/a} (too few forks), {@code ?} (no raw data).
+     * {@code ~}, {@code ~ drift} (significant, but within the between-run drift allowance),
+     * {@code n/a} (too few forks), {@code ?} (no raw data).
      */
     public String verdictWord() {
       boolean time = metric.equals(PRIMARY);
@@ -112,6 +121,7 @@ public final class Comparison {
         case BETTER -> time ? "faster" : "less";
         case WORSE -> time ? "slower" : "more";
         case SAME -> "~";
+        case WITHIN_DRIFT -> "~ drift";
         case INSUFFICIENT -> "n/a";
         case UNKNOWN -> "?";
       };
@@ -125,6 +135,7 @@ public final class Comparison {
       String tail = " (p=" + Units.p(p()) + " n=" + forksBase() + "+" + forksContender() + " forks)";
       return switch (verdict) {
         case SAME -> "~" + tail;
+        case WITHIN_DRIFT -> "~ drift: " + Units.pct(changePct) + " within the between-run drift allowance" + tail;
         case INSUFFICIENT -> stats.naReason();
         case UNKNOWN -> "? (no raw data)";
         default -> Units.pct(changePct) + tail;
@@ -197,27 +208,65 @@ public final class Comparison {
   public final String contenderLabel;
   /** Compared metrics, primary first then B/op per benchmark row, in the contender's order. */
   public final List<Row> rows;
+  /**
+   * The between-run drift allowance in percent: a significant change whose 95% interval reaches
+   * into {@code [-driftPct, +driftPct]} is {@link Verdict#WITHIN_DRIFT}. 0 for sides whose forks
+   * were interleaved.
+   */
+  public final double driftPct;
+  /** True when the two sides are the interleaved sides of one run ({@code io.dbbench.Interleave}). */
+  public final boolean interleaved;
   /** Keys present only in the baseline. */
   public final List<String> onlyBase;
   /** Keys present only in the contender. */
   public final List<String> onlyContender;
 
-  private Comparison(String baseLabel, String contenderLabel, List<Row> rows, List<String> onlyBase,
-      List<String> onlyContender) {
+  private Comparison(String baseLabel, String contenderLabel, List<Row> rows, double driftPct,
+      boolean interleaved, List<String> onlyBase, List<String> onlyContender) {
     this.baseLabel = baseLabel;
     this.contenderLabel = contenderLabel;
     this.rows = rows;
+    this.driftPct = driftPct;
+    this.interleaved = interleaved;
     this.onlyBase = onlyBase;
     this.onlyContender = onlyContender;
   }
 
   /**
-   * Compares two runs row by row ({@link JmhResult#key()}).
+   * The default between-run drift allowance, percent: the largest change measured between two
+   * separately recorded runs of the same code on the 2-core VM, rounded up (README "Between
+   * runs": +26.4% between two quick runs 28 minutes apart, +30.8% between two calibrations 1 h
+   * 45 min apart). {@code DBBENCH_DRIFT} or {@code --drift} set another (measure yours: compare two
+   * runs of the same jar with {@code --drift 0}).
+   */
+  public static final int DEFAULT_DRIFT_PCT = 30;
+
+  /**
+   * Compares two sides whose forks were interleaved (no drift allowance) row by row ({@link
+   * JmhResult#key()}).
    *
    * @throws ReportException when they have no benchmark row in common
    */
   public static Comparison of(String baseLabel, List<JmhResult> base, String contenderLabel,
       List<JmhResult> contender) throws ReportException {
+    return of(baseLabel, base, contenderLabel, contender, 0, true);
+  }
+
+  /**
+   * Compares two runs row by row ({@link JmhResult#key()}).
+   *
+   * @param driftPct the between-run drift allowance, percent (0: none): a significant change
+   *     whose 95% interval reaches into {@code [-driftPct, +driftPct]} gets {@link
+   *     Verdict#WITHIN_DRIFT} instead of a verdict
+   * @param interleaved whether the sides' forks were interleaved (for the comparison's text)
+   * @throws ReportException when they have no benchmark row in common
+   * @throws IllegalArgumentException when {@code driftPct} is negative or not finite
+   */
+  public static Comparison of(String baseLabel, List<JmhResult> base, String contenderLabel,
+      List<JmhResult> contender, double driftPct, boolean interleaved) throws ReportException {
+    if (!(driftPct >= 0) || Double.isInfinite(driftPct)) {
+      throw new IllegalArgumentException("drift allowance " + driftPct + "%: expected a percentage >= 0");
+    }
     Map<String, JmhResult> b = index(base);
     Map<String, JmhResult> c = index(contender);
     List<Row> rows = new ArrayList<>();
@@ -229,14 +278,14 @@ public final class Comparison {
         continue;
       }
       JmhResult rc = e.getValue();
-      Row primary = row(rc, PRIMARY, rb.primary(), rc.primary());
+      Row primary = row(rc, PRIMARY, rb.primary(), rc.primary(), driftPct);
       Row.loadNote("baseline", rb, primary.notes());
       Row.loadNote("contender", rc, primary.notes());
       rows.add(primary);
       JmhResult.Metric ab = rb.secondary().get(ALLOC);
       JmhResult.Metric ac = rc.secondary().get(ALLOC);
       if (ab != null && ac != null && ab.unit().equals(ac.unit())) {
-        rows.add(row(rc, ALLOC, ab, ac));
+        rows.add(row(rc, ALLOC, ab, ac, driftPct));
       }
     }
     List<String> onlyBase = b.keySet().stream().filter(k -> !c.containsKey(k)).toList();
@@ -244,12 +293,56 @@ public final class Comparison {
       throw new ReportException(baseLabel + " and " + contenderLabel
           + " have no benchmark in common (same benchmark, mode, params and host expected)");
     }
-    return new Comparison(baseLabel, contenderLabel, rows, onlyBase, onlyContender);
+    return new Comparison(baseLabel, contenderLabel, rows, driftPct, interleaved, onlyBase, onlyContender);
   }
 
-  /** Compares two loaded runs. */
+  /**
+   * Compares two loaded runs with the drift allowance {@link #driftFor} gives them (none when
+   * they are the two sides of one interleaved run).
+   */
   public static Comparison of(Run base, Run contender) throws ReportException {
-    return of(base.label(), base.results(), contender.label(), contender.results());
+    return of(base.label(), base.results(), contender.label(), contender.results(),
+        driftFor(base, contender, null), interleaved(base, contender));
+  }
+
+  /**
+   * Whether two runs are the two sides of one interleaved run: both {@code env.json} carry an
+   * {@code interleaved} block with the same {@code id} and different {@code side}s.
+   */
+  public static boolean interleaved(Run a, Run b) {
+    if (a.env() == null || b.env() == null) {
+      return false;
+    }
+    JsonNode x = a.env().path("interleaved");
+    JsonNode y = b.env().path("interleaved");
+    String id = x.path("id").asText("");
+    return !id.isEmpty() && id.equals(y.path("id").asText(""))
+        && !x.path("side").asText("").equals(y.path("side").asText(""));
+  }
+
+  /**
+   * The drift allowance for comparing {@code a} with {@code b}: {@code option} when given, 0 for
+   * the two sides of one interleaved run, else {@code DBBENCH_DRIFT} or {@link
+   * #DEFAULT_DRIFT_PCT}.
+   *
+   * @throws IllegalArgumentException when {@code DBBENCH_DRIFT} is not a percentage >= 0
+   */
+  public static double driftFor(Run a, Run b, Double option) {
+    if (option != null) {
+      return option;
+    }
+    if (interleaved(a, b)) {
+      return 0;
+    }
+    String env = io.dbbench.core.BenchConfig.get("DBBENCH_DRIFT", "");
+    if (env.isBlank()) {
+      return DEFAULT_DRIFT_PCT;
+    }
+    try {
+      return Report.parsePercent(env, "DBBENCH_DRIFT");
+    } catch (ReportException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   private static Map<String, JmhResult> index(List<JmhResult> rs) {
@@ -264,6 +357,23 @@ public final class Comparison {
    * Verdict#SAME} when {@code p > 0.05}, else better or worse by the unit's direction.
    */
   static Verdict judge(Stats.Change s, double changePct, boolean higherIsBetter) {
+    return judge(s, changePct, higherIsBetter, 0);
+  }
+
+  /**
+   * {@link #judge(Stats.Change, double, boolean)}, then a significant change whose 95% interval
+   * does not lie wholly beyond {@code ±driftPct} (or has none) is {@link Verdict#WITHIN_DRIFT}.
+   */
+  static Verdict judge(Stats.Change s, double changePct, boolean higherIsBetter, double driftPct) {
+    Verdict v = judge0(s, changePct, higherIsBetter);
+    if (driftPct > 0 && (v == Verdict.BETTER || v == Verdict.WORSE)
+        && !(s.ciLow() > driftPct || s.ciHigh() < -driftPct)) {
+      return Verdict.WITHIN_DRIFT;
+    }
+    return v;
+  }
+
+  private static Verdict judge0(Stats.Change s, double changePct, boolean higherIsBetter) {
     if (s.a().forks() == 0 || s.b().forks() == 0 || !Double.isFinite(changePct)) {
       return Verdict.UNKNOWN;
     }
@@ -276,7 +386,7 @@ public final class Comparison {
     return (changePct > 0) == higherIsBetter ? Verdict.BETTER : Verdict.WORSE;
   }
 
-  private static Row row(JmhResult r, String metric, JmhResult.Metric mb, JmhResult.Metric mc) {
+  private static Row row(JmhResult r, String metric, JmhResult.Metric mb, JmhResult.Metric mc, double driftPct) {
     boolean higher = metric.equals(PRIMARY) && Units.higherIsBetter(mc.unit());
     Stats.Change s = Stats.change(mb.forks(), mc.forks());
     double change = (mc.score() / mb.score() - 1) * 100;
@@ -285,7 +395,7 @@ public final class Comparison {
     Row.trendNote("baseline", s.trendA(), notes);
     Row.trendNote("contender", s.trendB(), notes);
     return new Row(r.key(), r.label(), metric, unit, mb.score(), mc.score(), change, s, higher,
-        judge(s, change, higher), notes);
+        judge(s, change, higher, driftPct), notes);
   }
 
   /** Primary-metric rows that cannot be judged ({@link Verdict#INSUFFICIENT} or {@link Verdict#UNKNOWN}). */
@@ -384,13 +494,7 @@ public final class Comparison {
         + " difference could have hidden. The exact test cannot reach p ≤ " + Stats.ALPHA
         + " with fewer than " + need + " forks per side: such rows say n/a and get no verdict. For"
         + " throughput (ops/time) higher is faster; for time per operation and B/op lower is better."
-        + " The test treats the forks of one side as independent, but the forks of one run also share"
-        + " that run's machine: a verdict between two separately recorded runs covers the code and"
-        + " whatever changed on the machine between them, which no fork count removes (on the 2-core"
-        + " VM two quiet quick runs of the same code 28 minutes apart differed by +5% to +26% on four"
-        + " of five headline rows, README \"Between runs\"). For a verdict about the code, interleave"
-        + " the two sides' forks, as scripts/calibrate.sh does, or re-run the baseline beside the"
-        + " candidate.");
+        + " " + sidesText());
     for (String metric : List.of(PRIMARY, ALLOC)) {
       List<Row> rs = rows(metric);
       if (rs.isEmpty()) {
@@ -415,7 +519,7 @@ public final class Comparison {
           cells.add(String.join("; ", r.notes()));
         }
         t.row(cells);
-        if (r.verdict() == Verdict.SAME || r.verdict() == Verdict.UNKNOWN || r.verdict() == Verdict.INSUFFICIENT) {
+        if (r.verdict() != Verdict.BETTER && r.verdict() != Verdict.WORSE) {
           t.muteLast();
         }
       }
@@ -433,7 +537,7 @@ public final class Comparison {
       sub.add(t.build());
       sub.add(Charts.changes("changes-" + (metric.equals(PRIMARY) ? "score" : "alloc"),
           (metric.equals(PRIMARY) ? "Change of score" : "Change of B/op") + ", " + baseLabel
-              + " → " + contenderLabel + " (grey: p > 0.05 or n/a)", rs));
+              + " → " + contenderLabel + " (grey: p > 0.05, ~ drift or n/a)", rs));
     }
     appendResolution(doc.section(level + 1, "Resolution per family"));
     if (!onlyBase.isEmpty() || !onlyContender.isEmpty()) {
@@ -441,6 +545,29 @@ public final class Comparison {
           + (onlyBase.isEmpty() ? "none" : String.join(", ", onlyBase)) + ". Only in "
           + contenderLabel + ": " + (onlyContender.isEmpty() ? "none" : String.join(", ", onlyContender)) + ".");
     }
+  }
+
+  /** What the comparison's preamble says of how the two sides were recorded, and the drift rule. */
+  String sidesText() {
+    String why = "the forks of one run share that run's machine, so a change between two separately"
+        + " recorded runs covers the code and whatever changed on the machine between them, which no"
+        + " fork count removes (on the 2-core VM, quiet runs of the same code differed by up to +26%"
+        + " 28 minutes apart and +31% 1 h 45 min apart, README \"Between runs\")";
+    if (interleaved) {
+      return "The two sides' forks were interleaved (ABBA, io.dbbench.Interleave): both saw the same"
+          + " machine, so no between-run drift allowance applies" + (driftPct > 0 ? " by default; this"
+          + " comparison was given one of ±" + plain(driftPct) + "% all the same." : ".");
+    }
+    if (driftPct > 0) {
+      return "These are separately recorded runs: " + why + ". A significant change is therefore called"
+          + " faster or slower only when its whole 95% interval lies beyond the between-run drift"
+          + " allowance of ±" + plain(driftPct) + "% (--drift, DBBENCH_DRIFT); a significant change"
+          + " within it says ~ drift. To judge smaller changes, run both builds with their forks"
+          + " interleaved: java -cp target/benchmarks.jar io.dbbench.Interleave --baseline OLD.jar"
+          + " --candidate NEW.jar -- REGEX.";
+    }
+    return "No between-run drift allowance was applied (--drift 0): " + why + "; a verdict here is"
+        + " about the code only if both sides ran interleaved or beside each other.";
   }
 
   private void appendResolution(Doc.Section s) {
@@ -468,6 +595,11 @@ public final class Comparison {
     return n < 0 ? "> " + Stats.MAX_FORKS_NEEDED + " or unknown" : prefix + n;
   }
 
+  /** {@code 30} for 30.0, {@code 12.5} for 12.5: a percentage as typed. */
+  static String plain(double v) {
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+  }
+
   /** An MDE cell: {@code 4.2%}, or {@code n/a} when infinite (too few forks) or unknown. */
   static String mde(double pct) {
     return Double.isFinite(pct) ? String.format(java.util.Locale.ROOT, "%.1f%%", pct) : "n/a";
@@ -486,16 +618,19 @@ public final class Comparison {
     long better = primary.stream().filter(r -> r.verdict() == Verdict.BETTER).count();
     long worse = primary.stream().filter(r -> r.verdict() == Verdict.WORSE).count();
     long same = primary.stream().filter(r -> r.verdict() == Verdict.SAME).count();
+    long drift = primary.stream().filter(r -> r.verdict() == Verdict.WITHIN_DRIFT).count();
     long na = primary.stream().filter(r -> r.verdict() == Verdict.INSUFFICIENT).count();
     long unknown = primary.stream().filter(r -> r.verdict() == Verdict.UNKNOWN).count();
     String line = "geomean: " + String.join(", ", parts) + "; " + better + " faster, " + worse
-        + " slower, " + same + " ~ (p > 0.05)";
+        + " slower, " + same + " ~ (p > 0.05)"
+        + (drift > 0 ? ", " + drift + " ~ drift (p ≤ " + Stats.ALPHA + " but within the ±" + plain(driftPct)
+            + "% between-run drift allowance)" : "");
     if (na > 0) {
       String why = primary.stream().filter(r -> r.verdict() == Verdict.INSUFFICIENT)
           .map(r -> r.stats().naReason()).distinct().findFirst().orElse("");
       line += ", " + na + " n/a (" + (na == primary.size() ? "every row: " : "e.g. ")
           + why.replaceFirst("^n/a: ", "") + ")";
-      if (better + worse + same == 0) {
+      if (better + worse + same + drift == 0) {
         line += "; no faster/slower verdict is possible: with fewer than "
             + Stats.minForksPerSide() + " forks per side even a complete separation of the runs"
             + " has p > " + Stats.ALPHA + " (re-run with -f " + Stats.minForksPerSide() + " or more)";

@@ -28,10 +28,13 @@ import picocli.CommandLine.Parameters;
  *       significance-aware comparison ({@link Comparison}), printed and written as
  *       {@code comparison.md}/{@code comparison.html}.</li>
  *   <li>{@code save-baseline NAME RUN_DIR}: keeps a run under {@code results/baselines/NAME}.</li>
- *   <li>{@code gate --baseline NAME --max-regression 10% RUN_DIR}: fails when a benchmark is
- *       significantly (p ≤ 0.05, exact test over forks, {@link Stats}) slower than the baseline
- *       by more than the threshold; cannot judge when a benchmark has too few forks on a side for
- *       the test to ever reach p ≤ 0.05, or no raw data.</li>
+ *   <li>{@code gate --baseline NAME --max-regression 10% RUN_DIR} or {@code gate
+ *       --max-regression 10% BASELINE_DIR RUN_DIR}: fails when a benchmark is significantly (p ≤
+ *       0.05, exact test over forks, {@link Stats}) slower than the baseline by more than the
+ *       threshold; cannot judge when a benchmark has too few forks on a side for the test to ever
+ *       reach p ≤ 0.05, or no raw data, or when it is significantly slower by more than the
+ *       threshold but, the runs being recorded separately, within the between-run drift
+ *       allowance ({@link Comparison#driftFor}).</li>
  *   <li>{@code merge -o OUT RUN_DIR...}: combines runs from several hosts ({@link Merge}).</li>
  * </ul>
  *
@@ -42,6 +45,11 @@ import picocli.CommandLine.Parameters;
  * Bad input gets one line on stderr, never a stack trace. The baselines directory is
  * {@code results/baselines} unless {@code --baselines DIR} or {@code DBBENCH_BASELINES} says
  * otherwise.
+ *
+ * <p>Between-run drift: compare and gate call a change between two separately recorded runs
+ * faster or slower only when its whole 95% interval lies beyond {@code ±--drift} (default {@value
+ * Comparison#DEFAULT_DRIFT_PCT}%, or {@code DBBENCH_DRIFT}); the two sides of one {@code
+ * io.dbbench.Interleave} run get no allowance.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
     description = "Renders, compares, gates and merges dbbench runs.",
@@ -124,6 +132,33 @@ public final class Report implements Callable<Integer> {
     return out;
   }
 
+  /** {@code --baselines DIR}, shared by the commands that read or write saved baselines. */
+  static final class BaselinesOption {
+    @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
+    Path dir;
+
+    Path root() {
+      return baselinesRoot(dir);
+    }
+  }
+
+  /** {@code --include REGEX} and {@code --drift PCT}, shared by compare and gate. */
+  static final class SelectionOptions {
+    @Option(names = "--include", paramLabel = "REGEX", description = "Only benchmarks whose key (full name, mode and"
+        + " params, e.g. io.dbbench.graphj.GraphjCompressBenchmark.compress[thrpt]{context=perCall,corpus=text,level=3})"
+        + " contains a match, e.g. the headline rows a quick run measured with enough forks.")
+    String include;
+
+    @Option(names = "--drift", paramLabel = "PCT", description = "Between-run drift allowance: between separately"
+        + " recorded runs a significant change is faster/slower only when its 95%% interval lies beyond"
+        + " ±PCT (default " + Comparison.DEFAULT_DRIFT_PCT + "%%, or $DBBENCH_DRIFT; 0 for the interleaved sides of one io.dbbench.Interleave run).")
+    String drift;
+
+    Double driftPct() throws ReportException {
+      return drift == null ? null : parsePercent(drift, "--drift");
+    }
+  }
+
   static Path baselinesRoot(Path option) {
     return option != null ? option : Path.of(BenchConfig.get("DBBENCH_BASELINES", "results/" + Baselines.DIR));
   }
@@ -153,7 +188,8 @@ public final class Report implements Callable<Integer> {
   @Command(name = "compare", mixinStandardHelpOptions = true,
       description = "Compare two runs (run directories or JMH JSON files), forks as the unit: exact"
           + " Mann-Whitney U over per-fork means, 95%% two-level bootstrap intervals, the minimum"
-          + " detectable change; p > 0.05 is shown as ~, fewer than 4 forks per side as n/a.")
+          + " detectable change; p > 0.05 is shown as ~, fewer than 4 forks per side as n/a, a significant"
+          + " change within the between-run drift allowance (separately recorded runs) as ~ drift.")
   static final class Compare implements Callable<Integer> {
     @Parameters(arity = "1..2", paramLabel = "RUN", description = "BASELINE CONTENDER, or CONTENDER with --baseline.")
     List<Path> runs = new ArrayList<>();
@@ -161,13 +197,11 @@ public final class Report implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "NAME", description = "A saved baseline (save-baseline) as the baseline.")
     String baseline;
 
-    @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
-    Path baselinesDir;
+    @CommandLine.Mixin
+    BaselinesOption baselines = new BaselinesOption();
 
-    @Option(names = "--include", paramLabel = "REGEX", description = "Only benchmarks whose key (full name, mode and"
-        + " params, e.g. io.dbbench.graphj.GraphjCompressBenchmark.compress[thrpt]{context=perCall,corpus=text,level=3})"
-        + " contains a match, e.g. the headline rows a quick run measured with enough forks.")
-    String include;
+    @CommandLine.Mixin
+    SelectionOptions selection = new SelectionOptions();
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR",
         description = "Where comparison.md/.html go (default: the contender's directory).")
@@ -178,7 +212,7 @@ public final class Report implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-      Comparison c = Report.compare(baseline, baselinesRoot(baselinesDir), runs, include);
+      Comparison c = Report.compare(baseline, baselines.root(), runs, selection.include, selection.driftPct());
       Path contender = runs.get(runs.size() - 1);
       Path dir = out != null ? out
           : Files.isDirectory(contender) ? contender : contender.toAbsolutePath().getParent();
@@ -197,17 +231,18 @@ public final class Report implements Callable<Integer> {
   }
 
   static Comparison compare(String baseline, Path baselinesRoot, List<Path> runs) throws ReportException {
-    return compare(baseline, baselinesRoot, runs, null);
+    return compare(baseline, baselinesRoot, runs, null, null);
   }
 
   /**
    * {@link #compare(String, Path, List)} over the benchmarks whose {@link JmhResult#key()} contains
-   * a match of {@code include} ({@code null}: all).
+   * a match of {@code include} ({@code null}: all), with the between-run drift allowance {@code
+   * drift} ({@code null}: {@link Comparison#driftFor}'s default for the two runs).
    *
    * @throws ReportException when {@code include} is no regular expression, or matches no benchmark
    *     of one of the runs
    */
-  static Comparison compare(String baseline, Path baselinesRoot, List<Path> runs, String include)
+  static Comparison compare(String baseline, Path baselinesRoot, List<Path> runs, String include, Double drift)
       throws ReportException {
     java.util.regex.Pattern p;
     try {
@@ -215,7 +250,7 @@ public final class Report implements Callable<Integer> {
     } catch (java.util.regex.PatternSyntaxException e) {
       throw new ReportException("--include '" + include + "' is no regular expression: " + e.getDescription());
     }
-    return compareAll(baseline, baselinesRoot, runs, p);
+    return compareAll(baseline, baselinesRoot, runs, p, drift);
   }
 
   private static List<JmhResult> only(List<JmhResult> results, java.util.regex.Pattern p) throws ReportException {
@@ -231,7 +266,7 @@ public final class Report implements Callable<Integer> {
   }
 
   private static Comparison compareAll(String baseline, Path baselinesRoot, List<Path> runs,
-      java.util.regex.Pattern p) throws ReportException {
+      java.util.regex.Pattern p, Double drift) throws ReportException {
     Run base;
     Run contender;
     if (baseline != null) {
@@ -241,7 +276,8 @@ public final class Report implements Callable<Integer> {
       base = Run.load(Baselines.resolve(baselinesRoot, baseline));
       contender = Run.load(runs.get(0));
       return Comparison.of("baseline " + baseline, only(base.results(), p), contender.label(),
-          only(contender.results(), p));
+          only(contender.results(), p), Comparison.driftFor(base, contender, drift),
+          Comparison.interleaved(base, contender));
     }
     if (runs.size() != 2) {
       throw new ReportException("compare needs BASELINE and CONTENDER (or --baseline NAME CONTENDER); got " + runs.size() + " run(s)");
@@ -254,7 +290,8 @@ public final class Report implements Callable<Integer> {
       bl = runs.get(0).toString();
       cl = runs.get(1).toString();
     }
-    return Comparison.of(bl, only(base.results(), p), cl, only(contender.results(), p));
+    return Comparison.of(bl, only(base.results(), p), cl, only(contender.results(), p),
+        Comparison.driftFor(base, contender, drift), Comparison.interleaved(base, contender));
   }
 
   /** {@code save-baseline NAME RUN_DIR}. */
@@ -267,43 +304,43 @@ public final class Report implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "RUN_DIR")
     Path runDir;
 
-    @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
-    Path baselinesDir;
+    @CommandLine.Mixin
+    BaselinesOption baselines = new BaselinesOption();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-      Path dir = Baselines.save(baselinesRoot(baselinesDir), name, runDir);
+      Path dir = Baselines.save(baselines.root(), name, runDir);
       spec.commandLine().getOut().println("saved baseline " + name + " in " + dir);
       return 0;
     }
   }
 
-  /** {@code gate --baseline NAME --max-regression 10% RUN_DIR}. */
+  /** {@code gate --baseline NAME --max-regression 10% RUN_DIR} or {@code gate --max-regression 10% BASELINE_DIR RUN_DIR}. */
   @Command(name = "gate", mixinStandardHelpOptions = true,
       description = "Exit 1 when any benchmark is significantly (p <= 0.05, exact test over forks)"
           + " slower than the baseline by more than the threshold; 3 when none is but some cannot be"
-          + " judged (fewer than 4 forks per side, or no raw data); 0 otherwise.")
+          + " judged (fewer than 4 forks per side, no raw data, or a slowdown within the between-run"
+          + " drift allowance of separately recorded runs); 0 otherwise.")
   static final class Gate implements Callable<Integer> {
-    @Option(names = "--baseline", required = true, paramLabel = "NAME")
+    @Option(names = "--baseline", paramLabel = "NAME", description = "A saved baseline (save-baseline);"
+        + " without it give BASELINE_DIR RUN_DIR.")
     String baseline;
 
     @Option(names = "--max-regression", required = true, paramLabel = "PCT",
         description = "Largest tolerated slowdown, e.g. 10%% (time per operation).")
     String maxRegression;
 
-    @Option(names = "--baselines", paramLabel = "DIR", description = "Baselines directory (default results/baselines or $DBBENCH_BASELINES).")
-    Path baselinesDir;
+    @CommandLine.Mixin
+    BaselinesOption baselines = new BaselinesOption();
 
-    @Option(names = "--include", paramLabel = "REGEX", description = "Only benchmarks whose key (full name, mode and"
-        + " params, e.g. io.dbbench.graphj.GraphjCompressBenchmark.compress[thrpt]{context=perCall,corpus=text,level=3})"
-        + " contains a match, e.g. the headline rows a quick run measured with enough forks.")
-    String include;
+    @CommandLine.Mixin
+    SelectionOptions selection = new SelectionOptions();
 
-    @Parameters(index = "0", paramLabel = "RUN_DIR")
-    Path runDir;
+    @Parameters(arity = "1..2", paramLabel = "RUN", description = "RUN_DIR with --baseline, else BASELINE_DIR RUN_DIR.")
+    List<Path> runs = new ArrayList<>();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -311,8 +348,13 @@ public final class Report implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
       double threshold = parsePercent(maxRegression);
-      Comparison c = Report.compare(baseline, baselinesRoot(baselinesDir), List.of(runDir), include);
-      return gate(c, baseline, threshold, spec.commandLine().getOut(), spec.commandLine().getErr());
+      if (baseline == null && runs.size() != 2) {
+        throw new ReportException("gate needs --baseline NAME RUN_DIR, or BASELINE_DIR RUN_DIR; got "
+            + runs.size() + " run(s) and no --baseline");
+      }
+      Comparison c = Report.compare(baseline, baselines.root(), runs, selection.include, selection.driftPct());
+      return gate(c, baseline != null ? baseline : c.baseLabel, threshold, spec.commandLine().getOut(),
+          spec.commandLine().getErr());
     }
   }
 
@@ -324,6 +366,7 @@ public final class Report implements Callable<Integer> {
   static int gate(Comparison c, String baseline, double thresholdPct, PrintWriter o, PrintWriter e) {
     List<Comparison.Row> bad = regressions(c, thresholdPct);
     List<Comparison.Row> unjudged = c.unjudged();
+    List<Comparison.Row> drifted = driftedRegressions(c, thresholdPct);
     int n = c.rows(Comparison.PRIMARY).size();
     if (!bad.isEmpty()) {
       e.println("gate FAILED: " + bad.size() + " of " + n + " benchmark(s) significantly slower than baseline "
@@ -333,17 +376,19 @@ public final class Report implements Callable<Integer> {
             + " (" + Units.num(r.base()) + " → " + Units.num(r.contender()) + " " + r.unit()
             + ", p=" + Units.p(r.p()) + ", " + r.forksBase() + "+" + r.forksContender() + " forks)");
       }
-      if (!unjudged.isEmpty()) {
-        e.println("  and " + unjudged.size() + " benchmark(s) could not be judged (see below)");
+      if (!unjudged.isEmpty() || !drifted.isEmpty()) {
+        e.println("  and " + (unjudged.size() + drifted.size()) + " benchmark(s) could not be judged (see below)");
         printUnjudged(unjudged, thresholdPct, e);
+        printDrifted(c, drifted, e);
       }
       return EXIT_REGRESSION;
     }
-    if (!unjudged.isEmpty()) {
-      e.println("gate CANNOT JUDGE " + unjudged.size() + " of " + n + " benchmark(s) against baseline "
-          + baseline + " (exit " + EXIT_CANNOT_JUDGE + "): the exact test over forks needs at least "
-          + Stats.minForksPerSide() + " forks per side to reach p ≤ " + Stats.ALPHA + ":");
+    if (!unjudged.isEmpty() || !drifted.isEmpty()) {
+      e.println("gate CANNOT JUDGE " + (unjudged.size() + drifted.size()) + " of " + n + " benchmark(s) against baseline "
+          + baseline + " (exit " + EXIT_CANNOT_JUDGE + ")" + (unjudged.isEmpty() ? ":" : ": the exact test over forks"
+          + " needs at least " + Stats.minForksPerSide() + " forks per side to reach p ≤ " + Stats.ALPHA + ":"));
       printUnjudged(unjudged, thresholdPct, e);
+      printDrifted(c, drifted, e);
       o.println("no judged benchmark is significantly slower; " + c.summaryLine());
       return EXIT_CANNOT_JUDGE;
     }
@@ -360,7 +405,33 @@ public final class Report implements Callable<Integer> {
             + pct(thresholdPct));
       }
     }
+    if (c.driftPct > thresholdPct) {
+      o.println("note: these runs were recorded separately, so a change within the ±" + pct(c.driftPct)
+          + " between-run drift allowance gets no verdict: a regression between " + pct(thresholdPct) + " and "
+          + pct(c.driftPct) + " can pass; run both jars interleaved (io.dbbench.Interleave) to gate at "
+          + pct(thresholdPct));
+    }
     return 0;
+  }
+
+  /**
+   * Primary-metric rows significantly slower by more than {@code thresholdPct} whose interval
+   * still reaches into the between-run drift allowance ({@link Comparison.Verdict#WITHIN_DRIFT}):
+   * the gate cannot tell them from drift.
+   */
+  static List<Comparison.Row> driftedRegressions(Comparison c, double thresholdPct) {
+    return c.rows(Comparison.PRIMARY).stream()
+        .filter(r -> r.verdict() == Comparison.Verdict.WITHIN_DRIFT && r.regressionPct() > thresholdPct + 1e-9)
+        .toList();
+  }
+
+  private static void printDrifted(Comparison c, List<Comparison.Row> rows, PrintWriter e) {
+    for (Comparison.Row r : rows) {
+      e.println("  " + r.label() + ": " + String.format(Locale.ROOT, "%.1f%% slower", r.regressionPct())
+          + " (score " + Units.pct(r.changePct()) + ", 95% CI [" + Units.pct(r.ciLow()) + ", " + Units.pct(r.ciHigh())
+          + "], p=" + Units.p(r.p()) + ") but the interval reaches into the ±" + pct(c.driftPct) + " drift allowance"
+          + " between separately recorded runs; run both jars interleaved (io.dbbench.Interleave) to judge it");
+    }
   }
 
   private static void printUnjudged(List<Comparison.Row> rows, double thresholdPct, PrintWriter e) {
@@ -389,7 +460,17 @@ public final class Report implements Callable<Integer> {
    *
    * @throws ReportException when it is not a non-negative number
    */
-  static double parsePercent(String s) throws ReportException {
+  public static double parsePercent(String s) throws ReportException {
+    return parsePercent(s, "--max-regression");
+  }
+
+  /**
+   * Parses {@code 10%} or {@code 10} as 10 (percent).
+   *
+   * @param what the option or variable named in the error, e.g. {@code --drift}
+   * @throws ReportException when it is not a non-negative number
+   */
+  public static double parsePercent(String s, String what) throws ReportException {
     String t = s.trim();
     if (t.endsWith("%")) {
       t = t.substring(0, t.length() - 1).trim();
@@ -401,7 +482,7 @@ public final class Report implements Callable<Integer> {
       }
       return v;
     } catch (NumberFormatException e) {
-      throw new ReportException("--max-regression '" + s + "' is not a percentage (expected e.g. 10%)");
+      throw new ReportException(what + " '" + s + "' is not a percentage (expected e.g. 10%)");
     }
   }
 

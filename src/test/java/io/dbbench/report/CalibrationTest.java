@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,6 +46,17 @@ class CalibrationTest {
       MAPPER.writeValue(d.resolve("jmh.json").toFile(), jmh);
     }
     return d;
+  }
+
+  /**
+   * Marks run directories as the sides of one interleaved run, as {@code io.dbbench.Interleave}
+   * writes their env.json: {@code base} the baseline, each contender a candidate.
+   */
+  static void interleaved(String id, Path base, Path... contenders) throws IOException {
+    MAPPER.writeValue(base.resolve("env.json").toFile(), Map.of("interleaved", Map.of("id", id, "side", "baseline")));
+    for (Path c : contenders) {
+      MAPPER.writeValue(c.resolve("env.json").toFile(), Map.of("interleaved", Map.of("id", id, "side", "candidate")));
+    }
   }
 
   ReportCliTest.Result gate(Path base, Path contender, String max) {
@@ -109,6 +122,13 @@ class CalibrationTest {
     Path a = run("a", constructed(1, 10, 1000, 0.02));
     Path aa = run("aa", constructed(2, 10, 1000, 0.02));
     Path ab = run("ab", constructed(2, 10, 1100, 0.02));
+    // recorded separately, +10% lies within the between-run drift allowance (30%): cannot judge
+    ReportCliTest.Result separate = gate(a, ab, "5%");
+    assertEquals(Report.EXIT_CANNOT_JUDGE, separate.rc(), separate.out() + separate.err());
+    assertTrue(separate.err().contains("  Known.m: 10.3% slower (score +10.26%, 95% CI [+7.98%, +12.81%], p=0.0000) but the"
+        + " interval reaches into the ±30% drift allowance between separately recorded runs"), separate.err());
+    // the calibration's pairs are interleaved (scripts/calibrate.sh, io.dbbench.Interleave): judged as such
+    interleaved("constructed", a, aa, ab);
     ReportCliTest.Result pass = gate(a, aa, "5%");
     assertEquals(0, pass.rc(), pass.out() + pass.err());
     ReportCliTest.Result fail = gate(a, ab, "5%");

@@ -13,8 +13,47 @@ import org.junit.jupiter.api.Test;
 class ComparisonTest {
   static final Path HAND = Path.of("src/test/resources/report/hand");
 
+  /** The hand fixtures compared as if interleaved (no drift allowance): the statistics alone. */
   static Comparison hand() throws ReportException {
-    return Comparison.of(Run.load(HAND.resolve("base.json")), Run.load(HAND.resolve("contender.json")));
+    return Comparison.of("base.json", Run.load(HAND.resolve("base.json")).results(), "contender.json",
+        Run.load(HAND.resolve("contender.json")).results());
+  }
+
+  @Test
+  void separatelyRecordedRunsGetAVerdictOnlyBeyondTheDriftAllowance() throws Exception {
+    // the default for two run files: no interleaved pair, so the 30% allowance applies
+    Comparison separate = Comparison.of(Run.load(HAND.resolve("base.json")), Run.load(HAND.resolve("contender.json")));
+    assertEquals(Comparison.DEFAULT_DRIFT_PCT, separate.driftPct, 0);
+    assertFalse(separate.interleaved);
+    Comparison.Row regressed = row(separate, "regressed", Comparison.PRIMARY);
+    assertTrue(regressed.p() <= Stats.ALPHA && regressed.ciLow() < 30, regressed.significance());
+    assertEquals(Comparison.Verdict.WITHIN_DRIFT, regressed.verdict(), "significant, but its CI reaches into ±30%");
+    assertEquals("~ drift", regressed.verdictWord());
+    assertTrue(regressed.significance().startsWith("~ drift: -29.88% within the between-run drift allowance (p="),
+        regressed.significance());
+    Comparison.Row big = row(separate, "separated5", Comparison.PRIMARY);
+    assertTrue(big.ciLow() > 30, "CI " + big.ciLow());
+    assertEquals(Comparison.Verdict.WORSE, big.verdict(), "a change whose whole CI lies beyond 30% keeps its verdict");
+    assertEquals(Comparison.Verdict.WORSE, row(hand(), "regressed", Comparison.PRIMARY).verdict(), "no allowance, a verdict");
+    assertTrue(separate.summaryLine().contains("1 ~ drift (p ≤ 0.05 but within the ±30% between-run drift allowance)"),
+        separate.summaryLine());
+    Doc doc = new Doc("t");
+    separate.appendTo(doc, 2);
+    assertTrue(MarkdownReport.write(doc, null).contains("lies beyond the between-run drift allowance of ±30%"));
+    // a user's own allowance, and bad ones
+    Comparison tight = Comparison.of("b", Run.load(HAND.resolve("base.json")).results(),
+        "c", Run.load(HAND.resolve("contender.json")).results(), 5, false);
+    assertEquals(Comparison.Verdict.WORSE, row(tight, "regressed", Comparison.PRIMARY).verdict());
+    assertThrows(IllegalArgumentException.class, () -> Comparison.of("b", List.of(), "c", List.of(), -1, false));
+    try (AutoCloseable ignored = io.dbbench.core.BenchConfig.override("DBBENCH_DRIFT", "12%")) {
+      assertEquals(12.0, Comparison.driftFor(Run.load(HAND.resolve("base.json")), Run.load(HAND.resolve("contender.json")), null));
+      assertEquals(3.0, Comparison.driftFor(Run.load(HAND.resolve("base.json")), Run.load(HAND.resolve("contender.json")), 3.0));
+    }
+    try (AutoCloseable ignored = io.dbbench.core.BenchConfig.override("DBBENCH_DRIFT", "lots")) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> Comparison.driftFor(Run.load(HAND.resolve("base.json")), Run.load(HAND.resolve("contender.json")), null));
+      assertEquals("DBBENCH_DRIFT 'lots' is not a percentage (expected e.g. 10%)", e.getMessage());
+    }
   }
 
   static Comparison.Row row(Comparison c, String method, String metric) {

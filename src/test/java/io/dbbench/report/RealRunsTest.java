@@ -93,6 +93,34 @@ class RealRunsTest {
   }
 
   @Test
+  void separatelyRecordedRunsOfTheSameCodeGetNoVerdictUnderTheDriftAllowance() throws Exception {
+    // Two pairs of committed runs of the same benchmark code on the 2-core VM, each recorded in one
+    // go at a different time: the quick main job's headline rows 28 minutes apart, and the
+    // calibration's side A 1 h 45 min apart. Without the allowance the exact test over forks calls
+    // most rows faster (the drift README "Between runs" describes); with it, none is.
+    String headlines = "GraphjCompressBenchmark.compress.*context=perCall.*level=3|GraphjCryptoBenchmark.encrypt\\[.*provider=jdk"
+        + "|mode=seq,shape=1x100000,strategy=copy|writeBatch.*batchSize=100";
+    String[][] pairs = {
+        {"results/20261123T205431Z", "results/20261123T212249Z", headlines},
+        {"results/calibration-20261123T195117Z/A.json", "results/calibration-20261123T213632Z/A.json", "Graphj"},
+    };
+    for (String[] pair : pairs) {
+      Comparison strict = Report.compare(null, baselines, java.util.List.of(Path.of(pair[0]), Path.of(pair[1])), pair[2], 0.0);
+      long verdicts = strict.rows(Comparison.PRIMARY).stream().filter(r -> r.verdict() == Comparison.Verdict.BETTER
+          || r.verdict() == Comparison.Verdict.WORSE).count();
+      assertTrue(verdicts >= 4, pair[0] + ": drift alone gives verdicts without the allowance: " + strict.summaryLine());
+      Comparison c = Report.compare(null, baselines, java.util.List.of(Path.of(pair[0]), Path.of(pair[1])), pair[2], null);
+      assertEquals(Comparison.DEFAULT_DRIFT_PCT, c.driftPct, 0);
+      assertTrue(c.rows(Comparison.PRIMARY).size() >= 5, c.summaryLine());
+      for (Comparison.Row r : c.rows(Comparison.PRIMARY)) {
+        assertTrue(r.verdict() != Comparison.Verdict.BETTER && r.verdict() != Comparison.Verdict.WORSE,
+            r.label() + ": " + r.significance());
+      }
+      assertTrue(c.summaryLine().contains(" 0 faster, 0 slower, "), c.summaryLine());
+    }
+  }
+
+  @Test
   void criterionFormFromARealRun() throws Exception {
     Path run = tmp.resolve("20261122T035000Z");
     RenderTest.copyDir(REAL.resolve("baseline"), run);

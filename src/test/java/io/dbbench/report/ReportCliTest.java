@@ -55,13 +55,31 @@ class ReportCliTest {
     Path contender = runDir("c", HAND.resolve("contender.json"));
     Result gate = run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "10%", contender.toString());
     assertEquals(Report.EXIT_REGRESSION, gate.rc(), gate.out() + gate.err());
-    assertTrue(gate.err().contains("HandBenchmark.regressed: 42.6% slower"), gate.err());
     assertTrue(gate.err().contains("HandBenchmark.separated5: 166.7% slower (3.000 → 8.000 ns/op, p=0.0079, 5+5 forks)"), gate.err());
     String regressions = gate.err().substring(0, gate.err().indexOf("could not be judged"));
     assertFalse(regressions.contains("tiedForks"), "a ~ change is never a regression: " + gate.err());
     assertFalse(regressions.contains("separated3"), "3+3 forks cannot be judged, so never a regression: " + gate.err());
-    // a regression wins over "cannot judge", and the unjudged rows are still named
-    assertTrue(gate.err().contains("and 3 benchmark(s) could not be judged"), gate.err());
+    // separately recorded runs: regressed (-29.88% ops/s, CI [-30.91%, -28.77%]) reaches into the 30% drift
+    // allowance, so it cannot be judged; a regression wins over "cannot judge", and the unjudged rows are named
+    assertFalse(regressions.contains("regressed"), gate.err());
+    assertTrue(gate.err().contains("and 4 benchmark(s) could not be judged"), gate.err());
+    assertTrue(gate.err().contains("  HandBenchmark.regressed: 42.6% slower (score -29.88%, 95% CI [-30.91%, -28.77%],"
+        + " p=0.0079) but the interval reaches into the ±30% drift allowance between separately recorded runs"), gate.err());
+    // without the allowance (as for interleaved sides) it is a regression
+    Result noDrift = run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "10%",
+        "--drift", "0", contender.toString());
+    assertEquals(Report.EXIT_REGRESSION, noDrift.rc(), noDrift.out() + noDrift.err());
+    assertTrue(noDrift.err().startsWith("gate FAILED: 2 of 6 benchmark(s)"), noDrift.err());
+    assertTrue(noDrift.err().contains("  HandBenchmark.regressed: 42.6% slower"), noDrift.err());
+    assertBadInput(run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "10%",
+        "--drift", "-3", contender.toString()), "--drift '-3' is not a percentage");
+    // two run directories instead of a saved baseline
+    Result dirs = run("gate", "--max-regression", "10%", "--drift", "0", runDir("b2", HAND.resolve("base.json")).toString(),
+        contender.toString());
+    assertEquals(Report.EXIT_REGRESSION, dirs.rc(), dirs.out() + dirs.err());
+    assertTrue(dirs.err().startsWith("gate FAILED: 2 of 6 benchmark(s) significantly slower than baseline b2 by"), dirs.err());
+    assertBadInput(run("gate", "--max-regression", "10%", contender.toString()),
+        "gate needs --baseline NAME RUN_DIR, or BASELINE_DIR RUN_DIR; got 1 run(s)");
 
     // the same changes under a 200% threshold: no regression beyond it, but 3 rows cannot be judged
     Result lenient = run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "200", contender.toString());
