@@ -1,0 +1,61 @@
+package io.dbbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link ForkMerge}: one-fork JMH files into one multi-fork record per benchmark, metric by metric. */
+class ForkMergeTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path tmp;
+
+  private Path fork(String name, double a, double b, String secondary) throws Exception {
+    return Files.writeString(tmp.resolve(name), """
+        [{"benchmark": "x.Y.m", "mode": "avgt", "threads": 1, "forks": 1, "params": {"k": "1"},
+          "primaryMetric": {"score": 0, "scoreError": "NaN", "scoreUnit": "ns/op",
+            "scorePercentiles": {"50.0": 1}, "rawData": [[%s, %s]]},
+          "secondaryMetrics": {%s}}]
+        """.formatted(a, b, secondary));
+  }
+
+  @Test
+  void forksAreConcatenatedAndTheScoreIsTheMeanOfAllIterations() throws Exception {
+    String gc = "\"gc.alloc.rate.norm\": {\"score\": %s, \"scoreError\": \"NaN\", \"scoreUnit\": \"B/op\", \"rawData\": [[%s, %s]]}";
+    String load = ", \"machine.load1\": {\"score\": 1, \"scoreUnit\": \"\", \"rawData\": [[1]]}";
+    Path f1 = fork("A-1.json", 10, 12, gc.formatted(100, 100, 100) + load);
+    Path f2 = fork("A-2.json", 20, 22, gc.formatted(104, 104, 104));
+    JsonNode merged = ForkMerge.merge(List.of(f1, f2), 1.0);
+    assertEquals(1, merged.size());
+    JsonNode r = merged.get(0);
+    assertEquals(2, r.path("forks").asInt());
+    assertEquals("[[10.0,12.0],[20.0,22.0]]", r.at("/primaryMetric/rawData").toString());
+    assertEquals(16.0, r.at("/primaryMetric/score").asDouble(), 1e-12);
+    assertTrue(r.at("/primaryMetric/scoreError").asDouble() > 0, "JMH's 99.9% error over 4 iterations");
+    assertTrue(r.at("/primaryMetric/scorePercentiles").isMissingNode(), "per-file percentiles are dropped");
+    assertEquals(102.0, r.at("/secondaryMetrics/gc.alloc.rate.norm/score").asDouble(), 1e-12, "B/op of both forks");
+    assertEquals(2, r.at("/secondaryMetrics/gc.alloc.rate.norm/rawData").size());
+    assertFalse(r.path("secondaryMetrics").has("machine.load1"), "a metric of only some forks is dropped");
+    // and the report reads it as a two-fork row with B/op
+    JmhResult read = JmhJson.parse(merged, "merged").get(0);
+    assertEquals(2, read.primary().forks().length);
+    assertEquals(102.0, read.secondary().get("gc.alloc.rate.norm").score(), 1e-12);
+  }
+
+  @Test
+  void aFileThatIsNotJmhOutputIsNamed() throws Exception {
+    Path bad = Files.writeString(tmp.resolve("B-1.json"), "{\"not\": \"jmh\"}");
+    ReportException e = assertThrows(ReportException.class, () -> ForkMerge.merge(List.of(bad), 1.0));
+    assertTrue(e.getMessage().startsWith(bad + ": not JMH output"), e.getMessage());
+  }
+}
