@@ -64,8 +64,13 @@ public final class GraphFamily implements BenchmarkFamily {
   /**
    * Quick mode: 1000 nodes instead of graphd's 100 000, journal off and on (on+fsync only in full
    * mode), batch sizes 1 and 100, limits 10 and 1000, to keep the family within three minutes on
-   * two cores. Full mode: every {@code @Param} value of the classes (100 000 nodes).
+   * two cores; the two headline rows with {@value #QUICK_HEADLINE_FORKS} forks each (their fork
+   * means spread by 5-10% over four quick runs: 6 forks detect 9-16%, 10 about 10%). Full mode:
+   * every {@code @Param} value of the classes (100 000 nodes).
    */
+  /** Forks of each quick headline row (writeBatch 100, journal off and on). */
+  public static final int QUICK_HEADLINE_FORKS = 10;
+
   @Override
   public FamilySettings settings(boolean full) {
     // the headline rows in both modes: the journal's overhead on graphd's batched write path
@@ -76,7 +81,8 @@ public final class GraphFamily implements BenchmarkFamily {
       return b.build();
     }
     return b.reduced("nodes", "1000 preloaded entities instead of graphd's 100 000, to fit the quick budget", "" + QUICK_NODES)
-        .param("journal", "off", "on").param("batchSize", "1", "100").param("limit", "10", "1000").build();
+        .param("journal", "off", "on").param("batchSize", "1", "100").param("limit", "10", "1000")
+        .headlineForks(QUICK_HEADLINE_FORKS).build();
   }
 
   /** Backend, buffer pool, seed, dataset sizes and checksums, temp root. */

@@ -51,7 +51,7 @@ public final class JdbcFamily implements BenchmarkFamily {
 
   /**
    * Quick: the two quick shapes for every strategy ({@code rowByRow} included), and the headline
-   * row (one COPY of 100,000 rows) with 12 forks. Full: the classes' defaults, the study's seven
+   * row (one COPY of 100,000 rows) with 20 forks. Full: the classes' defaults, the study's seven
    * shapes, and the headline with the mode's headline forks.
    */
   @Override
@@ -59,8 +59,8 @@ public final class JdbcFamily implements BenchmarkFamily {
     // the headline row in both modes: the fastest path at the study's 100,000-row batch, one COPY
     FamilySettings.Builder b = FamilySettings.builder().headline("io.dbbench.jdbc.GomessageInsertBenchmark.insert",
         "strategy", "copy", "shape", "1x100000", "mode", "seq");
-    // quick: 12 forks of the headline (a fork costs about 2.7 s; its fork means varied by 14% in a
-    // quick run, so 6 forks could only detect about 26%)
-    return full ? b.build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).headlineForks(12).build();
+    // quick: 20 forks of the headline (a fork costs about 2 s; its fork means spread by 9-17% over
+    // four quick runs: 6 forks detect about 26%, 12 about 11%, 20 about 8-10%)
+    return full ? b.build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).headlineForks(20).build();
   }
 }

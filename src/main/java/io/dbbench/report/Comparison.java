@@ -633,7 +633,8 @@ public final class Comparison {
       if (better + worse + same + drift == 0) {
         line += "; no faster/slower verdict is possible: with fewer than "
             + Stats.minForksPerSide() + " forks per side even a complete separation of the runs"
-            + " has p > " + Stats.ALPHA + " (re-run with -f " + Stats.minForksPerSide() + " or more)";
+            + " has p > " + Stats.ALPHA + " (re-run with -f " + Stats.minForksPerSide() + " or more, or"
+            + " io.dbbench.Interleave --forks " + Stats.minForksPerSide() + " or more)";
       }
     }
     if (unknown > 0) {

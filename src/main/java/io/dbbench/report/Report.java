@@ -353,7 +353,7 @@ public final class Report implements Callable<Integer> {
             + runs.size() + " run(s) and no --baseline");
       }
       Comparison c = Report.compare(baseline, baselines.root(), runs, selection.include, selection.driftPct());
-      return gate(c, baseline != null ? baseline : c.baseLabel, threshold, spec.commandLine().getOut(),
+      return gate(c, baseline != null ? "baseline " + baseline : c.baseLabel, threshold, spec.commandLine().getOut(),
           spec.commandLine().getErr());
     }
   }
@@ -361,6 +361,8 @@ public final class Report implements Callable<Integer> {
   /**
    * Judges {@code c} against {@code thresholdPct} and prints the outcome.
    *
+   * @param baseline how the messages name the baseline, e.g. {@code baseline main} or a run
+   *     directory's name
    * @return 0 passed, {@link #EXIT_REGRESSION}, or {@link #EXIT_CANNOT_JUDGE}
    */
   static int gate(Comparison c, String baseline, double thresholdPct, PrintWriter o, PrintWriter e) {
@@ -369,7 +371,7 @@ public final class Report implements Callable<Integer> {
     List<Comparison.Row> drifted = driftedRegressions(c, thresholdPct);
     int n = c.rows(Comparison.PRIMARY).size();
     if (!bad.isEmpty()) {
-      e.println("gate FAILED: " + bad.size() + " of " + n + " benchmark(s) significantly slower than baseline "
+      e.println("gate FAILED: " + bad.size() + " of " + n + " benchmark(s) significantly slower than "
           + baseline + " by more than " + pct(thresholdPct) + ":");
       for (Comparison.Row r : bad) {
         e.println("  " + r.label() + ": " + String.format(Locale.ROOT, "%.1f%% slower", r.regressionPct())
@@ -384,7 +386,7 @@ public final class Report implements Callable<Integer> {
       return EXIT_REGRESSION;
     }
     if (!unjudged.isEmpty() || !drifted.isEmpty()) {
-      e.println("gate CANNOT JUDGE " + (unjudged.size() + drifted.size()) + " of " + n + " benchmark(s) against baseline "
+      e.println("gate CANNOT JUDGE " + (unjudged.size() + drifted.size()) + " of " + n + " benchmark(s) against "
           + baseline + " (exit " + EXIT_CANNOT_JUDGE + ")" + (unjudged.isEmpty() ? ":" : ": the exact test over forks"
           + " needs at least " + Stats.minForksPerSide() + " forks per side to reach p ≤ " + Stats.ALPHA + ":"));
       printUnjudged(unjudged, thresholdPct, e);
@@ -392,7 +394,7 @@ public final class Report implements Callable<Integer> {
       o.println("no judged benchmark is significantly slower; " + c.summaryLine());
       return EXIT_CANNOT_JUDGE;
     }
-    o.println("gate passed: none of " + n + " benchmark(s) is significantly slower than baseline "
+    o.println("gate passed: none of " + n + " benchmark(s) is significantly slower than "
         + baseline + " by more than " + pct(thresholdPct) + "; " + c.summaryLine());
     List<Comparison.Row> blind = c.rows(Comparison.PRIMARY).stream()
         .filter(r -> r.verdict() == Comparison.Verdict.SAME && r.mdePct() > thresholdPct).toList();

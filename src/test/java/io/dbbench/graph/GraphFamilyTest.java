@@ -44,6 +44,14 @@ class GraphFamilyTest {
   }
 
   @Test
+  void quickHeadlinesGetTenForksAndFullModeTheModeDefault() {
+    // writeBatch fork means spread by 5-10% in quick runs: 10 forks per side detect about 10%
+    assertEquals(10, family.settings(false).headlineForks());
+    assertEquals(null, family.settings(true).headlineForks(), "full mode: JmhCommand.FULL_HEADLINE_FORKS");
+    assertEquals(2, family.settings(false).headlines().size());
+  }
+
+  @Test
   void probeFindsTheEmbeddedDatabase() {
     Probe a = family.probe();
     assertTrue(a.available(), a.reason());
