@@ -101,18 +101,23 @@ public final class ForkMerge {
     return out;
   }
 
+  /** Empties the per-fork arrays the metric has: {@code rawData}, or in sample mode {@code rawDataHistogram}. */
   private static void emptyRaw(ObjectNode metric) {
     if (metric.has("rawDataHistogram")) {
       metric.set("rawDataHistogram", MAPPER.createArrayNode());
     }
-    metric.set("rawData", MAPPER.createArrayNode());
+    if (metric.has("rawData") || !metric.has("rawDataHistogram")) {
+      metric.set("rawData", MAPPER.createArrayNode());
+    }
   }
 
   private static void append(ObjectNode target, JsonNode src, double scale) {
-    ArrayNode raw = (ArrayNode) target.get("rawData");
-    for (JsonNode fork : src.path("rawData")) {
-      ArrayNode it = raw.addArray();
-      fork.forEach(v -> it.add(JmhJson.number(v) * scale));
+    if (src.has("rawData")) {
+      ArrayNode raw = target.has("rawData") ? (ArrayNode) target.get("rawData") : target.putArray("rawData");
+      for (JsonNode fork : src.path("rawData")) {
+        ArrayNode it = raw.addArray();
+        fork.forEach(v -> it.add(JmhJson.number(v) * scale));
+      }
     }
     if (src.has("rawDataHistogram")) {
       ArrayNode hist = target.has("rawDataHistogram") ? (ArrayNode) target.get("rawDataHistogram")

@@ -53,6 +53,25 @@ class ForkMergeTest {
   }
 
   @Test
+  void sampleModeHistogramsAreMergedForkByFork() throws Exception {
+    String one = """
+        [{"benchmark": "x.Y.s", "mode": "sample", "threads": 1, "forks": 1,
+          "primaryMetric": {"score": 0, "scoreError": "NaN", "scoreUnit": "us/op",
+            "rawDataHistogram": [[[[%s, 3], [%s, 1]]]]}}]
+        """;
+    Path f1 = Files.writeString(tmp.resolve("A-1.json"), one.formatted(10, 20));
+    Path f2 = Files.writeString(tmp.resolve("A-2.json"), one.formatted(30, 30));
+    JsonNode r = ForkMerge.merge(List.of(f1, f2), 1.0).get(0);
+    assertEquals(2, r.path("forks").asInt());
+    assertTrue(r.at("/primaryMetric/rawData").isMissingNode(), "sample mode keeps JMH's shape: no rawData");
+    assertEquals(2, r.at("/primaryMetric/rawDataHistogram").size());
+    assertEquals((10 * 3 + 20 + 30 * 4) / 8.0, r.at("/primaryMetric/score").asDouble(), 1e-12, "count-weighted mean");
+    JmhResult read = JmhJson.parse(ForkMerge.merge(List.of(f1, f2), 1.0), "merged").get(0);
+    assertEquals(2, read.primary().forks().length, "the report sees two forks");
+    assertEquals(12.5, read.primary().rawData().get(0).get(0), 1e-12, "fork 1's iteration mean");
+  }
+
+  @Test
   void aFileThatIsNotJmhOutputIsNamed() throws Exception {
     Path bad = Files.writeString(tmp.resolve("B-1.json"), "{\"not\": \"jmh\"}");
     ReportException e = assertThrows(ReportException.class, () -> ForkMerge.merge(List.of(bad), 1.0));
