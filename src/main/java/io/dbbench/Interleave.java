@@ -161,7 +161,7 @@ public final class Interleave implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter stderr = spec.commandLine().getErr();
     Path dir = out != null ? out : Path.of("results", "interleave-" + STAMP.format(ZonedDateTime.now(ZoneOffset.UTC)));
@@ -181,6 +181,9 @@ public final class Interleave implements Callable<Integer> {
       return Report.EXIT_BAD_INPUT;
     } catch (InterleaveException | ReportException e) {
       stderr.println("interleave: " + e.getMessage());
+      return Report.EXIT_BAD_INPUT;
+    } catch (IOException e) {
+      stderr.println("interleave: cannot write " + dir + " or copy a jar: " + e.getMessage());
       return Report.EXIT_BAD_INPUT;
     } finally {
       if (tmp != null) {

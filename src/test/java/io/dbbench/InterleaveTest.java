@@ -87,6 +87,19 @@ class InterleaveTest {
   }
 
   @Test
+  void anOutputDirectoryThatCannotBeWrittenIsOneLineAndExitTwo() throws Exception {
+    Path jar = Files.writeString(tmp.resolve("b.jar"), "not run");
+    Path file = Files.writeString(tmp.resolve("not-a-dir"), "x");
+    StringWriter err = new StringWriter();
+    CommandLine cl = new CommandLine(new Interleave());
+    cl.setErr(new PrintWriter(err, true));
+    assertEquals(Report.EXIT_BAD_INPUT, cl.execute("--baseline", jar.toString(), "--candidate", jar.toString(),
+        "--out", file.toString(), "--", "X"));
+    assertTrue(err.toString().startsWith("interleave: cannot write " + file), err.toString());
+    assertEquals(1, err.toString().strip().lines().count(), "one line, no stack trace: " + err);
+  }
+
+  @Test
   void aFailingForkStopsTheRunNamingItsLog() throws Exception {
     List<String> ok = List.of(JAVA, "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain");
     List<String> broken = List.of(JAVA, "-cp", System.getProperty("java.class.path"), "io.dbbench.NoSuchMain");
