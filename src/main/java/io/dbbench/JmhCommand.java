@@ -35,20 +35,18 @@ import java.util.Map;
 public final class JmhCommand {
   /**
    * Quick defaults for every family (a family's settings override these): one fork of one 1 s
-   * warm-up and two 1 s measured iterations per row, and {@value #QUICK_HEADLINE_FORKS} forks for
-   * each headline row so that two quick runs can be compared on them (the exact test needs at
-   * least 4 forks per side; see {@code Stats}). Forks, not iterations, are the unit of evidence, so
-   * quick mode spends its budget on headline forks rather than on a third iteration per row
-   * (issue 10).
+   * warm-up and two 1 s measured iterations per row, and {@value #QUICK_HEADLINE_FORKS} forks per
+   * side of each headline comparison. Forks, not iterations, are the unit of evidence, so quick
+   * mode spends its budget on the comparisons' interleaved forks rather than on more iterations.
    */
   public static final FamilySettings QUICK = FamilySettings.builder().forks(1).warmupIterations(1)
       .warmupTime("1s").iterations(2).measurementTime("1s").headlineForks(JmhCommand.QUICK_HEADLINE_FORKS).build();
-  /** Publication defaults: 3 forks per row, {@value #FULL_HEADLINE_FORKS} for each headline row. */
+  /** Publication defaults: 3 forks per row, {@value #FULL_HEADLINE_FORKS} per side of each headline comparison. */
   public static final FamilySettings FULL = FamilySettings.builder().forks(3).warmupIterations(5)
       .warmupTime("2s").iterations(10).measurementTime("2s").headlineForks(JmhCommand.FULL_HEADLINE_FORKS).build();
-  /** Forks of a headline row in quick mode. */
-  public static final int QUICK_HEADLINE_FORKS = 6;
-  /** Forks of a headline row in full mode. */
+  /** Forks per side of a headline comparison in quick mode (a paired interval needs at least 4 pairs). */
+  public static final int QUICK_HEADLINE_FORKS = 4;
+  /** Forks per side of a headline comparison in full mode. */
   public static final int FULL_HEADLINE_FORKS = 10;
 
   /** The profiler that records load average, online CPUs and steal per fork as {@code machine.*} metrics. */
@@ -91,51 +89,79 @@ public final class JmhCommand {
   }
 
   /**
-   * The layers in order: mode defaults, the family's settings, {@code layer} (the fork count knob,
-   * or a headline's forks and point), the user's plain options, then the options no layer
+   * The layers in order: mode defaults, the family's settings, {@code layer} (the fork count knob),
+   * the user's plain options, then the options no layer
    * overrides (JSON results, fail on error, the machine profiler, fork JVM arguments).
    */
   private static List<String> assemble(boolean full, FamilySettings family, List<String> layer, List<String> userArgs,
       List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
       List<String> benchmarks) {
-    // every fork records the machine's load, CPUs and steal around it (issue 10: the machine's state is part of the result)
-    List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true",
-        "-prof", MACHINE_PROFILER));
-    fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile));
+    List<String> fixed = fixedOptions(userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile);
     return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
         JmhArgs.without(userArgs, JVM_OPTIONS), fixed, benchmarks);
   }
 
-  /**
-   * The headline rows the main job measures again with more forks after the family's run: the
-   * family's {@link FamilySettings#headlines}, or none when the user fixed the fork count for every
-   * row ({@code -Dbench.forks}, or {@code -f} in {@code -Dbench.args}).
-   */
-  public static List<FamilySettings.Headline> headlines(FamilySettings family, Integer forks, List<String> userArgs) {
-    if (forks != null || JmhArgs.merge(userArgs).contains("-f")) {
-      return List.of();
-    }
-    return family.headlines();
+  /** JSON results, fail on error, the machine profiler and the fork JVM arguments: options no layer overrides. */
+  private static List<String> fixedOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
+      Path resultFile, Path runDir, Path secretsFile) {
+    // every fork records the machine's load, CPUs and steal around it: the machine's state is part of the result
+    List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true",
+        "-prof", MACHINE_PROFILER));
+    fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile));
+    return fixed;
   }
 
   /**
-   * The command line of one headline run: {@link #build} with {@code -f} set to the family's
-   * {@link FamilySettings#headlineForks} (else the mode's), the headline's parameter values in
-   * place of the family's for the same names, and the headline's benchmark as the only include.
-   * The user's arguments still come after these, as in {@link #build}.
+   * The headline comparisons the main job runs after the family's sweep, each as single forks in
+   * ABBA order: the family's {@link FamilySettings#comparisons}.
+   */
+  public static List<FamilySettings.HeadlineComparison> comparisons(FamilySettings family) {
+    return family.comparisons();
+  }
+
+  /**
+   * Forks per side of each headline comparison: {@code -Dbench.forks} when given, else {@code -f}
+   * in {@code -Dbench.args}, else the family's {@link FamilySettings#headlineForks}, else the mode's.
+   *
+   * @throws IllegalArgumentException when {@code -f} in the user's arguments is not a positive integer
+   */
+  public static int forksPerSide(boolean full, FamilySettings family, Integer forks, List<String> userArgs) {
+    if (forks != null) {
+      return Math.max(1, forks);
+    }
+    List<String> user = JmhArgs.merge(userArgs);
+    int i = user.indexOf("-f");
+    if (i >= 0 && i + 1 < user.size()) {
+      try {
+        return Math.max(1, Integer.parseInt(user.get(i + 1)));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("-f " + user.get(i + 1) + " in bench.args: expected a fork count");
+      }
+    }
+    return family.headlineForks() != null ? family.headlineForks() : (full ? FULL : QUICK).headlineForks();
+  }
+
+  /**
+   * The command line of one fork of one side of a headline comparison: {@link #build} with
+   * {@code -f 1}, the side's parameter values in place of the family's for the same names, and the
+   * comparison's benchmark as the only include. The user's plain options still come after the
+   * family's (a user {@code -f} is replaced by {@code -f 1}: the fork count is the number of runs).
    *
    * @throws IllegalArgumentException when a user option lacks its value
    */
-  public static List<String> buildHeadline(boolean full, FamilySettings family, FamilySettings.Headline headline,
-      List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile) {
-    Integer hf = family.headlineForks() != null ? family.headlineForks() : (full ? FULL : QUICK).headlineForks();
-    List<String> layer = new ArrayList<>(List.of("-f", hf.toString()));
-    headline.params().forEach((k, v) -> {
+  public static List<String> buildComparisonFork(boolean full, FamilySettings family, String benchmark,
+      Map<String, String> point, List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path resultFile,
+      Path runDir, Path secretsFile) {
+    List<String> layer = new ArrayList<>();
+    point.forEach((k, v) -> {
       layer.add("-p");
       layer.add(k + "=" + v);
     });
-    return assemble(full, family, layer, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile,
-        List.of("^" + java.util.regex.Pattern.quote(headline.benchmark()) + "$"));
+    List<String> fixed = new ArrayList<>(List.of("-f", "1"));
+    fixed.addAll(fixedOptions(userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile));
+    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
+        JmhArgs.without(userArgs, JVM_OPTIONS), fixed,
+        List.of("^" + java.util.regex.Pattern.quote(benchmark) + "$"));
   }
 
   /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.EnvInfo;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.ForkSchedule;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
 import java.io.IOException;
@@ -194,7 +195,7 @@ public final class MainJob {
         int n = arr == null ? 0 : arr.size();
         if (n > 0) {
           ArrayNode rows = (ArrayNode) arr;
-          String headlineError = runHeadlines(family, settings, selected, runDir, json, rows, fenv, hostArgs,
+          String headlineError = runComparisons(family, settings, selected, runDir, json, rows, fenv, hostArgs,
               secretsFile);
           rows.forEach(merged::add);
           fenv.put("fork_jvm_args", recordedJvmArgs(rows));
@@ -243,55 +244,109 @@ public final class MainJob {
   }
 
   /**
-   * Measures the family's headline rows again with more forks ({@link JmhCommand#buildHeadline}),
-   * one JMH run each, and puts each run's record in place of the one-fork record of the same
-   * benchmark, mode and parameters in {@code rows}. A headline run that fails or produces nothing
-   * removes that row from {@code rows} too (a failed benchmark publishes no score) and ends the
-   * headline runs.
+   * Runs the family's headline comparisons ({@link FamilySettings#comparisons}): for each, the two
+   * sides' forks one JMH run (one fork) at a time in the order {@link ForkSchedule#abba}, so both
+   * sides see the same machine; each fork sets up its own fixtures (nothing is shared between
+   * the A and B forks). After every fork the parameters JMH recorded are checked against the side
+   * that was meant to run. Each side's forks are merged, in run order, into one record
+   * ({@link io.dbbench.report.ForkMerge}) that replaces the sweep's one-fork record of the same
+   * point in {@code rows}, and the manifest records the comparison with its {@code order} as run,
+   * which the report reads to pair fork {@code i} of A with fork {@code i} of B. A fork that fails
+   * removes both sides' rows (a failed benchmark publishes no score) and ends the comparisons.
    *
    * @return {@code null}, or what failed (redacted)
    */
-  private String runHeadlines(BenchmarkFamily family, FamilySettings settings, List<String> selected, Path runDir,
+  private String runComparisons(BenchmarkFamily family, FamilySettings settings, List<String> selected, Path runDir,
       ObjectMapper json, ArrayNode rows, Map<String, Object> fenv, List<String> hostArgs, Path secretsFile)
       throws IOException {
-    List<FamilySettings.Headline> headlines = JmhCommand.headlines(settings, options.forks(), options.userArgs())
-        .stream().filter(h -> selected.contains(h.benchmark())).toList();
-    if (headlines.isEmpty()) {
+    List<FamilySettings.HeadlineComparison> comparisons = JmhCommand.comparisons(settings).stream()
+        .filter(c -> selected.contains(c.benchmark())).toList();
+    if (comparisons.isEmpty()) {
       return null;
     }
+    int perSide = JmhCommand.forksPerSide(options.full(), settings, options.forks(), options.userArgs());
     List<Map<String, Object>> runs = new ArrayList<>();
-    fenv.put("headline_runs", runs);
+    fenv.put("comparisons", runs);
     int k = 0;
-    for (FamilySettings.Headline h : headlines) {
-      Path file = runDir.resolve("jmh-" + family.id() + "-headline-" + (++k) + ".json");
-      List<String> cmd = JmhCommand.buildHeadline(options.full(), settings, h, options.userArgs(), hostArgs,
-          Runtime.version().feature(), file, runDir, secretsFile);
-      String forks = cmd.get(cmd.indexOf("-f") + 1);
+    for (FamilySettings.HeadlineComparison c : comparisons) {
+      k++;
+      String order = ForkSchedule.abba(perSide);
       Map<String, Object> run = new LinkedHashMap<>();
-      run.put("benchmark", h.benchmark());
-      run.put("params", h.params());
-      run.put("forks", Integer.parseInt(forks));
-      run.put("jmh_args", cmd.stream().filter(a -> !a.startsWith("^")).toList());
+      run.put("benchmark", c.benchmark());
+      run.put("param", c.param());
+      run.put("baseline", c.baseline());
+      run.put("contender", c.contender());
+      run.put("forks_per_side", perSide);
+      run.put("design", "ABBA: single forks alternating, fork i of A paired with fork i of B");
       runs.add(run);
-      say(family.id() + ": headline row " + h.label() + ": " + forks + " forks");
+      say(family.id() + ": headline comparison " + c.label() + ": " + perSide + "+" + perSide + " forks, order "
+          + order);
       long t0 = System.nanoTime();
+      Map<Character, List<JsonNode>> forks = Map.of('A', new ArrayList<>(), 'B', new ArrayList<>());
+      StringBuilder ran = new StringBuilder();
       String error = null;
+      List<String> jmhArgs = null;
       try {
-        JsonNode got = runJmh(cmd, file, json);
-        if (got == null || got.isEmpty()) {
-          error = "headline run of " + h.label() + " produced no result (see the JMH output above)";
-        } else {
-          got.forEach(r -> replaceRow(rows, r));
+        for (int slot = 0; slot < order.length() && error == null; slot++) {
+          char side = order.charAt(slot);
+          Map<String, String> point = c.side(side);
+          Path file = runDir.resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
+          List<String> cmd = JmhCommand.buildComparisonFork(options.full(), settings, c.benchmark(), point,
+              options.userArgs(), hostArgs, Runtime.version().feature(), file, runDir, secretsFile);
+          if (jmhArgs == null) {
+            jmhArgs = cmd.stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
+          }
+          say(family.id() + ": comparison " + k + " fork " + (slot + 1) + "/" + order.length() + ": " + side + " "
+              + point);
+          try {
+            JsonNode got = runJmh(cmd, file, json);
+            error = got == null || got.isEmpty() ? "fork " + (slot + 1) + " (" + side + ") of " + c.label()
+                + " produced no result (see the JMH output above)" : ranWith(got, c.benchmark(), point);
+            if (error == null) {
+              forks.get(side).add(got);
+              ran.append(side);
+            }
+          } catch (Exception e) {
+            error = "fork " + (slot + 1) + " (" + side + ") of " + c.label() + " failed: " + oneLine(e);
+          }
         }
-      } catch (Exception e) {
-        error = "headline run of " + h.label() + " failed: " + oneLine(e);
+        if (error == null) {
+          for (char side : new char[] {'A', 'B'}) {
+            io.dbbench.report.ForkMerge.mergeArrays(forks.get(side), 1.0).forEach(r -> replaceRow(rows, r));
+          }
+        }
+      } catch (io.dbbench.report.ReportException e) {
+        error = "merging the forks of " + c.label() + " failed: " + oneLine(e);
       } finally {
+        run.put("order", ran.toString());
+        run.put("jmh_args", jmhArgs == null ? List.of() : jmhArgs);
         run.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
       }
       if (error != null) {
-        removeRows(rows, h);
+        removeRows(rows, c.benchmark(), c.baseline());
+        removeRows(rows, c.benchmark(), c.contender());
         say(family.id() + ": " + error);
         return error;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@code null} when every record in {@code got} is {@code benchmark} at {@code point} (the
+   * parameters JMH recorded, not the ones meant), else what differs.
+   */
+  static String ranWith(JsonNode got, String benchmark, Map<String, String> point) {
+    for (JsonNode r : got) {
+      if (!r.path("benchmark").asText().equals(benchmark)) {
+        return "a comparison fork meant for " + benchmark + " ran " + r.path("benchmark").asText();
+      }
+      for (Map.Entry<String, String> e : point.entrySet()) {
+        String recorded = r.path("params").path(e.getKey()).asText(null);
+        if (!e.getValue().equals(recorded)) {
+          return "a comparison fork of " + benchmark + " meant " + e.getKey() + "=" + e.getValue()
+              + " but JMH recorded " + e.getKey() + "=" + recorded;
+        }
       }
     }
     return null;
@@ -331,11 +386,11 @@ public final class MainJob {
     rows.add(record);
   }
 
-  /** Removes the records of {@code h}'s benchmark whose params include every value {@code h} names. */
-  static void removeRows(ArrayNode rows, FamilySettings.Headline h) {
+  /** Removes the records of {@code benchmark} whose params include every value of {@code point}. */
+  static void removeRows(ArrayNode rows, String benchmark, Map<String, String> point) {
     for (int i = rows.size() - 1; i >= 0; i--) {
       JsonNode r = rows.get(i);
-      boolean same = r.path("benchmark").asText().equals(h.benchmark()) && h.params().entrySet().stream()
+      boolean same = r.path("benchmark").asText().equals(benchmark) && point.entrySet().stream()
           .allMatch(e -> r.path("params").path(e.getKey()).asText().equals(e.getValue()));
       if (same) {
         rows.remove(i);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dbbench.core.FamilySettings;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** How the main job assembles one family's JMH command line and its forks' JVM arguments. */
@@ -47,32 +48,35 @@ class JmhCommandTest {
   }
 
   @Test
-  void headlineRunsGetMoreForksAndTheirOwnPointUnlessTheUserFixedTheForks() {
+  void comparisonForksRunOneForkAtTheSidesPointAndForksPerSideFollowTheKnobs() {
     FamilySettings fam = FamilySettings.builder().param("level", "1", "3").param("corpus", "text")
-        .headline("a.B.c", "level", "3").build();
-    FamilySettings.Headline h = fam.headlines().get(0);
-    List<String> cmd = JmhCommand.buildHeadline(false, fam, h, JmhArgs.split("-wi 2"), List.of(), 25,
-        Path.of("/runs/r1/jmh-x-headline-1.json"), RUN, null);
-    assertEquals(List.of("-f", String.valueOf(JmhCommand.QUICK_HEADLINE_FORKS), "-wi", "2", "-w", "1s", "-i", "2",
-        "-r", "1s", "-p", "level=3", "-p", "corpus=text", "-rf", "json", "-rff", "/runs/r1/jmh-x-headline-1.json",
+        .comparison("a.B.c", "level", "1", "3", "corpus", "text").build();
+    FamilySettings.HeadlineComparison c = fam.comparisons().get(0);
+    assertEquals(Map.of("level", "1", "corpus", "text"), c.baseline());
+    assertEquals(Map.of("level", "3", "corpus", "text"), c.contender());
+    List<String> cmd = JmhCommand.buildComparisonFork(false, fam, c.benchmark(), c.contender(),
+        JmhArgs.split("-wi 2 -f 7"), List.of(), 25, Path.of("/runs/r1/jmh-x-comparison-1-B-2.json"), RUN, null);
+    assertEquals(List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "2",
+        "-r", "1s", "-p", "level=3", "-p", "corpus=text", "-rf", "json", "-rff", "/runs/r1/jmh-x-comparison-1-B-2.json",
         "-foe", "true", "-prof", JmhCommand.MACHINE_PROFILER,
         "-jvmArgsAppend", "-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "
             + "-Ddbbench.run.dir=/runs/r1",
-        "^\\Qa.B.c\\E$"), cmd);
-    List<String> full = JmhCommand.buildHeadline(true, fam, h, List.of(), List.of(), 25, Path.of("/r/x.json"), RUN, null);
-    assertEquals(List.of("-f", String.valueOf(JmhCommand.FULL_HEADLINE_FORKS)), full.subList(0, 2));
-    FamilySettings own = FamilySettings.builder().headline("a.B.c").headlineForks(9).build();
-    assertEquals("9", JmhCommand.buildHeadline(false, own, own.headlines().get(0), List.of(), List.of(), 25,
-        Path.of("/r/x.json"), RUN, null).get(1), "a family's own headline fork count wins over the mode's");
+        "^\\Qa.B.c\\E$"), cmd, "one fork per JMH run, whatever -f the user gave");
 
-    assertEquals(List.of(h), JmhCommand.headlines(fam, null, JmhArgs.split("-wi 2")));
-    assertEquals(List.of(), JmhCommand.headlines(fam, 10, List.of()), "-Dbench.forks gives every row its forks");
-    assertEquals(List.of(), JmhCommand.headlines(fam, null, JmhArgs.split("-f 2 -wi 1")), "so does -f in -Dbench.args");
-    assertEquals("HarnessBenchmark.work tokens=200",
-        new FamilySettings.Headline("io.dbbench.harness.HarnessBenchmark.work", java.util.Map.of("tokens", "200")).label());
-    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().headline("a.B.c", "level", "1,3"));
-    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().headline("a.B.c", "level"));
-    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().headline("compress", "level", "3"));
+    assertEquals(JmhCommand.QUICK_HEADLINE_FORKS, JmhCommand.forksPerSide(false, fam, null, List.of()));
+    assertEquals(JmhCommand.FULL_HEADLINE_FORKS, JmhCommand.forksPerSide(true, fam, null, List.of()));
+    FamilySettings own = FamilySettings.builder().comparison("a.B.c", "x", "1", "2").headlineForks(9).build();
+    assertEquals(9, JmhCommand.forksPerSide(false, own, null, List.of()), "a family's own count wins over the mode's");
+    assertEquals(3, JmhCommand.forksPerSide(false, own, 3, List.of()), "-Dbench.forks overrides");
+    assertEquals(5, JmhCommand.forksPerSide(false, own, null, JmhArgs.split("-f 5 -wi 1")), "so does -f in -Dbench.args");
+    assertEquals("HarnessBenchmark.work tokens=100->200 failAt=0", new FamilySettings.HeadlineComparison(
+        "io.dbbench.harness.HarnessBenchmark.work", "tokens", "100", "200", Map.of("failAt", "0")).label());
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1,3", "6"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1", "1"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1", "3",
+        "level", "6"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1", "3", "x"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("compress", "level", "1", "3"));
     assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().headlineForks(0));
   }
 

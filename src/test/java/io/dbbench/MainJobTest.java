@@ -122,16 +122,17 @@ class MainJobTest {
   }
 
   @Test
-  void headlineRowsAreMeasuredAgainWithMoreForksInPlaceOfTheirOneForkRecord(@TempDir Path results) throws Exception {
+  void headlineComparisonsRunInterleavedSingleForksInPlaceOfTheirOneForkRecords(@TempDir Path results) throws Exception {
     String work = "io.dbbench.harness.HarnessBenchmark.work";
     FamilySettings.Builder base = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2)
         .measurementTime("100ms").param("tokens", "100", "200").headlineForks(3);
     List<BenchmarkFamily> families = List.of(
-        new TestFamily("headlines", Probe.ok(Map.of()), base.headline(work, "tokens", "200", "failAt", "0").build()),
-        // the headline run's benchmark fails in its first fork: no score from it, the family fails, the job goes on
+        new TestFamily("headlines", Probe.ok(Map.of()), base.comparison(work, "tokens", "100", "200", "failAt", "0")
+            .build()),
+        // the contender's benchmark fails in its first fork: no score from either side, the family fails, the job goes on
         new TestFamily("badheadline", Probe.ok(Map.of()), FamilySettings.builder().forks(1).warmupIterations(0)
             .iterations(2).measurementTime("100ms").param("tokens", "100").headlineForks(3)
-            .headline(work, "tokens", "100", "failAt", "2").build()));
+            .comparison(work, "failAt", "0", "2", "tokens", "100").build()));
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
     MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), null, results), out,
@@ -139,34 +140,45 @@ class MainJobTest {
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(MainJob.Status.RAN, MainJob.Status.FAILED),
         outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(), printed);
-    assertTrue(outcome.families().get(1).reason().startsWith("headline run of HarnessBenchmark.work tokens=100 failAt=2 failed"),
+    assertTrue(outcome.families().get(1).reason().startsWith("fork 2 (B) of HarnessBenchmark.work failAt=0->2 tokens=100 failed"),
         outcome.families().get(1).reason());
-    assertTrue(printed.contains("headlines: headline row HarnessBenchmark.work tokens=200 failAt=0: 3 forks"), printed);
+    assertTrue(printed.contains("headlines: headline comparison HarnessBenchmark.work tokens=100->200 failAt=0: 3+3 forks,"
+        + " order ABBAAB"), printed);
 
     ObjectMapper json = new ObjectMapper();
     JsonNode jmh = json.readTree(outcome.runDir().resolve("jmh.json").toFile());
-    // headlines: tokens=100 (1 fork) and tokens=200 (3 forks, in place of its 1-fork record);
-    // badheadline: its tokens=100 failAt=0 row stays, the failed headline point publishes nothing
-    assertEquals(3, jmh.size(), jmh.toString());
-    assertEquals("100", jmh.get(0).path("params").path("tokens").asText());
-    assertEquals(1, jmh.get(0).path("forks").asInt());
-    assertEquals(1, jmh.get(0).path("primaryMetric").path("rawData").size());
-    assertEquals("200", jmh.get(1).path("params").path("tokens").asText());
-    assertEquals(3, jmh.get(1).path("forks").asInt(), "what the headline fork count reached JMH");
-    assertEquals(3, jmh.get(1).path("primaryMetric").path("rawData").size(), "one rawData array per fork");
-    assertEquals("0", jmh.get(2).path("params").path("failAt").asText());
-    for (JsonNode r : jmh) {
-      assertFalse(r.path("params").path("failAt").asText().equals("2"), "a failed headline publishes no score: " + r);
+    // headlines: tokens=100 and tokens=200, 3 interleaved forks each in place of the sweep's 1-fork records;
+    // badheadline: nothing (a failed comparison publishes neither side)
+    assertEquals(2, jmh.size(), jmh.toString());
+    for (int i = 0; i < 2; i++) {
+      assertEquals(i == 0 ? "100" : "200", jmh.get(i).path("params").path("tokens").asText());
+      assertEquals(3, jmh.get(i).path("forks").asInt(), "the side's forks, merged");
+      assertEquals(3, jmh.get(i).path("primaryMetric").path("rawData").size(), "one rawData array per fork");
     }
     JsonNode env = json.readTree(outcome.runDir().resolve("env.json").toFile());
-    JsonNode run = env.path("families").path("headlines").path("headline_runs").get(0);
+    JsonNode run = env.path("families").path("headlines").path("comparisons").get(0);
     assertEquals(work, run.path("benchmark").asText());
-    assertEquals(3, run.path("forks").asInt());
-    assertEquals("0", run.path("params").path("failAt").asText());
-    assertEquals("****", run.path("params").path("tokens").asText(), "env.json masks any token-named value, a @Param too");
+    assertEquals(3, run.path("forks_per_side").asInt());
+    assertEquals("ABBAAB", run.path("order").asText(), "the order as run");
+    assertEquals("0", run.path("baseline").path("failAt").asText());
+    assertEquals("****", run.path("baseline").path("tokens").asText(), "env.json masks any token-named value, a @Param too");
+    assertTrue(run.path("jmh_args").toString().contains("\"-f\",\"1\""), run.path("jmh_args").toString());
+    JsonNode bad = env.path("families").path("badheadline").path("comparisons").get(0);
+    assertEquals("A", bad.path("order").asText(), "only the forks that ran");
     try (var files = java.nio.file.Files.list(outcome.runDir())) {
-      assertTrue(files.noneMatch(f -> f.getFileName().toString().contains("-headline-")), "headline result files are merged, then deleted");
+      assertTrue(files.noneMatch(f -> f.getFileName().toString().contains("-comparison-")),
+          "comparison fork files are merged, then deleted");
     }
+    // the report pairs the forks: the finding file exists and the run's comparison is recognised as interleaved
+    assertTrue(java.nio.file.Files.exists(outcome.runDir().resolve("findings.json")));
+  }
+
+  @Test
+  void aForkThatRanOtherParamsThanMeantIsCaught() throws Exception {
+    JsonNode got = new ObjectMapper().readTree("[{\"benchmark\":\"a.B.c\",\"params\":{\"x\":\"1\",\"y\":\"2\"}}]");
+    assertEquals(null, MainJob.ranWith(got, "a.B.c", Map.of("x", "1")));
+    assertEquals("a comparison fork of a.B.c meant x=3 but JMH recorded x=1", MainJob.ranWith(got, "a.B.c", Map.of("x", "3")));
+    assertEquals("a comparison fork meant for a.B.d ran a.B.c", MainJob.ranWith(got, "a.B.d", Map.of("x", "1")));
   }
 
   @Test

@@ -103,13 +103,11 @@ public final class ArangoFamily implements BenchmarkFamily {
    * protocols the Go study compared ({@code HTTP_JSON} = V1, {@code HTTP2_JSON} = V2) through the
    * driver (the study's client; raw HTTP runs in full mode), the mode's 1 warm-up and 2 measured
    * shots: 8 bulk forks, each starting a stand-in JVM (about 6.5 s of CPU per fork measured here).
-   * No headline rows in quick mode: their fork means varied by 20% (bulk insert) and 11% (pool
-   * query) between forks in a quick run, so a 10% change would need about 70 and 20 forks per
-   * side, minutes the quick budget does not have (issue 10). Full: the class's sweep (100,000
-   * documents, all four protocols, both clients), 2 warm-up and 5 measured shots per fork (single
-   * shots of 1-20 s; the mode's 5 + 10 would take hours on the stand-in), and the headline rows
-   * (the bulk study's insert through the driver on HTTP/1.1 JSON, its V1; the pooling study's point
-   * queries through the driver's default pool of 3 connections) with the mode's headline forks.
+   * Both modes: the headline comparisons of {@link #headlines}, interleaved, with the mode's forks
+   * per side. Full adds HTTP/1.1 against HTTP/2 on VelocyPack and 100 connections against raw HTTP,
+   * and runs the class's sweep (100,000 documents, all four protocols, both clients) with 2 warm-up
+   * and 5 measured shots per fork (single shots of 1-20 s; the mode's 5 + 10 would take hours on
+   * the stand-in).
    */
   @Override
   public FamilySettings settings(boolean full) {
@@ -117,17 +115,30 @@ public final class ArangoFamily implements BenchmarkFamily {
     // the benchmark measures the shot's own allocation (shotAllocatedBytes).
     FamilySettings.Builder b = FamilySettings.builder();
     if (full) {
-      return b.warmupIterations(2).iterations(5)
-          .headline("io.dbbench.arango.ArangoBulkBenchmark.insert", "client", "driver", "protocol", "HTTP_JSON")
-          .headline("io.dbbench.arango.ArangoPoolBenchmark.query", "connection", "driver_http1_3", "iterations", "5000",
-              "index", "none")
+      return headlines(b.warmupIterations(2).iterations(5))
+          .comparison(BULK_INSERT, "protocol", "HTTP_VPACK", "HTTP2_VPACK", "client", "driver")
+          .comparison(POOL_QUERY, "connection", "driver_http1_100", "raw_http", "iterations", "500", "index", "none")
           .build();
     }
     PoolSettings.quick(b); // the pooling study's own parameter names (ArangoDB II)
-    return b.param("protocol", "HTTP_JSON", "HTTP2_JSON").param("client", "driver")
+    return headlines(b).param("protocol", "HTTP_JSON", "HTTP2_JSON").param("client", "driver")
         .reduced("docs", QUICK_DOCS + " documents per bulk operation instead of the study's 100,000, so the 8 forks"
             + " (4 operations x 2 protocols, each with its own stand-in JVM) fit the main job's budget", QUICK_DOCS)
         .build();
+  }
+
+  private static final String BULK_INSERT = "io.dbbench.arango.ArangoBulkBenchmark.insert";
+  private static final String POOL_QUERY = "io.dbbench.arango.ArangoPoolBenchmark.query";
+
+  /**
+   * The headline comparisons of both modes: the bulk study's insert through the driver, HTTP/1.1
+   * against HTTP/2 on JSON (the Go study's V1 against V2), and the pooling study's 500 point
+   * queries through the driver's default pool of 3 connections against 100.
+   */
+  private static FamilySettings.Builder headlines(FamilySettings.Builder b) {
+    return b.comparison(BULK_INSERT, "protocol", "HTTP_JSON", "HTTP2_JSON", "client", "driver")
+        .comparison(POOL_QUERY, "connection", "driver_http1_3", "driver_http1_100", "iterations", "500",
+            "index", "none");
   }
 
   /** The study's protocols, for callers that list them. */

@@ -27,11 +27,12 @@ import java.util.Objects;
  * @param iterations {@code -i}, or {@code null}
  * @param measurementTime {@code -r}, or {@code null}
  * @param threads {@code -t}, or {@code null} for each benchmark's own {@code @Threads}
- * @param headlines the study's headline rows (one parameter point of one benchmark each) that the
- *     main job measures again with {@link #headlineForks} forks, so that a comparison of two runs
- *     can reach a verdict on them (issue 10: forks are the unit of evidence, and the exact test
- *     needs at least 4 forks per side)
- * @param headlineForks {@code -f} of the headline runs, or {@code null} for the mode default
+ * @param comparisons the study's headline comparisons (two parameter points of one benchmark each)
+ *     that the main job measures again as single forks in ABBA order ({@link ForkSchedule}), with
+ *     {@link #headlineForks} forks per side, so that each gets a paired interval: forks are the unit
+ *     of evidence, and a comparison whose sides ran as consecutive blocks attributes the machine's
+ *     drift to the variant
+ * @param headlineForks forks per side of each headline comparison, or {@code null} for the mode default
  */
 public record FamilySettings(
     Map<String, List<String>> params,
@@ -43,7 +44,7 @@ public record FamilySettings(
     Integer iterations,
     String measurementTime,
     Integer threads,
-    List<Headline> headlines,
+    List<HeadlineComparison> comparisons,
     Integer headlineForks) {
 
   /** No overrides at all: the mode defaults and the classes' own {@code @Param} sweeps. */
@@ -54,43 +55,87 @@ public record FamilySettings(
     params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
     reductions = Collections.unmodifiableMap(new LinkedHashMap<>(reductions));
     profilers = List.copyOf(profilers);
-    headlines = List.copyOf(headlines);
+    comparisons = List.copyOf(comparisons);
   }
 
   /**
-   * One headline row: a benchmark method and the parameter values that pin it to one point of
-   * the sweep (together with the family's settings and the class's single-valued {@code @Param}
-   * defaults; {@code FamiliesTest} checks that every headline expands to exactly one row).
+   * One headline comparison: a benchmark method measured at two points that differ in one
+   * {@code @Param}, e.g. {@code writeBatch} with {@code journal} {@code off} (baseline) against
+   * {@code on} (contender), both at {@code batchSize=100}. Together with the family's settings and
+   * the class's single-valued {@code @Param} defaults each side is exactly one row
+   * ({@code FamiliesTest} checks it).
    *
-   * @param benchmark full method name, e.g. {@code io.dbbench.graphj.GraphjCompressBenchmark.compress}
-   * @param params {@code @Param} name to the one value of this row
+   * @param benchmark full method name, e.g. {@code io.dbbench.graph.GraphWriteBenchmark.writeBatch}
+   * @param param the {@code @Param} the two sides differ in
+   * @param baselineValue its value on the baseline (A) side
+   * @param contenderValue its value on the contender (B) side
+   * @param fixed the other {@code @Param} values both sides share
    */
-  public record Headline(String benchmark, Map<String, String> params) {
+  public record HeadlineComparison(String benchmark, String param, String baselineValue, String contenderValue,
+      Map<String, String> fixed) {
     /**
      * Copies the map.
      *
-     * @throws IllegalArgumentException when the name is not {@code package.Class.method} or a value
-     *     is blank or holds a comma
+     * @throws IllegalArgumentException when the name is not {@code package.Class.method}, a value is
+     *     blank or holds a comma, the two sides are equal, or {@code fixed} names {@code param}
      */
-    public Headline {
+    public HeadlineComparison {
       Objects.requireNonNull(benchmark, "benchmark");
+      Objects.requireNonNull(param, "param");
       if (!benchmark.matches("[\\w.$]+\\.[\\w$]+")) {
-        throw new IllegalArgumentException("headline benchmark '" + benchmark + "': expected package.Class.method");
+        throw new IllegalArgumentException("headline comparison '" + benchmark + "': expected package.Class.method");
       }
-      params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
-      params.forEach((k, v) -> {
+      fixed = Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
+      Map<String, String> all = new LinkedHashMap<>(fixed);
+      all.put(param + " (baseline)", baselineValue);
+      all.put(param + " (contender)", contenderValue);
+      all.forEach((k, v) -> {
         if (v == null || v.isBlank() || v.contains(",")) {
-          throw new IllegalArgumentException("headline " + benchmark + ": @Param " + k + " value '" + v
+          throw new IllegalArgumentException("headline comparison " + benchmark + ": @Param " + k + " value '" + v
               + "' is blank or holds a comma (one value expected)");
         }
       });
+      if (baselineValue.equals(contenderValue)) {
+        throw new IllegalArgumentException("headline comparison " + benchmark + ": both sides have " + param + "="
+            + baselineValue + "; expected two different values");
+      }
+      if (fixed.containsKey(param)) {
+        throw new IllegalArgumentException("headline comparison " + benchmark + ": " + param
+            + " is both the compared @Param and a fixed one");
+      }
     }
 
-    /** {@code Class.method name=value ...}, for progress lines and the manifest. */
+    /** The baseline (A) side's parameter point: {@link #fixed} and {@code param=baselineValue}. */
+    public Map<String, String> baseline() {
+      return point(baselineValue);
+    }
+
+    /** The contender (B) side's parameter point. */
+    public Map<String, String> contender() {
+      return point(contenderValue);
+    }
+
+    /** The point of side {@code 'A'} or {@code 'B'}. @throws IllegalArgumentException for another side */
+    public Map<String, String> side(char side) {
+      return switch (side) {
+        case 'A' -> baseline();
+        case 'B' -> contender();
+        default -> throw new IllegalArgumentException("side '" + side + "': expected A or B");
+      };
+    }
+
+    private Map<String, String> point(String value) {
+      Map<String, String> m = new LinkedHashMap<>(fixed);
+      m.put(param, value);
+      return Collections.unmodifiableMap(m);
+    }
+
+    /** {@code Class.method param=A->B name=value ...}, for progress lines and the manifest. */
     public String label() {
       String shortName = benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
-      StringBuilder b = new StringBuilder(shortName);
-      params.forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
+      StringBuilder b = new StringBuilder(shortName).append(' ').append(param).append('=').append(baselineValue)
+          .append("->").append(contenderValue);
+      fixed.forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
       return b.toString();
     }
   }
@@ -142,7 +187,7 @@ public record FamilySettings(
     private Integer iterations;
     private String measurementTime;
     private Integer threads;
-    private final List<Headline> headlines = new ArrayList<>();
+    private final List<HeadlineComparison> comparisons = new ArrayList<>();
     private Integer headlineForks;
 
     private Builder() {}
@@ -222,25 +267,26 @@ public record FamilySettings(
     }
 
     /**
-     * Declares a headline row: {@code benchmark} at the point {@code nameValues} ({@code name,
-     * value, name, value, ...}).
+     * Declares a headline comparison: {@code benchmark} with {@code param} at {@code baseline}
+     * against {@code contender}, both at the point {@code fixedNameValues} ({@code name, value, ...}).
      *
-     * @throws IllegalArgumentException when {@code nameValues} has an odd length or a bad value
+     * @throws IllegalArgumentException when {@code fixedNameValues} has an odd length or a bad value
      */
-    public Builder headline(String benchmark, String... nameValues) {
-      if (nameValues.length % 2 != 0) {
-        throw new IllegalArgumentException("headline " + benchmark + ": expected name, value pairs; got "
-            + nameValues.length + " strings");
+    public Builder comparison(String benchmark, String param, String baseline, String contender,
+        String... fixedNameValues) {
+      if (fixedNameValues.length % 2 != 0) {
+        throw new IllegalArgumentException("headline comparison " + benchmark + ": expected name, value pairs; got "
+            + fixedNameValues.length + " strings");
       }
       Map<String, String> p = new LinkedHashMap<>();
-      for (int i = 0; i < nameValues.length; i += 2) {
-        p.put(nameValues[i], nameValues[i + 1]);
+      for (int i = 0; i < fixedNameValues.length; i += 2) {
+        p.put(fixedNameValues[i], fixedNameValues[i + 1]);
       }
-      headlines.add(new Headline(benchmark, p));
+      comparisons.add(new HeadlineComparison(benchmark, param, baseline, contender, p));
       return this;
     }
 
-    /** {@code -f} of the headline runs. @throws IllegalArgumentException when below 1 */
+    /** Forks per side of each headline comparison. @throws IllegalArgumentException when below 1 */
     public Builder headlineForks(int n) {
       if (n < 1) {
         throw new IllegalArgumentException("headlineForks=" + n + ": expected at least 1");
@@ -252,7 +298,7 @@ public record FamilySettings(
     /** The settings. */
     public FamilySettings build() {
       return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime,
-          iterations, measurementTime, threads, headlines, headlineForks);
+          iterations, measurementTime, threads, comparisons, headlineForks);
     }
 
     private static int nonNegative(String what, int n) {

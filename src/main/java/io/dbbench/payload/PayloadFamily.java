@@ -50,30 +50,32 @@ public final class PayloadFamily implements BenchmarkFamily {
   /**
    * Quick: every doc/index pair (the WMPayload table needs them), {@code collectionSize=1000} (the
    * smallest declared seed: 10,000 ReqMgr2 documents took 5 to 10 s of seeding per search trial,
-   * time quick mode now spends on headline forks, issue 10) and one open-loop rate,
+   * time quick mode spends on the headline comparison's forks) and one open-loop rate,
    * {@value #QUICK_RATE}/s: in a quick trial the freshly started service and stand-in JVMs spend 8
    * to 10 ms of CPU per search (JIT compilation included; the {@code server_cpu_us} metric), so
    * 100/s would need a core for them alone. Warm-up 2 s instead of 1 for the same reason.
    * {@code -prof gc}: bytes/op for the WMPayload table; with the default
-   * {@code arrangement=outOfProcess} they are the clients' alone. Full: every declared value, and
-   * the headline row (a ReqMgr2 search with the index on 10,000 documents, WMPayload's question)
-   * with the mode's headline forks. Quick mode has no headline forks: the row's fork means varied
-   * by 9% to 21% in quick runs (a fork costs 10 to 14 s), so 8 forks could detect only about 32%
-   * and 10% would need about 40 forks per side (issue 10).
+   * {@code arrangement=outOfProcess} they are the clients' alone. Full: every declared value, and the
+   * headline comparisons (search without and with the index, flat and ReqMgr2 documents, 10,000
+   * documents: WMPayload's question) with the mode's forks per side. Quick: the flat comparison at
+   * the quick collection size with the mode's forks per side (a fork costs 8 to 14 s).
    */
   @Override
   public FamilySettings settings(boolean full) {
     // the headline row: WMPayload's question, a ReqMgr2 search under 100 clients with the index
     FamilySettings.Builder b = FamilySettings.builder().profiler("gc");
     if (full) {
-      return b.headline("io.dbbench.payload.PayloadServiceBenchmark.search", "doc", "reqmgr2", "index", "id",
-          "collectionSize", "10000").build();
+      return b.comparison(SEARCH, "index", "none", "id", "doc", "flat", "collectionSize", "10000")
+          .comparison(SEARCH, "index", "none", "id", "doc", "reqmgr2", "collectionSize", "10000").build();
     }
+    b.comparison(SEARCH, "index", "none", "id", "doc", "flat", "collectionSize", QUICK_COLLECTION_SIZE);
     // 2 s of warm-up instead of 1: the service and stand-in JVMs start cold in every trial
     return b.warmupTime("2s").param("collectionSize", QUICK_COLLECTION_SIZE)
         .reduced("rate", "the freshly started service and stand-in JVMs spend 8-10 ms of CPU per search in a quick trial"
             + " (JIT included); 100/s and more overload two cores", QUICK_RATE).build();
   }
+
+  private static final String SEARCH = "io.dbbench.payload.PayloadServiceBenchmark.search";
 
   /** Documents seeded before a quick search trial. */
   static final String QUICK_COLLECTION_SIZE = "1000";

@@ -2,9 +2,12 @@ package io.dbbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dbbench.core.ForkSchedule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,11 +18,30 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The report's opening table: for every study present in the run, the study's own headline as
- * published (from {@code io/dbbench/report/studies.json}, with its source), dbbench's measured
- * counterpart from this run with its 95% interval ({@link Stats#hierarchicalMeanCi95} for one
- * figure, {@link Stats#change} for a pair: forks are the unit, so a 1-fork run gets {@code n/a}
- * and the reason), whether direction and rough size agree, and the backend it was measured on.
+ * The report's opening table and {@code findings.json}: for every study present in the run, each
+ * of its measures (from {@code io/dbbench/report/studies.json}, with the study's source) beside
+ * dbbench's counterpart from this run, with its 95% interval and an agreement read from that
+ * interval alone.
+ *
+ * <p>Two kinds of finding:
+ * <ul>
+ *   <li>{@code comparison}: a change or ratio between two variants of one benchmark (journal off
+ *       and on, HTTP/1.1 and HTTP/2). When the manifest records that the two sides ran as an
+ *       interleaved headline comparison ({@code families.<id>.comparisons[]} with its
+ *       {@code order}), the interval is the paired one ({@link Stats#pairedChange}); otherwise
+ *       (older runs, sweep rows) the unpaired one over forks ({@link Stats#change}).</li>
+ *   <li>{@code absolute}: one figure (MB/s, rows/s) held against a published range; interval
+ *       {@link Stats#hierarchicalMeanCi95} over forks.</li>
+ * </ul>
+ *
+ * <p>Agreement ({@link #agreeComparison}, {@link #agreeAbsolute}) never reads a point estimate:
+ * {@code same direction} only when the interval excludes no change on the published side,
+ * {@code opposite direction} only when it excludes it on the other side, {@code no measurable
+ * difference} only when the interval lies inside the equivalence band of
+ * &plusmn;{@value #EQUIVALENCE_PCT}%, else {@code cannot tell} with the forks a verdict would need;
+ * {@code no published figure} when the study published none. An absolute finding is
+ * {@code no measurable difference} when its interval lies inside the published range widened by
+ * the band, {@code differs} when it lies wholly outside it, else {@code cannot tell}.
  *
  * <p>A study is present when one of the run's benchmarks matches its {@code present} regex. A
  * {@link StudyForm} may supply its own findings ({@link StudyForm#findings}); a study id a form
@@ -28,27 +50,113 @@ import java.util.regex.Pattern;
 public final class Findings {
   /** The study-figures data file on the class path. */
   public static final String RESOURCE = "/io/dbbench/report/studies.json";
-  /** Within this factor of the published figure (either way) counts as the same rough size. */
-  public static final double SIZE_FACTOR = 2.0;
+  /** The file written beside {@code report.md}. */
+  public static final String FILE = "findings.json";
+  /** Half-width of the equivalence band, percent: an interval inside it is "no measurable difference". */
+  public static final double EQUIVALENCE_PCT = 5.0;
+  /** The agreement values of a comparison finding. */
+  public static final List<String> AGREEMENTS = List.of("same direction", "opposite direction",
+      "no measurable difference", "cannot tell", "no published figure", "differs");
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final String BAND = "±" + Math.round(EQUIVALENCE_PCT) + "%";
 
   private Findings() {}
 
   /**
-   * One finding: one row of the opening table.
+   * One finding: one row of the opening table and one object of {@code findings.json}.
    *
    * @param studyId the data file's id (e.g. {@code graphj})
    * @param study the study's title
-   * @param published the published headline, in words with its figure
+   * @param kind {@code comparison} or {@code absolute}
+   * @param benchmark full benchmark method name, or empty when not measured
+   * @param metric what the estimate measures, e.g. {@code time per op (primary)} or {@code bytes/s (secondary bytes)}
+   * @param unit the estimate's unit: {@code %} (change in time), {@code x} (time ratio baseline /
+   *     contender) or the absolute unit ({@code MB/s}, {@code rows/s})
+   * @param baseline the baseline row's parameters (the measured row for an absolute finding)
+   * @param contender the contender row's parameters, empty for an absolute finding
+   * @param estimate the measured figure in {@code unit} (NaN when not measured)
+   * @param ciLow 95% interval low bound in {@code unit}, NaN when the forks give none
+   * @param ciHigh 95% interval high bound
+   * @param noChange the estimate that means no difference (0 for %, 1 for x), NaN for absolute
+   * @param p the test's p-value, NaN when none
+   * @param forksBaseline forks of the baseline row
+   * @param forksContender forks of the contender row (0 for absolute)
+   * @param order the fork sequence as run, e.g. {@code ABBAABBA}, or empty when the sides were not
+   *     interleaved (their forks ran in separate blocks)
+   * @param published the study's figure in words
+   * @param publishedValue the study's figure in {@code unit} (NaN when none; the low end for a range)
+   * @param publishedHigh the high end of a published range ({@code publishedValue} when one figure)
    * @param source where it was published
-   * @param measured dbbench's counterpart, in words with its figure and unit (or why none)
-   * @param interval the 95% interval, or {@code n/a: <reason>}
-   * @param agreement whether direction and rough size agree, in words
+   * @param agreement one of {@link #AGREEMENTS}
+   * @param note the agreement's reasoning and, for {@code cannot tell}, the forks a verdict would need
+   * @param question what was measured, in words
    * @param backend what it was measured on, {@code stand-in: ...} or {@code real: ...}
    */
-  public record Finding(String studyId, String study, String published, String source, String measured,
-      String interval, String agreement, String backend) {}
+  public record Finding(String studyId, String study, String kind, String benchmark, String metric, String unit,
+      Map<String, String> baseline, Map<String, String> contender, double estimate, double ciLow, double ciHigh,
+      double noChange, double p, int forksBaseline, int forksContender, String order, String published,
+      double publishedValue, double publishedHigh, String source, String agreement, String note, String question,
+      String backend) {
+
+    /** dbbench's figure in words, as the table shows it. */
+    public String measured() {
+      return question + ": " + figure(estimate, unit);
+    }
+
+    /** The interval in words, or {@code n/a: <why>}. */
+    public String interval() {
+      if (Double.isNaN(ciLow)) {
+        return "n/a: " + forksText();
+      }
+      return "[" + figure(ciLow, unit) + ", " + figure(ciHigh, unit) + "]" + (Double.isNaN(p) ? "" : ", p=" + Units.p(p))
+          + "; " + forksText();
+    }
+
+    private String forksText() {
+      String f = kind.equals("comparison") ? forksBaseline + "+" + forksContender + " forks" : forksBaseline + " fork"
+          + (forksBaseline == 1 ? "" : "s");
+      return f + (order.isEmpty() ? (kind.equals("comparison") ? ", not interleaved" : "") : ", order " + order);
+    }
+
+    /** The finding as the {@code findings.json} object (keys documented in the README). */
+    public Map<String, Object> toJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("study", studyId);
+      m.put("title", study);
+      m.put("kind", kind);
+      m.put("benchmark", benchmark);
+      m.put("metric", metric);
+      m.put("unit", unit);
+      m.put("baseline", baseline);
+      m.put("contender", contender);
+      m.put("estimate", num(estimate));
+      m.put("ci_low", num(ciLow));
+      m.put("ci_high", num(ciHigh));
+      m.put("no_change", num(noChange));
+      m.put("p", num(p));
+      m.put("forks_baseline", forksBaseline);
+      m.put("forks_contender", forksContender);
+      m.put("order", order);
+      Map<String, Object> pub = new LinkedHashMap<>();
+      pub.put("text", published);
+      pub.put("value", num(publishedValue));
+      if (publishedHigh != publishedValue && !Double.isNaN(publishedHigh)) {
+        pub.put("high", num(publishedHigh));
+      }
+      pub.put("source", source);
+      m.put("published", pub);
+      m.put("agreement", agreement);
+      m.put("note", note);
+      m.put("question", question);
+      m.put("backend", backend);
+      return m;
+    }
+
+    private static Double num(double v) {
+      return Double.isNaN(v) || Double.isInfinite(v) ? null : v;
+    }
+  }
 
   /** The studies of the data file, in file order. */
   public static List<JsonNode> studies() {
@@ -65,8 +173,8 @@ public final class Findings {
   }
 
   /**
-   * The findings of {@code run}: the forms' own, then every data-file study present in the run
-   * and not answered by a form, in data-file order.
+   * The findings of {@code run}: the forms' own, then every measure of every data-file study
+   * present in the run and not answered by a form, in data-file order.
    */
   public static List<Finding> of(Run run, List<StudyForm> forms) {
     List<Finding> out = new ArrayList<>();
@@ -84,21 +192,38 @@ public final class Findings {
       String id = s.path("id").asText();
       Pattern present = Pattern.compile(s.path("present").asText("$^"));
       if (!answered.contains(id) && run.results().stream().anyMatch(r -> present.matcher(r.benchmark()).find())) {
-        out.add(of(s, run));
+        for (JsonNode m : s.path("measures")) {
+          out.add(of(s, m, run));
+        }
       }
     }
     return out;
   }
 
-  /** The finding of one data-file study in {@code run} (the study need not be present). */
-  public static Finding of(JsonNode study, Run run) {
-    JsonNode m = study.path("measure");
-    JsonNode pub = study.path("published");
-    String kind = m.path("kind").asText();
+  /**
+   * Writes {@link #FILE} into {@code runDir}: a JSON array of {@link Finding#toJson} objects.
+   *
+   * @throws IOException when it cannot be written
+   */
+  public static void write(Path runDir, List<Finding> findings) throws IOException {
+    List<Map<String, Object>> out = findings.stream().map(Finding::toJson).toList();
+    MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValue(runDir.resolve(FILE).toFile(), out);
+  }
+
+  /** The finding of one measure of one data-file study in {@code run} (the study need not be present). */
+  public static Finding of(JsonNode study, JsonNode m, Run run) {
+    String measureKind = m.path("kind").asText();
+    boolean comparison = m.has("change");
+    String kind = comparison ? "comparison" : "absolute";
     String title = study.path("title").asText();
     String id = study.path("id").asText();
     String source = study.path("source").asText();
+    JsonNode pub = m.path("published");
     String published = pub.path("text").asText();
+    String question = m.path("question").asText();
+    String unit = m.path("unit").asText();
+    double pubLow = pub.has("low") ? pub.path("low").asDouble() : pub.path("value").asDouble(Double.NaN);
+    double pubHigh = pub.has("high") ? pub.path("high").asDouble() : pubLow;
     JmhResult base = null;
     int used = -1;
     JsonNode rows = m.path("rows");
@@ -110,116 +235,240 @@ public final class Findings {
       used = i;
     }
     if (base == null) {
-      return new Finding(id, title, published, source, "not measured in this run: needs "
-          + describe(rows.get(0)) + (m.has("change") ? " and its " + changeText(m.path("change")) + " sibling" : ""),
-          "", "cannot compare", "");
+      return new Finding(id, title, kind, "", "", unit, fields(rows.get(0).path("params")), fields(m.path("change")),
+          Double.NaN, Double.NaN, Double.NaN, comparison ? noChange(measureKind) : Double.NaN, Double.NaN, 0, 0, "",
+          published, pubLow, pubHigh, source, "cannot tell", "not measured in this run: needs " + describe(rows.get(0))
+          + (comparison ? " and its " + paramsText(m.path("change")) + " sibling" : ""), question, "");
     }
     String fallback = used == 0 ? "" : " (the study's point " + paramsText(rows.get(0).path("params"))
-        + (m.has("change") ? " -> " + paramsText(m.path("change")) : "") + " was not run; nearest: "
-        + base.paramText().replace(",", " ") + (m.has("change") ? " -> " + paramsText(change) : "") + ")";
+        + (comparison ? " -> " + paramsText(m.path("change")) : "") + " was not run; nearest: "
+        + base.paramText().replace(",", " ") + (comparison ? " -> " + paramsText(change) : "") + ")";
     String backend = backendLabel(run.env(), base)
         + (study.has("study_backend") ? "; the study: " + study.path("study_backend").asText() : "");
-    if (m.has("change")) {
+    if (comparison) {
       JmhResult other = FormSupport.sibling(run.results(), base, fields(change), false);
-      Stats.Change c = Stats.change(secondsForks(base), secondsForks(other));
-      double speedup = 1 / (1 + c.changePct() / 100);
-      String measured;
-      String interval;
-      double effect;
-      double published0 = pub.path("value").asDouble(Double.NaN);
-      double pubEffect;
-      if (kind.equals("speedup")) {
-        measured = m.path("question").asText() + ": " + ratio(speedup) + fallback;
-        interval = c.judgeable() && !Double.isNaN(c.ciLow())
-            ? "[" + ratio(1 / (1 + c.ciHigh() / 100)) + ", " + ratio(1 / (1 + c.ciLow() / 100)) + "]"
-            : naText(c);
-        effect = speedup;
-        pubEffect = published0;
-      } else {
-        measured = m.path("question").asText() + ": " + Units.pct(c.changePct()) + fallback;
-        interval = c.judgeable() && !Double.isNaN(c.ciLow())
-            ? "[" + Units.pct(c.ciLow()) + ", " + Units.pct(c.ciHigh()) + "]" : naText(c);
-        effect = speedup;
-        pubEffect = 1 / (1 + published0 / 100);
-      }
-      return new Finding(id, title, published, source, measured, interval,
-          agreePair(effect, pubEffect, c), backend);
+      return comparison(id, title, measureKind, unit, question + fallback, published, pubLow, source, backend, run,
+          base, other);
     }
     double[][] forks;
-    if (kind.equals("rate")) {
-      JmhResult.Metric metric = base.secondary().get(m.path("metric").asText());
-      if (metric == null) {
-        return new Finding(id, title, published, source, "not measured: " + base.label() + " has no "
-            + m.path("metric").asText() + " counter", "", "cannot compare", backend);
+    String metric;
+    if (measureKind.equals("rate")) {
+      JmhResult.Metric counter = base.secondary().get(m.path("metric").asText());
+      metric = m.path("metric").asText() + " counter (secondary metric) per second";
+      if (counter == null) {
+        return new Finding(id, title, kind, base.benchmark(), metric, unit, base.params(), Map.of(), Double.NaN,
+            Double.NaN, Double.NaN, Double.NaN, Double.NaN, base.forks(), 0, "", published, pubLow, pubHigh, source,
+            "cannot tell", "not measured: " + base.label() + " has no " + m.path("metric").asText() + " counter",
+            question + fallback, backend);
       }
-      double factor = FormSupport.perSecond(metric) / metric.score() * m.path("scale").asDouble(1);
-      forks = scale(metric.forks(), factor);
+      double factor = FormSupport.perSecond(counter) / counter.score() * m.path("scale").asDouble(1);
+      forks = scale(counter.forks(), factor);
       if (forks.length == 0) {
-        forks = new double[][] {{metric.score() * factor}};
+        forks = new double[][] {{counter.score() * factor}};
       }
     } else {
+      metric = "rows of the shape param / time per op (primary metric)";
       double rowsPerOp = shapeRows(base.params().get("shape"));
-      double[][] s = secondsForks(base);
-      forks = new double[s.length][];
-      for (int f = 0; f < s.length; f++) {
-        forks[f] = new double[s[f].length];
-        for (int i = 0; i < s[f].length; i++) {
-          forks[f][i] = rowsPerOp / s[f][i];
+      double[][] sec = secondsForks(base);
+      forks = new double[sec.length][];
+      for (int f = 0; f < sec.length; f++) {
+        forks[f] = new double[sec[f].length];
+        for (int i = 0; i < sec[f].length; i++) {
+          forks[f][i] = rowsPerOp / sec[f][i];
         }
       }
     }
     double value = Stats.mean(Stats.forkMeans(forks));
     double[] ci = Stats.hierarchicalMeanCi95(forks);
-    String unit = m.path("unit").asText();
-    String interval = Double.isNaN(ci[0])
-        ? "n/a: " + forks.length + " fork" + (forks.length == 1 ? "" : "s") + " (an interval needs at least 2)"
-        : "[" + Units.num(ci[0]) + ", " + Units.num(ci[1]) + "] " + unit;
-    return new Finding(id, title, published, source,
-        m.path("question").asText() + ": " + Units.num(value) + " " + unit + fallback, interval,
-        agreeValue(value, pub), backend);
+    String[] agree = agreeAbsolute(ci[0], ci[1], pubLow, pubHigh, forks.length);
+    return new Finding(id, title, kind, base.benchmark(), metric, unit, base.params(), Map.of(), value, ci[0], ci[1],
+        Double.NaN, Double.NaN, forks.length, 0, orderOf(run.env(), base, null), published, pubLow, pubHigh, source,
+        agree[0], agree[1], question + fallback, backend);
   }
 
-  /** "agrees", "same order (0.62x of the published low end)" or "differs: 4.1x below". */
-  static String agreeValue(double v, JsonNode pub) {
-    double lo = pub.has("low") ? pub.path("low").asDouble() : pub.path("value").asDouble(Double.NaN);
-    double hi = pub.has("high") ? pub.path("high").asDouble() : lo;
-    if (Double.isNaN(lo) || Double.isNaN(v)) {
-      return "no published figure to compare";
+  /** A comparison finding of {@code base} against {@code other}, paired when the manifest says they ran interleaved. */
+  private static Finding comparison(String id, String title, String measureKind, String unit, String question,
+      String published, double pubValue, String source, String backend, Run run, JmhResult base, JmhResult other) {
+    double[][] a = secondsForks(base);
+    double[][] b = secondsForks(other);
+    String order = orderOf(run.env(), base, other);
+    boolean paired = !order.isEmpty() && a.length == b.length;
+    double pct;
+    double lo;
+    double hi;
+    double p;
+    String need;
+    if (paired) {
+      Stats.PairedChange c = Stats.pairedChange(a, b);
+      pct = c.changePct();
+      lo = c.ciLow();
+      hi = c.ciHigh();
+      p = c.p();
+      int n = c.judgeable() && !c.significant() && Math.abs(pct) < EQUIVALENCE_PCT
+          ? c.pairsNeededForWidth(EQUIVALENCE_PCT - Math.abs(pct)) : c.pairsNeeded();
+      need = c.pairs() < Stats.MIN_PAIRS ? "at least " + Stats.MIN_PAIRS + " forks per side"
+          : n < 0 ? "more than " + Stats.MAX_FORKS_NEEDED + " forks per side (or an effect of this size is no effect)"
+          : "about " + n + " forks per side at this run's pair spread";
+    } else {
+      Stats.Change c = Stats.change(a, b);
+      pct = c.changePct();
+      lo = c.judgeable() ? c.ciLow() : Double.NaN;
+      hi = c.judgeable() ? c.ciHigh() : Double.NaN;
+      p = c.judgeable() ? c.p() : Double.NaN;
+      need = "interleaved forks (the sides ran as separate blocks), " + c.forksNeededText(Math.max(1, Math.abs(pct)))
+          + " per side";
     }
-    if (v >= lo && v <= hi) {
-      return "agrees: inside the published " + (lo == hi ? "figure" : "range");
+    double est;
+    double ciLow;
+    double ciHigh;
+    double none = noChange(measureKind);
+    double pubEst;
+    if (measureKind.equals("speedup")) {
+      est = 1 / (1 + pct / 100);
+      ciLow = Double.isNaN(hi) ? Double.NaN : 1 / (1 + hi / 100);
+      ciHigh = Double.isNaN(lo) ? Double.NaN : 1 / (1 + lo / 100);
+      pubEst = pubValue;
+    } else {
+      est = pct;
+      ciLow = lo;
+      ciHigh = hi;
+      pubEst = pubValue;
     }
-    double ref = v < lo ? lo : hi;
-    double f = v / ref;
-    String where = f < 1 ? "below" : "above";
-    String size = ratio(f < 1 ? 1 / f : f) + " " + where;
-    return (Math.max(f, 1 / f) <= SIZE_FACTOR ? "same rough size: " : "differs: ") + size + " the published "
-        + (lo == hi ? "figure" : v < lo ? "low end" : "high end");
+    String[] agree = agreeComparison(measureKind.equals("speedup"), ciLow, ciHigh, pubEst, need);
+    String metric = "time per op (primary metric" + (paired ? ", paired fork means)" : ", fork means)");
+    return new Finding(id, title, "comparison", base.benchmark(), metric, unit, base.params(), other.params(), est,
+        ciLow, ciHigh, none, p, base.forks(), other.forks(), order, published, pubValue, pubValue, source, agree[0],
+        agree[1], question, backend);
   }
 
-  /** Direction and size of a speed-up (baseline time / contender time) against the published one. */
-  static String agreePair(double m, double p, Stats.Change c) {
-    String qual = c.judgeable() ? (c.significant() ? "" : " (not significant, p=" + Units.p(c.p()) + ")")
-        : " (point estimates; no verdict at these forks)";
-    if (Double.isNaN(p)) {
-      return "no published figure to compare" + qual;
+  /** 1 for a time ratio, 0 for a percent change. */
+  private static double noChange(String measureKind) {
+    return measureKind.equals("speedup") ? 1 : 0;
+  }
+
+  /**
+   * The agreement of a comparison's interval with the published figure, and its reasoning.
+   *
+   * @param ratio whether figures are ratios (no change = 1) rather than percent changes (no change = 0)
+   * @param lo the interval's low bound (NaN: no interval)
+   * @param hi its high bound
+   * @param published the published figure (NaN: none)
+   * @param need the forks a verdict would need, in words
+   * @return {agreement, note}
+   */
+  static String[] agreeComparison(boolean ratio, double lo, double hi, double published, String need) {
+    double none = ratio ? 1 : 0;
+    double bandLo = ratio ? 1 / (1 + EQUIVALENCE_PCT / 100) : -EQUIVALENCE_PCT;
+    double bandHi = ratio ? 1 + EQUIVALENCE_PCT / 100 : EQUIVALENCE_PCT;
+    String measured;
+    if (Double.isNaN(lo) || Double.isNaN(hi)) {
+      measured = "no interval at this run's forks; a verdict needs " + need;
+    } else if (lo > none || hi < none) {
+      measured = "the interval excludes no change (" + (lo > none ? "above" : "below") + ")";
+    } else if (lo >= bandLo && hi <= bandHi) {
+      measured = "the interval lies inside the " + BAND + " equivalence band";
+    } else {
+      measured = "the interval includes no change but reaches beyond the " + BAND
+          + " equivalence band; a verdict needs " + need;
     }
-    if (Double.isNaN(m)) {
-      return "cannot compare: no measured value";
+    if (Double.isNaN(published)) {
+      return new String[] {"no published figure", measured};
     }
-    if (Math.abs(Math.log(m)) < Math.log(1.02)) {
-      return "no measurable difference (within 2%), published " + ratio(p) + qual;
+    if (Double.isNaN(lo) || Double.isNaN(hi)) {
+      return new String[] {"cannot tell", measured};
     }
-    boolean same = (m > 1) == (p > 1);
-    if (!same) {
-      return "opposite direction: published " + ratio(p) + ", measured " + ratio(m) + qual;
+    boolean pubUp = published > none;
+    if ((lo > none && pubUp) || (hi < none && !pubUp)) {
+      return new String[] {"same direction", measured};
     }
-    // sizes compared as factors away from 1 (1.14x against 35x is far smaller, 0.56x against 0.6x similar)
-    double f = Math.log(m) / Math.log(p);
-    String size = f >= 1 / SIZE_FACTOR && f <= SIZE_FACTOR ? "similar size" : f < 1 ? "much smaller effect"
-        : "much larger effect";
-    return "same direction, " + size + ": measured " + ratio(m) + " against published " + ratio(p) + " (time ratio"
-        + " baseline / contender)" + qual;
+    if (lo > none || hi < none) {
+      return new String[] {"opposite direction", measured};
+    }
+    if (lo >= bandLo && hi <= bandHi) {
+      return new String[] {"no measurable difference", measured};
+    }
+    return new String[] {"cannot tell", measured};
+  }
+
+  /**
+   * The agreement of an absolute figure's interval with a published range {@code [low, high]}
+   * widened by the equivalence band.
+   *
+   * @return {agreement, note}
+   */
+  static String[] agreeAbsolute(double lo, double hi, double low, double high, int forks) {
+    if (Double.isNaN(low)) {
+      return new String[] {"no published figure", Double.isNaN(lo) ? "no interval: " + forks + " fork(s)" : ""};
+    }
+    if (Double.isNaN(lo) || Double.isNaN(hi)) {
+      return new String[] {"cannot tell", "no interval from " + forks + " fork" + (forks == 1 ? "" : "s")
+          + "; an interval needs at least 2"};
+    }
+    double bandLo = low * (1 - EQUIVALENCE_PCT / 100);
+    double bandHi = high * (1 + EQUIVALENCE_PCT / 100);
+    String range = low == high ? Units.num(low) : Units.num(low) + "-" + Units.num(high);
+    if (lo >= bandLo && hi <= bandHi) {
+      return new String[] {"no measurable difference", "the interval lies inside the published " + range
+          + " widened by " + BAND};
+    }
+    if (hi < bandLo || lo > bandHi) {
+      double f = hi < bandLo ? low / hi : lo / high;
+      return new String[] {"differs", "the whole interval lies " + (hi < bandLo ? "below" : "above") + " the published "
+          + range + " (at least " + ratio(f) + ")"};
+    }
+    return new String[] {"cannot tell", "the interval overlaps the edge of the published " + range};
+  }
+
+  /**
+   * The fork order the manifest records for an interleaved headline comparison whose baseline
+   * point {@code a} and contender point {@code b} hold (for an absolute finding, {@code b} null:
+   * either side whose point {@code a} holds); empty when none does or the order does not alternate.
+   */
+  static String orderOf(JsonNode env, JmhResult a, JmhResult b) {
+    if (env == null) {
+      return "";
+    }
+    JsonNode fam = env.path("families").path(a.family());
+    for (JsonNode c : fam.path("comparisons")) {
+      if (!c.path("benchmark").asText().equals(a.benchmark())) {
+        continue;
+      }
+      String order = c.path("order").asText("");
+      if (!ForkSchedule.alternates(order)) {
+        continue;
+      }
+      if (b == null) {
+        if (holds(a, c.path("baseline")) || holds(a, c.path("contender"))) {
+          return order;
+        }
+      } else if (holds(a, c.path("baseline")) && holds(b, c.path("contender"))) {
+        return order;
+      }
+    }
+    return "";
+  }
+
+  private static boolean holds(JmhResult r, JsonNode point) {
+    if (!point.isObject() || point.isEmpty()) {
+      return false;
+    }
+    for (Map.Entry<String, String> e : fields(point).entrySet()) {
+      if (!e.getValue().equals(r.params().get(e.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String figure(double v, String unit) {
+    if (Double.isNaN(v)) {
+      return "n/a";
+    }
+    return switch (unit) {
+      case "%" -> Units.pct(v);
+      case "x" -> ratio(v);
+      default -> Units.num(v) + " " + unit;
+    };
   }
 
   /** "stand-in: mongo-java-server 1.47.0 (stand-in, not MongoDB)" or "real: embedded PostgreSQL 14.22". */
@@ -234,10 +483,6 @@ public final class Findings {
     return (standIn ? "stand-in: " : "real: ") + b;
   }
 
-  private static String naText(Stats.Change c) {
-    String r = c.naReason();
-    return r.isEmpty() ? "n/a" : r;
-  }
 
   private static JmhResult find(List<JmhResult> rs, JsonNode sel, JsonNode change) {
     String b = sel.path("benchmark").asText();
@@ -273,9 +518,6 @@ public final class Findings {
     return String.join(" ", parts);
   }
 
-  private static String changeText(JsonNode change) {
-    return paramsText(change);
-  }
 
   /** The primary metric fork by fork as seconds per operation. */
   static double[][] secondsForks(JmhResult r) {
@@ -323,7 +565,7 @@ public final class Findings {
     return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, v >= 10 ? "%.1fx" : "%.2fx", v);
   }
 
-  /** Appends the "Findings" section: one row per study present, with a short legend. */
+  /** Appends the "Findings" section: one row per finding, with a short legend. */
   public static void appendTo(Doc doc, Run run, List<StudyForm> forms) {
     List<Finding> fs = of(run, forms);
     Doc.Section s = doc.section(2, "Findings");
@@ -332,15 +574,17 @@ public final class Findings {
       s.text("No benchmark of a reproduced study ran in this run.");
       return;
     }
-    s.text("Each study's own headline as published, beside dbbench's counterpart from this run. Interval: 95%"
-        + " two-level bootstrap over forks and their iterations (Kalibera and Jones); n/a where the run has too"
-        + " few forks to tell. Agreement compares direction and rough size (within a factor of "
-        + Math.round(SIZE_FACTOR) + "), not exact figures: the backends and machines differ, as the backend column says.");
+    s.text("Each study's published figure beside dbbench's counterpart from this run (also in " + FILE + "). Interval:"
+        + " 95%; for a comparison whose forks ran interleaved (order ABBA...) the paired Student-t interval of the"
+        + " fork-by-fork log ratio, otherwise a two-level bootstrap over forks (Kalibera and Jones). Agreement reads"
+        + " only the interval: same or opposite direction when it excludes no change, no measurable difference when"
+        + " it lies inside " + BAND + ", otherwise cannot tell. The backends and machines"
+        + " differ, as the backend column says.");
     Doc.TableBuilder t = new Doc.TableBuilder().col("study").col("published (source)").col("dbbench, this run")
         .col("95% interval").col("agreement").col("backend");
     for (Finding f : fs) {
-      t.row(List.of(f.study(), f.published() + ". Source: " + f.source(), f.measured(), f.interval(), f.agreement(),
-          f.backend()));
+      t.row(List.of(f.study(), f.published() + ". Source: " + f.source(), f.measured(), f.interval(),
+          f.agreement() + (f.note().isEmpty() ? "" : ": " + f.note()), f.backend()));
     }
     s.add(t.build());
   }

@@ -45,8 +45,7 @@ public final class ForkMerge {
    * @throws ReportException naming the file when one is not JSON or not JMH output
    */
   public static ArrayNode merge(List<Path> files, double timeFactor) throws ReportException {
-    Map<String, ObjectNode> merged = new LinkedHashMap<>();
-    Map<String, Integer> seen = new LinkedHashMap<>();
+    List<JsonNode> roots = new ArrayList<>();
     for (Path f : files) {
       JsonNode root;
       try {
@@ -55,6 +54,22 @@ public final class ForkMerge {
         throw new ReportException(f + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
       }
       JmhJson.parse(root, f.toString()); // validates the shape
+      roots.add(root);
+    }
+    return mergeArrays(roots, timeFactor);
+  }
+
+  /**
+   * {@link #merge(List, double)} of JMH JSON arrays already read (one per fork run, in order).
+   *
+   * @throws ReportException when an array is not JMH output
+   */
+  public static ArrayNode mergeArrays(List<JsonNode> arrays, double timeFactor) throws ReportException {
+    Map<String, ObjectNode> merged = new LinkedHashMap<>();
+    Map<String, Integer> seen = new LinkedHashMap<>();
+    int k = 0;
+    for (JsonNode root : arrays) {
+      JmhJson.parse(root, "fork run " + (++k)); // validates the shape
       for (JsonNode n : root) {
         String key = n.get("benchmark").asText() + " " + n.get("mode").asText() + " " + n.path("params");
         ObjectNode target = merged.get(key);

@@ -110,7 +110,8 @@ public final class Report implements Callable<Integer> {
   }
 
   /**
-   * Writes {@code report.md} (with {@code charts/*.png}) and {@code report.html} for one run
+   * Writes {@code report.md} (with {@code charts/*.png}), {@code report.html} and
+   * {@code findings.json} ({@link Findings#write}) for one run
    * directory holding {@code jmh.json} and optionally {@code env.json} and
    * {@code openloop-*.json}. Called by the main job {@code io.dbbench.BenchMain}.
    *
@@ -121,10 +122,15 @@ public final class Report implements Callable<Integer> {
    */
   public static Path render(Path runDir) throws IOException {
     Doc doc;
+    Run run;
     try {
-      doc = RunReport.build(Run.load(runDir));
+      run = Run.load(runDir);
+      doc = RunReport.build(run);
     } catch (ReportException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    if (Files.isDirectory(runDir)) {
+      Findings.write(runDir, Findings.of(run, StudyTables.forms()));
     }
     Path out = runDir.resolve("report.md");
     Files.writeString(out, MarkdownReport.write(doc, runDir.resolve("charts")), StandardCharsets.UTF_8);

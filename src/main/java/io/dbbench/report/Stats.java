@@ -701,6 +701,112 @@ public final class Stats {
     return new Change(change, ci[0], ci[1], p, va, vb, mdePct(va, vb), ma, mb, trend(a), trend(b));
   }
 
+  /** Fewest pairs (forks per side) for which a paired comparison gives an interval and a verdict. */
+  public static final int MIN_PAIRS = 4;
+
+  /**
+   * A comparison of two variants whose forks ran interleaved in pairs ({@code io.dbbench.core.ForkSchedule}):
+   * fork {@code i} of the baseline and fork {@code i} of the contender ran next to each other.
+   *
+   * @param changePct {@code exp(mean(d)) - 1} in percent, where {@code d[i] = ln(contender fork
+   *     mean i / baseline fork mean i)}: the geometric-mean change of the metric
+   * @param ciLow low bound of the 95% Student-t interval of {@code mean(d)}, mapped to percent
+   *     (NaN below {@link #MIN_PAIRS} pairs)
+   * @param ciHigh high bound, percent
+   * @param p two-sided p-value of the one-sample t-test of {@code d} against 0 (NaN below {@link #MIN_PAIRS})
+   * @param pairs number of pairs used
+   * @param sdLog standard deviation of {@code d} (relative spread of a pair difference)
+   * @param logRatios {@code d}, one per pair, in run order
+   */
+  public record PairedChange(double changePct, double ciLow, double ciHigh, double p, int pairs, double sdLog,
+      double[] logRatios) {
+
+    /** Whether there are enough pairs for an interval ({@link #MIN_PAIRS}). */
+    public boolean judgeable() {
+      return pairs >= MIN_PAIRS && !Double.isNaN(ciLow);
+    }
+
+    /** Whether the interval excludes no change. */
+    public boolean significant() {
+      return judgeable() && (ciLow > 0 || ciHigh < 0);
+    }
+
+    /**
+     * Pairs needed for the 95% interval to exclude no change if the true change were this run's
+     * estimate and the pair spread this run's {@link #sdLog}: the smallest {@code n} with
+     * {@code t(0.975, n-1) * sd / sqrt(n) < |mean(d)|}; {@code -1} when above {@link #MAX_FORKS_NEEDED}
+     * or unknown (fewer than 2 pairs, or no change at all).
+     */
+    public int pairsNeeded() {
+      double m = Math.abs(Math.log1p(changePct / 100));
+      return pairsNeeded(sdLog, m);
+    }
+
+    /**
+     * Pairs needed for the interval's half-width to fall below {@code halfWidthPct} percent at
+     * this run's pair spread ({@code -1} when above {@link #MAX_FORKS_NEEDED} or unknown).
+     */
+    public int pairsNeededForWidth(double halfWidthPct) {
+      return pairsNeeded(sdLog, Math.log1p(halfWidthPct / 100));
+    }
+
+    private static int pairsNeeded(double sd, double target) {
+      if (Double.isNaN(sd) || Double.isNaN(target) || target <= 0) {
+        return -1;
+      }
+      for (int n = Math.max(2, MIN_PAIRS); n <= MAX_FORKS_NEEDED; n++) {
+        if (tQuantile975(n - 1) * sd / Math.sqrt(n) < target) {
+          return n;
+        }
+      }
+      return -1;
+    }
+  }
+
+  /**
+   * The paired comparison of forks that ran interleaved: pair {@code i} is {@code a[i]} and
+   * {@code b[i]} (see {@link PairedChange}). Pairing removes what the two forks of one block
+   * shared (the machine's state at that time) from the comparison, which an unpaired test over
+   * forks run as two consecutive blocks cannot do: there, a drift of the machine during the run
+   * reads as a difference between the variants. The interval is the Student-t interval of the
+   * mean log ratio (Kalibera and Jones, "Rigorous benchmarking in reasonable time", ISMM 2013,
+   * use the same ratio-of-means framing; the log makes a ratio's interval symmetric).
+   *
+   * @param a baseline {@code [fork][iteration]} in run order, in the metric's unit
+   * @param b contender {@code [fork][iteration]} in run order
+   * @throws IllegalArgumentException when the sides have different fork counts
+   */
+  public static PairedChange pairedChange(double[][] a, double[][] b) {
+    if (a.length != b.length) {
+      throw new IllegalArgumentException("paired comparison: " + a.length + " baseline forks against " + b.length
+          + " contender forks; interleaved pairs need equal counts");
+    }
+    double[] ma = forkMeans(a);
+    double[] mb = forkMeans(b);
+    int n = ma.length;
+    double[] d = new double[n];
+    for (int i = 0; i < n; i++) {
+      d[i] = Math.log(mb[i] / ma[i]);
+    }
+    double mean = n == 0 ? Double.NaN : mean(d);
+    double sd = n < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(d));
+    double lo = Double.NaN;
+    double hi = Double.NaN;
+    double p = Double.NaN;
+    if (n >= MIN_PAIRS && !hasNaN(d)) {
+      double half = tQuantile975(n - 1) * sd / Math.sqrt(n);
+      lo = Math.expm1(mean - half) * 100;
+      hi = Math.expm1(mean + half) * 100;
+      p = sd == 0 ? (mean == 0 ? 1.0 : 0.0) : org.apache.commons.statistics.inference.TTest.withDefaults().test(d).getPValue();
+    }
+    return new PairedChange(Math.expm1(mean) * 100, lo, hi, p, n, sd, d);
+  }
+
+  /** The 97.5th percentile of Student's t with {@code df} degrees of freedom. */
+  static double tQuantile975(int df) {
+    return org.apache.commons.statistics.distribution.TDistribution.of(df).inverseCumulativeProbability(0.975);
+  }
+
   // ---------------------------------------------------------------- helpers
 
   static double binomial(int n, int k) {

@@ -44,11 +44,15 @@ class GraphFamilyTest {
   }
 
   @Test
-  void quickHeadlinesGetTenForksAndFullModeTheModeDefault() {
-    // writeBatch fork means spread by 5-10% in quick runs: 10 forks per side detect about 10%
-    assertEquals(10, family.settings(false).headlineForks());
+  void theJournalComparisonRunsInBothModesWithItsOwnQuickForks() {
+    assertEquals(GraphFamily.QUICK_HEADLINE_FORKS, family.settings(false).headlineForks());
     assertEquals(null, family.settings(true).headlineForks(), "full mode: JmhCommand.FULL_HEADLINE_FORKS");
-    assertEquals(2, family.settings(false).headlines().size());
+    for (boolean full : new boolean[] {false, true}) {
+      var c = family.settings(full).comparisons();
+      assertEquals(1, c.size());
+      assertEquals(java.util.Map.of("journal", "off", "batchSize", "100"), c.get(0).baseline());
+      assertEquals(java.util.Map.of("journal", "on", "batchSize", "100"), c.get(0).contender());
+    }
   }
 
   @Test

@@ -25,8 +25,9 @@ class JdbcFamilyTest {
   void fullUsesTheClassDefaultsTheStudysShapesAndQuickNarrowsThem() throws Exception {
     JdbcFamily f = new JdbcFamily();
     assertEquals(List.of(), f.settings(true).toJmhArgs());
-    assertEquals(List.of("-p", "shape=100x1000,1x100000"), f.settings(false).toJmhArgs());
-    assertEquals(20, f.settings(false).headlineForks(), "the COPY headline: fork means vary by 9-17%, forks are cheap");
+    assertEquals(List.of("-p", "shape=100x1000,1x100000", "-p", "mode=seq"), f.settings(false).toJmhArgs());
+    assertEquals(JdbcFamily.QUICK_COMPARISON_FORKS, f.settings(false).headlineForks());
+    assertEquals("strategy", f.settings(false).comparisons().get(0).param());
     for (Class<?> c : List.of(GomessageInsertBenchmark.class, GomessageRowByRowBenchmark.class)) {
       String[] declared = c.getField("shape").getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
       assertEquals(JdbcFamily.FULL_SHAPES, List.of(declared), c.getName());
