@@ -99,9 +99,19 @@ public final class Findings {
       double publishedValue, double publishedHigh, String source, String agreement, String note, String question,
       String backend) {
 
-    /** dbbench's figure in words, as the table shows it. */
+    /** dbbench's figure in words, as the table shows it, with the parameter point(s) it measured. */
     public String measured() {
-      return question + ": " + figure(estimate, unit);
+      if (baseline.isEmpty()) {
+        return question + ": " + figure(estimate, unit);
+      }
+      StringBuilder at = new StringBuilder(" (measured at");
+      baseline.forEach((k, v) -> at.append(' ').append(k).append('=').append(v));
+      contender.forEach((k, v) -> {
+        if (!v.equals(baseline.get(k))) {
+          at.append(" -> ").append(k).append('=').append(v);
+        }
+      });
+      return question + ": " + figure(estimate, unit) + at.append(')');
     }
 
     /** The interval in words, or {@code n/a: <why>}. */

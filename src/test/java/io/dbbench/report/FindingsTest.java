@@ -42,7 +42,8 @@ class FindingsTest {
     double mbs = row.path("secondaryMetrics").path("bytes").path("score").asDouble() / 1e6;
     // JMH reports the OPERATIONS counter as ops/s, one op being one byte
     assertEquals("ops/s", row.path("secondaryMetrics").path("bytes").path("scoreUnit").asText());
-    assertTrue(graphj.measured().endsWith(Units.num(mbs) + " MB/s"), graphj.measured() + " vs " + mbs);
+    assertTrue(graphj.measured().contains(": " + Units.num(mbs) + " MB/s (measured at "), graphj.measured() + " vs " + mbs);
+    assertTrue(graphj.measured().contains("level=3"), "the measured point is named: " + graphj.measured());
     assertTrue(graphj.interval().startsWith("n/a: 1 fork"), graphj.interval());
     assertEquals("cannot tell", graphj.agreement(), "one fork gives no interval, so no agreement: " + graphj.note());
     Findings.Finding jdbc = fs.stream().filter(f -> f.studyId().equals("jdbc")).findFirst().orElseThrow();
