@@ -258,11 +258,10 @@ public final class Interleave implements Callable<Integer> {
    * {@code i} is odd, B then A when even: {@code [A1, B1, B2, A2, A3, B3, ...]}.
    */
   static List<String> order(int forks) {
+    String abba = io.dbbench.core.ForkSchedule.abba(forks);
     List<String> out = new ArrayList<>();
-    for (int i = 1; i <= forks; i++) {
-      boolean aFirst = i % 2 == 1;
-      out.add((aFirst ? "A" : "B") + i);
-      out.add((aFirst ? "B" : "A") + i);
+    for (int i = 0; i < abba.length(); i++) {
+      out.add(abba.charAt(i) + String.valueOf(i / 2 + 1));
     }
     return out;
   }

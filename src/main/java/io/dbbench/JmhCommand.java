@@ -152,7 +152,19 @@ public final class JmhCommand {
   public static List<String> buildComparisonFork(boolean full, FamilySettings family, String benchmark,
       Map<String, String> point, List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path resultFile,
       Path runDir, Path secretsFile) {
-    List<String> layer = new ArrayList<>();
+    return buildComparisonFork(full, family, benchmark, point, List.of(), userArgs, hostJvmArgs, jdkFeature,
+        resultFile, runDir, secretsFile);
+  }
+
+  /**
+   * {@link #buildComparisonFork(boolean, FamilySettings, String, Map, List, List, int, Path, Path, Path)}
+   * with the comparison's own JMH options ({@link FamilySettings.HeadlineComparison#options}) layered
+   * after the family's settings and before the user's.
+   */
+  public static List<String> buildComparisonFork(boolean full, FamilySettings family, String benchmark,
+      Map<String, String> point, List<String> comparisonOptions, List<String> userArgs, List<String> hostJvmArgs,
+      int jdkFeature, Path resultFile, Path runDir, Path secretsFile) {
+    List<String> layer = new ArrayList<>(comparisonOptions);
     point.forEach((k, v) -> {
       layer.add("-p");
       layer.add(k + "=" + v);

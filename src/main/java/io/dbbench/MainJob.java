@@ -292,7 +292,7 @@ public final class MainJob {
           Map<String, String> point = c.side(side);
           Path file = runDir.resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
           List<String> cmd = JmhCommand.buildComparisonFork(options.full(), settings, c.benchmark(), point,
-              options.userArgs(), hostArgs, Runtime.version().feature(), file, runDir, secretsFile);
+              c.options(), options.userArgs(), hostArgs, Runtime.version().feature(), file, runDir, secretsFile);
           if (jmhArgs == null) {
             jmhArgs = cmd.stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
           }

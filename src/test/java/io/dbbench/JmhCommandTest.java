@@ -70,7 +70,16 @@ class JmhCommandTest {
     assertEquals(3, JmhCommand.forksPerSide(false, own, 3, List.of()), "-Dbench.forks overrides");
     assertEquals(5, JmhCommand.forksPerSide(false, own, null, JmhArgs.split("-f 5 -wi 1")), "so does -f in -Dbench.args");
     assertEquals("HarnessBenchmark.work tokens=100->200 failAt=0", new FamilySettings.HeadlineComparison(
-        "io.dbbench.harness.HarnessBenchmark.work", "tokens", "100", "200", Map.of("failAt", "0")).label());
+        "io.dbbench.harness.HarnessBenchmark.work", "tokens", "100", "200", Map.of("failAt", "0"), List.of()).label());
+    FamilySettings withOptions = FamilySettings.builder().iterations(2).comparison("a.B.c", "level", "1", "3")
+        .comparisonOptions("-wi", "5", "-i", "8").build();
+    List<String> tuned = JmhCommand.buildComparisonFork(false, withOptions, "a.B.c", Map.of("level", "1"),
+        withOptions.comparisons().get(0).options(), List.of(), List.of(), 25, Path.of("/r/x.json"), RUN, null);
+    assertEquals("8", tuned.get(tuned.indexOf("-i") + 1), "the comparison's own options win over the family's");
+    assertEquals("5", tuned.get(tuned.indexOf("-wi") + 1));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "l", "1", "3")
+        .comparisonOptions("-f", "3"));
+    assertThrows(IllegalStateException.class, () -> FamilySettings.builder().comparisonOptions("-i", "3"));
     assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1,3", "6"));
     assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1", "1"));
     assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1", "3",

@@ -117,6 +117,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     if (full) {
       return headlines(b.warmupIterations(2).iterations(5))
           .comparison(BULK_INSERT, "protocol", "HTTP_VPACK", "HTTP2_VPACK", "client", "driver")
+          .comparisonOptions("-wi", "5", "-i", "8")
           .comparison(POOL_QUERY, "connection", "driver_http1_100", "raw_http", "iterations", "500", "index", "none")
           .build();
     }
@@ -136,7 +137,10 @@ public final class ArangoFamily implements BenchmarkFamily {
    * queries through the driver's default pool of 3 connections against 100.
    */
   private static FamilySettings.Builder headlines(FamilySettings.Builder b) {
+    // single shots of ~100 ms on a freshly started stand-in scatter by +-30% within a fork (quick
+    // runs): 5 warm-up and 8 measured shots cost about a second per fork and steady the fork means
     return b.comparison(BULK_INSERT, "protocol", "HTTP_JSON", "HTTP2_JSON", "client", "driver")
+        .comparisonOptions("-wi", "5", "-i", "8")
         .comparison(POOL_QUERY, "connection", "driver_http1_3", "driver_http1_100", "iterations", "500",
             "index", "none");
   }

@@ -70,9 +70,11 @@ public record FamilySettings(
    * @param baselineValue its value on the baseline (A) side
    * @param contenderValue its value on the contender (B) side
    * @param fixed the other {@code @Param} values both sides share
+   * @param options JMH options of this comparison's forks only, layered after the family's (e.g.
+   *     {@code -wi 5 -i 8} for a single-shot benchmark whose shots scatter), or empty
    */
   public record HeadlineComparison(String benchmark, String param, String baselineValue, String contenderValue,
-      Map<String, String> fixed) {
+      Map<String, String> fixed, List<String> options) {
     /**
      * Copies the map.
      *
@@ -86,6 +88,11 @@ public record FamilySettings(
         throw new IllegalArgumentException("headline comparison '" + benchmark + "': expected package.Class.method");
       }
       fixed = Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
+      options = List.copyOf(options);
+      if (options.contains("-f") || options.contains("-p")) {
+        throw new IllegalArgumentException("headline comparison " + benchmark + ": options " + options
+            + " may not set -f (a comparison fork is one fork) or -p (the sides' points are the params)");
+      }
       Map<String, String> all = new LinkedHashMap<>(fixed);
       all.put(param + " (baseline)", baselineValue);
       all.put(param + " (contender)", contenderValue);
@@ -282,7 +289,24 @@ public record FamilySettings(
       for (int i = 0; i < fixedNameValues.length; i += 2) {
         p.put(fixedNameValues[i], fixedNameValues[i + 1]);
       }
-      comparisons.add(new HeadlineComparison(benchmark, param, baseline, contender, p));
+      comparisons.add(new HeadlineComparison(benchmark, param, baseline, contender, p, List.of()));
+      return this;
+    }
+
+    /**
+     * Gives the last declared comparison's forks their own JMH options ({@code -wi 5 -i 8}),
+     * layered after the family's.
+     *
+     * @throws IllegalStateException when no comparison was declared yet
+     * @throws IllegalArgumentException when the options set {@code -f} or {@code -p}
+     */
+    public Builder comparisonOptions(String... jmhOptions) {
+      if (comparisons.isEmpty()) {
+        throw new IllegalStateException("comparisonOptions: declare a comparison first");
+      }
+      HeadlineComparison c = comparisons.remove(comparisons.size() - 1);
+      comparisons.add(new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(), c.contenderValue(),
+          c.fixed(), List.of(jmhOptions)));
       return this;
     }
 

@@ -48,6 +48,10 @@ import org.apache.commons.statistics.inference.PValueMethod;
  *       draws, seeded) up to {@value #MAX_SIMULATED_FORKS} forks per side, and above it by
  *       Noether's formula (G. E. Noether, "Sample size determination for some common
  *       nonparametric tests", JASA 82, 1987).</li>
+ *   <li><b>Paired comparison</b> of two variants whose forks ran interleaved in one run (the main
+ *       job's headline comparisons, ABBA order): {@link #pairedChange}, the Student-t interval and
+ *       t-test of the fork-by-fork log ratios; the pairing removes what two neighbouring forks
+ *       shared (the machine's state at that moment) from the comparison.</li>
  *   <li><b>Trend</b>: a row has not reached steady state when its iterations fall or rise
  *       monotonically beyond the noise. Tested by the Mann-Kendall statistic {@code S} (number
  *       of rising minus falling iteration pairs) summed over forks, with its exact null
