@@ -36,6 +36,8 @@ import picocli.CommandLine.Parameters;
  *       threshold but, the runs being recorded separately, within the between-run drift
  *       allowance ({@link Comparison#driftFor}).</li>
  *   <li>{@code merge -o OUT RUN_DIR...}: combines runs from several hosts ({@link Merge}).</li>
+ *   <li>{@code replication RUN_A RUN_B}: whether two runs' comparison findings replicate
+ *       ({@link Replication}); prints a Markdown table, exit 1 when one does not.</li>
  * </ul>
  *
  * <p>Exit status: 0 success (gate passed), 1 the gate found regressions ({@link
@@ -54,7 +56,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "report", mixinStandardHelpOptions = true,
     description = "Renders, compares, gates and merges dbbench runs.",
     subcommands = {Report.Render.class, Report.Compare.class, Report.SaveBaseline.class,
-        Report.Gate.class, Report.MergeCmd.class})
+        Report.Gate.class, Report.MergeCmd.class, Report.ReplicationCmd.class})
 public final class Report implements Callable<Integer> {
   /** Exit status when the gate finds a regression. */
   public static final int EXIT_REGRESSION = 1;
@@ -521,6 +523,33 @@ public final class Report implements Callable<Integer> {
       spec.commandLine().getOut().println("merged " + runs.size() + " run(s) into " + dir + "; wrote " + md
           + " and " + dir.resolve("report.html"));
       return 0;
+    }
+  }
+
+  /** {@code replication RUN_A RUN_B}. */
+  @Command(name = "replication", mixinStandardHelpOptions = true,
+      description = "Set two runs' comparison findings (findings.json) side by side: a finding replicates when it is"
+          + " not significant with opposite signs in the two runs and its two 95%% intervals overlap. Exit 1 when"
+          + " one does not replicate.")
+  static final class ReplicationCmd implements Callable<Integer> {
+    @Parameters(arity = "2", paramLabel = "RUN_DIR", description = "Two run directories, older first.")
+    List<Path> runs = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      List<Replication.Pair> pairs = Replication.of(runs.get(0), runs.get(1));
+      PrintWriter o = spec.commandLine().getOut();
+      o.print(Replication.markdown(runs.get(0).getFileName().toString(), runs.get(1).getFileName().toString(), pairs));
+      long failed = pairs.stream().filter(p -> p.verdict() == Replication.Verdict.DOES_NOT_REPLICATE).count();
+      long judged = pairs.stream().filter(p -> p.verdict() != Replication.Verdict.CANNOT_JUDGE).count();
+      o.println();
+      o.println(judged - failed + " of " + pairs.size() + " comparison findings replicate, " + failed
+          + " do not, " + (pairs.size() - judged) + " cannot be judged");
+      o.flush();
+      return failed > 0 ? EXIT_REGRESSION : 0;
     }
   }
 }
