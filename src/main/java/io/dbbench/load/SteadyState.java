@@ -1,0 +1,191 @@
+package io.dbbench.load;
+
+import io.dbbench.core.BenchConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * Drives a server through its request mix until its cost per request is flat, before anything is
+ * measured. The JVMs of the out-of-process servers (the payload service, the MongoDB and ArangoDB
+ * stand-ins) start cold in every trial: measured by hand, the payload service and its stand-in
+ * spent 1.45 ms of CPU per insert in their first 4,000 requests and 0.36 ms in their fifth 4,000,
+ * so a trial measured from a cold start measures the interpreter and the JIT compiler, not the
+ * server.
+ *
+ * <p>The rule: run the mix in windows of {@link Rule#window} nanoseconds; after each window compute
+ * its cost per request, {@code (meter after - meter before) / requests}, where the meter is the
+ * servers' CPU time (user + system, as the OS accounts it) when they run in processes of their
+ * own, else the wall clock (then the cost is the mix's time per request at a fixed concurrency).
+ * The server is steady when the last {@code stableWindows + 1} windows' costs lie within one band
+ * (the largest at most {@code 1 + tolerance} times the smallest: with the defaults, three
+ * consecutive windows within 10% of each other), after at least {@link Rule#minWindows} windows.
+ * Three windows rather than two: measured by hand, the payload service's CPU per request paused on
+ * plateaus within 5% for two 1-second windows while the JIT was still compiling (545 then 570 us,
+ * then 438 us, and 190 us when steady). A server still not steady when
+ * {@link Rule#cap} has passed is reported as such ({@link Outcome#steady()} false), never silently
+ * measured as if it were. Warm-up requests are never measured: the caller resets its counters
+ * afterwards.
+ *
+ * <p>This follows the practice of JMH's own warm-up iterations (Shipilëv: measure after the JIT has
+ * settled) and Georges, Buytaert and Eeckhout, "Statistically rigorous Java performance evaluation"
+ * (OOPSLA 2007: steady state when the coefficient of variation over a window falls under a
+ * threshold), applied to a server in another process whose JIT the benchmark fork cannot see.
+ */
+public final class SteadyState {
+  /** Knob: most seconds of warm-up per server trial. */
+  public static final String ENV_CAP = "DBBENCH_WARMUP_CAP";
+  /** Knob: window length in milliseconds. */
+  public static final String ENV_WINDOW = "DBBENCH_WARMUP_WINDOW_MS";
+  /** Knob: tolerance between consecutive windows, in percent. */
+  public static final String ENV_TOLERANCE = "DBBENCH_WARMUP_TOLERANCE_PCT";
+
+  private SteadyState() {}
+
+  /**
+   * When a server counts as steady.
+   *
+   * @param windowNanos length of one window, in ns, greater than 0
+   * @param tolerance largest relative change between consecutive windows' costs per request (0.10 = 10%)
+   * @param stableWindows consecutive windows after the first that must lie in the band, at least 1
+   * @param minWindows fewest windows before a verdict, at least {@code stableWindows + 1}
+   * @param capNanos most warm-up time, in ns; at least one window
+   */
+  public record Rule(long windowNanos, double tolerance, int stableWindows, int minWindows, long capNanos) {
+    /** Validates. @throws IllegalArgumentException naming the value out of range */
+    public Rule {
+      if (windowNanos <= 0) {
+        throw new IllegalArgumentException("warm-up window " + windowNanos + " ns; expected more than 0");
+      }
+      if (!(tolerance > 0 && tolerance < 1)) {
+        throw new IllegalArgumentException("warm-up tolerance " + tolerance + "; expected a fraction between 0 and 1");
+      }
+      if (stableWindows < 1 || minWindows < stableWindows + 1) {
+        throw new IllegalArgumentException("stableWindows=" + stableWindows + ", minWindows=" + minWindows
+            + "; expected stableWindows >= 1 and minWindows > stableWindows");
+      }
+      if (capNanos < windowNanos) {
+        throw new IllegalArgumentException("warm-up cap " + capNanos + " ns is shorter than one window ("
+            + windowNanos + " ns)");
+      }
+    }
+
+    /**
+     * The rule from the knobs: {@value #ENV_WINDOW} (default 1000 ms), {@value #ENV_TOLERANCE}
+     * (default 10), {@value #ENV_CAP} (default {@code defaultCapSeconds}); three consecutive
+     * windows within the tolerance.
+     *
+     * @throws IllegalArgumentException naming a knob whose value is not a number in range
+     */
+    public static Rule fromConfig(int defaultCapSeconds) {
+      long windowMs = BenchConfig.getInt(ENV_WINDOW, 1000);
+      int tolPct = BenchConfig.getInt(ENV_TOLERANCE, 10);
+      int capS = BenchConfig.getInt(ENV_CAP, defaultCapSeconds);
+      if (tolPct < 1 || tolPct > 99) {
+        throw new IllegalArgumentException(ENV_TOLERANCE + "=" + tolPct + "; expected a percentage from 1 to 99");
+      }
+      if (windowMs < 10) {
+        throw new IllegalArgumentException(ENV_WINDOW + "=" + windowMs + "; expected at least 10 ms (the OS"
+            + " accounts CPU time in 10 ms ticks)");
+      }
+      if (capS * 1000L < windowMs) {
+        throw new IllegalArgumentException(ENV_CAP + "=" + capS + " s; expected at least one window ("
+            + windowMs + " ms)");
+      }
+      return new Rule(windowMs * 1_000_000L, tolPct / 100.0, 2, 3, capS * 1_000_000_000L);
+    }
+  }
+
+  /** Runs the request mix; called once per window. */
+  @FunctionalInterface
+  public interface Load {
+    /**
+     * Sends requests of the mix until {@code deadlineNanos} ({@link System#nanoTime()} scale)
+     * and returns how many completed.
+     *
+     * @throws Exception when the mix cannot run; it ends the warm-up
+     */
+    long runUntil(long deadlineNanos) throws Exception;
+  }
+
+  /**
+   * What the warm-up did.
+   *
+   * @param steady whether the rule was met within the cap
+   * @param requests warm-up requests sent (never measured)
+   * @param windows windows run
+   * @param costPerRequestUs the last window's cost per request, in µs of the meter
+   * @param meter {@code server CPU} or {@code wall clock}
+   * @param seconds warm-up time, in s
+   * @param windowCostsUs every window's cost per request, in µs, in order
+   */
+  public record Outcome(boolean steady, long requests, int windows, double costPerRequestUs, String meter,
+      double seconds, List<Double> windowCostsUs) {
+
+    /** One line for the fork's output: steady or not, after how many requests, at what cost. */
+    public String describe(String what) {
+      return String.format(Locale.ROOT, "%s: %s after %d warm-up requests in %d windows (%.1f s); %s per request %.0f us%s",
+          what, steady ? "steady" : "NOT steady", requests, windows, seconds, meter, costPerRequestUs,
+          steady ? "" : " (the cap was reached; its figures are not a steady-state server's)");
+    }
+  }
+
+  /**
+   * Warms a server: see the class comment.
+   *
+   * @param load the request mix
+   * @param meter cumulative cost in ns (the servers' CPU time, or {@link System#nanoTime()}); a
+   *     negative reading means the meter is unavailable and the wall clock is used instead
+   * @param meterName what the meter measures, for {@link Outcome#meter()}
+   * @param rule when to stop
+   * @param clock the time source ({@link System#nanoTime} in production)
+   * @throws IllegalStateException when a window completes no request (the server does not answer)
+   * @throws Exception what {@code load} throws
+   */
+  public static Outcome reach(Load load, LongSupplier meter, String meterName, Rule rule, LongSupplier clock)
+      throws Exception {
+    LongSupplier m = meter;
+    String name = meterName;
+    if (meter.getAsLong() < 0) {
+      m = clock;
+      name = "wall clock";
+    }
+    long start = clock.getAsLong();
+    long requests = 0;
+    List<Double> costs = new ArrayList<>();
+    while (true) {
+      long before = m.getAsLong();
+      long windowStart = clock.getAsLong();
+      long n = load.runUntil(windowStart + rule.windowNanos());
+      long after = m.getAsLong();
+      if (n <= 0) {
+        throw new IllegalStateException("warm-up window " + (costs.size() + 1) + " completed no request in "
+            + (rule.windowNanos() / 1_000_000) + " ms: the server does not answer");
+      }
+      requests += n;
+      double cost = (after - before) / 1e3 / n;
+      costs.add(cost);
+      long elapsed = clock.getAsLong() - start;
+      boolean steady = costs.size() >= rule.minWindows() && flat(costs, rule);
+      if (steady || elapsed + rule.windowNanos() > rule.capNanos()) {
+        return new Outcome(steady, requests, costs.size(), cost, name, elapsed / 1e9, List.copyOf(costs));
+      }
+    }
+  }
+
+  /** Whether the last {@code stableWindows + 1} costs lie within one band: max at most (1 + tolerance) x min. */
+  static boolean flat(List<Double> costs, Rule rule) {
+    int k = rule.stableWindows() + 1;
+    if (costs.size() < k) {
+      return false;
+    }
+    double min = Double.POSITIVE_INFINITY;
+    double max = 0;
+    for (double c : costs.subList(costs.size() - k, costs.size())) {
+      min = Math.min(min, c);
+      max = Math.max(max, c);
+    }
+    return min > 0 && max <= (1 + rule.tolerance()) * min;
+  }
+}

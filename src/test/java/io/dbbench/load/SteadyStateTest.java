@@ -1,0 +1,115 @@
+package io.dbbench.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dbbench.core.BenchConfig;
+import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link SteadyState} on a simulated server: a fake clock, and a server whose CPU per request is a
+ * function of the time since it started (a JIT settling), driven by a closed loop that completes
+ * requests back to back.
+ */
+class SteadyStateTest {
+  private static final long MS = 1_000_000L;
+  private static final long S = 1_000_000_000L;
+
+  /** A server whose CPU per request at time t (s) is {@code cost.applyAsDouble(t)} µs; requests take that long each. */
+  static final class SimulatedServer {
+    long now;
+    long cpu;
+    final DoubleUnaryOperator costUs;
+
+    SimulatedServer(DoubleUnaryOperator costUs) {
+      this.costUs = costUs;
+    }
+
+    long runUntil(long deadline) {
+      long n = 0;
+      while (now < deadline) {
+        long c = Math.max(1, (long) (costUs.applyAsDouble(now / 1e9) * 1000));
+        now += c;
+        cpu += c;
+        n++;
+      }
+      return n;
+    }
+  }
+
+  private static final SteadyState.Rule RULE = new SteadyState.Rule(1000 * MS, 0.10, 2, 3, 30 * S);
+
+  @Test
+  void aSettlingServerIsSteadyOnceThreeWindowsAgreeAndNotBefore() throws Exception {
+    // 190 us when warm; 2 ms more at the start, decaying with a 3 s time constant
+    SimulatedServer s = new SimulatedServer(t -> 190 + 2000 * Math.exp(-t / 3));
+    SteadyState.Outcome o = SteadyState.reach(s::runUntil, () -> s.cpu, "server CPU", RULE, () -> s.now);
+    assertTrue(o.steady(), o.describe("sim"));
+    assertEquals("server CPU", o.meter());
+    assertTrue(o.costPerRequestUs() < 190 * 1.15, "still well above the warm cost: " + o.describe("sim"));
+    assertTrue(o.windows() >= 6, "a decay of 2 ms at tau 3 s cannot be flat within 10% in under 6 windows: " + o);
+    assertEquals(o.windows(), o.windowCostsUs().size());
+    long total = o.windowCostsUs().size();
+    assertTrue(o.requests() > 1000 * total, "requests counted over every window: " + o.requests());
+    // the last three windows lie in one 10% band, the three before them did not
+    assertTrue(SteadyState.flat(o.windowCostsUs(), RULE));
+    assertFalse(SteadyState.flat(o.windowCostsUs().subList(0, o.windows() - 1), RULE));
+  }
+
+  @Test
+  void twoWindowsOnAPlateauDoNotMakeItSteady() throws Exception {
+    // a plateau of two windows at 550-570 us while the JIT still works, then 190 us
+    double[] costs = {6500, 2900, 1600, 1250, 1000, 830, 1060, 790, 545, 570, 438, 380, 262, 214, 190, 188, 191};
+    SimulatedServer s = new SimulatedServer(t -> costs[Math.min(costs.length - 1, (int) t)]);
+    SteadyState.Outcome o = SteadyState.reach(s::runUntil, () -> s.cpu, "server CPU", RULE, () -> s.now);
+    assertTrue(o.steady());
+    assertTrue(o.costPerRequestUs() < 200, "stopped on the plateau: " + o.describe("plateau"));
+  }
+
+  @Test
+  void aServerThatNeverSettlesIsReportedNotSteadyAtTheCap() throws Exception {
+    SimulatedServer s = new SimulatedServer(t -> ((int) t % 2 == 0) ? 200 : 300);
+    SteadyState.Rule rule = new SteadyState.Rule(1000 * MS, 0.10, 2, 3, 8 * S);
+    SteadyState.Outcome o = SteadyState.reach(s::runUntil, () -> s.cpu, "server CPU", rule, () -> s.now);
+    assertFalse(o.steady());
+    assertEquals(7, o.windows(), "windows end a little after their deadline, so an 8th would pass the 8 s cap");
+    assertTrue(o.seconds() <= 8.01, "stayed within the cap: " + o.seconds());
+    assertTrue(o.describe("osc").contains("NOT steady"), o.describe("osc"));
+  }
+
+  @Test
+  void withoutAServerMeterTheWallClockPerRequestIsUsed() throws Exception {
+    SimulatedServer s = new SimulatedServer(t -> 100);
+    SteadyState.Outcome o = SteadyState.reach(s::runUntil, () -> -1, "server CPU", RULE, () -> s.now);
+    assertEquals("wall clock", o.meter());
+    assertTrue(o.steady());
+    assertEquals(100, o.costPerRequestUs(), 1.0);
+  }
+
+  @Test
+  void aServerThatAnswersNothingFailsWithAReason() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> SteadyState.reach(deadline -> 0, () -> 0, "server CPU", RULE, System::nanoTime));
+    assertTrue(e.getMessage().contains("completed no request"), e.getMessage());
+  }
+
+  @Test
+  void knobsAreReadAndBadValuesNamed() throws Exception {
+    try (AutoCloseable a = BenchConfig.override(SteadyState.ENV_CAP, "12");
+        AutoCloseable b = BenchConfig.override(SteadyState.ENV_TOLERANCE, "5")) {
+      SteadyState.Rule r = SteadyState.Rule.fromConfig(30);
+      assertEquals(12 * S, r.capNanos());
+      assertEquals(0.05, r.tolerance(), 1e-12);
+      assertEquals(1000 * MS, r.windowNanos());
+    }
+    assertEquals(30 * S, SteadyState.Rule.fromConfig(30).capNanos());
+    try (AutoCloseable a = BenchConfig.override(SteadyState.ENV_TOLERANCE, "150")) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SteadyState.Rule.fromConfig(30));
+      assertTrue(e.getMessage().contains(SteadyState.ENV_TOLERANCE + "=150"), e.getMessage());
+    }
+    assertThrows(IllegalArgumentException.class, () -> new SteadyState.Rule(S, 0.1, 2, 3, S / 2));
+  }
+}
