@@ -1,10 +1,11 @@
 package io.dbbench.payload;
 
+import io.dbbench.BenchmarkDefaults;
+import io.dbbench.ServerWarmup;
 import io.dbbench.load.OpenLoopResultFile;
 import io.dbbench.load.OpenLoopScheduler;
-import io.dbbench.mongo.PayloadDocument;
 import io.dbbench.mongo.Arrangement;
-import io.dbbench.BenchmarkDefaults;
+import io.dbbench.mongo.PayloadDocument;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,11 +13,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -29,6 +34,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.infra.ThreadParams;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
@@ -38,37 +44,48 @@ import org.openjdk.jmh.runner.IterationType;
  * closed loops, which slow down with the server and so hide queueing delay (coordinated omission);
  * this benchmark shows latency under a given load.
  *
- * <p>One JMH thread dispatches: each invocation waits for the next slot and starts one request
- * asynchronously on a shared keep-alive {@link HttpClient} (at most {@value #MAX_IN_FLIGHT} in
- * flight; beyond that requests start late). The primary score is therefore the dispatch interval,
- * {@code 1e6/rate} us/op while the generator keeps up; the latency results are:
+ * <p>{@value #THREADS} JMH threads share one schedule: before each invocation, outside the timing
+ * ({@code Level.Invocation} set-up; a request takes milliseconds, so the set-up's own cost does
+ * not matter), a thread claims the next slot and waits until its scheduled start; the invocation
+ * sends that one request on a shared keep-alive {@link HttpClient} and waits for the answer. So
+ * JMH's primary score (average time, µs/op) is the mean latency of a request from its start, which
+ * is its scheduled start unless every thread was busy past it; such a request counts as
+ * {@code late}, and its latency from the scheduled start (the queueing included) is in the
+ * histogram but not in the primary score. With {@code late} at 0 the two agree.
+ *
+ * <p>Results beside the primary score:
  *
  * <ul>
- *   <li>the file {@code <dbbench.run.dir>/openloop-<operation>-<doc>-<rate>-<epochMillis>.json}
- *       ({@link OpenLoopResultFile}), written after the trial when {@code dbbench.run.dir} is set:
- *       p50/p90/p99/p99.9/max and the percentile curve over all measurement iterations;
+ *   <li>{@code <dbbench.run.dir>/openloop-<operation>-<doc>-<rate>-<epochMillis>.json}
+ *       ({@link OpenLoopResultFile}, written after the trial when {@code dbbench.run.dir} is set):
+ *       p50/p90/p99/p99.9/max (each only when the requests support it) and the percentile curve
+ *       over all measurement iterations, and beside it the {@code .hlog} with one interval
+ *       histogram per measurement iteration;
  *   <li>secondary metrics {@code ok}, {@code failed}, {@code late} (per-iteration counts that JMH
- *       sums over the trial), {@code server_cpu_us} (CPU time of the service and stand-in processes
- *       per request) and {@code p50_us}, {@code p99_us}, {@code max_us}: the trial's
- *       percentiles, reported in the last measurement iteration only (0 in the others) so that
- *       JMH's sum over iterations equals the trial value rather than adding percentiles up.
+ *       sums over the trial), {@code server_cpu_us} (CPU time of the service and stand-in
+ *       processes per measured request) and {@code p50_us}, {@code p99_us}, {@code max_us}: the
+ *       trial's percentiles, reported in the last measurement iteration only (0 in the others) so
+ *       that JMH's sum over iterations equals the trial value; and the warm-up's
+ *       {@code warmup_*} ({@link ServerWarmup}).
  * </ul>
  *
- * <p>Warm-up iterations run the same load but are not recorded. Requests still outstanding at an
- * iteration's end are awaited (up to 30 s, outside the timing) and then counted as failed.
- * Searches hit seeded ids in a collection of {@code collectionSize} documents, without or with the
- * index on {@code id} ({@link SearchTarget}: the index is created after the seed, so both variants
- * search the same documents), so the study's index effect shows as latency at a rate the stand-in
- * sustains rather than as queueing at saturation. Inserts run against an empty collection with
- * the index. Service and stand-in run in JVMs of their own unless {@code arrangement=inProcess}.
+ * <p>Before any iteration the servers are driven closed-loop with the same operation until their
+ * CPU per request is flat ({@link PayloadFixture#warmUp}). JMH's warm-up iterations then run the
+ * open-loop schedule but are not recorded. Searches hit seeded ids in a collection of
+ * {@code collectionSize} documents, without or with the index on {@code id} ({@link SearchTarget}:
+ * the index is created after the seed, so both variants search the same documents). Inserts run
+ * against an empty collection with the index. Service and stand-in run in JVMs of their own unless
+ * {@code arrangement=inProcess}.
  */
-@Threads(1) // one dispatcher; concurrency comes from the requests in flight, not from threads
+@Threads(PayloadOpenLoopBenchmark.THREADS) // the most requests in flight; concurrency comes from the schedule
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
-  /** Most requests outstanding at once. */
-  static final int MAX_IN_FLIGHT = 512;
+  /** Dispatching threads, i.e. the most requests in flight; beyond that requests start late. */
+  static final int THREADS = 32;
   /** A request that starts more than this after its scheduled start counts as late. */
   static final long LATE_THRESHOLD_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+  /** Seeded searches cycled through (a power of two). */
+  static final int SEARCHES = 4096;
 
   /** The service, the client and the schedule; one per trial. */
   @State(Scope.Benchmark)
@@ -90,19 +107,29 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     HttpClient http;
     HttpRequest insert;
     HttpRequest[] searches;
-    int next;
     boolean searching;
     boolean measuring;
     int measurementsLeft;
-    OpenLoopScheduler.Snapshot atBegin;
+    long iterationStartMillis;
     long cpuAtBegin;
-    long measuredCpuNanos;
-    long measuredRequests;
     String benchmark;
     String operation;
     Map<String, String> params;
+    CyclicBarrier iterationEnd;
+    // the trial's measurement iterations
+    final Histogram trial = new Histogram(1, TimeUnit.HOURS.toNanos(1), 3);
+    final List<OpenLoopResultFile.Interval> intervals = new ArrayList<>();
+    long measuredRequests;
+    long measuredOk;
+    long measuredFailed;
+    long measuredLate;
+    long measuredCpuNanos;
+    // the last iteration's counts, published by thread 0
+    long iterOk;
+    long iterFailed;
+    long iterLate;
 
-    /** Starts the client and the scheduler, and for {@code insert} the service (index on {@code id}). */
+    /** Starts the client and the scheduler, and for {@code insert} the service (index on {@code id}) warmed up. */
     @Setup(Level.Trial)
     public void start(BenchmarkParams bp) {
       benchmark = bp.getBenchmark();
@@ -111,40 +138,92 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
         case "search" -> true;
         case "insert" -> false;
         default -> throw new IllegalStateException("PayloadOpenLoopBenchmark." + operation
-            + " has no verification; add it to Load's setup and tear-down");
+            + " has no verification; add it to Load's iteration tear-down");
       };
       params = new LinkedHashMap<>();
       for (String k : bp.getParamsKeys()) {
         params.put(k, bp.getParam(k));
       }
       measurementsLeft = bp.getMeasurement().getCount();
+      iterationEnd = new CyclicBarrier(bp.getThreads(), this::collect);
       if (!searching) {
         fixture = PayloadFixture.start(arrangement, doc, PayloadFixture.Index.id, 0);
+        ServerWarmup.record(fixture.warmUp(PayloadFixture.Mix.insert, PayloadFixture.warmupRule()));
         insert = HttpRequest.newBuilder(fixture.baseUri().resolve("/insert")).timeout(Duration.ofSeconds(30))
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofByteArray(fixture.template())).build();
       }
-      scheduler = new OpenLoopScheduler(rate, MAX_IN_FLIGHT, LATE_THRESHOLD_NANOS, OpenLoopScheduler.SYSTEM_CLOCK);
+      scheduler = new OpenLoopScheduler(rate, bp.getThreads(), LATE_THRESHOLD_NANOS, OpenLoopScheduler.SYSTEM_CLOCK);
       http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(10)).build();
     }
 
-    /** Starts a fresh schedule; only measurement iterations are recorded. */
+    /** Starts a fresh schedule with empty counts; only measurement iterations are recorded. */
     @Setup(Level.Iteration)
     public void begin(IterationParams ip) {
       measuring = ip.getType() == IterationType.MEASUREMENT;
-      atBegin = scheduler.snapshot();
-      cpuAtBegin = fixture == null ? -1 : fixture.serverCpuNanos();
+      scheduler.reset();
+      cpuAtBegin = fixture.serverCpuNanos();
+      iterationStartMillis = System.currentTimeMillis();
       scheduler.start();
     }
 
-    /** Writes the trial's latency file, then stops everything. */
+    /**
+     * Runs once per iteration, in the last thread to finish it (every request has answered by
+     * then: each thread waits for its own): verifies the collection (inserts: exactly the
+     * documents answered 2xx, then emptied again; searches: the seed untouched), then adds the
+     * iteration to the trial when it was a measurement iteration.
+     */
+    void collect() {
+      long cpuNow = cpuAtBegin < 0 ? -1 : fixture.serverCpuNanos(); // before verification adds its own work
+      OpenLoopScheduler.Snapshot s = scheduler.snapshot();
+      if (s.ok() == 0 && s.requests() > 0) {
+        throw new IllegalStateException("no open-loop request succeeded in this iteration (" + s.failed()
+            + " failed) against " + fixture.baseUri());
+      }
+      if (searching) {
+        List<String> ids = fixture.seededIds();
+        fixture.verifyCount(ids.size());
+        fixture.verifySample(ids.get(0));
+      } else {
+        fixture.verifyInserted(s.ok(), s.failed()); // a timed-out request may still have been stored
+        fixture.verifyAnySample();
+        fixture.resetCollection(); // keeps the stand-in's heap bounded
+      }
+      iterOk = 0;
+      iterFailed = 0;
+      iterLate = 0;
+      if (!measuring) {
+        return;
+      }
+      iterOk = s.ok();
+      iterFailed = s.failed();
+      iterLate = s.late();
+      measuredRequests += s.requests();
+      measuredOk += s.ok();
+      measuredFailed += s.failed();
+      measuredLate += s.late();
+      if (cpuNow >= 0) {
+        measuredCpuNanos += cpuNow - cpuAtBegin;
+      }
+      trial.add(s.latencyNanos());
+      intervals.add(new OpenLoopResultFile.Interval(iterationStartMillis, System.currentTimeMillis(), s.latencyNanos()));
+      measurementsLeft--;
+    }
+
+    /** The trial's counts and latencies. */
+    OpenLoopScheduler.Snapshot trialSnapshot() {
+      return new OpenLoopScheduler.Snapshot(measuredRequests, measuredOk, measuredFailed, measuredLate, 0, trial.copy());
+    }
+
+    /** Writes the trial's latency files, then stops everything. */
     @TearDown(Level.Trial)
     public void stop() throws IOException {
       try {
         String dir = System.getProperty("dbbench.run.dir");
-        if (dir != null && !dir.isBlank() && scheduler != null && fixture != null) {
-          OpenLoopResultFile.write(Path.of(dir), benchmark, operation, params, fixture.backend(), rate, scheduler.snapshot());
+        if (dir != null && !dir.isBlank() && fixture != null && !intervals.isEmpty()) {
+          OpenLoopResultFile.write(Path.of(dir), benchmark, operation, params, fixture.backend(), rate,
+              trialSnapshot(), intervals);
         }
       } finally {
         if (http != null) {
@@ -168,17 +247,18 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     @Param({"1000", "10000", "30000"})
     public int collectionSize;
 
-    /** Starts the service with {@code collectionSize} seeded documents (outside the timing) and prepares the searches. */
+    /** Starts the service with {@code collectionSize} seeded documents (outside the timing), warms it, prepares the searches. */
     @Setup(Level.Trial)
     public void seed(Load l) {
       if (collectionSize < 1) {
         throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
       }
       l.fixture = PayloadFixture.start(l.arrangement, l.doc, index, collectionSize);
+      ServerWarmup.record(l.fixture.warmUp(PayloadFixture.Mix.search, PayloadFixture.warmupRule()));
       URI base = l.fixture.baseUri();
       List<String> ids = l.fixture.seededIds();
       Random rnd = new Random(42L);
-      l.searches = new HttpRequest[4096];
+      l.searches = new HttpRequest[SEARCHES];
       for (int i = 0; i < l.searches.length; i++) {
         l.searches[i] = HttpRequest.newBuilder(base.resolve("/search?id=" + ids.get(rnd.nextInt(ids.size()))))
             .timeout(Duration.ofSeconds(30)).GET().build();
@@ -186,91 +266,113 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     }
   }
 
-  /** Counts and the trial's percentiles as JMH secondary metrics (see the class comment). */
+  /** One dispatching thread's slot: claimed and waited for before each invocation, outside the timing. */
+  @State(Scope.Thread)
+  public static class Slot {
+    long scheduled;
+    int next;
+    int stride;
+
+    /** Spreads the threads' search picks. */
+    @Setup(Level.Trial)
+    public void init(ThreadParams t) {
+      next = t.getThreadIndex();
+      stride = t.getThreadCount();
+    }
+
+    /** Claims the next slot of the schedule and waits until its scheduled start. */
+    @Setup(Level.Invocation)
+    public void claim(Load l) throws InterruptedException {
+      scheduled = l.scheduler.awaitSlot();
+    }
+  }
+
+  /** Counts and the trial's percentiles as JMH secondary metrics, published by thread 0 (see the class comment). */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Latency {
     /** Requests answered 2xx in this iteration. */
     public long ok;
-    /** Requests answered otherwise, not at all, or outstanding after the drain, in this iteration. */
+    /** Requests answered otherwise, or not at all, in this iteration. */
     public long failed;
     /** Requests that started more than 1 ms after their scheduled start, in this iteration. */
     public long late;
-    /** Trial median latency in us (last measurement iteration only). */
+    /** Trial median latency from the scheduled start, in us (last measurement iteration only). */
     public double p50_us;
-    /** Trial 99th percentile latency in us (last measurement iteration only). */
+    /** Trial 99th percentile latency in us (last measurement iteration only; 0 under 100 requests, which cannot support it). */
     public double p99_us;
     /** Trial maximum latency in us (last measurement iteration only). */
     public double max_us;
     /**
      * CPU time of the service and stand-in processes per request over the trial's measurement
      * iterations, in us (last measurement iteration only; 0 with {@code arrangement=inProcess}).
-     * Unlike latency, it barely depends on what else the machine runs, so it shows what an
-     * unindexed scan costs even on a loaded machine.
      */
     public double server_cpu_us;
 
+    private boolean publisher;
+
+    /** Thread 0 publishes the shared counts. */
+    @Setup(Level.Trial)
+    public void init(ThreadParams t) {
+      publisher = t.getThreadIndex() == 0;
+    }
+
     /**
-     * Waits for the iteration's requests, verifies the collection (inserts: exactly the documents
-     * answered 201, then emptied again; searches: the seed untouched), then publishes the
-     * iteration's counts and, after the last measurement iteration, the trial's percentiles.
+     * Waits for every thread to finish the iteration (the last one collects it, {@link
+     * Load#collect}), then thread 0 publishes its counts and, after the last measurement
+     * iteration, the trial's percentiles.
      */
     @TearDown(Level.Iteration)
-    public void collect(Load load) throws InterruptedException {
-      load.scheduler.drain(TimeUnit.SECONDS.toNanos(30));
-      long cpuNow = load.cpuAtBegin < 0 ? -1 : load.fixture.serverCpuNanos(); // before verification adds its own work
-      OpenLoopScheduler.Snapshot s = load.scheduler.snapshot();
-      long iterOk = s.ok() - load.atBegin.ok();
-      long iterFailed = s.failed() - load.atBegin.failed();
-      if (iterOk == 0 && s.requests() > load.atBegin.requests()) {
-        throw new IllegalStateException("no open-loop request succeeded in this iteration (" + iterFailed
-            + " failed) against " + load.fixture.baseUri());
-      }
-      if (load.searching) {
-        List<String> ids = load.fixture.seededIds();
-        load.fixture.verifyCount(ids.size());
-        load.fixture.verifySample(ids.get(0));
-      } else {
-        load.fixture.verifyInserted(iterOk, iterFailed); // a timed-out request may still have been stored
-        load.fixture.verifyAnySample();
-        load.fixture.resetCollection(); // keeps the stand-in's heap bounded
-      }
-      if (!load.measuring) {
-        load.scheduler.reset();
+    public void publish(Load load) throws InterruptedException, BrokenBarrierException {
+      load.iterationEnd.await();
+      ok = 0;
+      failed = 0;
+      late = 0;
+      p50_us = 0;
+      p99_us = 0;
+      max_us = 0;
+      server_cpu_us = 0;
+      if (!publisher || !load.measuring) {
         return;
       }
-      ok = iterOk;
-      failed = iterFailed;
-      late = s.late() - load.atBegin.late();
-      if (cpuNow >= 0) {
-        load.measuredCpuNanos += cpuNow - load.cpuAtBegin;
-        load.measuredRequests += iterOk + iterFailed;
-      }
-      if (--load.measurementsLeft == 0) {
-        server_cpu_us = load.measuredRequests == 0 ? 0 : load.measuredCpuNanos / 1e3 / load.measuredRequests;
-        p50_us = OpenLoopResultFile.us(s.latencyNanos(), 50);
-        p99_us = OpenLoopResultFile.us(s.latencyNanos(), 99);
-        max_us = s.latencyNanos().getTotalCount() == 0 ? 0 : s.latencyNanos().getMaxValue() / 1e3;
+      ok = load.iterOk;
+      failed = load.iterFailed;
+      late = load.iterLate;
+      if (load.measurementsLeft == 0) {
+        Histogram h = load.trial;
+        server_cpu_us = load.cpuAtBegin < 0 || load.measuredRequests == 0 ? 0
+            : load.measuredCpuNanos / 1e3 / load.measuredRequests;
+        p50_us = OpenLoopResultFile.us(h, 50);
+        p99_us = OpenLoopResultFile.supported(99, h.getTotalCount()) ? OpenLoopResultFile.us(h, 99) : 0;
+        max_us = h.getTotalCount() == 0 ? 0 : h.getMaxValue() / 1e3;
       }
     }
   }
 
-  /**
-   * {@code POST /insert} at the scheduled time; returns the scheduled start (ns). {@code lat} is
-   * taken so JMH runs its iteration teardown and reports its counters.
-   */
-  @Benchmark
-  public long insert(Load l, Latency lat) throws InterruptedException {
-    return l.scheduler.fire(() -> l.http.sendAsync(l.insert, HttpResponse.BodyHandlers.discarding())
-        .thenApply(r -> r.statusCode() / 100 == 2));
+  private static long send(Load l, HttpRequest req, long scheduled) throws InterruptedException {
+    long begin = System.nanoTime();
+    boolean success;
+    try {
+      success = l.http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode() / 100 == 2;
+    } catch (IOException e) {
+      success = false;
+    }
+    l.scheduler.record(scheduled, begin, success);
+    return scheduled;
   }
 
-  /** {@code GET /search?id=} of a seeded document at the scheduled time; returns the scheduled start (ns). */
+  /** {@code POST /insert} in the claimed slot; returns the slot's scheduled start (ns). */
   @Benchmark
-  public long search(Load l, SearchTarget t, Latency lat) throws InterruptedException {
-    HttpRequest req = l.searches[l.next++ & 4095];
-    return l.scheduler.fire(() -> l.http.sendAsync(req, HttpResponse.BodyHandlers.ofByteArray())
-        .thenApply(r -> r.statusCode() / 100 == 2));
+  public long insert(Load l, Slot s, Latency lat, ServerWarmup w) throws InterruptedException {
+    return send(l, l.insert, s.scheduled);
+  }
+
+  /** {@code GET /search?id=} of a seeded document in the claimed slot; returns the slot's scheduled start (ns). */
+  @Benchmark
+  public long search(Load l, SearchTarget t, Slot s, Latency lat, ServerWarmup w) throws InterruptedException {
+    HttpRequest req = l.searches[s.next & (SEARCHES - 1)];
+    s.next += s.stride;
+    return send(l, req, s.scheduled);
   }
 
   /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p doc=flat -f 1}). */

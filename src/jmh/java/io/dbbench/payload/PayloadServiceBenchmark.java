@@ -1,6 +1,7 @@
 package io.dbbench.payload;
 
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.ServerWarmup;
 import io.dbbench.mongo.Arrangement;
 import io.dbbench.mongo.PayloadDocument;
 import java.io.IOException;
@@ -43,6 +44,10 @@ import org.openjdk.jmh.infra.ThreadParams;
  * collection must hold exactly the documents inserted (the count of 201s; when some requests got
  * no 2xx answer, at most that many more, since a request that timed out may still have been
  * stored) and a sample read back must equal the template; an iteration in which no request succeeded fails the run.
+ *
+ * <p>Before measurement, in the trial's set-up, the service and the stand-in are driven with the
+ * benchmark's own operation until their CPU per request is flat ({@link PayloadFixture#warmUp});
+ * the outcome is in the secondary metrics {@code warmup_*} ({@link ServerWarmup}).
  *
  * <p>By default ({@code arrangement=outOfProcess}) the service and the mongo-java-server stand-in
  * (not MongoDB) each run in a JVM of their own, so this fork holds only the 100 clients and
@@ -87,6 +92,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
       };
       if (!searching) {
         fixture = PayloadFixture.start(arrangement, doc, index, 0);
+        ServerWarmup.record(fixture.warmUp(PayloadFixture.Mix.insert, PayloadFixture.warmupRule()));
       }
     }
 
@@ -141,6 +147,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
         throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
       }
       s.fixture = PayloadFixture.start(s.arrangement, s.doc, s.index, collectionSize);
+      ServerWarmup.record(s.fixture.warmUp(PayloadFixture.Mix.search, PayloadFixture.warmupRule()));
     }
   }
 
@@ -216,7 +223,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
 
   /** {@code POST /insert} of the template; the service adds a fresh UUID. Returns the HTTP status. */
   @Benchmark
-  public int insert(Client c, Requests r) throws InterruptedException {
+  public int insert(Client c, Requests r, ServerWarmup w) throws InterruptedException {
     int status;
     try {
       status = c.http.send(c.insert, HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -233,7 +240,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
 
   /** {@code GET /search?id=} of a seeded document. Returns the body. */
   @Benchmark
-  public byte[] search(SearchClient c, Requests r) throws InterruptedException {
+  public byte[] search(SearchClient c, Requests r, ServerWarmup w) throws InterruptedException {
     HttpRequest req = c.searches[c.next++ & (SEARCHES_PER_CLIENT - 1)];
     try {
       HttpResponse<byte[]> resp = c.http.send(req, HttpResponse.BodyHandlers.ofByteArray());

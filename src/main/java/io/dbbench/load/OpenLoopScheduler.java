@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
@@ -24,8 +25,16 @@ import org.HdrHistogram.Histogram;
  * {@code lateThresholdNanos} after its scheduled start. When the generator falls behind it does
  * not skip slots: it fires back to back until it has caught up.
  *
+ * <p>Two ways to dispatch. {@link #fire}: one dispatching thread starts every request
+ * asynchronously. {@link #awaitSlot} and {@link #record}: several threads each claim the next
+ * slot, wait for it, send one request synchronously and record it; the request is late when its
+ * thread claimed the slot after its scheduled start (all threads were busy). The second form lets
+ * a JMH benchmark time each request itself (the slot wait in a {@code Level.Invocation} set-up,
+ * outside the timing), so JMH's primary score is a latency rather than the dispatch interval.
+ *
  * <p>Latencies are recorded in nanoseconds into an HdrHistogram (1 ns .. 1 h, 3 significant
- * digits). Thread-safe for one dispatching thread and any number of completing threads.
+ * digits). Thread-safe for one {@link #fire} thread, or any number of {@link #awaitSlot} threads,
+ * and any number of completing threads.
  */
 public final class OpenLoopScheduler {
   /** Time source and waiting, replaceable by a fake clock in tests. */
@@ -67,10 +76,10 @@ public final class OpenLoopScheduler {
   private final Set<InFlight> inFlight = ConcurrentHashMap.newKeySet();
   private final LongAdder ok = new LongAdder();
   private final LongAdder failed = new LongAdder();
-  private long requests;
-  private long late;
-  private long t0;
-  private long next;
+  private final LongAdder requests = new LongAdder();
+  private final LongAdder late = new LongAdder();
+  private final AtomicLong next = new AtomicLong();
+  private volatile long t0;
 
   private static final class InFlight {
     final long scheduled;
@@ -110,8 +119,40 @@ public final class OpenLoopScheduler {
 
   /** Starts a new schedule at the clock's current time; counts and latencies are kept. */
   public void start() {
+    next.set(0);
     t0 = clock.nanoTime();
-    next = 0;
+  }
+
+  /**
+   * Claims the next slot (any number of threads may call this at once) and waits until its
+   * scheduled start; the caller then sends one request and calls {@link #record}. When every
+   * thread was busy past a slot's start the caller returns at once, and the request is late.
+   *
+   * @return the slot's scheduled start, in the clock's nanoseconds
+   * @throws InterruptedException when interrupted while waiting
+   */
+  public long awaitSlot() throws InterruptedException {
+    long scheduled = t0 + (long) (next.getAndIncrement() * intervalNanos);
+    clock.parkUntil(scheduled);
+    return scheduled;
+  }
+
+  /**
+   * Records a request sent synchronously in the slot {@link #awaitSlot} returned: begun at
+   * {@code beginNanos}, completed now; its latency counts from {@code scheduled}.
+   *
+   * @param success whether it answered as expected
+   */
+  public void record(long scheduled, long beginNanos, boolean success) {
+    requests.increment();
+    if (beginNanos - scheduled > lateThresholdNanos) {
+      late.increment();
+    }
+    long latency = Math.max(1, clock.nanoTime() - scheduled);
+    synchronized (histogram) {
+      histogram.recordValue(Math.min(latency, histogram.getHighestTrackableValue()));
+    }
+    (success ? ok : failed).increment();
   }
 
   /**
@@ -123,13 +164,13 @@ public final class OpenLoopScheduler {
    * @throws InterruptedException when interrupted while waiting for the slot or a permit
    */
   public long fire(Supplier<? extends CompletionStage<Boolean>> request) throws InterruptedException {
-    long scheduled = t0 + (long) (next++ * intervalNanos);
+    long scheduled = t0 + (long) (next.getAndIncrement() * intervalNanos);
     clock.parkUntil(scheduled);
     permits.acquire();
     long begin = clock.nanoTime();
-    requests++;
+    requests.increment();
     if (begin - scheduled > lateThresholdNanos) {
-      late++;
+      late.increment();
     }
     InFlight f = new InFlight(scheduled);
     inFlight.add(f);
@@ -182,8 +223,8 @@ public final class OpenLoopScheduler {
     }
     ok.reset();
     failed.reset();
-    requests = 0;
-    late = 0;
+    requests.reset();
+    late.reset();
   }
 
   /** Counts and a copy of the latency histogram since the last {@link #reset()}. */
@@ -192,7 +233,7 @@ public final class OpenLoopScheduler {
     synchronized (histogram) {
       copy = histogram.copy();
     }
-    return new Snapshot(requests, ok.sum(), failed.sum(), late, inFlight.size(), copy);
+    return new Snapshot(requests.sum(), ok.sum(), failed.sum(), late.sum(), inFlight.size(), copy);
   }
 
   /** The interval between scheduled starts, in nanoseconds. */

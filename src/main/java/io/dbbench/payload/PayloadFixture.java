@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Pattern;
 import io.dbbench.core.BenchConfig;
+import io.dbbench.load.SteadyState;
 import io.dbbench.mongo.CollectionFixture;
 import io.dbbench.mongo.MongoTarget;
 import io.dbbench.mongo.PayloadDocument;
@@ -157,6 +158,93 @@ public final class PayloadFixture implements AutoCloseable {
     var a = serviceProcess.handle().info().totalCpuDuration();
     var b = standIn.handle().info().totalCpuDuration();
     return a.isPresent() && b.isPresent() ? a.get().toNanos() + b.get().toNanos() : -1;
+  }
+
+  /** The request mix a warm-up drives: the benchmark's own operation. */
+  public enum Mix {
+    /** {@code POST /insert} of the template; the collection is emptied again afterwards. */
+    insert,
+    /** {@code GET /search?id=} of seeded ids, drawn with a fixed seed. */
+    search
+  }
+
+  /** Default most seconds of a warm-up ({@value SteadyState#ENV_CAP}): measured by hand, 13-16 s reach steady state. */
+  static final int DEFAULT_WARMUP_CAP_SECONDS = 40;
+
+  /**
+   * The warm-up rule: {@link SteadyState.Rule#fromConfig} with a {@value #DEFAULT_WARMUP_CAP_SECONDS} s
+   * cap; under the smoke test ({@code -Ddbbench.smoke=true}) windows of 250 ms and a 1 s cap,
+   * since the smoke test checks wiring, not speed.
+   *
+   * @throws IllegalArgumentException naming a warm-up knob with a bad value
+   */
+  public static SteadyState.Rule warmupRule() {
+    if (Boolean.getBoolean("dbbench.smoke")) {
+      return new SteadyState.Rule(250_000_000L, 0.10, 2, 3, 1_000_000_000L);
+    }
+    return SteadyState.Rule.fromConfig(DEFAULT_WARMUP_CAP_SECONDS);
+  }
+
+  /** Closed-loop clients of a warm-up: enough to keep both cores busy, few enough to leave the JIT threads some. */
+  static final int WARMUP_CLIENTS = 16;
+
+  /**
+   * Drives the service (and through it the stand-in) with {@code mix} until the servers' CPU per
+   * request is flat ({@link SteadyState#reach}; the wall clock per request when they share this
+   * JVM), then, after inserts, empties the collection again so that measurement starts from the
+   * state the benchmark expects. Nothing of the warm-up is measured. Prints the outcome on one
+   * line.
+   *
+   * @return how long it took, how many requests, and the CPU per request at the end
+   * @throws IllegalStateException when the service answers no request, or answers with an error
+   *     (the status is named)
+   */
+  public SteadyState.Outcome warmUp(Mix mix, SteadyState.Rule rule) {
+    if (mix == Mix.search && seededIds().isEmpty()) {
+      throw new IllegalStateException("a search warm-up needs seeded documents; the collection has none");
+    }
+    List<String> ids = seededIds();
+    HttpRequest insert = HttpRequest.newBuilder(baseUri.resolve("/insert")).timeout(Duration.ofSeconds(30))
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(template)).build();
+    java.util.concurrent.atomic.AtomicReference<String> error = new java.util.concurrent.atomic.AtomicReference<>();
+    try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(Duration.ofSeconds(10)).build()) {
+      SteadyState.Load load = deadline -> {
+        java.util.concurrent.atomic.LongAdder done = new java.util.concurrent.atomic.LongAdder();
+        try (var workers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+          for (int c = 0; c < WARMUP_CLIENTS; c++) {
+            java.util.SplittableRandom rnd = new java.util.SplittableRandom(7L * c + System.nanoTime());
+            workers.submit(() -> {
+              while (System.nanoTime() < deadline && error.get() == null) {
+                HttpRequest req = mix == Mix.insert ? insert : HttpRequest.newBuilder(
+                    baseUri.resolve("/search?id=" + ids.get(rnd.nextInt(ids.size())))).timeout(Duration.ofSeconds(30)).build();
+                int status = http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();
+                if (status / 100 != 2) {
+                  error.compareAndSet(null, mix + " answered HTTP " + status + " during the warm-up");
+                }
+                done.increment();
+              }
+              return null;
+            });
+          }
+        }
+        if (error.get() != null) {
+          throw new IllegalStateException(error.get() + " at " + baseUri);
+        }
+        return done.sum();
+      };
+      SteadyState.Outcome o = SteadyState.reach(load, this::serverCpuNanos, "server CPU", rule, System::nanoTime);
+      System.out.println("[dbbench] payload " + mix + " " + document() + ": " + o.describe("service and stand-in"));
+      return o;
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException("the " + mix + " warm-up against " + baseUri + " failed: " + e, e);
+    } finally {
+      if (mix == Mix.insert) {
+        resetCollection();
+      }
+    }
   }
 
   /** Where the service and the stand-in run. */

@@ -157,4 +157,33 @@ class OpenLoopSchedulerTest {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> new OpenLoopScheduler(10, 1, -1, c))
         .getMessage().contains("lateThresholdNanos=-1"));
   }
+
+  @Test
+  void threadsThatClaimSlotsRecordLatencyFromTheScheduledStartAndLateClaimsCount() throws Exception {
+    FakeClock clock = new FakeClock();
+    OpenLoopScheduler s = new OpenLoopScheduler(100, 1, MS, clock); // a slot every 10 ms
+    s.start();
+    long t0 = clock.now;
+    // slot 0: claimed on time, answered after 4 ms
+    long a = s.awaitSlot();
+    assertEquals(t0, a);
+    long begin = clock.now;
+    clock.now += 4 * MS;
+    s.record(a, begin, true);
+    // slot 1 (t0 + 10 ms): every thread was busy until t0 + 25 ms, so it is claimed 15 ms late
+    clock.now = t0 + 25 * MS;
+    long b = s.awaitSlot();
+    assertEquals(t0 + 10 * MS, b);
+    begin = clock.now;
+    clock.now += 2 * MS;
+    s.record(b, begin, false);
+    OpenLoopScheduler.Snapshot snap = s.snapshot();
+    assertEquals(2, snap.requests());
+    assertEquals(1, snap.ok());
+    assertEquals(1, snap.failed());
+    assertEquals(1, snap.late());
+    // 4 ms for the first; 17 ms for the second, from its scheduled start (15 ms late + 2 ms)
+    assertEquals(4.0, snap.latencyNanos().getMinValue() / 1e6, 0.01);
+    assertEquals(17.0, snap.latencyNanos().getMaxValue() / 1e6, 0.02);
+  }
 }

@@ -37,6 +37,12 @@ class PayloadBenchmarksTest {
 
 
   private static Collection<RunResult> run(String regex, String... params) throws Exception {
+    try (AutoCloseable cap = io.dbbench.core.BenchConfig.override(io.dbbench.load.SteadyState.ENV_CAP, "3")) {
+      return runJmh(regex, params);
+    }
+  }
+
+  private static Collection<RunResult> runJmh(String regex, String... params) throws Exception {
     OptionsBuilder b = new OptionsBuilder();
     b.include(regex).forks(0).warmupIterations(0).measurementIterations(1)
         .measurementTime(TimeValue.milliseconds(500)).shouldFailOnError(true).verbosity(VerboseMode.SILENT)
@@ -58,6 +64,10 @@ class PayloadBenchmarksTest {
     assertTrue(ok != null && failed != null, "ok/failed counters missing: " + r.getSecondaryResults().keySet());
     assertTrue(ok.getScore() > 0, "no request succeeded");
     assertEquals(0.0, failed.getScore(), "requests failed on the stand-in");
+    // the warm-up ran before measurement and says so
+    assertTrue(r.getSecondaryResults().get("warmup_requests").getScore() > 0, "no warm-up requests");
+    assertTrue(r.getSecondaryResults().containsKey("warmup_steady"));
+    assertTrue(r.getSecondaryResults().get("warmup_cpu_us").getScore() > 0);
   }
 
   @Test
@@ -65,7 +75,7 @@ class PayloadBenchmarksTest {
     System.setProperty("dbbench.run.dir", runDir.toString());
     Collection<RunResult> rs;
     try {
-      rs = run("^io\\.dbbench\\.payload\\.PayloadOpenLoopBenchmark\\.search$", "doc", "flat", "rate", "100",
+      rs = run("^io\\.dbbench\\.payload\\.PayloadOpenLoopBenchmark\\.search$", "doc", "flat", "rate", "200",
           "index", "id", "collectionSize", "1000");
     } finally {
       System.clearProperty("dbbench.run.dir");
@@ -73,16 +83,16 @@ class PayloadBenchmarksTest {
     RunResult r = rs.iterator().next();
     List<Path> files;
     try (Stream<Path> s = Files.list(runDir)) {
-      files = s.filter(p -> p.getFileName().toString().matches("openloop-search-flat-100-\\d+\\.json")).toList();
+      files = s.filter(p -> p.getFileName().toString().matches("openloop-search-flat-200-\\d+\\.json")).toList();
     }
     assertEquals(1, files.size(), "one file per trial in " + runDir);
     JsonNode j = new ObjectMapper().readTree(files.get(0).toFile());
     assertEquals("io.dbbench.payload.PayloadOpenLoopBenchmark.search", j.get("benchmark").asText());
-    assertEquals("100", j.get("params").get("rate").asText());
+    assertEquals("200", j.get("params").get("rate").asText());
     assertEquals("flat", j.get("params").get("doc").asText());
     assertTrue(j.get("backend").asText().startsWith("mongo-java-server"), j.get("backend").asText());
     long requests = j.get("requests").asLong();
-    assertTrue(requests >= 10, "about 50 requests at 100/s in 0.5 s, got " + requests);
+    assertTrue(requests >= 90, "about 100 requests at 200/s in 0.5 s, got " + requests);
     assertEquals(requests, j.get("ok").asLong() + j.get("failed").asLong(), "every request answered or counted failed");
     assertEquals(j.get("ok").asDouble(), r.getSecondaryResults().get("ok").getScore());
     assertEquals(j.get("late").asDouble(), r.getSecondaryResults().get("late").getScore());
@@ -90,5 +100,24 @@ class PayloadBenchmarksTest {
     assertEquals(j.get("latency_us").get("p99").asDouble(), r.getSecondaryResults().get("p99_us").getScore(), 1e-6);
     assertEquals(j.get("latency_us").get("max").asDouble(), r.getSecondaryResults().get("max_us").getScore(), 1e-6);
     assertTrue(j.get("latency_us").get("p50").asDouble() > 0);
+    // the HdrHistogram log beside it holds the same requests
+    Path hlog = files.get(0).resolveSibling(j.get("hlog").asText());
+    org.HdrHistogram.Histogram all = new org.HdrHistogram.Histogram(1, 3_600_000_000_000L, 3);
+    try (org.HdrHistogram.HistogramLogReader log = new org.HdrHistogram.HistogramLogReader(hlog.toFile())) {
+      for (org.HdrHistogram.EncodableHistogram e; (e = log.nextIntervalHistogram()) != null; ) {
+        all.add((org.HdrHistogram.Histogram) e);
+      }
+    }
+    long logged = all.getTotalCount();
+    // the primary score is the mean latency, not the 5,000 us dispatch interval: with no request
+    // late it is the histogram's mean (measured from the scheduled start) up to the slot wake-up
+    double primary = r.getPrimaryResult().getScore();
+    if (j.get("late").asLong() == 0) {
+      assertEquals(all.getMean() / 1e3, primary, all.getMean() / 1e3 * 0.15 + 50,
+          "primary " + primary + " us/op, latency " + j.get("latency_us"));
+    } else { // late requests' queueing is in the histogram, not in the primary score
+      assertTrue(primary <= all.getMean() / 1e3 * 1.15 + 50, "primary " + primary + " us/op, latency " + j.get("latency_us"));
+    }
+    assertEquals(requests, logged, "the .hlog holds every measured request");
   }
 }
