@@ -180,6 +180,19 @@ public final class MainJob {
       if (!settings.reductions().isEmpty()) {
         fenv.put("reduced_params", settings.reductions());
       }
+      if (!settings.excluded().isEmpty()) {
+        List<String> left = selected.stream().filter(settings::isExcluded).toList();
+        if (!left.isEmpty()) {
+          fenv.put("excluded_benchmarks", Map.of("benchmarks", left, "reasons", settings.excluded()));
+          selected.removeAll(left);
+          say(family.id() + ": left out in this mode: " + left + " (" + String.join("; ", settings.excluded().values()) + ")");
+        }
+        if (selected.isEmpty()) {
+          fenv.put("status", "not selected");
+          outcomes.add(new FamilyOutcome(family.id(), Status.NOT_SELECTED, "every selected benchmark is left out in this mode", 0));
+          continue;
+        }
+      }
       Path resultFile = runDir.resolve("jmh-" + family.id() + ".json");
       List<String> regexes = selected.stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
       List<String> cmd = JmhCommand.build(options.full(), settings, options.forks(), options.userArgs(), hostArgs,

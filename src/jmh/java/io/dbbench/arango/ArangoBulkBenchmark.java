@@ -2,6 +2,7 @@ package io.dbbench.arango;
 
 import com.arangodb.Protocol;
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.ServerWarmup;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.lang.management.ManagementFactory;
@@ -42,7 +43,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * its timed delete; dbbench does not, so delete here is the delete alone); after it the count and
  * a seeded sample of 100 documents are checked; a per-document error fails the shot with its
  * errorNum and message. The target is {@link ArangoSettings}' choice: the stand-in JVM per trial
- * by default, or {@code DBBENCH_ARANGO_ENDPOINTS}.
+ * by default, or {@code DBBENCH_ARANGO_ENDPOINTS}. Before the first shot, whole shots run until
+ * the server's CPU per shot is flat ({@link ArangoBulkFixture#warmUp}; {@code warmup_*} metrics,
+ * {@link ServerWarmup}).
  */
 @BenchmarkMode(Mode.SingleShotTime) // one whole bulk operation per shot, as the Go benchmark's one op per b.N
 @OutputTimeUnit(TimeUnit.MILLISECONDS) // shots of 10 ms to 20 s; the report converts to Go's ns/op
@@ -79,6 +82,7 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
         n = SMOKE_DOCS;
       }
       fixture = ArangoBulkFixture.open(ArangoSettings.fromEnvironment(), List.of(), protocol, BulkClient.Kind.parse(client), n);
+      ServerWarmup.record(fixture.warmUp(operation, ArangoBulkFixture.warmupRule()));
     }
 
     /** Closes the clients and stops the stand-in JVM. */
@@ -126,25 +130,25 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
 
   /** One request inserting every document; returns the document count. */
   @Benchmark
-  public long insert(Trial t, Shot s) {
+  public long insert(Trial t, Shot s, ServerWarmup w) {
     return s.result = t.fixture.run(BulkOperation.INSERT);
   }
 
   /** Drains {@code FOR d IN dbbench_bulk RETURN d}; returns the documents counted. */
   @Benchmark
-  public long read(Trial t, Shot s) {
+  public long read(Trial t, Shot s, ServerWarmup w) {
     return s.result = t.fixture.run(BulkOperation.READ);
   }
 
   /** One request updating every document ({@code name = "updated_<i>"}, {@code value = i + 1}). */
   @Benchmark
-  public long update(Trial t, Shot s) {
+  public long update(Trial t, Shot s, ServerWarmup w) {
     return s.result = t.fixture.run(BulkOperation.UPDATE);
   }
 
   /** One request deleting every document by key. */
   @Benchmark
-  public long delete(Trial t, Shot s) {
+  public long delete(Trial t, Shot s, ServerWarmup w) {
     return s.result = t.fixture.run(BulkOperation.DELETE);
   }
 

@@ -1,6 +1,7 @@
 package io.dbbench.arango;
 
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.ServerWarmup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,6 +97,7 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
     deadlineMillis = PoolSettings.shotDeadlineMillis();
     picks = PoolIds.picks(PoolIds.SEED, iterations, docs, PoolSettings.missShare());
     fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), PoolSettings.standInArgs(), conn, docs, index);
+    ServerWarmup.record(fixture.warmUp(picks, deadlineMillis, ArangoBulkFixture.warmupRule()));
   }
 
   /** Restarts the stand-in's peak counters. */
@@ -107,7 +109,7 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
 
   /** One shot: every query at once, as the client allows; returns the shot for the tear-down to judge. */
   @Benchmark
-  public PoolShot query(Dnf dnf) throws InterruptedException {
+  public PoolShot query(Dnf dnf, ServerWarmup w) throws InterruptedException {
     return shot = PoolShot.run(fixture.client(), picks, deadlineMillis);
   }
 

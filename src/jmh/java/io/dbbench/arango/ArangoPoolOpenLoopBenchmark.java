@@ -1,10 +1,13 @@
 package io.dbbench.arango;
 
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.ServerWarmup;
 import io.dbbench.load.OpenLoopResultFile;
 import io.dbbench.load.OpenLoopScheduler;
 import java.io.IOException;
+import org.HdrHistogram.Histogram;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +85,8 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     Map<String, String> params;
     final Map<DnfCause, AtomicLong> causes = new java.util.EnumMap<>(DnfCause.class);
     final AtomicLong wrong = new AtomicLong();
+    final List<OpenLoopResultFile.Interval> intervals = new ArrayList<>();
+    long iterationStartMillis;
     volatile String firstWrong;
 
     /** Starts the target, loads the documents, opens the client and the scheduler. */
@@ -103,6 +108,9 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
       picks = PoolIds.picks(PoolIds.SEED, PICKS, docs, PoolSettings.missShare());
       fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), PoolSettings.standInArgs(),
           PoolClient.Connection.parse(pool), docs, index);
+      // warm-up shots of the study's 500 queries, through the pool under test
+      ServerWarmup.record(fixture.warmUp(picks.subList(0, Math.min(500, picks.size())), PoolSettings.shotDeadlineMillis(),
+          ArangoBulkFixture.warmupRule()));
       scheduler = new OpenLoopScheduler(rate, MAX_IN_FLIGHT, LATE_THRESHOLD_NANOS, OpenLoopScheduler.SYSTEM_CLOCK);
     }
 
@@ -111,7 +119,15 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     public void begin(IterationParams ip) {
       measuring = ip.getType() == IterationType.MEASUREMENT;
       atBegin = scheduler.snapshot();
+      iterationStartMillis = System.currentTimeMillis();
       scheduler.start();
+    }
+
+    /** The iteration that just ended, for the {@code .hlog}: its latencies alone. */
+    void addInterval(OpenLoopScheduler.Snapshot now) {
+      Histogram h = now.latencyNanos().copy();
+      h.subtract(atBegin.latencyNanos());
+      intervals.add(new OpenLoopResultFile.Interval(iterationStartMillis, System.currentTimeMillis(), h));
     }
 
     /** True for a right answer; counts a wrong one (the tear-down fails the benchmark). */
@@ -131,7 +147,8 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
       try {
         String dir = System.getProperty("dbbench.run.dir");
         if (dir != null && !dir.isBlank() && scheduler != null) {
-          OpenLoopResultFile.write(Path.of(dir), benchmark, "query", params, fixture.backend(), rate, scheduler.snapshot());
+          OpenLoopResultFile.write(Path.of(dir), benchmark, "query", params, fixture.backend(), rate, scheduler.snapshot(),
+              intervals);
         }
       } finally {
         if (fixture != null) {
@@ -184,6 +201,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
         load.scheduler.reset();
         return;
       }
+      load.addInterval(s);
       ok = s.ok() - load.atBegin.ok();
       failed = s.failed() - load.atBegin.failed();
       late = s.late() - load.atBegin.late();
@@ -199,7 +217,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
 
   /** One query at its scheduled time; returns the scheduled start (ns). */
   @Benchmark
-  public long query(Load l, Latency lat) throws InterruptedException {
+  public long query(Load l, Latency lat, ServerWarmup w) throws InterruptedException {
     PoolIds.Pick p = l.picks.get(l.next++ & (PICKS - 1));
     return l.scheduler.fire(() -> l.fixture.client().query(p.endToEndId()).handle((docs, err) -> {
       if (err != null) {

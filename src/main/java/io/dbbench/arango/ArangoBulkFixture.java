@@ -2,6 +2,7 @@ package io.dbbench.arango;
 
 import com.arangodb.Protocol;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.load.SteadyState;
 import java.io.IOException;
 import java.util.List;
 
@@ -142,6 +143,47 @@ public final class ArangoBulkFixture implements AutoCloseable {
         throw new BulkOperationException(what + ": document " + BulkDocuments.key(i) + " is " + d + "; expected " + want, 0);
       }
     }
+  }
+
+  /**
+   * Runs whole shots of {@code op} (prepare, the operation, verify) until the server's CPU per
+   * shot is flat ({@link SteadyState#reach}; the wall clock per shot for a server whose CPU this
+   * JVM cannot see), so the stand-in JVM, started cold for the trial, is measured at steady state.
+   * The shots are never measured; each verifies, so a warm-up that breaks the data fails here.
+   * Prints the outcome on one line.
+   *
+   * @throws BulkOperationException when a warm-up shot fails or verifies wrong
+   */
+  public SteadyState.Outcome warmUp(BulkOperation op, SteadyState.Rule rule) {
+    SteadyState.Load shots = deadline -> {
+      long n = 0;
+      do {
+        prepare(op);
+        verify(op, run(op));
+        n++;
+      } while (System.nanoTime() < deadline);
+      return n;
+    };
+    try {
+      SteadyState.Outcome o = SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
+          rule, System::nanoTime, () -> { });
+      System.out.println("[dbbench] arango bulk " + op.name().toLowerCase(java.util.Locale.ROOT) + " ("
+          + docs + " documents per shot): " + o.describe("server"));
+      return o;
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException("the arango bulk warm-up failed: " + e, e);
+    }
+  }
+
+  /**
+   * The warm-up rule of the ArangoDB families: {@link SteadyState.Rule#forTrial} with a 30 s cap.
+   *
+   * @throws IllegalArgumentException naming a warm-up knob with a bad value
+   */
+  public static SteadyState.Rule warmupRule() {
+    return SteadyState.Rule.forTrial(30);
   }
 
   /** Closes the clients and stops the stand-in JVM (or container). */

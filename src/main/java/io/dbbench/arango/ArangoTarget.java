@@ -111,6 +111,20 @@ public final class ArangoTarget implements AutoCloseable {
         s.auth(), null, p);
   }
 
+  /**
+   * CPU time used so far by the server when it is the stand-in in its own JVM, in ns
+   * ({@link StandInProcess#cpuNanos}); -1 for a container or real endpoints, whose CPU this JVM
+   * cannot see.
+   */
+  public long serverCpuNanos() {
+    return owned instanceof StandInProcess p ? p.cpuNanos() : -1;
+  }
+
+  /** JIT compiler time of the stand-in JVM so far, in ns ({@link io.dbbench.load.JitActivity}); -1 otherwise. */
+  public long serverJitNanos() {
+    return owned instanceof StandInProcess p ? p.jitNanos() : -1;
+  }
+
   /** Opens what the environment asks for ({@link ArangoSettings#fromEnvironment()}). */
   public static ArangoTarget open() throws IOException {
     return open(ArangoSettings.fromEnvironment(), List.of());

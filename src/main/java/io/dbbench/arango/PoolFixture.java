@@ -1,5 +1,6 @@
 package io.dbbench.arango;
 
+import io.dbbench.load.SteadyState;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -182,6 +183,35 @@ public final class PoolFixture implements AutoCloseable {
   public void resetPeaks() {
     if (target.kind() == ArangoSettings.Kind.STAND_IN) {
       admin.call("DELETE", "/_dbbench/stats", null);
+    }
+  }
+
+  /**
+   * Runs whole shots of {@code picks} through the client under test until the server's CPU per
+   * answered query is flat ({@link SteadyState#reach}; the wall clock for a server whose CPU this
+   * JVM cannot see), so the stand-in JVM, started cold for the trial, is measured at steady state.
+   * The shots are never measured; peaks are reset afterwards. Prints the outcome on one line.
+   *
+   * @throws IllegalStateException when a warm-up window answers no query
+   */
+  public SteadyState.Outcome warmUp(List<PoolIds.Pick> picks, long deadlineMillis, SteadyState.Rule rule) {
+    SteadyState.Load shots = deadline -> {
+      long answered = 0;
+      do {
+        answered += PoolShot.run(client, picks, deadlineMillis).answered();
+      } while (System.nanoTime() < deadline);
+      return answered;
+    };
+    try {
+      SteadyState.Outcome o = SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
+          rule, System::nanoTime, () -> { });
+      System.out.println("[dbbench] arango pool (" + picks.size() + " queries per shot): " + o.describe("server"));
+      resetPeaks();
+      return o;
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException("the arango pool warm-up failed: " + e, e);
     }
   }
 

@@ -33,6 +33,8 @@ import java.util.Objects;
  *     of evidence, and a comparison whose sides ran as consecutive blocks attributes the machine's
  *     drift to the variant
  * @param headlineForks forks per side of each headline comparison, or {@code null} for the mode default
+ * @param excluded benchmark-name regex to the reason it is left out in this mode (a point whose
+ *     cost does not fit the quick budget); the manifest records both
  */
 public record FamilySettings(
     Map<String, List<String>> params,
@@ -45,7 +47,8 @@ public record FamilySettings(
     String measurementTime,
     Integer threads,
     List<HeadlineComparison> comparisons,
-    Integer headlineForks) {
+    Integer headlineForks,
+    Map<String, String> excluded) {
 
   /** No overrides at all: the mode defaults and the classes' own {@code @Param} sweeps. */
   public static final FamilySettings NONE = builder().build();
@@ -56,6 +59,12 @@ public record FamilySettings(
     reductions = Collections.unmodifiableMap(new LinkedHashMap<>(reductions));
     profilers = List.copyOf(profilers);
     comparisons = List.copyOf(comparisons);
+    excluded = Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
+  }
+
+  /** Whether {@code benchmark} (a full method name) matches one of {@link #excluded}. */
+  public boolean isExcluded(String benchmark) {
+    return excluded.keySet().stream().anyMatch(r -> java.util.regex.Pattern.compile(r).matcher(benchmark).find());
   }
 
   /**
@@ -196,8 +205,28 @@ public record FamilySettings(
     private Integer threads;
     private final List<HeadlineComparison> comparisons = new ArrayList<>();
     private Integer headlineForks;
+    private final Map<String, String> excluded = new LinkedHashMap<>();
 
     private Builder() {}
+
+    /**
+     * Leaves out, in this mode, the benchmarks whose full name matches {@code regex}, for
+     * {@code reason} (recorded in the manifest).
+     *
+     * @throws IllegalArgumentException when the regex does not compile or the reason is blank
+     */
+    public Builder exclude(String regex, String reason) {
+      try {
+        java.util.regex.Pattern.compile(regex);
+      } catch (java.util.regex.PatternSyntaxException e) {
+        throw new IllegalArgumentException("exclude '" + regex + "': not a regular expression (" + e.getDescription() + ")");
+      }
+      if (reason == null || reason.isBlank()) {
+        throw new IllegalArgumentException("exclude '" + regex + "': a reason is required");
+      }
+      excluded.put(regex, reason);
+      return this;
+    }
 
     /**
      * Runs {@code name} with these values, all of them from the class's declared sweep.
@@ -322,7 +351,7 @@ public record FamilySettings(
     /** The settings. */
     public FamilySettings build() {
       return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime,
-          iterations, measurementTime, threads, comparisons, headlineForks);
+          iterations, measurementTime, threads, comparisons, headlineForks, excluded);
     }
 
     private static int nonNegative(String what, int n) {

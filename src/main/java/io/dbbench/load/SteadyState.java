@@ -20,7 +20,9 @@ import java.util.function.LongSupplier;
  * own, else the wall clock (then the cost is the mix's time per request at a fixed concurrency).
  * The server is steady when the last {@code stableWindows + 1} windows' costs lie within one band
  * (the largest at most {@code 1 + tolerance} times the smallest: with the defaults, three
- * consecutive windows within 10% of each other), after at least {@link Rule#minWindows} windows.
+ * consecutive windows within 10% of each other), after at least {@link Rule#minWindows} windows,
+ * and, where the servers' JIT activity is readable ({@link JitActivity}, Linux), their JIT
+ * compiler threads used at most {@link Rule#jitQuiet} of each of those windows.
  * Three windows rather than two: measured by hand, the payload service's CPU per request paused on
  * plateaus within 5% for two 1-second windows while the JIT was still compiling (545 then 570 us,
  * then 438 us, and 190 us when steady). A server still not steady when
@@ -38,6 +40,8 @@ public final class SteadyState {
   public static final String ENV_CAP = "DBBENCH_WARMUP_CAP";
   /** Knob: window length in milliseconds. */
   public static final String ENV_WINDOW = "DBBENCH_WARMUP_WINDOW_MS";
+  /** Default JIT quiet fraction: 2% of a window (20 ms, two clock ticks, of a 1 s window). */
+  public static final double DEFAULT_JIT_QUIET = 0.02;
   /** Knob: tolerance between consecutive windows, in percent. */
   public static final String ENV_TOLERANCE = "DBBENCH_WARMUP_TOLERANCE_PCT";
 
@@ -51,8 +55,11 @@ public final class SteadyState {
    * @param stableWindows consecutive windows after the first that must lie in the band, at least 1
    * @param minWindows fewest windows before a verdict, at least {@code stableWindows + 1}
    * @param capNanos most warm-up time, in ns; at least one window
+   * @param jitQuiet most JIT compiler time per window, as a fraction of the window (0.02: 20 ms of
+   *     a 1 s window), in each of the band's windows, when the servers' JIT activity is readable
    */
-  public record Rule(long windowNanos, double tolerance, int stableWindows, int minWindows, long capNanos) {
+  public record Rule(long windowNanos, double tolerance, int stableWindows, int minWindows, long capNanos,
+      double jitQuiet) {
     /** Validates. @throws IllegalArgumentException naming the value out of range */
     public Rule {
       if (windowNanos <= 0) {
@@ -65,10 +72,27 @@ public final class SteadyState {
         throw new IllegalArgumentException("stableWindows=" + stableWindows + ", minWindows=" + minWindows
             + "; expected stableWindows >= 1 and minWindows > stableWindows");
       }
+      if (!(jitQuiet > 0 && jitQuiet <= 1)) {
+        throw new IllegalArgumentException("JIT quiet fraction " + jitQuiet + "; expected more than 0, at most 1");
+      }
       if (capNanos < windowNanos) {
         throw new IllegalArgumentException("warm-up cap " + capNanos + " ns is shorter than one window ("
             + windowNanos + " ns)");
       }
+    }
+
+    /**
+     * The rule a benchmark's trial set-up uses: under the smoke test ({@code -Ddbbench.smoke=true},
+     * which checks wiring, not speed) windows of 250 ms and a 1 s cap; otherwise
+     * {@link #fromConfig}.
+     *
+     * @throws IllegalArgumentException naming a warm-up knob with a bad value
+     */
+    public static Rule forTrial(int defaultCapSeconds) {
+      if (Boolean.getBoolean("dbbench.smoke")) {
+        return new Rule(250_000_000L, 0.10, 2, 3, 1_000_000_000L, DEFAULT_JIT_QUIET);
+      }
+      return fromConfig(defaultCapSeconds);
     }
 
     /**
@@ -93,7 +117,7 @@ public final class SteadyState {
         throw new IllegalArgumentException(ENV_CAP + "=" + capS + " s; expected at least one window ("
             + windowMs + " ms)");
       }
-      return new Rule(windowMs * 1_000_000L, tolPct / 100.0, 2, 3, capS * 1_000_000_000L);
+      return new Rule(windowMs * 1_000_000L, tolPct / 100.0, 2, 3, capS * 1_000_000_000L, DEFAULT_JIT_QUIET);
     }
   }
 
@@ -119,14 +143,17 @@ public final class SteadyState {
    * @param meter {@code server CPU} or {@code wall clock}
    * @param seconds warm-up time, in s
    * @param windowCostsUs every window's cost per request, in µs, in order
+   * @param windowJitMs every window's JIT compiler time of the servers, in ms (empty when not readable)
    */
   public record Outcome(boolean steady, long requests, int windows, double costPerRequestUs, String meter,
-      double seconds, List<Double> windowCostsUs) {
+      double seconds, List<Double> windowCostsUs, List<Double> windowJitMs) {
 
     /** One line for the fork's output: steady or not, after how many requests, at what cost. */
     public String describe(String what) {
-      return String.format(Locale.ROOT, "%s: %s after %d warm-up requests in %d windows (%.1f s); %s per request %.0f us%s",
-          what, steady ? "steady" : "NOT steady", requests, windows, seconds, meter, costPerRequestUs,
+      String jit = windowJitMs.isEmpty() ? "" : String.format(Locale.ROOT, ", JIT %.0f ms in the last window",
+          windowJitMs.get(windowJitMs.size() - 1));
+      return String.format(Locale.ROOT, "%s: %s after %d warm-up requests in %d windows (%.1f s); %s per request %.0f us%s%s",
+          what, steady ? "steady" : "NOT steady", requests, windows, seconds, meter, costPerRequestUs, jit,
           steady ? "" : " (the cap was reached; its figures are not a steady-state server's)");
     }
   }
@@ -145,20 +172,40 @@ public final class SteadyState {
    */
   public static Outcome reach(Load load, LongSupplier meter, String meterName, Rule rule, LongSupplier clock)
       throws Exception {
+    return reach(load, meter, () -> -1, meterName, rule, clock, () -> { });
+  }
+
+  /**
+   * {@link #reach(Load, LongSupplier, String, Rule, LongSupplier)} with the servers' JIT compiler
+   * time ({@code jitNanos}, cumulative ns, {@link JitActivity}; negative when not readable), which
+   * must stay under {@link Rule#jitQuiet} in each of the band's windows, and with
+   * {@code beforeEachWindow} run before each window, outside its metering: a mix that changes the
+   * server's state (inserts that grow a collection) restores it there, so every window measures
+   * the same work.
+   */
+  public static Outcome reach(Load load, LongSupplier meter, LongSupplier jitNanos, String meterName, Rule rule,
+      LongSupplier clock, Runnable beforeEachWindow) throws Exception {
     LongSupplier m = meter;
     String name = meterName;
     if (meter.getAsLong() < 0) {
       m = clock;
       name = "wall clock";
     }
+    boolean jitReadable = jitNanos.getAsLong() >= 0;
     long start = clock.getAsLong();
     long requests = 0;
     List<Double> costs = new ArrayList<>();
+    List<Double> jits = new ArrayList<>();
     while (true) {
+      beforeEachWindow.run();
       long before = m.getAsLong();
+      long jitBefore = jitReadable ? jitNanos.getAsLong() : 0;
       long windowStart = clock.getAsLong();
       long n = load.runUntil(windowStart + rule.windowNanos());
       long after = m.getAsLong();
+      if (jitReadable) {
+        jits.add(Math.max(0, jitNanos.getAsLong() - jitBefore) / 1e6);
+      }
       if (n <= 0) {
         throw new IllegalStateException("warm-up window " + (costs.size() + 1) + " completed no request in "
             + (rule.windowNanos() / 1_000_000) + " ms: the server does not answer");
@@ -167,11 +214,22 @@ public final class SteadyState {
       double cost = (after - before) / 1e3 / n;
       costs.add(cost);
       long elapsed = clock.getAsLong() - start;
-      boolean steady = costs.size() >= rule.minWindows() && flat(costs, rule);
+      boolean steady = costs.size() >= rule.minWindows() && flat(costs, rule) && quiet(jits, rule);
       if (steady || elapsed + rule.windowNanos() > rule.capNanos()) {
-        return new Outcome(steady, requests, costs.size(), cost, name, elapsed / 1e9, List.copyOf(costs));
+        return new Outcome(steady, requests, costs.size(), cost, name, elapsed / 1e9, List.copyOf(costs),
+            List.copyOf(jits));
       }
     }
+  }
+
+  /** Whether each of the last {@code stableWindows + 1} windows' JIT time is under the quiet fraction (true when unreadable). */
+  static boolean quiet(List<Double> jitMs, Rule rule) {
+    if (jitMs.isEmpty()) {
+      return true;
+    }
+    int k = Math.min(jitMs.size(), rule.stableWindows() + 1);
+    double limitMs = rule.jitQuiet() * rule.windowNanos() / 1e6;
+    return jitMs.subList(jitMs.size() - k, jitMs.size()).stream().allMatch(v -> v <= limitMs);
   }
 
   /** Whether the last {@code stableWindows + 1} costs lie within one band: max at most (1 + tolerance) x min. */

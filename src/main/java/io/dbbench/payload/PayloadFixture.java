@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Pattern;
 import io.dbbench.core.BenchConfig;
+import io.dbbench.load.JitActivity;
 import io.dbbench.load.SteadyState;
 import io.dbbench.mongo.CollectionFixture;
 import io.dbbench.mongo.MongoTarget;
@@ -172,17 +173,12 @@ public final class PayloadFixture implements AutoCloseable {
   static final int DEFAULT_WARMUP_CAP_SECONDS = 40;
 
   /**
-   * The warm-up rule: {@link SteadyState.Rule#fromConfig} with a {@value #DEFAULT_WARMUP_CAP_SECONDS} s
-   * cap; under the smoke test ({@code -Ddbbench.smoke=true}) windows of 250 ms and a 1 s cap,
-   * since the smoke test checks wiring, not speed.
+   * The warm-up rule: {@link SteadyState.Rule#forTrial} with a {@value #DEFAULT_WARMUP_CAP_SECONDS} s cap.
    *
    * @throws IllegalArgumentException naming a warm-up knob with a bad value
    */
   public static SteadyState.Rule warmupRule() {
-    if (Boolean.getBoolean("dbbench.smoke")) {
-      return new SteadyState.Rule(250_000_000L, 0.10, 2, 3, 1_000_000_000L);
-    }
-    return SteadyState.Rule.fromConfig(DEFAULT_WARMUP_CAP_SECONDS);
+    return SteadyState.Rule.forTrial(DEFAULT_WARMUP_CAP_SECONDS);
   }
 
   /** Closed-loop clients of a warm-up: enough to keep both cores busy, few enough to leave the JIT threads some. */
@@ -233,7 +229,10 @@ public final class PayloadFixture implements AutoCloseable {
         }
         return done.sum();
       };
-      SteadyState.Outcome o = SteadyState.reach(load, this::serverCpuNanos, "server CPU", rule, System::nanoTime);
+      // inserts grow the collection; each window starts from an empty one so all windows do the same work
+      Runnable reset = mix == Mix.insert ? this::resetCollection : () -> { };
+      SteadyState.Outcome o = SteadyState.reach(load, this::serverCpuNanos, this::serverJitNanos, "server CPU", rule,
+          System::nanoTime, reset);
       System.out.println("[dbbench] payload " + mix + " " + document() + ": " + o.describe("service and stand-in"));
       return o;
     } catch (RuntimeException e) {
@@ -245,6 +244,21 @@ public final class PayloadFixture implements AutoCloseable {
         resetCollection();
       }
     }
+  }
+
+  /**
+   * JIT compiler time used so far by the service and stand-in processes together, in ns
+   * ({@link JitActivity}); -1 when they do not both run in processes of their own or {@code /proc}
+   * cannot tell.
+   */
+  public long serverJitNanos() {
+    ChildJvm standIn = target().process();
+    if (serviceProcess == null || standIn == null) {
+      return -1;
+    }
+    long a = JitActivity.compilerNanos(serviceProcess.handle().pid());
+    long b = JitActivity.compilerNanos(standIn.handle().pid());
+    return a < 0 || b < 0 ? -1 : a + b;
   }
 
   /** Where the service and the stand-in run. */

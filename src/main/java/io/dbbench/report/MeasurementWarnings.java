@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /**
  * What a reader must know before trusting a row of one run: its iterations still trend (the
- * warm-up did not reach steady state, {@link Stats#trend}), it was measured while the 1-minute
+ * warm-up did not reach steady state, {@link Stats#trend}), its out-of-process servers reached the
+ * warm-up cap before their CPU per request was flat ({@link FormSupport#warmup}), it was measured while the 1-minute
  * load exceeded the online CPUs ({@link MachineStateProfiler}), or it ran too few forks for any
  * comparison to reach a verdict ({@link Stats#minForksPerSide()}). For the run report: {@code
  * MeasurementWarnings.appendTo(doc, run.results())}.
@@ -31,6 +32,10 @@ public final class MeasurementWarnings {
     if (load != null && cpus != null && load.score() > cpus.score()) {
       out.add(String.format(Locale.ROOT, "measured under load %.1f on %d CPUs: shared its cores",
           load.score(), Math.round(cpus.score())));
+    }
+    String warm = FormSupport.warmup(r);
+    if (warm.startsWith("NOT steady")) {
+      out.add("servers measured before steady state: warm-up " + warm);
     }
     JmhResult.Metric steal = r.secondary().get(MachineStateProfiler.STEAL);
     if (steal != null && steal.score() > 5) {

@@ -40,7 +40,7 @@ class SteadyStateTest {
     }
   }
 
-  private static final SteadyState.Rule RULE = new SteadyState.Rule(1000 * MS, 0.10, 2, 3, 30 * S);
+  private static final SteadyState.Rule RULE = new SteadyState.Rule(1000 * MS, 0.10, 2, 3, 30 * S, 0.02);
 
   @Test
   void aSettlingServerIsSteadyOnceThreeWindowsAgreeAndNotBefore() throws Exception {
@@ -72,7 +72,7 @@ class SteadyStateTest {
   @Test
   void aServerThatNeverSettlesIsReportedNotSteadyAtTheCap() throws Exception {
     SimulatedServer s = new SimulatedServer(t -> ((int) t % 2 == 0) ? 200 : 300);
-    SteadyState.Rule rule = new SteadyState.Rule(1000 * MS, 0.10, 2, 3, 8 * S);
+    SteadyState.Rule rule = new SteadyState.Rule(1000 * MS, 0.10, 2, 3, 8 * S, 0.02);
     SteadyState.Outcome o = SteadyState.reach(s::runUntil, () -> s.cpu, "server CPU", rule, () -> s.now);
     assertFalse(o.steady());
     assertEquals(7, o.windows(), "windows end a little after their deadline, so an 8th would pass the 8 s cap");
@@ -110,6 +110,31 @@ class SteadyStateTest {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SteadyState.Rule.fromConfig(30));
       assertTrue(e.getMessage().contains(SteadyState.ENV_TOLERANCE + "=150"), e.getMessage());
     }
-    assertThrows(IllegalArgumentException.class, () -> new SteadyState.Rule(S, 0.1, 2, 3, S / 2));
+    assertThrows(IllegalArgumentException.class, () -> new SteadyState.Rule(S, 0.1, 2, 3, S / 2, 0.02));
+  }
+
+  @Test
+  void aFlatCostIsNotSteadyWhileTheServersJitStillCompiles() throws Exception {
+    // the cost is flat from the start, but the compiler threads work 300 ms per second for 6 s
+    SimulatedServer s = new SimulatedServer(t -> 500);
+    long[] jit = {0};
+    SteadyState.Load load = deadline -> {
+      long start = s.now;
+      long n = s.runUntil(deadline);
+      if (start < 6 * S) {
+        jit[0] += (s.now - start) * 3 / 10;
+      }
+      return n;
+    };
+    SteadyState.Outcome o = SteadyState.reach(load, () -> s.cpu, () -> jit[0], "server CPU", RULE, () -> s.now, () -> { });
+    assertTrue(o.steady(), o.describe("jit"));
+    assertEquals(9, o.windows(), "three quiet windows after six busy ones: " + o.windowJitMs());
+    assertEquals(300, o.windowJitMs().get(0), 1);
+    assertEquals(0, o.windowJitMs().get(8), 1e-9);
+    assertTrue(o.describe("jit").contains("JIT 0 ms in the last window"), o.describe("jit"));
+    // unreadable JIT activity (another OS): the cost alone decides
+    SimulatedServer s2 = new SimulatedServer(t -> 500);
+    assertEquals(3, SteadyState.reach(s2::runUntil, () -> s2.cpu, () -> -1, "server CPU", RULE, () -> s2.now, () -> { })
+        .windows());
   }
 }

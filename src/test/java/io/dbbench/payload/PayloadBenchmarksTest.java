@@ -56,7 +56,7 @@ class PayloadBenchmarksTest {
   @Test
   void closedLoopCountsEveryAnswerAndAllSucceed() throws Exception {
     Collection<RunResult> rs = run("^io\\.dbbench\\.payload\\.PayloadServiceBenchmark\\.insert$",
-        "doc", "flat", "index", "id");
+        "doc", "flat");
     assertEquals(1, rs.size());
     RunResult r = rs.iterator().next();
     Result<?> ok = r.getSecondaryResults().get("ok");
