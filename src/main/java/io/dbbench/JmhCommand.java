@@ -96,18 +96,18 @@ public final class JmhCommand {
   private static List<String> assemble(boolean full, FamilySettings family, List<String> layer, List<String> userArgs,
       List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
       List<String> benchmarks) {
-    List<String> fixed = fixedOptions(userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile);
+    List<String> fixed = fixedOptions(family, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile);
     return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
         JmhArgs.without(userArgs, JVM_OPTIONS), fixed, benchmarks);
   }
 
   /** JSON results, fail on error, the machine profiler and the fork JVM arguments: options no layer overrides. */
-  private static List<String> fixedOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
-      Path resultFile, Path runDir, Path secretsFile) {
+  private static List<String> fixedOptions(FamilySettings family, List<String> userArgs, List<String> hostJvmArgs,
+      int jdkFeature, Path resultFile, Path runDir, Path secretsFile) {
     // every fork records the machine's load, CPUs and steal around it: the machine's state is part of the result
     List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true",
         "-prof", MACHINE_PROFILER));
-    fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile));
+    fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile, family.forkProperties()));
     return fixed;
   }
 
@@ -170,7 +170,7 @@ public final class JmhCommand {
       layer.add(k + "=" + v);
     });
     List<String> fixed = new ArrayList<>(List.of("-f", "1"));
-    fixed.addAll(fixedOptions(userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile));
+    fixed.addAll(fixedOptions(family, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile));
     return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
         JmhArgs.without(userArgs, JVM_OPTIONS), fixed,
         List.of("^" + java.util.regex.Pattern.quote(benchmark) + "$"));
@@ -206,12 +206,23 @@ public final class JmhCommand {
    */
   public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
       Path runDir, Path secretsFile) {
+    return forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile, Map.of());
+  }
+
+  /**
+   * {@link #forkJvmOptions(List, List, int, Path, Path)} with the family's fork system properties
+   * ({@link FamilySettings#forkProperties}) after the run directory and before the user's
+   * {@code -jvmArgsAppend} values, which therefore win.
+   */
+  public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
+      Path runDir, Path secretsFile, Map<String, String> familyProperties) {
     List<String> base = SecretsFile.split(baseArgs(userArgs, hostJvmArgs)).kept();
     List<String> append = new ArrayList<>(ForkFlags.forJdk(jdkFeature));
     append.add("-Ddbbench.run.dir=" + runDir.toAbsolutePath());
     if (secretsFile != null) {
       append.add("-D" + SecretsFile.PROPERTY + "=" + secretsFile.toAbsolutePath());
     }
+    familyProperties.forEach((k, v) -> append.add("-D" + k + "=" + v));
     append.addAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsAppend")).kept());
     List<String> prepend = SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsPrepend")).kept();
     List<String> out = new ArrayList<>();

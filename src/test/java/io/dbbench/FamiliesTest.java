@@ -46,12 +46,14 @@ class FamiliesTest {
   }
 
   @Test
-  void everyStudyHasAHeadlineComparisonInBothModes() {
-    // one interleaved comparison per study at least, so every study's finding gets a paired interval
-    // (mongo shares the WMPayload study with payload; arango holds two studies, bulk and pool)
+  void everyStudyHasAHeadlineComparisonInFullModeAndFiveInQuickMode() {
+    // one interleaved comparison per study in full mode, so every study's finding gets a paired
+    // interval (mongo shares the WMPayload study with payload; arango holds two studies, bulk and
+    // pool); quick mode leaves out WMPayload's, whose forks each need 30-45 s of server warm-up
     for (BenchmarkFamily f : Families.all()) {
       for (boolean full : new boolean[] {false, true}) {
-        Set<String> expected = Set.of("graphj", "jdbc", "graph", "payload", "arango");
+        Set<String> expected = full ? Set.of("graphj", "jdbc", "graph", "payload", "arango")
+            : Set.of("graphj", "jdbc", "graph", "arango");
         List<FamilySettings.HeadlineComparison> cs = f.settings(full).comparisons();
         assertEquals(expected.contains(f.id()), !cs.isEmpty(), f.id() + (full ? " full" : " quick") + ": " + cs);
         if (f.id().equals("arango")) {

@@ -36,6 +36,16 @@ class JmhCommandTest {
   }
 
   @Test
+  void familyForkPropertiesComeBeforeTheUsersAppendSoTheUserWins() {
+    FamilySettings fam = FamilySettings.builder().forkProperty("dbbench.warmup.cap", "20").build();
+    List<String> cmd = build(false, fam, null, "-jvmArgsAppend -Ddbbench.warmup.cap=45", List.of(), 25);
+    String append = cmd.get(cmd.indexOf("-jvmArgsAppend") + 1);
+    assertTrue(append.endsWith("-Ddbbench.run.dir=/runs/r1 -Ddbbench.warmup.cap=20 -Ddbbench.warmup.cap=45"), append);
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().forkProperty("a b", "1"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().forkProperty("a", "1 2"));
+  }
+
+  @Test
   void hostArgumentsReachTheForksWithoutTheMainJobKnobsAndUserJvmOptionsAdd() {
     List<String> opts = JmhCommand.forkJvmOptions(JmhArgs.split("-jvmArgsAppend '-Xmx4g -Da=1' -jvmArgsPrepend -Dp=0"),
         List.of("--enable-native-access=ALL-UNNAMED", "-Dbench.args=-f 9", "-Ddbbench.jdbc.url=jdbc:h2:mem:x"), 25, RUN);

@@ -119,9 +119,9 @@ public final class PoolSettings {
     return b.reduced("documents", "10,000 instead of the study's 200,000: full scans per query on the stand-in"
             + " would take the default pool's shots past the quick budget", "10000")
         .param("iterations", "500") // the study's own count
-        .param("connection", "driver_http1_3", "driver_http1_100", "driver_http2_3", "raw_http")
+        .param("connection", "driver_http1_3", "driver_http1_100", "raw_http")
         .param("index", "none")
-        .param("pool", "driver_http1_3", "raw_http")
+        .param("pool", "raw_http")
         .param("rate", "1000");
   }
 

@@ -35,6 +35,8 @@ import java.util.Objects;
  * @param headlineForks forks per side of each headline comparison, or {@code null} for the mode default
  * @param excluded benchmark-name regex to the reason it is left out in this mode (a point whose
  *     cost does not fit the quick budget); the manifest records both
+ * @param forkProperties system properties every fork of the family gets ({@code -Dname=value},
+ *     before the user's {@code -jvmArgsAppend}, which may override them), e.g. a mode's warm-up cap
  */
 public record FamilySettings(
     Map<String, List<String>> params,
@@ -48,7 +50,8 @@ public record FamilySettings(
     Integer threads,
     List<HeadlineComparison> comparisons,
     Integer headlineForks,
-    Map<String, String> excluded) {
+    Map<String, String> excluded,
+    Map<String, String> forkProperties) {
 
   /** No overrides at all: the mode defaults and the classes' own {@code @Param} sweeps. */
   public static final FamilySettings NONE = builder().build();
@@ -60,6 +63,7 @@ public record FamilySettings(
     profilers = List.copyOf(profilers);
     comparisons = List.copyOf(comparisons);
     excluded = Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
+    forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(forkProperties));
   }
 
   /** Whether {@code benchmark} (a full method name) matches one of {@link #excluded}. */
@@ -206,8 +210,25 @@ public record FamilySettings(
     private final List<HeadlineComparison> comparisons = new ArrayList<>();
     private Integer headlineForks;
     private final Map<String, String> excluded = new LinkedHashMap<>();
+    private final Map<String, String> forkProperties = new LinkedHashMap<>();
 
     private Builder() {}
+
+    /**
+     * Gives every fork of the family the system property {@code name=value}.
+     *
+     * @throws IllegalArgumentException when the name is not a property name or the value holds a space
+     */
+    public Builder forkProperty(String name, String value) {
+      if (name == null || !name.matches("[A-Za-z][\\w.]*")) {
+        throw new IllegalArgumentException("fork property '" + name + "': expected a name such as dbbench.warmup.cap");
+      }
+      if (value == null || value.isEmpty() || value.chars().anyMatch(Character::isWhitespace)) {
+        throw new IllegalArgumentException("fork property " + name + "='" + value + "': expected a value without spaces");
+      }
+      forkProperties.put(name, value);
+      return this;
+    }
 
     /**
      * Leaves out, in this mode, the benchmarks whose full name matches {@code regex}, for
@@ -351,7 +372,7 @@ public record FamilySettings(
     /** The settings. */
     public FamilySettings build() {
       return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime,
-          iterations, measurementTime, threads, comparisons, headlineForks, excluded);
+          iterations, measurementTime, threads, comparisons, headlineForks, excluded, forkProperties);
     }
 
     private static int nonNegative(String what, int n) {

@@ -38,6 +38,8 @@ import java.util.function.LongSupplier;
 public final class SteadyState {
   /** Knob: most seconds of warm-up per server trial. */
   public static final String ENV_CAP = "DBBENCH_WARMUP_CAP";
+  /** The system property of {@link #ENV_CAP} ({@code dbbench.warmup.cap}), which a family's quick settings give its forks. */
+  public static final String CAP_PROPERTY = "dbbench.warmup.cap";
   /** Knob: window length in milliseconds. */
   public static final String ENV_WINDOW = "DBBENCH_WARMUP_WINDOW_MS";
   /** Default JIT quiet fraction: 2% of a window (20 ms, two clock ticks, of a 1 s window). */
