@@ -61,39 +61,103 @@ public final class PayloadForm implements StudyForm {
       return;
     }
     Doc.Section s = doc.section(2, "Payload service (WMPayload form)");
-    s.text("Time per request and requests/s from the primary score (threads taken into account),"
-        + " bytes/op from the GC profiler (gc.alloc.rate.norm), success rate = ok / (ok + failed)."
+    s.text("Closed loop (the study's form): time per request and requests/s from the primary score (threads taken"
+        + " into account), bytes/op from the GC profiler (gc.alloc.rate.norm), success rate = ok / (ok + failed)."
         + " With arrangement=outOfProcess the service and the stand-in run in JVMs of their own, so bytes/op are the"
         + " clients' alone (as the study's Go B/op were); with inProcess they include service, driver and stand-in."
-        + " allocs/op: not measurable, JMH's gc profiler counts bytes, not objects.");
-    Set<String> others = FormSupport.paramNames(rs);
-    others.removeAll(Set.of("doc", "index"));
-    Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("operation").col("document")
-        .col("index");
-    others.forEach(t::col);
-    t.num("time per request").num("requests/s").num("bytes/op").col("allocs/op").num("success rate").col("backend");
-    for (JmhResult r : rs) {
-      List<String> row = new ArrayList<>();
-      row.add(r.simpleClassName() + FormSupport.host(r));
-      row.add(r.method());
-      row.add(r.params().getOrDefault("doc", ""));
-      row.add(r.params().getOrDefault("index", ""));
-      others.forEach(p -> row.add(r.params().getOrDefault(p, "")));
-      row.add(Units.time(FormSupport.timePerOp(r)));
-      row.add(Units.num(FormSupport.opsPerSecond(r)));
-      row.add(FormSupport.alloc(r));
-      row.add(r.secondary().containsKey("gc.alloc.rate.norm") ? "n/a (bytes only)" : "");
-      JmhResult.Metric ok = r.secondary().get("ok");
-      JmhResult.Metric failed = r.secondary().get("failed");
-      double okN = ok == null ? Double.NaN : ok.score();
-      double failedN = failed == null ? 0 : failed.score();
-      row.add(ok == null ? "" : String.format(Locale.ROOT, "%.2f%%", 100 * okN / (okN + failedN)));
-      row.add(FormSupport.backend(run.env(), r));
-      t.row(row);
+        + " allocs/op: not measurable, JMH's gc profiler counts bytes, not objects. Server warm-up: before"
+        + " measurement the service and the stand-in ran the same operation until their CPU per request was flat and"
+        + " their JIT compilers quiet, or until the cap (a row marked NOT steady measured servers still warming).");
+    List<JmhResult> closed = rs.stream().filter(r -> !r.simpleClassName().equals("PayloadOpenLoopBenchmark")).toList();
+    List<JmhResult> open = rs.stream().filter(r -> r.simpleClassName().equals("PayloadOpenLoopBenchmark")).toList();
+    if (!closed.isEmpty()) {
+      Set<String> others = FormSupport.paramNames(closed);
+      others.removeAll(Set.of("doc", "index"));
+      Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("operation").col("document").col("index");
+      others.forEach(t::col);
+      t.num("time per request").num("requests/s").num("bytes/op").col("allocs/op").num("success rate")
+          .col("server warm-up").col("backend");
+      for (JmhResult r : closed) {
+        List<String> row = new ArrayList<>();
+        row.add(r.simpleClassName() + FormSupport.host(r));
+        row.add(r.method());
+        row.add(r.params().getOrDefault("doc", ""));
+        row.add(r.params().getOrDefault("index", ""));
+        others.forEach(p -> row.add(r.params().getOrDefault(p, "")));
+        row.add(Units.time(FormSupport.timePerOp(r)));
+        row.add(Units.num(FormSupport.opsPerSecond(r)));
+        row.add(FormSupport.alloc(r));
+        row.add(r.secondary().containsKey("gc.alloc.rate.norm") ? "n/a (bytes only)" : "");
+        row.add(successRate(r));
+        row.add(FormSupport.warmup(r));
+        row.add(FormSupport.backend(run.env(), r));
+        t.row(row);
+      }
+      s.add(t.build());
     }
-    s.add(t.build());
+    if (!open.isEmpty()) {
+      s.text("Open loop (beyond the study): requests at a fixed rate, each timed from its scheduled start. The primary"
+          + " score is the mean latency of a request from its start (its scheduled start unless it was late, when all"
+          + " the dispatching threads were busy); p50 and p99 are the trial's, from the scheduled start; server CPU is"
+          + " the service's and the stand-in's CPU time per measured request. Percentile curves and the .hlog files"
+          + " are in the open-loop latency section.");
+      Set<String> others = FormSupport.paramNames(open);
+      others.removeAll(Set.of("doc", "index", "rate"));
+      Doc.TableBuilder t = new Doc.TableBuilder().col("operation").col("document").col("index");
+      others.forEach(t::col);
+      t.num("rate/s").num("requests").num("late").num("mean latency").num("p50").num("p99").num("server CPU/request")
+          .num("bytes/op").num("success rate").col("server warm-up").col("backend");
+      for (JmhResult r : open) {
+        List<String> row = new ArrayList<>();
+        row.add(r.method() + FormSupport.host(r));
+        row.add(r.params().getOrDefault("doc", ""));
+        row.add(r.params().getOrDefault("index", ""));
+        others.forEach(p -> row.add(r.params().getOrDefault(p, "")));
+        row.add(r.params().getOrDefault("rate", ""));
+        row.add(Units.num(sum(r, "ok") + sum(r, "failed")));
+        row.add(Units.num(sum(r, "late")));
+        row.add(Units.time(FormSupport.timePerOp(r)));
+        row.add(Units.time(fact(r, "p50_us") / 1e6));
+        row.add(fact(r, "p99_us") > 0 ? Units.time(fact(r, "p99_us") / 1e6) : "n/a (under 100 requests)");
+        row.add(fact(r, "server_cpu_us") > 0 ? Units.time(fact(r, "server_cpu_us") / 1e6) : "");
+        row.add(FormSupport.alloc(r));
+        row.add(successRate(r));
+        row.add(FormSupport.warmup(r));
+        row.add(FormSupport.backend(run.env(), r));
+        t.row(row);
+      }
+      s.add(t.build());
+    }
     indexEffect(s, rs);
     studyFigures(s);
+  }
+
+  /** {@code ok / (ok + failed)} in percent, or "" without the counters. */
+  private static String successRate(JmhResult r) {
+    JmhResult.Metric ok = r.secondary().get("ok");
+    if (ok == null) {
+      return "";
+    }
+    JmhResult.Metric failed = r.secondary().get("failed");
+    double okN = ok.score();
+    double failedN = failed == null ? 0 : failed.score();
+    return String.format(Locale.ROOT, "%.2f%%", 100 * okN / (okN + failedN));
+  }
+
+  /** A per-iteration count summed over every iteration of every fork. */
+  private static double sum(JmhResult r, String name) {
+    JmhResult.Metric m = r.secondary().get(name);
+    return m == null ? 0 : java.util.Arrays.stream(m.samples()).sum();
+  }
+
+  /** A trial fact ({@link FormSupport#trialFact}): the median over forks, 0 when absent. */
+  private static double fact(JmhResult r, String name) {
+    double[] v = FormSupport.trialFact(r, name);
+    if (v.length == 0) {
+      return 0;
+    }
+    java.util.Arrays.sort(v);
+    return v[v.length / 2];
   }
 
   /** One line per closed-loop {@code search} pair (index none vs id, other params equal), and per open-loop pair. */
@@ -110,17 +174,17 @@ public final class PayloadForm implements StudyForm {
       String what = "search, " + none.params().getOrDefault("doc", "?") + FormSupport.others(none, Set.of("doc", "index"))
           + FormSupport.host(none);
       if (none.simpleClassName().equals("PayloadOpenLoopBenchmark")) {
-        JmhResult.Metric a = none.secondary().get("p50_us");
-        JmhResult.Metric b = id.secondary().get("p50_us");
-        if (a != null && b != null && b.score() > 0) {
-          JmhResult.Metric ca = none.secondary().get("server_cpu_us");
-          JmhResult.Metric cb = id.secondary().get("server_cpu_us");
-          String cpu = ca != null && cb != null && ca.score() > 0 && cb.score() > 0
-              ? "; CPU of service and stand-in per request " + Units.time(ca.score() / 1e6) + " without, "
-                  + Units.time(cb.score() / 1e6) + " with: " + x(ca.score() / cb.score())
+        double a = fact(none, "p50_us");
+        double b = fact(id, "p50_us");
+        if (a > 0 && b > 0) {
+          double ca = fact(none, "server_cpu_us");
+          double cb = fact(id, "server_cpu_us");
+          String cpu = ca > 0 && cb > 0
+              ? "; CPU of service and stand-in per request " + Units.time(ca / 1e6) + " without, "
+                  + Units.time(cb / 1e6) + " with: " + x(ca / cb)
               : "";
-          lines.add("Open loop, " + what + ": median latency without index " + Units.time(a.score() / 1e6)
-              + ", with index " + Units.time(b.score() / 1e6) + ": " + x(a.score() / b.score()) + cpu
+          lines.add("Open loop, " + what + ": median latency without index " + Units.time(a / 1e6)
+              + ", with index " + Units.time(b / 1e6) + ": " + x(a / b) + cpu
               + " (one trial each; the percentile curves are in the open-loop section)");
         }
         continue;

@@ -92,6 +92,33 @@ public final class Doc {
     }
   }
 
+  /** The prefix of a table cell that links a file of the run directory ({@link #fileLink}). */
+  static final String FILE_LINK = "file:";
+  private static final java.util.regex.Pattern FILE_NAME = java.util.regex.Pattern.compile("[\\w.-]+");
+
+  /**
+   * A table cell that links {@code fileName}, a file beside the report in the run directory
+   * (Markdown {@code [name](name)}, HTML {@code <a href>}).
+   *
+   * @throws IllegalArgumentException when {@code fileName} is not a plain file name (letters,
+   *     digits, {@code _ . -}), which could leave the run directory or break the markup
+   */
+  public static String fileLink(String fileName) {
+    if (!FILE_NAME.matcher(fileName).matches()) {
+      throw new IllegalArgumentException("'" + fileName + "': expected a plain file name of the run directory");
+    }
+    return FILE_LINK + fileName;
+  }
+
+  /** The file name of a {@link #fileLink} cell, or null for any other cell. */
+  static String linkedFile(String cell) {
+    if (cell.startsWith(FILE_LINK)) {
+      String name = cell.substring(FILE_LINK.length());
+      return FILE_NAME.matcher(name).matches() ? name : null;
+    }
+    return null;
+  }
+
   /** Builds a {@link Table} row by row. */
   public static final class TableBuilder {
     private final List<String> headers = new ArrayList<>();

@@ -262,7 +262,9 @@ public final class HtmlReport {
       List<String> row = t.rows().get(i);
       sb.append(t.muted().contains(i) ? "<tr class=\"muted\">" : "<tr>");
       for (int j = 0; j < row.size(); j++) {
-        sb.append(t.numeric().get(j) ? "<td class=\"n\">" : "<td>").append(esc(row.get(j))).append("</td>");
+        String file = Doc.linkedFile(row.get(j));
+        sb.append(t.numeric().get(j) ? "<td class=\"n\">" : "<td>")
+            .append(file == null ? esc(row.get(j)) : "<a href=\"" + esc(file) + "\">" + esc(file) + "</a>").append("</td>");
       }
       sb.append("</tr>\n");
     }

@@ -81,6 +81,10 @@ public final class MarkdownReport {
 
   /** A table cell: pipes escaped, line breaks flattened. */
   static String cell(String s) {
+    String file = Doc.linkedFile(s);
+    if (file != null) {
+      return "[" + file + "](" + file + ")";
+    }
     return s.replace("|", "\\|").replace("\r", " ").replace("\n", " ");
   }
 

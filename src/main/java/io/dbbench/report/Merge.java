@@ -79,7 +79,18 @@ public final class Merge {
       for (JsonNode ol : run.openLoop()) {
         ObjectNode o = ((ObjectNode) ol).deepCopy();
         o.put("host", host);
-        MAPPER.writeValue(out.resolve("openloop-" + safe(host) + "-" + (k++) + ".json").toFile(), o);
+        String stem = "openloop-" + safe(host) + "-" + (k++);
+        String hlog = o.path("hlog").asText("");
+        if (!hlog.isEmpty()) { // the HdrHistogram log goes along, renamed like its JSON
+          Path src = dir.resolve(hlog);
+          if (hlog.matches("[\\w.-]+") && Files.isRegularFile(src)) {
+            Files.copy(src, out.resolve(stem + ".hlog"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            o.put("hlog", stem + ".hlog");
+          } else {
+            o.remove("hlog");
+          }
+        }
+        MAPPER.writeValue(out.resolve(stem + ".json").toFile(), o);
       }
     }
     MAPPER.writeValue(out.resolve("jmh.json").toFile(), rows);

@@ -109,10 +109,13 @@ public final class StudyTables {
     }
     Doc.Section s = doc.section(2, "Open-loop latency");
     s.text("Requests issued at a fixed rate, each timed from its scheduled start (no coordinated"
-        + " omission); latencies in microseconds; late = requests that started behind schedule.");
+        + " omission); latencies in microseconds; late = requests that started behind schedule. A percentile"
+        + " the requests cannot support (p99 needs 100, p99.9 1,000) is n/a. Each trial's latencies are also an"
+        + " HdrHistogram log (one interval per measurement iteration, ns), readable by HdrHistogram's"
+        + " HistogramLogProcessor.");
     Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("params").col("backend")
         .num("rate/s").num("requests").num("ok").num("failed").num("late").num("p50 µs")
-        .num("p90 µs").num("p99 µs").num("p99.9 µs").num("max µs");
+        .num("p90 µs").num("p99 µs").num("p99.9 µs").num("max µs").col("HdrHistogram log");
     List<Charts.Series> curves = new ArrayList<>();
     for (JsonNode f : files) {
       String name = shortBenchmark(f.path("benchmark").asText())
@@ -122,9 +125,9 @@ public final class StudyTables {
       t.row(List.of(name, params, io.dbbench.core.Redaction.redact(f.path("backend").asText("")),
           Units.num(f.path("rate_per_s").asDouble(Double.NaN)), f.path("requests").asText(""),
           f.path("ok").asText(""), f.path("failed").asText(""), f.path("late").asText(""),
-          Units.num(l.path("p50").asDouble(Double.NaN)), Units.num(l.path("p90").asDouble(Double.NaN)),
-          Units.num(l.path("p99").asDouble(Double.NaN)), Units.num(l.path("p99.9").asDouble(Double.NaN)),
-          Units.num(l.path("max").asDouble(Double.NaN))));
+          pct(l, "p50"), pct(l, "p90"), pct(l, "p99"), pct(l, "p99.9"),
+          Units.num(l.path("max").asDouble(Double.NaN)),
+          f.path("hlog").asText("").isEmpty() ? "" : Doc.fileLink(f.path("hlog").asText())));
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
       for (JsonNode p : f.path("percentile_curve")) {
@@ -140,6 +143,15 @@ public final class StudyTables {
     if (!curves.isEmpty()) {
       s.add(Charts.percentiles("openloop-percentiles", "Open-loop latency percentile curves", curves));
     }
+  }
+
+  /** A percentile of {@code latency_us}: n/a when the file marks it unsupported (null), "" when absent. */
+  private static String pct(JsonNode latency, String key) {
+    JsonNode v = latency.get(key);
+    if (v == null) {
+      return "";
+    }
+    return v.isNull() ? "n/a" : Units.num(v.asDouble(Double.NaN));
   }
 
   private static String shortBenchmark(String full) {

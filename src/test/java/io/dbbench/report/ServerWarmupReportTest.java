@@ -1,0 +1,67 @@
+package io.dbbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How the report reads a trial's server warm-up (secondary metrics published in one iteration
+ * of each fork) and links a run's files.
+ */
+class ServerWarmupReportTest {
+  private static JmhResult.Metric m(List<List<Double>> raw) {
+    return new JmhResult.Metric(raw.stream().flatMap(List::stream).mapToDouble(Double::doubleValue).sum(), Double.NaN,
+        "#", raw);
+  }
+
+  private static JmhResult result(List<List<Double>> steady, List<List<Double>> requests, List<List<Double>> cpu) {
+    JmhResult.Metric primary = new JmhResult.Metric(5000, Double.NaN, "us/op", List.of(List.of(5000.0, 5000.0)));
+    return new JmhResult("io.dbbench.payload.PayloadServiceBenchmark.search", "avgt", 100, steady.size(),
+        Map.of("doc", "flat", "index", "id"), primary,
+        Map.of(FormSupport.WARMUP_STEADY, m(steady), FormSupport.WARMUP_REQUESTS, m(requests),
+            FormSupport.WARMUP_CPU_US, m(cpu)));
+  }
+
+  @Test
+  void aWarmupIsReadPerForkFromTheIterationThatPublishedIt() {
+    // two forks merged: each published in its first iteration and 0 in the second; ForkMerge's
+    // score (the mean of iterations) would halve them, the raw data does not
+    JmhResult r = result(List.of(List.of(1.0, 0.0), List.of(1.0, 0.0)),
+        List.of(List.of(20000.0, 0.0), List.of(30000.0, 0.0)), List.of(List.of(150.0, 0.0), List.of(170.0, 0.0)));
+    assertEquals(List.of(20000.0, 30000.0), java.util.Arrays.stream(FormSupport.trialFact(r, FormSupport.WARMUP_REQUESTS))
+        .boxed().toList());
+    assertEquals("steady after 25,000 requests (160.0 µs per request)", FormSupport.warmup(r));
+    assertEquals(List.of(), MeasurementWarnings.of(r).stream().filter(w -> w.contains("steady state")).toList());
+  }
+
+  @Test
+  void aServerThatReachedTheCapIsFlaggedInTheRowAndTheWarnings() {
+    JmhResult r = result(List.of(List.of(0.0, 0.0), List.of(1.0, 0.0)),
+        List.of(List.of(9000.0, 0.0), List.of(30000.0, 0.0)), List.of(List.of(900.0, 0.0), List.of(170.0, 0.0)));
+    assertTrue(FormSupport.warmup(r).startsWith("NOT steady in 1 of 2 forks"), FormSupport.warmup(r));
+    assertTrue(MeasurementWarnings.of(r).stream().anyMatch(w -> w.startsWith("servers measured before steady state")),
+        MeasurementWarnings.of(r).toString());
+    // a row without a server warm-up says nothing
+    JmhResult plain = new JmhResult("io.dbbench.graphj.GraphjCompressBenchmark.compress", "thrpt", 1, 1, Map.of(),
+        new JmhResult.Metric(1, Double.NaN, "ops/s", List.of(List.of(1.0))), Map.of());
+    assertEquals("", FormSupport.warmup(plain));
+  }
+
+  @Test
+  void aFileLinkRendersAsALinkInMarkdownAndHtmlAndOnlyForPlainNames() {
+    Doc.Table t = new Doc.TableBuilder().col("log").row(List.of(Doc.fileLink("openloop-insert-flat-300-1.hlog")))
+        .build();
+    assertTrue(MarkdownReport.table(t).contains("[openloop-insert-flat-300-1.hlog](openloop-insert-flat-300-1.hlog)"));
+    Doc doc = new Doc("t");
+    doc.section(2, "s").add(t);
+    assertTrue(HtmlReport.write(doc).contains("<a href=\"openloop-insert-flat-300-1.hlog\">"));
+    assertThrows(IllegalArgumentException.class, () -> Doc.fileLink("../etc/passwd"));
+    assertThrows(IllegalArgumentException.class, () -> Doc.fileLink("a\"><script>"));
+    // text that merely starts like a link is not one
+    assertEquals(null, Doc.linkedFile("file:../x"));
+  }
+}
