@@ -133,11 +133,30 @@ public final class MainJob {
     Map<String, String> secrets = JmhCommand.forkSecrets(options.userArgs(), hostArgs);
     Path secretsFile = secrets.isEmpty() ? null
         : io.dbbench.core.SecretsFile.write(secrets, Path.of(System.getProperty("java.io.tmpdir")));
+    // the plaintext secrets must not outlive the job: deleted at the end, by a shutdown hook on
+    // SIGTERM or Ctrl-C, and after SIGKILL by the next run's lease sweep
+    io.dbbench.core.Leases.Lease lease = secretsFile == null ? null : io.dbbench.core.Leases.take().path(secretsFile);
+    Thread hook = secretsFile == null ? null : new Thread(() -> {
+      try {
+        Files.deleteIfExists(secretsFile);
+      } catch (IOException e) {
+        // the lease sweep deletes it on the next run
+      }
+    }, "dbbench-secrets-cleanup");
+    if (hook != null) {
+      Runtime.getRuntime().addShutdownHook(hook);
+    }
     try {
       return runFamilies(runDir, all, json, merged, familiesEnv, outcomes, jobStart, hostArgs, secretsFile);
     } finally {
       if (secretsFile != null) {
         Files.deleteIfExists(secretsFile);
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+          // shutting down already: the hook runs
+        }
+        lease.close();
       }
     }
   }

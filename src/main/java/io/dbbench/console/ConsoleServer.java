@@ -160,9 +160,22 @@ public final class ConsoleServer implements AutoCloseable {
     try {
       String path = ex.getRequestURI().getRawPath();
       String method = ex.getRequestMethod();
-      if (method.equals("POST") && !sameOrigin(ex)) {
-        throw new ConsoleException(403, "Origin", "POST from origin '" + truncate(ex.getRequestHeaders().getFirst("Origin"))
-            + "' refused; the console only accepts state changes from its own page or from clients that send no Origin");
+      if (!hostAllowed(ex.getRequestHeaders().getFirst("Host"))) {
+        // DNS rebinding: a page of another name that resolves to this machine must not drive it
+        throw new ConsoleException(421, "Host", "Host '" + truncate(ex.getRequestHeaders().getFirst("Host"))
+            + "' refused; the console answers only to its own address, localhost or this machine's name");
+      }
+      boolean mutating = method.equals("POST") || path.startsWith("/test/") || path.startsWith("/db/");
+      if (mutating && !sameOrigin(ex)) {
+        throw new ConsoleException(403, "Origin", method + " " + truncate(path) + " from origin '"
+            + truncate(ex.getRequestHeaders().getFirst("Origin")) + "' refused; the console only accepts state changes"
+            + " from its own page or from clients that send no Origin");
+      }
+      String site = ex.getRequestHeaders().getFirst("Sec-Fetch-Site");
+      if (mutating && site != null && !site.equals("same-origin") && !site.equals("none")) {
+        // what an <img> or a link on another site sends with its GET
+        throw new ConsoleException(403, "Sec-Fetch-Site", method + " " + truncate(path) + " with Sec-Fetch-Site '"
+            + truncate(site) + "' refused; state changes come from the console's own page only");
       }
       if (path.startsWith("/test/")) {
         allow(ex, "GET", "POST");
@@ -475,14 +488,48 @@ public final class ConsoleServer implements AutoCloseable {
         + "; use " + String.join(" or ", methods) + (List.of(methods).contains("GET") ? "" : " (state changes are POST only)"));
   }
 
-  /** A POST's Origin, when the browser sends one, must be this server's own. */
+  /** A state change's Origin, when the browser sends one, must be this server's own (an allowed host). */
   private boolean sameOrigin(HttpExchange ex) {
     String origin = ex.getRequestHeaders().getFirst("Origin");
     if (origin == null) {
       return true;
     }
-    String host = ex.getRequestHeaders().getFirst("Host");
-    return host != null && origin.equals("http://" + host);
+    return origin.startsWith("http://") && hostAllowed(origin.substring("http://".length()));
+  }
+
+  /**
+   * Whether a {@code Host} header (or an Origin's authority) names this server: its port, and as
+   * the host an IP address literal, {@code localhost}, or this machine's own name. Any other name
+   * reached this machine through someone's DNS (rebinding), so it is refused. A request without
+   * {@code Host} (HTTP/1.0 tools) is accepted.
+   */
+  boolean hostAllowed(String hostHeader) {
+    if (hostHeader == null) {
+      return true;
+    }
+    String h = hostHeader.trim().toLowerCase(java.util.Locale.ROOT);
+    int port = server.getAddress().getPort();
+    String name;
+    if (h.startsWith("[")) {
+      int close = h.indexOf(']');
+      if (close < 0 || !h.substring(close + 1).equals(":" + port)) {
+        return false;
+      }
+      return true; // an IPv6 literal
+    }
+    int colon = h.lastIndexOf(':');
+    if (colon < 0 || !h.substring(colon + 1).equals(String.valueOf(port))) {
+      return false;
+    }
+    name = h.substring(0, colon);
+    if (name.equals("localhost") || name.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
+      return true;
+    }
+    try {
+      return name.equals(java.net.InetAddress.getLocalHost().getHostName().toLowerCase(java.util.Locale.ROOT));
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /**

@@ -8,20 +8,27 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Removes credentials before anything reaches a log, {@code env.json}, a JMH record or a report.
- * One rule serves every target: {@link #isSecretKey} decides which keys hold secrets, and
- * {@link #redact} applies it to free text, {@link #redactTree} to manifest maps.
+ * Removes credentials before anything reaches a log, {@code env.json}, a JMH record, a report or
+ * a command line. One rule serves every target: {@link #isSecretKey} decides which keys hold
+ * secrets, {@link #isCarrierKey} which keys hold values that may carry one (URLs, URIs, DSNs,
+ * endpoints, auth settings, property lists), {@link #redactValue} applies both to one setting,
+ * {@link #redact} to free text and {@link #redactTree} to manifest maps. The main job's
+ * {@link SecretsFile} moves every {@code -D} property that {@link #redactValue} would change off
+ * the forks' command lines.
  *
  * <p>What {@link #redact} masks:
  * <ul>
- *   <li>URI user-info passwords: {@code mongodb://user:secret@host}, {@code hdb://user:secret@host}
- *       ({@code /} inside the password included);</li>
+ *   <li>URI user-info passwords: {@code mongodb://user:secret@host}, {@code hdb://user:pa ss@host}
+ *       (everything between the user's {@code :} and the first {@code @}, spaces and {@code /}
+ *       included, but never across another {@code ://});</li>
  *   <li>the value of every {@code key=value} or {@code key:value} pair whose key is secret by
- *       {@link #isSecretKey}, wherever it stands (whatever precedes the key: a fuzzer found
- *       {@code h:1password=...} slipping past a delimiter rule): query strings, JDBC
- *       {@code ;key=value} lists, {@code -Dkey=value} JVM arguments, Mongo
- *       {@code authMechanismProperties=AWS_SESSION_TOKEN:value}. A value ends at {@code &},
- *       {@code ;}, {@code ,} or whitespace.</li>
+ *       {@link #isSecretKey}, wherever it stands (a fuzzer found {@code h:1password=...} slipping
+ *       past a delimiter rule): query strings, JDBC {@code ;key=value} lists, Mongo
+ *       {@code authMechanismProperties=AWS_SESSION_TOKEN:value}. The value runs to the end of its
+ *       field: the next {@code &} or {@code ;}, a space before the next {@code -option}, or the
+ *       line end, across spaces and commas ({@code password=ab,SECRET}, {@code password= SECRET});</li>
+ *   <li>{@code -Dkey=value} arguments and {@code KEY=value} assignments whose key is a secret or a
+ *       carrier, by {@link #redactValue}.</li>
  * </ul>
  */
 public final class Redaction {
@@ -33,11 +40,23 @@ public final class Redaction {
       "password|passwd|pwd|secret|token|apikey|api_key|api-key|access_key|accesskey|private_key|privatekey|credential|sslkey";
 
   private static final Pattern SECRET_KEY = Pattern.compile("(?i)(?:" + SECRET_FRAGMENTS + ")");
+  /** Keys whose values may carry a credential: {@code dbbench.jdbc.url}, {@code DBBENCH_MONGO_URI}, {@code GOHDBDSN}, ... */
+  private static final Pattern CARRIER_KEY = Pattern.compile(
+      "(?i)(?:url|uri|dsn|endpoints?|auth|authorization|properties|connection[_.-]?string)$");
   private static final Pattern USERINFO =
-      Pattern.compile("(?<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?<user>[^:/@?#\\s]*):(?<pw>[^@\\s]*)@");
+      Pattern.compile("(?<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?<user>[^:/@?#\\r\\n]*):(?<pw>(?:(?!://)[^@\\r\\n])*)@");
   private static final Pattern SECRET_PARAM = Pattern.compile(
-      "(?i)(?<key>[A-Za-z0-9_.\\-]*(?:" + SECRET_FRAGMENTS + ")[A-Za-z0-9_.\\-]*\\s*[=:])"
-          + "(?<val>[^&;,\\s]*)");
+      "(?i)(?<key>[A-Za-z0-9_.\\-]*(?:" + SECRET_FRAGMENTS + ")[A-Za-z0-9_.\\-]*[\"']?\\s*[=:]\\s*[\"']?)"
+          + "(?<val>(?:[^&;\\r\\n\\s]|\\s(?!\\s*-))*)");
+  /** A secret-keyed pair already masked by {@link #SECRET_PARAM}. */
+  private static final Pattern MASKED_PAIR = Pattern.compile(
+      "(?i)[A-Za-z0-9_.\\-]*(?:" + SECRET_FRAGMENTS + ")[A-Za-z0-9_.\\-]*[\"']?\\s*[=:]\\s*[\"']?" + Pattern.quote(MASK));
+  /** A whole {@code -Dkey=value} argument (its value may hold spaces). */
+  private static final Pattern D_ARG = Pattern.compile("^-D(?<key>[^=\\s]+)=(?<val>.*)$", Pattern.DOTALL);
+  /** A {@code -Dkey=value} or {@code KEY=value} token inside longer text (its value quoted, or ending at whitespace). */
+  private static final Pattern ASSIGNMENT = Pattern.compile(
+      "(?<=^|\\s|')(?<d>-D)?(?<key>[A-Za-z][A-Za-z0-9_.\\-]*)=(?<val>'[^']*'|\"[^\"]*\"|[^\\s']*)");
+  private static final Pattern AUTH = Pattern.compile("(?is)^(?<scheme>basic|bearer|jwt|token)(?<sep>[:\\s]+)(?<rest>.*)$");
 
   private Redaction() {}
 
@@ -52,14 +71,69 @@ public final class Redaction {
   }
 
   /**
-   * A copy of {@code s} with every password in user-info and every secret-keyed value replaced by
-   * {@link #MASK}; {@code null} stays {@code null}.
+   * Whether a configuration key names a value that may carry a credential: it ends in {@code url},
+   * {@code uri}, {@code dsn}, {@code endpoint(s)}, {@code auth}, {@code authorization},
+   * {@code properties} or {@code connection string} (case-insensitive), e.g.
+   * {@code dbbench.jdbc.url}, {@code DBBENCH_ARANGO_AUTH}, {@code GOHDBDSN}.
+   */
+  public static boolean isCarrierKey(String key) {
+    return key != null && CARRIER_KEY.matcher(key).find();
+  }
+
+  /**
+   * One setting's value as it may be shown: {@link #MASK} under a secret key; under a carrier key
+   * the value with its credentials masked ({@link #redact}; an auth setting {@code basic:user:pw}
+   * keeps its scheme and user, {@code bearer X} its scheme), or {@link #MASK} as a whole when a
+   * secret word remains in it that no rule could parse ({@code password SECRET}); any other value
+   * through {@link #redact}. {@code null} stays {@code null}.
+   */
+  public static String redactValue(String key, String value) {
+    if (value == null || value.isEmpty()) {
+      return value;
+    }
+    if (isSecretKey(key)) {
+      return MASK;
+    }
+    String out = redact(value);
+    if (!isCarrierKey(key)) {
+      return out;
+    }
+    if (key.toLowerCase(java.util.Locale.ROOT).matches(".*auth(orization)?$")) {
+      Matcher a = AUTH.matcher(out);
+      if (!a.matches()) {
+        return MASK;
+      }
+      String rest = a.group("rest");
+      int colon = rest.indexOf(':');
+      return a.group("scheme") + a.group("sep")
+          + (a.group("scheme").equalsIgnoreCase("basic") && colon >= 0 ? rest.substring(0, colon + 1) + MASK : MASK);
+    }
+    // a secret word left over once the masked pairs are taken out means a form no rule parsed
+    String rest = MASKED_PAIR.matcher(out).replaceAll("");
+    return SECRET_KEY.matcher(rest).find() ? MASK : out;
+  }
+
+  /**
+   * A copy of {@code s} with every password in user-info, every secret-keyed value and every
+   * credential in a {@code -Dkey=value} or {@code KEY=value} setting replaced by {@link #MASK};
+   * {@code null} stays {@code null}.
    */
   public static String redact(String s) {
     if (s == null) {
       return null;
     }
-    String out = USERINFO.matcher(s).replaceAll(m -> Matcher.quoteReplacement(
+    Matcher d = D_ARG.matcher(s);
+    if (d.matches() && (isSecretKey(d.group("key")) || isCarrierKey(d.group("key")))) {
+      return "-D" + d.group("key") + "=" + redactValue(d.group("key"), d.group("val"));
+    }
+    String out = ASSIGNMENT.matcher(s).replaceAll(m -> {
+      String key = m.group("key");
+      if (!isSecretKey(key) && !isCarrierKey(key)) {
+        return Matcher.quoteReplacement(m.group());
+      }
+      return Matcher.quoteReplacement((m.group("d") == null ? "" : "-D") + key + "=" + redactValue(key, m.group("val")));
+    });
+    out = USERINFO.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
         m.group("scheme") + m.group("user") + ":" + MASK + "@"));
     out = SECRET_PARAM.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
         m.group("key") + (m.group("val").isEmpty() ? "" : MASK)));
@@ -68,16 +142,24 @@ public final class Redaction {
 
   /**
    * A deep copy of a JSON-ready tree (maps, lists, strings, numbers, booleans) in which every
-   * value under a secret key ({@link #isSecretKey}) is {@link #MASK} and every string is passed
-   * through {@link #redact}. This is the single pass the main job applies to {@code env.json}.
+   * string value is passed through {@link #redactValue} with its key (so every value under a
+   * secret key is {@link #MASK}) and every other string through {@link #redact}. This is the
+   * single pass the main job applies to {@code env.json}.
    */
   public static Object redactTree(Object node) {
     if (node instanceof Map<?, ?> m) {
       Map<String, Object> out = new LinkedHashMap<>();
       m.forEach((k, v) -> {
         String key = String.valueOf(k);
-        out.put(key, isSecretKey(key) && v != null && !(v instanceof Map) && !(v instanceof List)
-            && !String.valueOf(v).isEmpty() ? MASK : redactTree(v));
+        if (v == null || v instanceof Map || v instanceof List) {
+          out.put(key, redactTree(v));
+        } else if (isSecretKey(key) && !String.valueOf(v).isEmpty()) {
+          out.put(key, MASK);
+        } else if (v instanceof String str) {
+          out.put(key, redactValue(key, str));
+        } else {
+          out.put(key, v);
+        }
       });
       return out;
     }
@@ -97,5 +179,4 @@ public final class Redaction {
   public static Map<String, Object> redactMap(Map<String, ?> m) {
     return (Map<String, Object>) redactTree(m);
   }
-
 }

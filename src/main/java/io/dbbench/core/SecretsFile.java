@@ -20,7 +20,8 @@ import java.util.Properties;
  * its JSON ({@code jvmArgs}) and so in {@code jmh.json}, {@code env.json} and the reports.
  *
  * <p>The main job {@linkplain #split splits} the fork JVM arguments: every {@code -Dkey=value}
- * whose key is a secret by {@link Redaction#isSecretKey} goes into a properties file readable by
+ * whose key is a secret or whose value carries a credential ({@link #isSecret}) goes into a
+ * properties file readable by
  * its owner only (mode 0600, deleted when the main job ends), and the fork receives
  * {@code -Ddbbench.secrets.file=<path>} instead. {@link BenchConfig#get} reads that file after the
  * environment and the system properties.
@@ -47,13 +48,22 @@ public final class SecretsFile {
     Map<String, String> secrets = new LinkedHashMap<>();
     for (String a : jvmArgs) {
       int eq = a.indexOf('=');
-      if (a.startsWith("-D") && eq > 2 && Redaction.isSecretKey(a.substring(2, eq))) {
+      if (a.startsWith("-D") && eq > 2 && isSecret(a.substring(2, eq), a.substring(eq + 1))) {
         secrets.put(a.substring(2, eq), a.substring(eq + 1));
       } else {
         kept.add(a);
       }
     }
     return new Split(List.copyOf(kept), secrets);
+  }
+
+  /**
+   * Whether {@code -Dkey=value} must not appear on a command line: its key is a secret, or its
+   * value carries a credential ({@link Redaction#redactValue} would change it: a password in a
+   * URL's user-info or query, {@code basic:user:password} in an auth setting).
+   */
+  static boolean isSecret(String key, String value) {
+    return Redaction.isSecretKey(key) || !java.util.Objects.equals(Redaction.redactValue(key, value), value);
   }
 
   /**

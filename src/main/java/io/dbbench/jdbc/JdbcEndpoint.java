@@ -61,7 +61,7 @@ public final class JdbcEndpoint implements AutoCloseable {
       System.setProperty("org.slf4j.simpleLogger.log.io.zonky", System.getProperty("org.slf4j.simpleLogger.log.io.zonky", "warn"));
       Path log = null;
       try {
-        log = Files.createTempFile("dbbench-embedded-pg-", ".log");
+        log = Files.createTempFile(Path.of(System.getProperty("java.io.tmpdir")), "dbbench-embedded-pg-", ".log");
         EmbeddedPostgres pg = EmbeddedTemplate.start(log);
         endpoint = new JdbcEndpoint(target, config, pg, log, pg.getJdbcUrl("postgres", "postgres"));
       } catch (IOException | RuntimeException e) {

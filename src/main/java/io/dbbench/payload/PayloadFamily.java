@@ -48,20 +48,22 @@ public final class PayloadFamily implements BenchmarkFamily {
   }
 
   /**
-   * Every trial first warms the service and the stand-in ({@link PayloadFixture#warmUp}); measured
-   * here, they reach steady state (a flat CPU per request and a quiet JIT) after 13-40 s, so JMH's
-   * own warm-up iterations are dropped and quick mode caps the warm-up at
-   * {@value #QUICK_WARMUP_CAP_SECONDS} s per trial (rows still not steady then are flagged).
-   * Quick: {@code collectionSize=30000} (the smallest declared size at which a warm unindexed
-   * search is at least 5x slower than an indexed one for both documents), two measurement
-   * iterations of 2 s (1,200 requests per open-loop point at {@value #QUICK_RATE}/s; p99.9 needs
-   * 1,000), the open-loop inserts only (an unindexed search costs the stand-in 4-10 ms of CPU at
-   * 30,000 documents, so an open-loop point it sustains needs 10 s or more for 1,000 requests), and
-   * no headline comparison: its 4+4 forks of 30-45 s each do not fit the quick budget next to the
-   * other five studies' comparisons, so quick mode reads the index effect from one fork per side.
-   * {@code -prof gc}: bytes/op for the WMPayload table; with the default
-   * {@code arrangement=outOfProcess} they are the clients' alone. Full: every declared value, and
-   * the headline comparisons for both documents at 30,000 documents, warmed up to 60 s.
+   * Every trial first warms the service and the stand-in ({@link PayloadFixture#warmUp}). Measured
+   * here on 2 cores, they reach steady state (a flat CPU per request and a quiet JIT) after 21-40 s
+   * of warm-up per trial, the JIT compilers of the two server JVMs using 0.5-0.9 of a core until
+   * then, at 2 or 16 warm-up clients alike; the quick main job cannot pay that for every trial, so
+   * quick mode caps the warm-up at {@value #QUICK_WARMUP_CAP_SECONDS} s (past the interpreter,
+   * costs within 2-3x of steady) and the report marks its rows NOT steady; full mode warms up to
+   * 60 s per trial. JMH's own warm-up iterations are dropped in quick mode. Quick:
+   * {@code collectionSize=30000} (the smallest declared size at which a steady unindexed search is
+   * at least 5x slower than an indexed one for both documents), two measurement iterations of 2 s
+   * (1,200 requests per open-loop point at {@value #QUICK_RATE}/s; p99.9 needs 1,000), the
+   * open-loop inserts only (an unindexed search costs the stand-in 4-10 ms of CPU at 30,000
+   * documents, so an open-loop point it sustains needs 10 s or more for 1,000 requests), and no
+   * headline comparison: its 4+4 forks would each need the full warm-up. {@code -prof gc}: bytes/op
+   * for the WMPayload table; with the default {@code arrangement=outOfProcess} they are the
+   * clients' alone. Full: every declared value, and the headline comparisons for both documents
+   * at 30,000 documents.
    */
   @Override
   public FamilySettings settings(boolean full) {
@@ -80,8 +82,8 @@ public final class PayloadFamily implements BenchmarkFamily {
         .build();
   }
 
-  /** Most seconds of server warm-up per quick trial. */
-  static final String QUICK_WARMUP_CAP_SECONDS = "20";
+  /** Most seconds of server warm-up per quick trial (past the interpreter, not to steady state). */
+  static final String QUICK_WARMUP_CAP_SECONDS = "8";
 
   private static final String SEARCH = "io.dbbench.payload.PayloadServiceBenchmark.search";
 

@@ -39,4 +39,68 @@ class EmbeddedLockdownTest {
       }
     }
   }
+
+  /**
+   * The racer the lockdown once lost to: a thread that watches the temp dir for a new
+   * PostgreSQL socket and, the moment one appears, tries (with {@code psql}, no password) to create
+   * a superuser role. Every try must be refused, and no such role may exist afterwards.
+   */
+  @Test
+  void aRacerWatchingForTheSocketNeverGetsInAndTheTemplateHasNoTrust() throws Exception {
+    java.nio.file.Path psql = java.nio.file.Path.of("/usr/bin/psql");
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(psql),
+        "racer test skipped: /usr/bin/psql missing (Debian package postgresql-client)");
+    java.nio.file.Path tmp = java.nio.file.Path.of("/tmp");
+    String role = "racer_" + Long.toHexString(System.nanoTime());
+    java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(tmp)) {
+      s.forEach(p -> seen.add(p.getFileName().toString()));
+    }
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.List<String> outcomes = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    Thread racer = new Thread(() -> {
+      while (!stop.get()) {
+        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(tmp)) {
+          for (java.nio.file.Path p : s.toList()) {
+            String name = p.getFileName().toString();
+            if (name.matches("\\.s\\.PGSQL\\.\\d+") && seen.add(name)) {
+              ProcessBuilder pb = new ProcessBuilder(psql.toString(), "-h", "/tmp", "-p", name.substring(9),
+                  "-U", "postgres", "-w", "-c", "CREATE ROLE " + role + " SUPERUSER LOGIN").redirectErrorStream(true);
+              pb.environment().remove("PGPASSWORD");
+              Process pr = pb.start();
+              String out = new String(pr.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+              outcomes.add(pr.waitFor() + " " + out.trim());
+            }
+          }
+        } catch (Exception e) {
+          // the socket went away between listing and connecting: try the next
+        }
+      }
+    }, "racer");
+    racer.start();
+    try (JdbcEndpoint endpoint = JdbcEndpoint.open(GomessageConfig.defaults(JdbcTarget.embedded()))) {
+      Thread.sleep(500); // let the racer reach the socket of the running server too
+      stop.set(true);
+      racer.join(10_000);
+      assertTrue(outcomes.stream().noneMatch(o -> o.startsWith("0 ")), "the racer got in: " + outcomes);
+      try (Connection c = endpoint.connect(); Statement st = c.createStatement();
+          ResultSet r = st.executeQuery("SELECT count(*) FROM pg_roles WHERE rolname = '" + role + "'")) {
+        r.next();
+        assertEquals(0, r.getInt(1), "the racer's role exists: " + outcomes);
+      }
+      try (Connection c = endpoint.connect(); Statement st = c.createStatement();
+          ResultSet r = st.executeQuery("SHOW unix_socket_directories")) {
+        r.next();
+        assertTrue(r.getString(1).contains("dbbench-pg-data-"), "the socket lies in the owner-only data directory: "
+            + r.getString(1));
+      }
+      java.nio.file.Path template = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "dbbench-pg-template");
+      String hba = java.nio.file.Files.readString(template.resolve("pg_hba.conf"));
+      assertTrue(hba.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#"))
+          .noneMatch(l -> l.contains("trust")), "the template trusts someone: " + hba);
+      assertTrue(java.nio.file.Files.exists(template.resolve(EmbeddedTemplate.TEMPLATE_PASSWORD_FILE)));
+    } finally {
+      stop.set(true);
+    }
+  }
 }

@@ -262,10 +262,36 @@ public final class StandInServer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       r = error(new ArangoError(503, 30, "shutdown in progress"));
-    } catch (RuntimeException e) {
-      r = error(new ArangoError(500, ArangoError.INTERNAL, "internal error: " + e));
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      // every request gets an answer, whatever it did to its worker
+      r = error(new ArangoError(500, ArangoError.INTERNAL, "internal error: " + e.getClass().getSimpleName()));
     }
     send(req, vpackOut, r);
+  }
+
+  /** Deepest nesting of arrays and objects a request body may have (the payload service's limit too). */
+  static final int MAX_DEPTH = 100;
+
+  /** The nesting depth of {@code n}, walked without recursion (a hostile body must not overflow the stack). */
+  static int depth(JsonNode n) {
+    int max = 0;
+    java.util.ArrayDeque<Object[]> todo = new java.util.ArrayDeque<>();
+    todo.push(new Object[] {n, 0});
+    while (!todo.isEmpty()) {
+      Object[] e = todo.pop();
+      JsonNode node = (JsonNode) e[0];
+      int d = (Integer) e[1];
+      if (node.isContainerNode()) {
+        max = Math.max(max, d + 1);
+        if (max > MAX_DEPTH) {
+          return max;
+        }
+        for (JsonNode child : node) {
+          todo.push(new Object[] {child, d + 1});
+        }
+      }
+    }
+    return max;
   }
 
   private static boolean accepts(String accept) {
@@ -276,11 +302,27 @@ public final class StandInServer implements AutoCloseable {
     if (body.length == 0) {
       return null;
     }
+    boolean velocypack = contentType != null && contentType.contains(VPACK);
+    if (velocypack) {
+      String bad = VelocyPackCheck.problem(body, MAX_DEPTH);
+      if (bad != null) {
+        throw new ArangoError(400, ArangoError.CORRUPTED_JSON, "invalid VelocyPack: " + bad);
+      }
+    }
+    JsonNode tree;
     try {
-      return (contentType != null && contentType.contains(VPACK) ? vpack : json).readTree(body);
+      tree = (velocypack ? vpack : json).readTree(body);
     } catch (IOException e) {
       throw new ArangoError(400, ArangoError.CORRUPTED_JSON, "invalid JSON object: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      // a parser that trusted a length or recursed too deep: the body is at fault, not the server
+      throw new ArangoError(400, ArangoError.CORRUPTED_JSON, "invalid " + (velocypack ? "VelocyPack" : "JSON")
+          + " body (" + e.getClass().getSimpleName() + ")");
     }
+    if (tree != null && depth(tree) > MAX_DEPTH) {
+      throw new ArangoError(400, ArangoError.CORRUPTED_JSON, "nesting deeper than " + MAX_DEPTH + " levels");
+    }
+    return tree;
   }
 
   /** A reply: status, body, extra headers. */
@@ -312,8 +354,14 @@ public final class StandInServer implements AutoCloseable {
     byte[] bytes;
     try {
       bytes = (vpackOut ? vpack : json).writeValueAsBytes(r.body);
-    } catch (IOException e) {
-      throw new IllegalStateException("serialising a reply failed", e);
+    } catch (IOException | RuntimeException | StackOverflowError e) {
+      // a stored document the encoder cannot write must not leave the client without an answer
+      r = error(new ArangoError(500, ArangoError.INTERNAL, "the reply could not be encoded: " + e.getClass().getSimpleName()));
+      try {
+        bytes = (vpackOut ? vpack : json).writeValueAsBytes(r.body);
+      } catch (IOException e2) {
+        bytes = "{\"error\":true,\"errorNum\":4,\"code\":500}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      }
     }
     record(req, r.status);
     inFlight.decrementAndGet();

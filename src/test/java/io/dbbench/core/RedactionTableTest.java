@@ -1,0 +1,80 @@
+package io.dbbench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The project's one redaction rule ({@link Redaction}) against every form a credential has
+ * reached an output in: each line of the table holds the marker {@code S3CR3T}, which must not
+ * survive {@link Redaction#redact}, and what must survive beside it.
+ */
+class RedactionTableTest {
+  static List<String[]> forms() {
+    return List.of(
+        // -D properties whose key is not secret-looking but whose value carries a credential
+        new String[] {"-Ddbbench.jdbc.url=jdbc:postgresql://h/db?user=u&password=S3CR3T&ssl=true", "ssl=true"},
+        new String[] {"-Ddbbench.mongo.uri=mongodb://u:S3CR3T@h:27017/db", "@h:27017/db"},
+        new String[] {"-Ddbbench.arango.endpoints=http://u:S3CR3T@h:8529", "@h:8529"},
+        new String[] {"-Ddbbench.arango.auth=basic:root:S3CR3T", "basic:root:****"},
+        new String[] {"-Ddbbench.arango.auth=bearer S3CR3T", "bearer ****"},
+        new String[] {"-Ddbbench.jdbc.password=my S3CR3T pass", "-Ddbbench.jdbc.password=****"},
+        // the same inside a VM options line: the next option survives
+        new String[] {"-Xmx2g -Ddbbench.arango.auth=basic:root:S3CR3T -Da=1", "-Da=1"},
+        new String[] {"-Xmx2g -Ddbbench.jdbc.password=x/y@S3CR3T -Da=1", "-Ddbbench.jdbc.password=**** -Da=1"},
+        // values with spaces or commas, or that do not parse
+        new String[] {"GOHDBDSN=hdb://user:pa S3CR3T@hana:39015", "@hana:39015"},
+        new String[] {"hdb://user:pa S3CR3T@hana:39015", "hdb://user:****@hana:39015"},
+        new String[] {"password=ab,S3CR3T", "password="},
+        new String[] {"password= S3CR3T", "password="},
+        new String[] {"mongodb://my user:S3CR3T@h/db", "mongodb://my user:****@h/db"},
+        new String[] {"DBBENCH_JDBC_PROPERTIES='password S3CR3T'", "DBBENCH_JDBC_PROPERTIES="},
+        new String[] {"mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:ab,S3CR3T&x=1", "&x=1"},
+        new String[] {"jdbc:sap://h:30015/?user=X;PWD=S3CR3T;packetSize=1048576", ";packetSize=1048576"},
+        new String[] {"{\"user\": \"u\", \"password\": \"S3CR3T\"}", "\"user\": \"u\""},
+        new String[] {"DBBENCH_ARANGO_AUTH=basic:root:S3CR3T", "basic:root:****"});
+  }
+
+  @ParameterizedTest
+  @MethodSource("forms")
+  void theMarkerNeverSurvivesAndTheRestDoes(String input, String kept) {
+    String out = Redaction.redact(input);
+    assertFalse(out.contains("S3CR3T"), input + " -> " + out);
+    assertTrue(out.contains(kept), input + " -> " + out + " lost " + kept);
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "dbbench.jdbc.url|jdbc:postgresql://h/db?password=S3CR3T",
+      "DBBENCH_MONGO_URI|mongodb://u:S3CR3T@h",
+      "dbbench.arango.endpoints|https://u:S3CR3T@a:8529,https://u:S3CR3T@b:8529",
+      "DBBENCH_ARANGO_AUTH|basic:root:S3CR3T",
+      "DBBENCH_ARANGO_AUTH|S3CR3T",
+      "DBBENCH_JDBC_PROPERTIES|password S3CR3T",
+      "DBBENCH_JDBC_PROPERTIES|sslpassword=S3CR3T,ssl=true",
+      "GOHDBDSN|hdb://u:S3 CR3T@h:1",
+      "dbbench.jdbc.password|S3CR3T"})
+  void everySettingThatCarriesACredentialIsMaskedAndLeavesTheCommandLine(String key, String value) {
+    String shown = Redaction.redactValue(key, value.replace("S3 CR3T", "S3CR3T"));
+    assertFalse(shown.contains("S3CR3T"), key + "=" + value + " -> " + shown);
+    SecretsFile.Split split = SecretsFile.split(List.of("-Xmx1g", "-D" + key + "=" + value, "-Da=1"));
+    assertEquals(List.of("-Xmx1g", "-Da=1"), split.kept(), key);
+    assertEquals(Map.of(key, value), split.secrets());
+  }
+
+  @Test
+  void harmlessSettingsStayOnTheCommandLineAndReadable() {
+    assertEquals("jdbc:postgresql://h:5432/db?ssl=true", Redaction.redactValue("dbbench.jdbc.url", "jdbc:postgresql://h:5432/db?ssl=true"));
+    assertEquals("http://a:8529,http://b:8529", Redaction.redactValue("dbbench.arango.endpoints", "http://a:8529,http://b:8529"));
+    SecretsFile.Split split = SecretsFile.split(List.of("-Ddbbench.jdbc.url=jdbc:h2:mem:x", "-Ddbbench.payload.pool=100"));
+    assertEquals(List.of("-Ddbbench.jdbc.url=jdbc:h2:mem:x", "-Ddbbench.payload.pool=100"), split.kept());
+    assertEquals("batchSize=100 mode=seq", Redaction.redact("batchSize=100 mode=seq"));
+  }
+}
