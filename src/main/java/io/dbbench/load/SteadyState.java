@@ -20,7 +20,9 @@ import java.util.function.LongSupplier;
  * own, else the wall clock (then the cost is the mix's time per request at a fixed concurrency).
  * The server is steady when the last {@code stableWindows + 1} windows' costs lie within one band
  * (the largest at most {@code 1 + tolerance} times the smallest: with the defaults, three
- * consecutive windows within 10% of each other), after at least {@link Rule#minWindows} windows,
+ * consecutive windows within 10% of each other), or, for a cost that scatters from window to
+ * window, when their mean is within the tolerance of the mean of the three windows before (it no
+ * longer falls), after at least {@link Rule#minWindows} windows,
  * and, where the servers' JIT activity is readable ({@link JitActivity}, Linux), their JIT
  * compiler threads used at most {@link Rule#jitQuiet} of each of those windows.
  * Three windows rather than two: measured by hand, the payload service's CPU per request paused on
@@ -216,12 +218,31 @@ public final class SteadyState {
       double cost = (after - before) / 1e3 / n;
       costs.add(cost);
       long elapsed = clock.getAsLong() - start;
-      boolean steady = costs.size() >= rule.minWindows() && flat(costs, rule) && quiet(jits, rule);
+      boolean steady = costs.size() >= rule.minWindows() && (flat(costs, rule) || level(costs, rule)) && quiet(jits, rule);
       if (steady || elapsed + rule.windowNanos() > rule.capNanos()) {
         return new Outcome(steady, requests, costs.size(), cost, name, elapsed / 1e9, List.copyOf(costs),
             List.copyOf(jits));
       }
     }
+  }
+
+  /**
+   * Whether the mean of the last {@code stableWindows + 1} costs is within the tolerance of the
+   * mean of the {@code stableWindows + 1} before them: a cost that scatters from window to window
+   * (garbage collection, a scan's cache misses) but no longer falls.
+   */
+  static boolean level(List<Double> costs, Rule rule) {
+    int k = rule.stableWindows() + 1;
+    if (costs.size() < 2 * k) {
+      return false;
+    }
+    double last = 0;
+    double before = 0;
+    for (int i = 0; i < k; i++) {
+      last += costs.get(costs.size() - 1 - i);
+      before += costs.get(costs.size() - 1 - k - i);
+    }
+    return before > 0 && Math.abs(last - before) <= rule.tolerance() * before;
   }
 
   /** Whether each of the last {@code stableWindows + 1} windows' JIT time is under the quiet fraction (true when unreadable). */

@@ -137,4 +137,15 @@ class SteadyStateTest {
     assertEquals(3, SteadyState.reach(s2::runUntil, () -> s2.cpu, () -> -1, "server CPU", RULE, () -> s2.now, () -> { })
         .windows());
   }
+
+  @Test
+  void aCostThatScattersButNoLongerFallsIsSteadyOnceTheJitIsQuiet() throws Exception {
+    // an unindexed scan: +-15% from window to window around 4 ms (a young GC now and then)
+    double[] costs = {9000, 6000, 4600, 4000, 4600, 3900, 4500, 4000, 4550, 3950};
+    SimulatedServer s = new SimulatedServer(t -> costs[Math.min(costs.length - 1, (int) t)]);
+    SteadyState.Outcome o = SteadyState.reach(s::runUntil, () -> s.cpu, () -> 0, "server CPU", RULE, () -> s.now, () -> { });
+    assertTrue(o.steady(), o.describe("scan"));
+    assertEquals(8, o.windows(), "the first window whose last three average within 10% of the three before: " + o.windowCostsUs());
+    assertFalse(SteadyState.flat(o.windowCostsUs(), RULE), "no three consecutive windows within 10%");
+  }
 }
