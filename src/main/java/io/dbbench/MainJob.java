@@ -199,6 +199,8 @@ public final class MainJob {
       if (!settings.reductions().isEmpty()) {
         fenv.put("reduced_params", settings.reductions());
       }
+      // a headline comparison runs even when the sweep leaves its benchmark out (its forks measure the points)
+      List<String> comparable = List.copyOf(selected);
       if (!settings.excluded().isEmpty()) {
         List<String> left = selected.stream().filter(settings::isExcluded).toList();
         if (!left.isEmpty()) {
@@ -227,8 +229,11 @@ public final class MainJob {
         int n = arr == null ? 0 : arr.size();
         if (n > 0) {
           ArrayNode rows = (ArrayNode) arr;
-          String headlineError = runComparisons(family, settings, selected, runDir, json, rows, fenv, hostArgs,
+          String headlineError = runComparisons(family, settings, comparable, runDir, json, rows, fenv, hostArgs,
               secretsFile);
+          if (headlineError == null) {
+            runAllocationPass(family, settings, selected, comparable, runDir, json, rows, fenv, hostArgs, secretsFile);
+          }
           rows.forEach(merged::add);
           fenv.put("fork_jvm_args", recordedJvmArgs(rows));
           outcome = headlineError == null ? new FamilyOutcome(family.id(), Status.RAN, "", rows.size())
@@ -273,6 +278,149 @@ public final class MainJob {
     }
     say("wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html (" + merged.size() + " results)");
     return new Outcome(runDir, List.copyOf(outcomes), reportError);
+  }
+
+  /** Where the main job looks for the allocation instrumenter: {@code agents/} beside the jar or classes it runs from. */
+  static Path allocationAgent() {
+    try {
+      Path here = Path.of(MainJob.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return here.getParent().resolve("agents").resolve("java-allocation-instrumenter.jar");
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      return Path.of("target", "agents", "java-allocation-instrumenter.jar");
+    }
+  }
+
+  /**
+   * The allocation pass: the family's {@link FamilySettings#allocationIncludes} benchmarks run
+   * again, one fork each, one warm-up and one measured iteration, with
+   * {@code io.dbbench.report.AllocationProfiler} and the allocation instrumenter as a
+   * {@code -javaagent} (which slows allocation several times, so these forks are never the
+   * timed ones), servers warmed for 1 s only (client allocations do not depend on the server's
+   * JIT); each result's {@code allocs.norm} and {@code allocs.bytes.norm} are copied into the row
+   * of the same benchmark, mode and parameters. Headline comparisons' sides the sweep does not
+   * cover get a pass of their own. Skipped with one line when the agent jar is missing; a failing
+   * pass leaves the rows without allocs/op and says so, without failing the family.
+   */
+  private void runAllocationPass(BenchmarkFamily family, FamilySettings settings, List<String> selected,
+      List<String> comparable, Path runDir, ObjectMapper json, ArrayNode rows, Map<String, Object> fenv,
+      List<String> hostArgs, Path secretsFile) {
+    List<Pattern> includes = settings.allocationIncludes().stream().map(Pattern::compile).toList();
+    java.util.function.Predicate<String> counted = b -> includes.stream().anyMatch(p -> p.matcher(b).find());
+    List<String> targets = selected.stream().filter(counted).toList();
+    List<FamilySettings.HeadlineComparison> sides = JmhCommand.comparisons(settings).stream()
+        .filter(c -> comparable.contains(c.benchmark()) && counted.test(c.benchmark())).toList();
+    if (targets.isEmpty() && sides.isEmpty()) {
+      return;
+    }
+    Map<String, Object> pass = new LinkedHashMap<>();
+    fenv.put("allocation_pass", pass);
+    pass.put("benchmarks", targets);
+    pass.put("comparison_points", sides.stream().map(FamilySettings.HeadlineComparison::label).toList());
+    Path agent = allocationAgent();
+    if (!Files.isRegularFile(agent)) {
+      pass.put("status", "skipped: no allocation instrumenter at " + agent);
+      say(family.id() + ": allocs/op skipped: " + agent + " is missing (./mvnw package puts it there)");
+      return;
+    }
+    long t0 = System.nanoTime();
+    List<String> own = List.of("-f", "1", "-wi", "1", "-i", "1", "-prof", io.dbbench.report.AllocationProfiler.class.getName(),
+        "-jvmArgsAppend", "-javaagent:" + agent.toAbsolutePath() + " -D" + io.dbbench.load.SteadyState.CAP_PROPERTY + "=1");
+    List<String> user = new ArrayList<>(own);
+    user.addAll(options.userArgs());
+    List<List<String>> commands = new ArrayList<>();
+    List<String> regexes = targets.stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
+    if (!targets.isEmpty()) {
+      commands.add(JmhCommand.build(options.full(), settings, null, user, hostArgs, Runtime.version().feature(),
+          runDir.resolve("jmh-" + family.id() + "-allocs.json"), runDir, secretsFile, regexes));
+    }
+    int k = 0;
+    for (FamilySettings.HeadlineComparison c : sides) {
+      for (char side : new char[] {'A', 'B'}) {
+        if (!hasRow(rows, c.benchmark(), c.side(side))
+            || (targets.contains(c.benchmark()) && covered(c.side(side), settings))) {
+          continue; // no such row, or the sweep's pass covers this point
+        }
+        commands.add(JmhCommand.buildComparisonFork(options.full(), settings, c.benchmark(), c.side(side), List.of(), user,
+            hostArgs, Runtime.version().feature(), runDir.resolve("jmh-" + family.id() + "-allocs-" + (++k) + ".json"),
+            runDir, secretsFile));
+      }
+    }
+    int merged = 0;
+    List<String> errors = new ArrayList<>();
+    ArrayNode forkArgs = json.createArrayNode(); // what the pass's forks ran with, as JMH recorded it
+    for (List<String> cmd : commands) {
+      Path file = Path.of(cmd.get(cmd.indexOf("-rff") + 1));
+      say(family.id() + ": allocation pass (" + file.getFileName() + ")");
+      try {
+        JsonNode arr = runJmh(cmd, file, json);
+        for (JsonNode r : arr == null ? json.createArrayNode() : arr) {
+          merged += copyAllocations(rows, r) ? 1 : 0;
+          forkArgs.add(r.path("jvmArgs"));
+        }
+      } catch (Exception e) {
+        errors.add(oneLine(e));
+      }
+    }
+    pass.put("jmh_args", own);
+    pass.put("rows_with_allocs", merged);
+    pass.put("fork_jvm_args", forkArgs);
+    pass.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+    if (!errors.isEmpty()) {
+      pass.put("errors", errors);
+      say(family.id() + ": allocation pass failed, rows keep no allocs/op: " + String.join("; ", errors));
+    }
+  }
+
+  /** Whether a row of {@code benchmark} at exactly {@code point}'s values exists. */
+  private static boolean hasRow(ArrayNode rows, String benchmark, Map<String, String> point) {
+    for (JsonNode r : rows) {
+      if (r.path("benchmark").asText().equals(benchmark) && matches(r, point)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the sweep's own parameter values already include {@code point} (so its pass measured it). */
+  private static boolean covered(Map<String, String> point, FamilySettings settings) {
+    for (Map.Entry<String, String> e : point.entrySet()) {
+      List<String> swept = settings.params().get(e.getKey());
+      if (swept != null && !swept.contains(e.getValue())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean matches(JsonNode row, Map<String, String> point) {
+    for (Map.Entry<String, String> e : point.entrySet()) {
+      if (!row.path("params").path(e.getKey()).asText().equals(e.getValue())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Copies the allocation pass's two metrics into the row of the same benchmark, mode and parameters. */
+  static boolean copyAllocations(ArrayNode rows, JsonNode record) {
+    JsonNode sec = record.path("secondaryMetrics");
+    if (!sec.has(io.dbbench.report.AllocationProfiler.ALLOCS)) {
+      return false;
+    }
+    for (JsonNode r : rows) {
+      if (r.path("benchmark").equals(record.path("benchmark")) && r.path("mode").equals(record.path("mode"))
+          && r.path("params").equals(record.path("params"))) {
+        com.fasterxml.jackson.databind.node.ObjectNode target = r.has("secondaryMetrics")
+            ? (com.fasterxml.jackson.databind.node.ObjectNode) r.get("secondaryMetrics")
+            : ((com.fasterxml.jackson.databind.node.ObjectNode) r).putObject("secondaryMetrics");
+        target.set(io.dbbench.report.AllocationProfiler.ALLOCS, sec.get(io.dbbench.report.AllocationProfiler.ALLOCS));
+        if (sec.has(io.dbbench.report.AllocationProfiler.BYTES)) {
+          target.set(io.dbbench.report.AllocationProfiler.BYTES, sec.get(io.dbbench.report.AllocationProfiler.BYTES));
+        }
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * JMH JSON, and the exit code.
  */
 class MainJobTest {
-  private static final String HARNESS = "^io\\.dbbench\\.harness\\.";
+  private static final String HARNESS = "^io\\.dbbench\\.harness\\.HarnessBenchmark\\.";
 
   /** A family over the harness benchmark with a fixed probe and settings. */
   private record TestFamily(String id, Probe probe, FamilySettings settings) implements BenchmarkFamily {
@@ -192,5 +192,58 @@ class MainJobTest {
     assertEquals(1, BenchMain.exitCode(outcome, out));
     assertTrue(buf.toString(StandardCharsets.UTF_8).contains("nothing ran"), buf.toString(StandardCharsets.UTF_8));
     assertEquals("[ ]", java.nio.file.Files.readString(outcome.runDir().resolve("jmh.json")).trim());
+  }
+
+  /** A family over the known-allocation benchmark, for the allocation pass. */
+  private record AllocFamily(FamilySettings settings) implements BenchmarkFamily {
+    @Override
+    public String id() {
+      return "allocs";
+    }
+
+    @Override
+    public String title() {
+      return "allocation pass test";
+    }
+
+    @Override
+    public String includeRegex() {
+      return "^io\\.dbbench\\.harness\\.AllocationCountBenchmark\\.";
+    }
+
+    @Override
+    public Probe probe() {
+      return Probe.ok(Map.of());
+    }
+
+    @Override
+    public FamilySettings settings(boolean full) {
+      return settings;
+    }
+  }
+
+  @Test
+  void theAllocationPassAddsAllocsPerOpWhileTheTimedForksRunWithoutTheAgent(@TempDir Path results) throws Exception {
+    FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("200ms")
+        .countAllocations("AllocationCountBenchmark\\.allocate$").build();
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    MainJob.Outcome outcome = new MainJob(List.of(new AllocFamily(s)),
+        new MainJob.Options(false, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
+        Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
+        printed);
+    ObjectMapper json = new ObjectMapper();
+    JsonNode row = json.readTree(outcome.runDir().resolve("jmh.json").toFile()).get(0);
+    assertEquals(4.0, row.path("secondaryMetrics").path(io.dbbench.report.AllocationProfiler.ALLOCS).path("score")
+        .asDouble(), 0.01, row.toString());
+    // the timed fork's recorded JVM arguments carry no agent; the pass's own fork did
+    assertTrue(row.path("jvmArgs").toString().indexOf("-javaagent") < 0, row.path("jvmArgs").toString());
+    JsonNode env = json.readTree(outcome.runDir().resolve("env.json").toFile());
+    JsonNode passArgs = env.path("families").path("allocs").path("allocation_pass").path("fork_jvm_args");
+    assertTrue(passArgs.toString().contains("-javaagent:") && passArgs.toString().contains("allocation-instrumenter"),
+        passArgs.toString());
+    assertEquals(1, env.path("families").path("allocs").path("allocation_pass").path("rows_with_allocs").asInt(),
+        env.path("families").path("allocs").toString());
   }
 }

@@ -113,7 +113,8 @@ public final class ArangoFamily implements BenchmarkFamily {
   public FamilySettings settings(boolean full) {
     // No -prof gc: its gc.alloc.rate.norm counts the per-shot preparation and verification too;
     // the benchmark measures the shot's own allocation (shotAllocatedBytes).
-    FamilySettings.Builder b = FamilySettings.builder();
+    // allocs/op beside B/op, as the Go study's -benchmem reported them, from a separate pass
+    FamilySettings.Builder b = FamilySettings.builder().countAllocations("^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.");
     if (full) {
       return headlines(b.warmupIterations(2).iterations(5))
           .comparison(BULK_INSERT, "protocol", "HTTP_VPACK", "HTTP2_VPACK", "client", "driver")

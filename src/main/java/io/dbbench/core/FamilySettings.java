@@ -37,6 +37,8 @@ import java.util.Objects;
  *     cost does not fit the quick budget); the manifest records both
  * @param forkProperties system properties every fork of the family gets ({@code -Dname=value},
  *     before the user's {@code -jvmArgsAppend}, which may override them), e.g. a mode's warm-up cap
+ * @param allocationIncludes benchmark-name regexes whose rows also get allocs/op from the main
+ *     job's allocation pass (separate forks with the allocation instrumenter, never the timed ones)
  */
 public record FamilySettings(
     Map<String, List<String>> params,
@@ -51,7 +53,8 @@ public record FamilySettings(
     List<HeadlineComparison> comparisons,
     Integer headlineForks,
     Map<String, String> excluded,
-    Map<String, String> forkProperties) {
+    Map<String, String> forkProperties,
+    List<String> allocationIncludes) {
 
   /** No overrides at all: the mode defaults and the classes' own {@code @Param} sweeps. */
   public static final FamilySettings NONE = builder().build();
@@ -64,6 +67,7 @@ public record FamilySettings(
     comparisons = List.copyOf(comparisons);
     excluded = Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
     forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(forkProperties));
+    allocationIncludes = List.copyOf(allocationIncludes);
   }
 
   /** Whether {@code benchmark} (a full method name) matches one of {@link #excluded}. */
@@ -211,8 +215,27 @@ public record FamilySettings(
     private Integer headlineForks;
     private final Map<String, String> excluded = new LinkedHashMap<>();
     private final Map<String, String> forkProperties = new LinkedHashMap<>();
+    private final List<String> allocationIncludes = new ArrayList<>();
 
     private Builder() {}
+
+    /**
+     * Counts allocations (allocs/op) for the benchmarks whose full name matches one of
+     * {@code regexes}, in the main job's separate allocation pass.
+     *
+     * @throws IllegalArgumentException when a regex does not compile
+     */
+    public Builder countAllocations(String... regexes) {
+      for (String r : regexes) {
+        try {
+          java.util.regex.Pattern.compile(r);
+        } catch (java.util.regex.PatternSyntaxException e) {
+          throw new IllegalArgumentException("countAllocations '" + r + "': not a regular expression (" + e.getDescription() + ")");
+        }
+        allocationIncludes.add(r);
+      }
+      return this;
+    }
 
     /**
      * Gives every fork of the family the system property {@code name=value}.
@@ -372,7 +395,7 @@ public record FamilySettings(
     /** The settings. */
     public FamilySettings build() {
       return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime,
-          iterations, measurementTime, threads, comparisons, headlineForks, excluded, forkProperties);
+          iterations, measurementTime, threads, comparisons, headlineForks, excluded, forkProperties, allocationIncludes);
     }
 
     private static int nonNegative(String what, int n) {
