@@ -21,19 +21,23 @@ import java.util.Set;
  * (the benchmark's {@code shotAllocatedBytes}, mean per shot, client JVM only), each with its delta against {@code HTTP_JSON}
  * (the Go V1 analogue) of the same client and document count, and the backend label; the Go
  * study's own V1 -> V2 figures beside it; and a chart per operation of time and B/op by protocol.
- * Go's allocs/op has no JMH counterpart ({@code -prof gc} measures bytes, not allocations), so that
+ * allocs/op comes from the main job's allocation pass ({@code io.dbbench.report.AllocationProfiler}), so that
  * column is absent and the text says so.
  */
 public final class ArangoBulkForm implements StudyForm {
   static final String CLASS = "io.dbbench.arango.ArangoBulkBenchmark";
   static final List<String> OPERATIONS = List.of("insert", "read", "update", "delete");
   static final List<String> PROTOCOLS = List.of("HTTP_JSON", "HTTP2_JSON", "HTTP_VPACK", "HTTP2_VPACK");
-  /** The Go study's table, 4 CPUs, one run each: V1 ns/op, V2 ns/op, V1 B/op, V2 B/op. */
+  /**
+   * The Go study's table (go-driver v2/BENCHMARKS.md, 4 CPUs, one run each, as quoted in
+   * {@code shared/reference/arangodb.md} section 5): V1 ns/op, V2 ns/op, V1 B/op, V2 B/op, V1
+   * allocs/op, V2 allocs/op.
+   */
   static final Map<String, long[]> GO = Map.of(
-      "insert", new long[] {7_680_955_841L, 4_322_425_027L, 165_983_096L, 16_868_600L},
-      "read", new long[] {21_980_673_168L, 21_376_798_806L, 117_757_824L, 129_860_728L},
-      "update", new long[] {10_888_914_647L, 6_500_651_813L, 376_446_344L, 23_234_504L},
-      "delete", new long[] {12_356_330_212L, 10_316_694_878L, 398_291_240L, 22_662_968L});
+      "insert", new long[] {7_680_955_841L, 4_322_425_027L, 165_983_096L, 16_868_600L, 3_300_638L, 201L},
+      "read", new long[] {21_980_673_168L, 21_376_798_806L, 117_757_824L, 129_860_728L, 2_221_683L, 1_914_146L},
+      "update", new long[] {10_888_914_647L, 6_500_651_813L, 376_446_344L, 23_234_504L, 7_400_544L, 199_920L},
+      "delete", new long[] {12_356_330_212L, 10_316_694_878L, 398_291_240L, 22_662_968L, 7_401_716L, 327L});
   static final Map<String, String> GO_NAME = Map.of("insert", "Create", "read", "ReadAllDocsOnce", "update",
       "UpdateAllDocsOnce", "delete", "DeleteAllDocsOnce (re-insert inside the timing)");
 
@@ -95,8 +99,9 @@ public final class ArangoBulkForm implements StudyForm {
         + " every thread of the client JVM allocated during the shot alone (the server runs in its own JVM, as Go's"
         + " -benchmem counted only the client; JMH's gc.alloc.rate.norm would add the per-shot truncate, re-load and"
         + " verification). Deltas are against HTTP_JSON"
-        + " (HTTP/1.1 + JSON, the Go V1 analogue) of the same client and document count. Go's allocs/op has no JMH"
-        + " counterpart and is not shown. Backend: " + (backends.isEmpty() ? "(not recorded)" : String.join("; ", backends))
+        + " (HTTP/1.1 + JSON, the Go V1 analogue) of the same client and document count. allocs/op: objects and arrays"
+        + " the client allocated per shot, from the main job's allocation pass (separate forks with Google's allocation"
+        + " instrumenter; the timed forks run without it); empty where that pass did not run. Backend: " + (backends.isEmpty() ? "(not recorded)" : String.join("; ", backends))
         + (backends.stream().anyMatch(b -> b.contains("stand-in")) ? ": timings are the client's and the protocol's,"
             + " not ArangoDB's storage or query engine." : "."));
     for (String op : OPERATIONS) {
@@ -117,9 +122,10 @@ public final class ArangoBulkForm implements StudyForm {
       long[] go = GO.get(op);
       sub.text("Go driver study (4 CPUs, 100,000 documents): V1 HTTP/1.1 " + Units.num(go[0]) + " ns/op, " + Units.num(go[2])
           + " B/op; V2 HTTP/2 " + Units.num(go[1]) + " ns/op (" + Units.pct((go[1] - go[0]) * 100.0 / go[0]) + "), "
-          + Units.num(go[3]) + " B/op (" + Units.pct((go[3] - go[2]) * 100.0 / go[2]) + ").");
+          + Units.num(go[3]) + " B/op (" + Units.pct((go[3] - go[2]) * 100.0 / go[2]) + "); allocs/op V1 "
+          + Units.num(go[4]) + ", V2 " + Units.num(go[5]) + ".");
       Doc.TableBuilder t = new Doc.TableBuilder().col("client").col("protocol").num("docs").num("shots").num("ns/op")
-          .num("Δ ns/op vs HTTP_JSON").num("B/op").num("Δ B/op vs HTTP_JSON").col("backend");
+          .num("Δ ns/op vs HTTP_JSON").num("B/op").num("Δ B/op vs HTTP_JSON").num("allocs/op").col("backend");
       Map<String, List<Double>> time = new LinkedHashMap<>();
       Map<String, List<Double>> alloc = new LinkedHashMap<>();
       List<String> categories = new ArrayList<>();
@@ -138,7 +144,7 @@ public final class ArangoBulkForm implements StudyForm {
         String db = base == null || base == r ? "" : delta(b, bytes(base));
         t.row(List.of(r.params().getOrDefault("client", ""), r.params().getOrDefault("protocol", ""),
             r.params().getOrDefault("docs", ""), String.valueOf(Math.max(1, r.primary().samples().length)),
-            Units.num(sec * 1e9), dt, Double.isFinite(b) ? Units.num(b) : "", db,
+            Units.num(sec * 1e9), dt, Double.isFinite(b) ? Units.num(b) : "", db, FormSupport.allocs(r),
             FormSupport.backend(run.env(), r) + FormSupport.host(r)));
         String series = r.params().getOrDefault("client", "") + (rows.stream().map(x -> x.params().get("docs")).distinct().count() > 1
             ? " docs=" + r.params().get("docs") : "") + FormSupport.host(r);

@@ -26,9 +26,9 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
  * index speed-up of {@code search} with a 95% confidence interval ({@link #speedUp}), the open-loop
  * median latencies without and with the index, and the study's own figures for comparison.
  *
- * <p>Allocations per request: bytes only. JMH's gc profiler measures allocated bytes (summed over
- * the fork's threads), not the number of objects, so the study's Go {@code allocs/op} has no
- * counterpart here; the table says so rather than leaving the column out silently.
+ * <p>Allocations per request: bytes from JMH's gc profiler, and the number of objects (the study's Go
+ * {@code allocs/op}) from the main job's allocation pass ({@code io.dbbench.report.AllocationProfiler},
+ * separate forks with an allocation-instrumenting agent); empty where that pass did not run.
  */
 public final class PayloadForm implements StudyForm {
   /** Bootstrap resamples of the speed-up interval. */
@@ -65,7 +65,8 @@ public final class PayloadForm implements StudyForm {
         + " into account), bytes/op from the GC profiler (gc.alloc.rate.norm), success rate = ok / (ok + failed)."
         + " With arrangement=outOfProcess the service and the stand-in run in JVMs of their own, so bytes/op are the"
         + " clients' alone (as the study's Go B/op were); with inProcess they include service, driver and stand-in."
-        + " allocs/op: not measurable, JMH's gc profiler counts bytes, not objects. Server warm-up: before"
+        + " allocs/op: objects and arrays the clients allocated per request, from the main job's allocation pass (separate"
+        + " forks with Google's allocation instrumenter; the timed forks run without it). Server warm-up: before"
         + " measurement the service and the stand-in ran the same operation until their CPU per request was flat and"
         + " their JIT compilers quiet, or until the cap (a row marked NOT steady measured servers still warming).");
     List<JmhResult> closed = rs.stream().filter(r -> !r.simpleClassName().equals("PayloadOpenLoopBenchmark")).toList();
@@ -87,7 +88,7 @@ public final class PayloadForm implements StudyForm {
         row.add(Units.time(FormSupport.timePerOp(r)));
         row.add(Units.num(FormSupport.opsPerSecond(r)));
         row.add(FormSupport.alloc(r));
-        row.add(r.secondary().containsKey("gc.alloc.rate.norm") ? "n/a (bytes only)" : "");
+        row.add(FormSupport.allocs(r));
         row.add(successRate(r));
         row.add(FormSupport.warmup(r));
         row.add(FormSupport.backend(run.env(), r));

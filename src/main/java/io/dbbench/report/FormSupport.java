@@ -137,6 +137,12 @@ public final class FormSupport {
     return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
   }
 
+  /** allocs/op from the main job's allocation pass ({@link AllocationProfiler#ALLOCS}), or "" when it did not run. */
+  public static String allocs(JmhResult r) {
+    JmhResult.Metric m = r.secondary().get(AllocationProfiler.ALLOCS);
+    return m == null || Double.isNaN(m.score()) ? "" : Units.num(m.score());
+  }
+
   public static String alloc(JmhResult r) {
     JmhResult.Metric m = r.secondary().get(Comparison.ALLOC);
     return m == null ? "" : Units.num(m.score());
