@@ -323,7 +323,8 @@ public final class MainJob {
       return;
     }
     long t0 = System.nanoTime();
-    List<String> own = List.of("-f", "1", "-wi", "1", "-i", "1", "-prof", io.dbbench.report.AllocationProfiler.class.getName(),
+    List<String> own = List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "1", "-r", "1s", "-prof",
+        io.dbbench.report.AllocationProfiler.class.getName(),
         "-jvmArgsAppend", "-javaagent:" + agent.toAbsolutePath() + " -D" + io.dbbench.load.SteadyState.CAP_PROPERTY + "=1");
     List<String> user = new ArrayList<>(own);
     user.addAll(options.userArgs());
@@ -414,8 +415,10 @@ public final class MainJob {
             ? (com.fasterxml.jackson.databind.node.ObjectNode) r.get("secondaryMetrics")
             : ((com.fasterxml.jackson.databind.node.ObjectNode) r).putObject("secondaryMetrics");
         target.set(io.dbbench.report.AllocationProfiler.ALLOCS, sec.get(io.dbbench.report.AllocationProfiler.ALLOCS));
-        if (sec.has(io.dbbench.report.AllocationProfiler.BYTES)) {
-          target.set(io.dbbench.report.AllocationProfiler.BYTES, sec.get(io.dbbench.report.AllocationProfiler.BYTES));
+        for (String m : List.of(io.dbbench.report.AllocationProfiler.BYTES, io.dbbench.report.AllocationProfiler.COVERAGE)) {
+          if (sec.has(m)) {
+            target.set(m, sec.get(m));
+          }
         }
         return true;
       }

@@ -49,6 +49,7 @@ public final class GraphjFamily implements BenchmarkFamily {
   public FamilySettings settings(boolean full) {
     return full ? headlines(FamilySettings.builder()).build() : headlines(FamilySettings.builder())
         .param("corpus", "text")
+        .param("sink", "memory") // the file sink times the disk's fsync; full mode runs it
         .param("level", "3")
         .param("queries", "1000")
         // 2 x 1 s of warm-up: the jdk provider's encrypt is steady after ~1.5 s of CPU from JVM start;

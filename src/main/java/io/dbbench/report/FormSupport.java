@@ -140,7 +140,14 @@ public final class FormSupport {
   /** allocs/op from the main job's allocation pass ({@link AllocationProfiler#ALLOCS}), or "" when it did not run. */
   public static String allocs(JmhResult r) {
     JmhResult.Metric m = r.secondary().get(AllocationProfiler.ALLOCS);
-    return m == null || Double.isNaN(m.score()) ? "" : Units.num(m.score());
+    if (m == null || Double.isNaN(m.score())) {
+      return "";
+    }
+    JmhResult.Metric c = r.secondary().get(AllocationProfiler.COVERAGE);
+    if (c != null && c.score() < 0.95) { // the JDK's own classes went uncounted (AllocationProfiler#COVERAGE)
+      return "≥ " + Units.num(m.score()) + " (" + Math.round(c.score() * 100) + "% of bytes seen)";
+    }
+    return Units.num(m.score());
   }
 
   public static String alloc(JmhResult r) {

@@ -48,6 +48,8 @@ class AllocationProfilerTest {
     double bytes = counted.getSecondaryResults().get(AllocationProfiler.BYTES).getScore();
     assertEquals(4.0, allocs, 0.01, "3 arrays and 1 object per operation");
     assertEquals(896.0, bytes, 896 * 0.01, "80 + 272 + 528 + 16 bytes");
+    assertTrue(counted.getSecondaryResults().get(AllocationProfiler.COVERAGE).getScore() > 0.95,
+        "the instrumenter saw the allocations the JVM made: " + counted.getSecondaryResults().get(AllocationProfiler.COVERAGE).getScore());
     double gc = run(false).getSecondaryResults().get("gc.alloc.rate.norm").getScore();
     assertEquals(gc, bytes, gc * 0.05, "-prof gc says " + gc + " B/op");
   }

@@ -64,4 +64,15 @@ class ServerWarmupReportTest {
     // text that merely starts like a link is not one
     assertEquals(null, Doc.linkedFile("file:../x"));
   }
+
+  @Test
+  void allocationCountsTheInstrumenterOnlyPartlySawAreLowerBounds() {
+    JmhResult.Metric primary = new JmhResult.Metric(5000, Double.NaN, "us/op", List.of(List.of(5000.0)));
+    JmhResult full = new JmhResult("x.Y.z", "avgt", 1, 1, Map.of(), primary, Map.of(
+        AllocationProfiler.ALLOCS, m(List.of(List.of(4.0))), AllocationProfiler.COVERAGE, m(List.of(List.of(0.99)))));
+    assertEquals("4.000", FormSupport.allocs(full));
+    JmhResult partial = new JmhResult("x.Y.z", "avgt", 1, 1, Map.of(), primary, Map.of(
+        AllocationProfiler.ALLOCS, m(List.of(List.of(95_532.0))), AllocationProfiler.COVERAGE, m(List.of(List.of(0.72)))));
+    assertEquals("≥ 95,532 (72% of bytes seen)", FormSupport.allocs(partial));
+  }
 }
