@@ -39,6 +39,11 @@ public final class BenchMain implements Callable<Integer> {
       description = "Forks for every family, overriding the settings (-Dbench.forks).")
   String forks;
 
+  @Option(names = "--profile", defaultValue = "${sys:bench.profile:-none}",
+      description = "none, or async: one extra fork per side of every headline comparison under async-profiler,"
+          + " CPU and allocation flame graphs linked from the report (-Dbench.profile).")
+  String profile;
+
   @Option(names = "--results", defaultValue = "${sys:bench.results:-results}",
       description = "Results root (default: ${DEFAULT-VALUE}; -Dbench.results).")
   Path results;
@@ -91,7 +96,11 @@ public final class BenchMain implements Callable<Integer> {
     }
     List<String> user = JmhArgs.split(args == null ? "" : args);
     JmhArgs.merge(user); // validates: an option without its value fails here, before anything runs
-    return new MainJob.Options(full, pattern, user, f, results);
+    String prof = profile == null || profile.isBlank() ? "none" : profile.trim();
+    if (!prof.equals("none") && !prof.equals("async")) {
+      throw new IllegalArgumentException("bench.profile='" + prof + "': expected none or async");
+    }
+    return new MainJob.Options(full, pattern, user, f, results, prof);
   }
 
   /** 1 when a family failed, the report failed, or nothing ran (each said on {@code out}); else 0. */

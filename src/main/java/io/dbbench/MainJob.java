@@ -57,10 +57,17 @@ public final class MainJob {
    * @param forks fork count for every family, or {@code null} for the settings'
    * @param resultsRoot where run directories are created
    */
-  public record Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot) {
+  public record Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
+      String profile) {
     /** Copies the argument list. */
     public Options {
       userArgs = List.copyOf(userArgs);
+      profile = profile == null ? "none" : profile;
+    }
+
+    /** Options without profiling. */
+    public Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot) {
+      this(full, include, userArgs, forks, resultsRoot, "none");
     }
   }
 
@@ -233,6 +240,9 @@ public final class MainJob {
               secretsFile);
           if (headlineError == null) {
             runAllocationPass(family, settings, selected, comparable, runDir, json, rows, fenv, hostArgs, secretsFile);
+            if (options.profile().equals("async")) {
+              runProfiles(family, settings, comparable, runDir, json, fenv, hostArgs, secretsFile);
+            }
           }
           rows.forEach(merged::add);
           fenv.put("fork_jvm_args", recordedJvmArgs(rows));
@@ -369,6 +379,84 @@ public final class MainJob {
     if (!errors.isEmpty()) {
       pass.put("errors", errors);
       say(family.id() + ": allocation pass failed, rows keep no allocs/op: " + String.join("; ", errors));
+    }
+  }
+
+  /** async-profiler's native library for this OS and CPU, beside the jar in {@code agents/async-profiler/}, or null. */
+  static Path asyncProfilerLibrary() {
+    String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+    String arch = System.getProperty("os.arch", "");
+    String dir = os.contains("linux") ? (arch.equals("aarch64") ? "linux-arm64" : arch.equals("amd64") ? "linux-x64" : null)
+        : os.contains("mac") ? "macos" : null;
+    if (dir == null) {
+      return null;
+    }
+    Path lib = allocationAgent().resolveSibling("async-profiler").resolve(dir).resolve("libasyncProfiler.so");
+    return Files.isRegularFile(lib) ? lib : null;
+  }
+
+  /**
+   * {@code -Dbench.profile=async}: for each headline comparison, one more fork per side and event
+   * ({@code cpu}, {@code alloc}) under async-profiler ({@code -prof async}, flame graphs as HTML) in
+   * {@code <run>/profiles/<family>-<k>-<side>-<event>/}; the manifest lists the graphs
+   * ({@code families.<id>.profiles}), the report links them. These forks' scores are not used.
+   * Where the profiler cannot attach (no library for this OS, perf events refused), one line says
+   * so and the run goes on.
+   */
+  private void runProfiles(BenchmarkFamily family, FamilySettings settings, List<String> comparable, Path runDir,
+      ObjectMapper json, Map<String, Object> fenv, List<String> hostArgs, Path secretsFile) {
+    List<FamilySettings.HeadlineComparison> cs = JmhCommand.comparisons(settings).stream()
+        .filter(c -> comparable.contains(c.benchmark())).toList();
+    if (cs.isEmpty()) {
+      return;
+    }
+    Path lib = asyncProfilerLibrary();
+    List<Map<String, Object>> profiles = new ArrayList<>();
+    fenv.put("profiles", profiles);
+    if (lib == null) {
+      say(family.id() + ": flame graphs skipped: no async-profiler library for " + System.getProperty("os.name") + " "
+          + System.getProperty("os.arch") + " under " + allocationAgent().resolveSibling("async-profiler"));
+      return;
+    }
+    int k = 0;
+    for (FamilySettings.HeadlineComparison c : cs) {
+      k++;
+      for (char side : new char[] {'A', 'B'}) {
+        for (String event : List.of("cpu", "alloc")) {
+          String name = family.id() + "-" + k + "-" + side + "-" + event;
+          Path dir = runDir.resolve("profiles").resolve(name);
+          List<String> opts = new ArrayList<>(c.options());
+          opts.addAll(List.of("-prof", "async:libPath=" + lib.toAbsolutePath() + ";output=flamegraph;event=" + event
+              + ";dir=" + dir.toAbsolutePath()));
+          List<String> cmd = JmhCommand.buildComparisonFork(options.full(), settings, c.benchmark(), c.side(side), opts,
+              options.userArgs(), hostArgs, Runtime.version().feature(), runDir.resolve("jmh-" + name + ".json"), runDir,
+              secretsFile);
+          say(family.id() + ": flame graph " + name + " " + c.side(side));
+          Map<String, Object> p = new LinkedHashMap<>();
+          p.put("comparison", c.label());
+          p.put("side", String.valueOf(side));
+          p.put("point", c.side(side));
+          p.put("event", event);
+          try {
+            runJmh(cmd, runDir.resolve("jmh-" + name + ".json"), json);
+            List<String> graphs = new ArrayList<>();
+            if (Files.isDirectory(dir)) {
+              try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+                files.filter(f -> f.getFileName().toString().endsWith(".html"))
+                    .forEach(f -> graphs.add(runDir.relativize(f).toString().replace('\\', '/')));
+              }
+            }
+            p.put("graphs", graphs);
+            if (graphs.isEmpty()) {
+              say(family.id() + ": flame graph " + name + ": the profiler wrote nothing (could it attach? see above); going on");
+            }
+          } catch (Exception e) {
+            p.put("error", oneLine(e));
+            say(family.id() + ": flame graph " + name + " not made (" + oneLine(e) + "); going on");
+          }
+          profiles.add(p);
+        }
+      }
     }
   }
 

@@ -13,6 +13,7 @@ import io.dbbench.core.Probe;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -245,5 +246,37 @@ class MainJobTest {
         passArgs.toString());
     assertEquals(1, env.path("families").path("allocs").path("allocation_pass").path("rows_with_allocs").asInt(),
         env.path("families").path("allocs").toString());
+  }
+
+  @Test
+  void theProfileKnobMakesFlameGraphsOfEachHeadlineSideOrSaysWhyNot(@TempDir Path results) throws Exception {
+    String work = "io.dbbench.harness.HarnessBenchmark.work";
+    FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(1).measurementTime("300ms")
+        .param("tokens", "100", "200").param("failAt", "0").param("requireSetting", "-").headlineForks(1)
+        .comparison(work, "tokens", "100", "200", "failAt", "0").build();
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("prof", Probe.ok(Map.of()), s)),
+        new MainJob.Options(false, null, List.of(), null, results, "async"),
+        new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
+        printed);
+    JsonNode profiles = new ObjectMapper().readTree(outcome.runDir().resolve("env.json").toFile())
+        .path("families").path("prof").path("profiles");
+    if (MainJob.asyncProfilerLibrary() == null) {
+      assertTrue(printed.contains("flame graphs skipped"), printed);
+      return;
+    }
+    assertEquals(4, profiles.size(), "A and B, cpu and alloc: " + profiles);
+    for (JsonNode p : profiles) {
+      if (p.has("error") || p.path("graphs").isEmpty()) {
+        assertTrue(printed.contains("going on"), "a profiler that cannot attach says so in one line: " + printed);
+        continue;
+      }
+      java.nio.file.Path graph = outcome.runDir().resolve(p.path("graphs").get(0).asText());
+      assertTrue(Files.readString(graph).contains("<html") || Files.readString(graph).contains("<!DOCTYPE"), graph.toString());
+    }
+    // the report links them beside the findings
+    assertTrue(Files.readString(outcome.runDir().resolve("report.md")).contains("Flame graphs of the headline comparisons"));
   }
 }

@@ -3,6 +3,7 @@ package io.dbbench.arango;
 import com.arangodb.Protocol;
 import io.dbbench.BenchmarkDefaults;
 import io.dbbench.ServerWarmup;
+import io.dbbench.report.AllocationProfiler;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.lang.management.ManagementFactory;
@@ -114,16 +115,19 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
     /** Truncates, loads the documents for read, update and delete, then takes the allocation snapshot. */
     @Setup(Level.Iteration)
     public void prepare(Trial t) {
+      AllocationProfiler.pause(); // allocs/op counts the shot alone (no-op outside the allocation pass)
       trial = t;
       t.fixture.prepare(t.operation);
       result = -1;
       before = THREADS.getTotalThreadAllocatedBytes();
+      AllocationProfiler.resume();
     }
 
     /** Takes the allocation, then fails the shot unless the count and the sampled documents are right. */
     @TearDown(Level.Iteration)
     public void verify() {
       shotAllocatedBytes = THREADS.getTotalThreadAllocatedBytes() - before;
+      AllocationProfiler.pause();
       trial.fixture.verify(trial.operation, result);
     }
   }

@@ -54,7 +54,9 @@ public final class AllocationProfiler implements InternalProfiler {
   private static final LongAdder COUNT = new LongAdder();
   private static final LongAdder SIZE = new LongAdder();
   private static volatile boolean counting;
+  private static volatile boolean active;
   private static volatile boolean installed;
+  private static long jvmBytesCounted;
 
   /** JMH builds the profiler in its own JVM too; the sampler is installed in the fork, at its first iteration. */
   public AllocationProfiler() {
@@ -112,15 +114,38 @@ public final class AllocationProfiler implements InternalProfiler {
     }
     COUNT.reset();
     SIZE.reset();
+    jvmBytesCounted = 0;
     jvmBytesAtStart = THREADS.getTotalThreadAllocatedBytes();
+    active = true;
     counting = true;
+  }
+
+  /**
+   * Leaves out of the count what follows until {@link #resume}: work in the iteration that is not
+   * the operation, such as a single-shot benchmark's preparation and verification, which JMH's
+   * iteration hooks enclose. A no-op when no allocation pass runs. Call from the benchmark thread.
+   */
+  public static void pause() {
+    if (active && counting) {
+      counting = false;
+      jvmBytesCounted += THREADS.getTotalThreadAllocatedBytes() - jvmBytesAtStart;
+    }
+  }
+
+  /** Counts again after {@link #pause}; a no-op when no allocation pass runs. */
+  public static void resume() {
+    if (active && !counting) {
+      jvmBytesAtStart = THREADS.getTotalThreadAllocatedBytes();
+      counting = true;
+    }
   }
 
   @Override
   public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
       IterationResult result) {
-    counting = false;
-    long jvmBytes = THREADS.getTotalThreadAllocatedBytes() - jvmBytesAtStart;
+    pause();
+    active = false;
+    long jvmBytes = jvmBytesCounted;
     long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
     double allocs = ops == 0 ? Double.NaN : (double) COUNT.sum() / ops;
     double bytes = ops == 0 ? Double.NaN : (double) SIZE.sum() / ops;

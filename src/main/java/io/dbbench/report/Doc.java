@@ -94,17 +94,18 @@ public final class Doc {
 
   /** The prefix of a table cell that links a file of the run directory ({@link #fileLink}). */
   static final String FILE_LINK = "file:";
-  private static final java.util.regex.Pattern FILE_NAME = java.util.regex.Pattern.compile("[\\w.-]+");
+  private static final java.util.regex.Pattern FILE_NAME = java.util.regex.Pattern.compile("[\\w.=,-]+(/[\\w.=,-]+)*");
 
   /**
-   * A table cell that links {@code fileName}, a file beside the report in the run directory
+   * A table cell that links {@code fileName}, a file in the run directory, by a relative path
    * (Markdown {@code [name](name)}, HTML {@code <a href>}).
    *
-   * @throws IllegalArgumentException when {@code fileName} is not a plain file name (letters,
-   *     digits, {@code _ . -}), which could leave the run directory or break the markup
+   * @throws IllegalArgumentException when {@code fileName} is not a plain relative path (letters,
+   *     digits, {@code _ . = , -} and {@code /} between names, no {@code ..}), which could leave
+   *     the run directory or break the markup
    */
   public static String fileLink(String fileName) {
-    if (!FILE_NAME.matcher(fileName).matches()) {
+    if (!FILE_NAME.matcher(fileName).matches() || java.util.Arrays.asList(fileName.split("/")).contains("..")) {
       throw new IllegalArgumentException("'" + fileName + "': expected a plain file name of the run directory");
     }
     return FILE_LINK + fileName;
@@ -114,7 +115,7 @@ public final class Doc {
   static String linkedFile(String cell) {
     if (cell.startsWith(FILE_LINK)) {
       String name = cell.substring(FILE_LINK.length());
-      return FILE_NAME.matcher(name).matches() ? name : null;
+      return FILE_NAME.matcher(name).matches() && !java.util.Arrays.asList(name.split("/")).contains("..") ? name : null;
     }
     return null;
   }

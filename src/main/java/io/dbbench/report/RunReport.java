@@ -50,6 +50,7 @@ public final class RunReport {
     }
     // findings first, then the studies' details, every result, the comparison, the manifest last
     Findings.appendTo(doc, run, StudyTables.forms());
+    flameGraphs(doc, run);
     StudyTables.appendTo(doc, run);
     MeasurementWarnings.appendTo(doc, 2, run.results());
     genericTables(doc, run.results());
@@ -58,6 +59,43 @@ public final class RunReport {
     }
     manifest(doc, run);
     return doc;
+  }
+
+  /**
+   * The flame graphs a {@code -Dbench.profile=async} run made for its headline comparisons
+   * ({@code env.json} {@code families.<id>.profiles}), linked, beside the findings they explain;
+   * nothing when the run made none.
+   */
+  static void flameGraphs(Doc doc, Run run) {
+    if (run.env() == null) {
+      return;
+    }
+    Doc.TableBuilder t = new Doc.TableBuilder().col("family").col("headline comparison").col("side").col("event")
+        .col("flame graph");
+    int[] rows = {0};
+    run.env().path("families").properties().forEach(f -> f.getValue().path("profiles").forEach(p -> {
+      List<String> graphs = new java.util.ArrayList<>();
+      p.path("graphs").forEach(g -> graphs.add(g.asText()));
+      String link = graphs.stream().filter(g -> g.contains("forward")).findFirst()
+          .orElse(graphs.isEmpty() ? "" : graphs.get(0));
+      String cell;
+      try {
+        cell = link.isEmpty() ? "not made: " + p.path("error").asText("the profiler wrote nothing") : Doc.fileLink(link);
+      } catch (IllegalArgumentException e) {
+        cell = link;
+      }
+      t.row(List.of(f.getKey(), p.path("comparison").asText(), p.path("side").asText() + " " + p.path("point"),
+          p.path("event").asText(), cell));
+      rows[0]++;
+    }));
+    if (rows[0] == 0) {
+      return;
+    }
+    Doc.Section s = doc.section(2, "Flame graphs of the headline comparisons");
+    s.text("One extra fork per side under async-profiler (-Dbench.profile=async; its scores are not used): where the"
+        + " time (cpu) and the allocated bytes (alloc) go, for the findings above. Open the HTML files from the run"
+        + " directory.");
+    s.add(t.build());
   }
 
   /** The run manifest and family facts, folded in HTML (they are for checking, not for reading first). */
