@@ -16,11 +16,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  *   <li>One fork with a fixed 2 GiB heap, so GC sizing does not vary between runs; native access
  *       enabled for zstd-jni, Kuzu and embedded PostgreSQL on JDK 24+ ({@link ForkFlags}; the main
- *       job passes the same flags explicitly, plus the JDK 23+ Unsafe flag).
+ *       job passes the same flags explicitly, plus the JDK 23+ Unsafe flag). They are
+ *       {@code jvmArgsPrepend}: a command-line {@code -jvmArgsAppend} (the usual way to add a
+ *       {@code -D} setting) replaces an annotation's {@code jvmArgsAppend} in JMH but adds to its
+ *       prepended flags, and a later flag of the same name still wins.
  *   <li>Average time in ns/op; the main job and {@code -Dbench.full} override iterations.
  * </ul>
  */
-@Fork(value = 1, jvmArgsAppend = {ForkFlags.XMS, ForkFlags.XMX, ForkFlags.NATIVE_ACCESS})
+@Fork(value = 1, jvmArgsPrepend = {ForkFlags.XMS, ForkFlags.XMX, ForkFlags.NATIVE_ACCESS})
 @Warmup(iterations = 3, time = 1, timeUnit = TimeUnit.SECONDS)
 @Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
 @BenchmarkMode(Mode.AverageTime)

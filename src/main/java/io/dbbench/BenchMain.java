@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * skipped while another ran); 1 a family failed, the report could not be written, or nothing ran
  * at all; 2 bad arguments.
  */
-@Command(name = "dbbench-main-job", mixinStandardHelpOptions = true,
+@Command(name = "dbbench-main-job", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
     description = "Runs every dbbench family on its quick (or full) settings and writes results/<UTC>/.",
     exitCodeOnInvalidInput = 2)
 public final class BenchMain implements Callable<Integer> {

@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
  * <p>Exit codes: 0 the interleaved comparison gave no verdict; 1 it did (the design failed to
  * absorb the drift); 2 bad options or a fork that failed.
  */
-@Command(name = "DriftCheck", mixinStandardHelpOptions = true, version = "dbbench DriftCheck",
+@Command(name = "DriftCheck", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
     description = "Compare two identical variants under a CPU hog started halfway, interleaved (ABBA) and as blocks.")
 public final class DriftCheck implements Callable<Integer> {
   @Option(names = "--pairs", description = "Forks per side (default ${DEFAULT-VALUE}).")

@@ -68,7 +68,7 @@ import picocli.CommandLine.Parameters;
  * regression, 2 bad input or a fork that failed (its log is named), 3 the gate cannot judge
  * (fewer than 4 forks per side): the codes of {@link Report}.
  */
-@Command(name = "interleave", mixinStandardHelpOptions = true,
+@Command(name = "interleave", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
     description = "Run two benchmark jars (or JVMs) with their JMH forks interleaved (ABBA), then compare"
         + " them, and gate with --max-regression.",
     exitCodeOnInvalidInput = Report.EXIT_BAD_INPUT)

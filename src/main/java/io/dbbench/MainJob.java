@@ -46,6 +46,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * the later families still run.
  */
 public final class MainJob {
+  /** async-profiler's CPU sampling interval in the flame-graph forks, ns (1 ms). */
+  static final long PROFILE_CPU_INTERVAL_NS = 1_000_000;
+
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
 
   /**
@@ -335,7 +338,8 @@ public final class MainJob {
     long t0 = System.nanoTime();
     List<String> own = List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "1", "-r", "1s", "-prof",
         io.dbbench.report.AllocationProfiler.class.getName(),
-        "-jvmArgsAppend", "-javaagent:" + agent.toAbsolutePath() + " -D" + io.dbbench.load.SteadyState.CAP_PROPERTY + "=1");
+        "-jvmArgsAppend", "-javaagent:" + agent.toAbsolutePath() + " -D" + io.dbbench.load.SteadyState.CAP_PROPERTY + "=1"
+            + " -Djava.util.logging.config.class=" + io.dbbench.report.InstrumenterLogging.class.getName());
     List<String> user = new ArrayList<>(own);
     user.addAll(options.userArgs());
     List<List<String>> commands = new ArrayList<>();
@@ -426,8 +430,9 @@ public final class MainJob {
           String name = family.id() + "-" + k + "-" + side + "-" + event;
           Path dir = runDir.resolve("profiles").resolve(name);
           List<String> opts = new ArrayList<>(c.options());
+          // CPU every 1 ms, not async-profiler's 10 ms: a single-shot fork held 14-82 samples at 10 ms
           opts.addAll(List.of("-prof", "async:libPath=" + lib.toAbsolutePath() + ";output=flamegraph;event=" + event
-              + ";dir=" + dir.toAbsolutePath()));
+              + (event.equals("cpu") ? ";interval=" + PROFILE_CPU_INTERVAL_NS : "") + ";dir=" + dir.toAbsolutePath()));
           List<String> cmd = JmhCommand.buildComparisonFork(options.full(), settings, c.benchmark(), c.side(side), opts,
               options.userArgs(), hostArgs, Runtime.version().feature(), runDir.resolve("jmh-" + name + ".json"), runDir,
               secretsFile);

@@ -1,5 +1,6 @@
 package io.dbbench.arango;
 
+import io.dbbench.core.Leases;
 import com.arangodb.ArangoDB;
 import com.arangodb.Protocol;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,6 +42,22 @@ import javax.net.ssl.TrustManagerFactory;
 public final class ArangoTarget implements AutoCloseable {
   static {
     quietJacksonVersionChecks();
+    leaseVertxCache();
+  }
+
+  /** The Vert.x file-cache base, a system property read when the first Vert.x instance starts. */
+  static final String VERTX_CACHE_PROPERTY = "vertx.cacheDirBase";
+
+  /**
+   * Points Vert.x's file cache (the driver's HTTP client and the stand-in's server each make a
+   * {@code vertx-cache-<uuid>} directory in the temp dir, which a killed JVM leaves behind) into a
+   * leased directory of this JVM's own ({@link Leases#privateTempDir}), unless
+   * {@code -Dvertx.cacheDirBase} is set. Idempotent; call before the first Vert.x instance.
+   */
+  public static synchronized void leaseVertxCache() {
+    if (System.getProperty(VERTX_CACHE_PROPERTY) == null) {
+      System.setProperty(VERTX_CACHE_PROPERTY, Leases.privateTempDir("vertx").resolve("cache").toString());
+    }
   }
 
   /**

@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
  * <p>Exit codes: 0 after an interrupt, 1 when the target cannot be reached or the address cannot
  * be bound, 2 for bad options or knobs.
  */
-@Command(name = "console", mixinStandardHelpOptions = true,
+@Command(name = "console", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
     description = "hdbinsert's web console for the GOMESSAGE JDBC tests (dbbench).")
 public final class Console implements Callable<Integer> {
   @Option(names = "--host", defaultValue = "127.0.0.1",

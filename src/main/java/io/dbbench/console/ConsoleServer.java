@@ -249,7 +249,8 @@ public final class ConsoleServer implements AutoCloseable {
       error(ex, e.status(), e.field(), e.getMessage(), null);
     } catch (IOException e) {
       // the client went away mid-exchange; nothing left to answer
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
+      // an Error too: it ends this request, not the console
       error(ex, 500, null, "internal error: " + e.getClass().getSimpleName() + ": "
           + truncate(Redaction.redact(String.valueOf(e.getMessage()))), null);
     } finally {

@@ -145,6 +145,42 @@ public final class Leases {
   }
 
   /**
+   * A directory of this JVM's own under the temp dir, {@code dbbench-<name>-<pid>} (mode 0700),
+   * leased and deleted with its contents when the JVM exits; a JVM that is killed leaves it to the
+   * next sweep. For caches that libraries write to the temp dir under names no lease could predict
+   * (Vert.x's {@code vertx-cache-<uuid>}): point the library's base directory inside this one.
+   *
+   * @param name a short name, letters, digits and '-'
+   * @throws IllegalArgumentException when {@code name} has other characters
+   * @throws UncheckedIOException when the directory cannot be created
+   */
+  public static synchronized Path privateTempDir(String name) {
+    if (!name.matches("[A-Za-z0-9-]{1,40}")) {
+      throw new IllegalArgumentException("name '" + name + "'; expected 1-40 letters, digits or '-'");
+    }
+    try {
+      Path dir = tmpDir().resolve("dbbench-" + name + "-" + ProcessHandle.current().pid());
+      if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+        Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      } else if (!ownedByMe(dir)) {
+        throw new IllegalStateException(dir + " exists and is not the current user's; remove it");
+      }
+      Lease lease = take().path(dir);
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          FileTrees.deleteRecursively(dir);
+          lease.close();
+        } catch (UncheckedIOException e) {
+          // what could not be deleted keeps its lease for the next sweep
+        }
+      }, "dbbench-" + name + "-cleanup"));
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a private directory for " + name + " under the temp dir", e);
+    }
+  }
+
+  /**
    * Stops the processes and deletes the paths of every lease whose owner JVM is gone, then the
    * lease itself, within the rules of the class comment. Never throws; returns one line per thing
    * it cleaned or refused, for the caller to print.

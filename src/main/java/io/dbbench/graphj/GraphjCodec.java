@@ -18,20 +18,18 @@ public final class GraphjCodec {
   public static final long MAX_RAW_BODY = Integer.MAX_VALUE - 64;
   /** Default configurable cap on a decompressed body: 1 GiB. */
   public static final long DEFAULT_RAW_BODY_CAP = 1L << 30;
-  /** A compressed body may always expand to this many bytes (16 MiB), whatever its size. */
-  public static final long RAW_BODY_FLOOR = 16L << 20;
   /**
-   * Beyond {@link #RAW_BODY_FLOOR}, a compressed body may expand this many times its own size.
-   * graphd's own text corpus, the most repetitive input here, compresses about 50:1 at level 3.
+   * The share of the heap's free room a decompressed body may take: one part for the body, the
+   * others for what decoding holds beside it (the growing stream buffer's copy, the parsed entries).
    */
-  public static final int RAW_BODY_RATIO = 256;
+  public static final int HEAP_SHARE_DIVISOR = 3;
   /** System property overriding {@link #DEFAULT_RAW_BODY_CAP} (bytes; takes precedence over the variable). */
   public static final String RAW_BODY_CAP_PROPERTY = "dbbench.graphj.maxRawBody";
   /** Environment variable overriding {@link #DEFAULT_RAW_BODY_CAP} (bytes). */
   public static final String RAW_BODY_CAP_ENV = "DBBENCH_GRAPHJ_MAX_RAW_BODY";
   /** How to raise the limit, for error messages. */
-  static final String LIMIT_HELP = "min(cap, max(16 MiB, " + RAW_BODY_RATIO + " x compressed size)); raise the cap with -D"
-      + RAW_BODY_CAP_PROPERTY + "=BYTES or " + RAW_BODY_CAP_ENV + ", at most " + MAX_RAW_BODY;
+  static final String LIMIT_HELP = "min(cap, a third of the heap's free room); give the JVM more heap with -Xmx,"
+      + " raise the cap with -D" + RAW_BODY_CAP_PROPERTY + "=BYTES or " + RAW_BODY_CAP_ENV + ", at most " + MAX_RAW_BODY;
 
   /** A per-call codec per thread: no native memory kept, only its scratch buffer (at most 1 MiB). */
   private static final ThreadLocal<ZstdCodec> PER_CALL =
@@ -112,27 +110,32 @@ public final class GraphjCodec {
   }
 
   /**
-   * Most bytes a compressed body of {@code compressedLen} bytes may decompress to:
-   * {@code min(rawBodyCap(), max(16 MiB, 256 x compressedLen))}. A body's true size is not
-   * stored anywhere else in the file (graphd's frames carry none), so this bound is what the
-   * file can justify: enough for every real journal, too little for a small file to exhaust the
-   * heap.
+   * Most bytes a compressed body may decompress to in this JVM now: {@code min(rawBodyCap(),
+   * heapRoom() / 3)}. A body's true size is stored nowhere else in the file (graphd's frames carry
+   * none, and a frame's declared size can lie), so the bound is what this heap can hold: every
+   * archive {@code write} and {@code compact} produce decodes as long as the heap holds it three
+   * times over, whatever its compression ratio, and a file that claims more is refused before
+   * anything that large is allocated.
    */
-  public static long rawBodyLimit(long compressedLen) {
-    long derived = compressedLen > MAX_RAW_BODY / RAW_BODY_RATIO ? MAX_RAW_BODY
-        : Math.max(RAW_BODY_FLOOR, compressedLen * RAW_BODY_RATIO);
-    return Math.min(rawBodyCap(), derived);
+  public static long rawBodyLimit() {
+    return Math.min(rawBodyCap(), Math.max(1L << 20, heapRoom() / HEAP_SHARE_DIVISOR));
+  }
+
+  /** Bytes the heap can still grow into: its maximum less what is in use now (garbage counted as used). */
+  static long heapRoom() {
+    Runtime rt = Runtime.getRuntime();
+    return Math.max(0, rt.maxMemory() - (rt.totalMemory() - rt.freeMemory()));
   }
 
   /**
-   * Decompresses a zstd body within {@link #rawBodyLimit}{@code (body.length)}; frames without a
-   * content size (as Rust's streaming {@code zstd::encode_all} writes) are streamed.
+   * Decompresses a zstd body within {@link #rawBodyLimit()}; frames without a content size (as
+   * Rust's streaming {@code zstd::encode_all} writes) are streamed.
    *
    * @throws GraphjException LIMIT_EXCEEDED past the limit (nothing that large is allocated),
    *     DECOMPRESSION_FAILED with zstd's error
    */
   public static byte[] decompress(byte[] body, String source) throws GraphjException {
-    return PER_CALL.get().decompress(body, source, rawBodyLimit(body.length));
+    return PER_CALL.get().decompress(body, source, rawBodyLimit());
   }
 
   /**

@@ -46,7 +46,7 @@ public class GraphjException extends IOException {
     DECOMPRESSION_FAILED,
     /**
      * A size exceeds what the file can back or the configured limit: a zstd frame declaring or
-     * expanding past {@link GraphjCodec#rawBodyLimit}, or a length field or count larger than the
+     * expanding past {@link GraphjCodec#rawBodyLimit()} (a share of the heap), or a length field or count larger than the
      * bytes that follow it.
      */
     LIMIT_EXCEEDED,

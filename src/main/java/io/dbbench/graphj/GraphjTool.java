@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
  * Exit status: 0 when every file verifies or was written, 1 when verification or I/O failed
  * (one line naming the file and reason on stderr), 2 on a usage error. Keys are never printed.
  */
-@Command(name = "graphj", mixinStandardHelpOptions = true,
+@Command(name = "graphj", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
     description = "Inspect, verify, write and compact graphd .graphj journals.",
     subcommands = {GraphjTool.Inspect.class, GraphjTool.Verify.class, GraphjTool.Write.class, GraphjTool.Compact.class})
 public final class GraphjTool implements Callable<Integer> {
@@ -310,6 +310,12 @@ public final class GraphjTool implements Callable<Integer> {
           String why = reason(e);
           spec.commandLine().getErr().println(why.startsWith(p + ": ") ? p + ": FAILED: " + why.substring(p.toString().length() + 2)
               : p + ": FAILED: " + why);
+          rc = 1;
+        } catch (OutOfMemoryError e) {
+          // The limits refuse what a file claims beyond a third of the free heap; this is what a
+          // heap already full of something else leaves: say so, and go on to the next file.
+          spec.commandLine().getErr().println(p + ": FAILED: out of memory decoding it (heap "
+              + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); give the JVM more with -Xmx");
           rc = 1;
         }
       }

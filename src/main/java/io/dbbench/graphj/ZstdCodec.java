@@ -18,7 +18,7 @@ import java.util.Arrays;
  * (zstd's own advice for small inputs, {@code zstd.h}: "reuse context ... for better speed").
  * The bytes written are the same either way: one frame with the content size in its header.
  *
- * <p>Decompression is bounded ({@link GraphjCodec#rawBodyLimit}): a frame that declares more than
+ * <p>Decompression is bounded ({@link GraphjCodec#rawBodyLimit()}): a frame that declares more than
  * the limit is refused before anything is allocated, and a frame without a declared size is
  * streamed and stopped as soon as its output passes the limit.
  *
@@ -136,7 +136,7 @@ public final class ZstdCodec implements AutoCloseable {
    * running total against {@code limit} after every chunk.
    *
    * @param source file or label for error messages
-   * @param limit most bytes of output allowed (see {@link GraphjCodec#rawBodyLimit})
+   * @param limit most bytes of output allowed (see {@link GraphjCodec#rawBodyLimit()})
    * @throws GraphjException LIMIT_EXCEEDED when the declared or produced size passes
    *     {@code limit}; DECOMPRESSION_FAILED when zstd reports an error
    */

@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
  * the same wall time of {@code psql -c 'SELECT 1'} is reported as that overhead, and the ratio is
  * given both with and without it. Run it with {@code scripts/copy-vs-psql.sh}.
  */
-@Command(name = "copy-vs-psql", mixinStandardHelpOptions = true,
+@Command(name = "copy-vs-psql", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
     description = "Times dbbench's COPY against psql \\copy (and bulk/many against COPY) on the embedded PostgreSQL.")
 public final class CopyVsPsql implements Callable<Integer> {
   @Option(names = "--shape", defaultValue = "1x100000", description = "BATCHCOUNTxBATCHSIZE (default ${DEFAULT-VALUE})")

@@ -146,9 +146,33 @@ final class EmbeddedTemplate {
     });
   }
 
+  /**
+   * zonky writes {@code detect_linux_distribution_<n>.sh} to the temp dir once per JVM (when its
+   * {@code LinuxUtils} class loads) and deletes it only at a normal JVM exit, so a killed fork left
+   * one behind: this JVM's copies (the current user's, written since the JVM started) go as soon
+   * as the first server is up.
+   */
+  static void deleteDistributionScripts() {
+    java.time.Instant since = ProcessHandle.current().info().startInstant().orElse(java.time.Instant.EPOCH);
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(tmp, "detect_linux_distribution_*.sh")) {
+      String me = System.getProperty("user.name");
+      for (Path p : ds) {
+        if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+            && Files.getOwner(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).getName().equals(me)
+            && !Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(since.minusSeconds(1))) {
+          Files.deleteIfExists(p);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // a leftover script is untidy, not a failure of the start
+    }
+  }
+
   private static EmbeddedPostgres started(Path data, Path log, Leases.Lease lease) throws IOException {
     EmbeddedPostgres pg = builder(data, log).setConnectConfig("password", templatePassword(data)).start();
     postmasterPid(data).ifPresent(lease::process);
+    deleteDistributionScripts();
     synchronized (DATA_DIRS) {
       DATA_DIRS.put(pg, data);
       LOGS.put(pg, log);

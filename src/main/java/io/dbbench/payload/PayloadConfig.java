@@ -15,7 +15,8 @@ import java.util.Set;
  * {@code mongo_collection}; plus dbbench's {@code host} (bind address, default {@code 127.0.0.1}:
  * loopback unless told otherwise), {@code max_body_bytes} (default 16 MiB, MongoDB's BSON document
  * limit), {@code read_timeout_seconds} (default {@value #DEFAULT_READ_TIMEOUT_SECONDS}) and
- * {@code mongo_timeout_ms} (default {@value #DEFAULT_MONGO_TIMEOUT_MS}).
+ * {@code mongo_timeout_ms} (default {@value #DEFAULT_MONGO_TIMEOUT_MS}) and
+ * {@code in_flight_body_bytes} (default 0: an eighth of the service's heap).
  *
  * <p>{@code mongo_uri} may be {@code embedded} to start the in-process mongo-java-server stand-in.
  *
@@ -36,10 +37,14 @@ import java.util.Set;
  * @param mongoTimeoutMs per-operation MongoDB timeout in milliseconds (the driver's client-side
  *     operation timeout, {@code timeoutMS}, which also bounds server selection): with MongoDB down a
  *     request fails with 503 after at most this long instead of hanging
+ * @param inFlightBodyBytes the memory budget for request bodies being read and parsed at once, in
+ *     body bytes (a body's JSON tree and BSON document take several times its size); a request
+ *     that would pass it is answered 503 at once, before its body is read, unless it is the only
+ *     one in flight; 0 derives it from the heap ({@link #effectiveInFlightBodyBytes()})
  */
 public record PayloadConfig(boolean useHttps, String host, int port, Path certFile, Path keyFile,
     Path jsonFile, String mongoUri, String mongoDatabase, String mongoCollection, long maxBodyBytes,
-    int readTimeoutSeconds, long mongoTimeoutMs) {
+    int readTimeoutSeconds, long mongoTimeoutMs, long inFlightBodyBytes) {
 
   /** The original service's port. */
   public static final int DEFAULT_PORT = 7111;
@@ -53,7 +58,7 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
 
   private static final Set<String> KEYS = Set.of("use_https", "host", "port", "cert_file", "key_file",
       "json_file", "mongo_uri", "mongo_database", "mongo_collection", "max_body_bytes",
-      "read_timeout_seconds", "mongo_timeout_ms");
+      "read_timeout_seconds", "mongo_timeout_ms", "in_flight_body_bytes");
 
   /**
    * Validates the values.
@@ -72,6 +77,10 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
     }
     if (mongoTimeoutMs < 1) {
       throw new IllegalArgumentException("mongo_timeout_ms=" + mongoTimeoutMs + "; expected at least 1");
+    }
+    if (inFlightBodyBytes < 0) {
+      throw new IllegalArgumentException("in_flight_body_bytes=" + inFlightBodyBytes
+          + "; expected 0 (an eighth of the heap) or a positive number of bytes");
     }
     if (host == null || host.isBlank()) {
       throw new IllegalArgumentException("host='" + host + "'; expected a bind address such as 127.0.0.1 or 0.0.0.0");
@@ -108,7 +117,7 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
   public static PayloadConfig defaults() {
     return new PayloadConfig(false, "127.0.0.1", DEFAULT_PORT, null, null, null,
         "mongodb://localhost:27017", "payload", "docs", DEFAULT_MAX_BODY_BYTES,
-        DEFAULT_READ_TIMEOUT_SECONDS, DEFAULT_MONGO_TIMEOUT_MS);
+        DEFAULT_READ_TIMEOUT_SECONDS, DEFAULT_MONGO_TIMEOUT_MS, 0);
   }
 
   /**
@@ -146,6 +155,7 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
         case "max_body_bytes" -> c.withMaxBodyBytes(integer(file, k, v));
         case "read_timeout_seconds" -> c.withReadTimeoutSeconds(int32(file, k, v));
         case "mongo_timeout_ms" -> c.withMongoTimeoutMs(integer(file, k, v));
+        case "in_flight_body_bytes" -> c.withInFlightBodyBytes(integer(file, k, v));
         default -> throw new IllegalArgumentException(file + ": unknown key '" + k + "'; expected one of "
             + new java.util.TreeSet<>(KEYS));
       };
@@ -189,62 +199,76 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
 
   /** A copy with {@code use_https} replaced. */
   public PayloadConfig withUseHttps(boolean v) {
-    return new PayloadConfig(v, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
+    return new PayloadConfig(v, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code host} replaced. */
   public PayloadConfig withHost(String v) {
-    return new PayloadConfig(useHttps, v, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
+    return new PayloadConfig(useHttps, v, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code port} replaced. */
   public PayloadConfig withPort(int v) {
-    return new PayloadConfig(useHttps, host, v, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
+    return new PayloadConfig(useHttps, host, v, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code cert_file} replaced. */
   public PayloadConfig withCertFile(Path v) {
-    return new PayloadConfig(useHttps, host, port, v, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
+    return new PayloadConfig(useHttps, host, port, v, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code key_file} replaced. */
   public PayloadConfig withKeyFile(Path v) {
-    return new PayloadConfig(useHttps, host, port, certFile, v, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
+    return new PayloadConfig(useHttps, host, port, certFile, v, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code json_file} replaced. */
   public PayloadConfig withJsonFile(Path v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, v, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, v, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code mongo_uri} replaced. */
   public PayloadConfig withMongoUri(String v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, v, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, v, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code mongo_database} replaced. */
   public PayloadConfig withMongoDatabase(String v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, v, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, v, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code mongo_collection} replaced. */
   public PayloadConfig withMongoCollection(String v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, v, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, v, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code max_body_bytes} replaced. */
   public PayloadConfig withMaxBodyBytes(long v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, v, readTimeoutSeconds, mongoTimeoutMs);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, v, readTimeoutSeconds, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code read_timeout_seconds} replaced. */
   public PayloadConfig withReadTimeoutSeconds(int v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, v, mongoTimeoutMs);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, v, mongoTimeoutMs, inFlightBodyBytes);
   }
 
   /** A copy with {@code mongo_timeout_ms} replaced. */
   public PayloadConfig withMongoTimeoutMs(long v) {
-    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, v);
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, v, inFlightBodyBytes);
+  }
+
+  /** A copy with {@code in_flight_body_bytes} replaced. */
+  public PayloadConfig withInFlightBodyBytes(long v) {
+    return new PayloadConfig(useHttps, host, port, certFile, keyFile, jsonFile, mongoUri, mongoDatabase, mongoCollection, maxBodyBytes, readTimeoutSeconds, mongoTimeoutMs, v);
+  }
+
+  /**
+   * The body budget in bytes: {@code in_flight_body_bytes}, or when 0 an eighth of this JVM's
+   * maximum heap (a 16 MiB JSON body parses into a tree and a BSON document several times its
+   * size; 48 such bodies at once exhausted a 256 MiB heap before the budget existed).
+   */
+  public long effectiveInFlightBodyBytes() {
+    return inFlightBodyBytes > 0 ? inFlightBodyBytes : Runtime.getRuntime().maxMemory() / 8;
   }
 
   /** For logs: the URI is redacted. */
@@ -254,6 +278,6 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
         + ", key_file=" + keyFile + ", json_file=" + jsonFile + ", mongo_uri=" + io.dbbench.core.Redaction.redact(mongoUri)
         + ", mongo_database=" + mongoDatabase + ", mongo_collection=" + mongoCollection
         + ", max_body_bytes=" + maxBodyBytes + ", read_timeout_seconds=" + readTimeoutSeconds
-        + ", mongo_timeout_ms=" + mongoTimeoutMs + "]";
+        + ", mongo_timeout_ms=" + mongoTimeoutMs + ", in_flight_body_bytes=" + inFlightBodyBytes + "]";
   }
 }

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
  * Options override the file's keys; prints the address it listens on and serves until stopped
  * (Ctrl-C). {@code --mongo-uri embedded} starts the in-process mongo-java-server stand-in.
  */
-@Command(name = "payload-server", mixinStandardHelpOptions = true,
+@Command(name = "payload-server", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
     description = "Stores JSON documents in MongoDB over HTTP(S): POST /insert, GET /search?id=UUID, GET /health.")
 public final class PayloadServer implements Callable<Integer> {
   @Option(names = "--config", description = "JSON configuration file (keys use_https, port, cert_file, key_file, json_file, mongo_uri, mongo_database, mongo_collection, host, max_body_bytes, read_timeout_seconds, mongo_timeout_ms)")
@@ -56,6 +56,10 @@ public final class PayloadServer implements Callable<Integer> {
 
   @Option(names = "--max-body-bytes", description = "largest accepted body in bytes (default 16777216)")
   Long maxBodyBytes;
+
+  @Option(names = "--in-flight-body-bytes", description = "memory budget for request bodies being read and parsed at"
+      + " once; past it a request is answered 503 with Retry-After (default 0: an eighth of the heap)")
+  Long inFlightBodyBytes;
 
   @Option(names = "--read-timeout-seconds", description = "disconnect a client that takes longer to send a request (default 30)")
   Integer readTimeoutSeconds;
@@ -92,6 +96,7 @@ public final class PayloadServer implements Callable<Integer> {
     if (mongoDatabase != null) c = c.withMongoDatabase(mongoDatabase);
     if (mongoCollection != null) c = c.withMongoCollection(mongoCollection);
     if (maxBodyBytes != null) c = c.withMaxBodyBytes(maxBodyBytes);
+    if (inFlightBodyBytes != null) c = c.withInFlightBodyBytes(inFlightBodyBytes);
     if (readTimeoutSeconds != null) c = c.withReadTimeoutSeconds(readTimeoutSeconds);
     if (mongoTimeoutMs != null) c = c.withMongoTimeoutMs(mongoTimeoutMs);
     if (mongoUriFromEnv != null) {
@@ -130,6 +135,13 @@ public final class PayloadServer implements Callable<Integer> {
       c = resolve();
     } catch (IllegalArgumentException e) {
       System.err.println("payload-server: " + e.getMessage());
+      return 2;
+    } catch (java.nio.file.NoSuchFileException e) {
+      System.err.println("payload-server: --config " + e.getFile() + ": no such file (an example with every key:"
+          + " docs/examples/payload-config.json)");
+      return 2;
+    } catch (java.io.IOException e) {
+      System.err.println("payload-server: --config " + config + ": cannot be read (" + e.getMessage() + ")");
       return 2;
     }
     if (!c.mongoUri().equals("embedded")) {

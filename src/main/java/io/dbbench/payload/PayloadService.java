@@ -51,7 +51,9 @@ import org.bson.Document;
  *       {@code _id}), {@code 404} when absent.
  *   <li>{@code GET /health}: {@code 200 {"status":"ok","mongo":"up",...}} with the counters
  *       {@code requests}, {@code inserted}, {@code client_errors} (4xx), {@code mongo_failures}
- *       (503), {@code server_errors} (500) and {@code bson_too_large}; {@code 503} with
+ *       (503), {@code server_errors} (500), {@code bson_too_large} and {@code overloaded}
+ *       (503 for lack of body memory), and {@code bodies_in_flight_bytes} (the budget in use now);
+ *       {@code 503} with
  *       {@code "status":"degraded"} and the reason when MongoDB does not answer a count within
  *       {@code mongo_timeout_ms}.
  *   <li>{@code GET /template}: the configured {@code json_file}, {@code 404} when none.
@@ -65,7 +67,10 @@ import org.bson.Document;
  * {@code max_body_bytes} or a document over MongoDB's 16 MiB BSON limit (logged, counted in
  * {@code bson_too_large}); {@code 415} a content type other than {@code application/json};
  * {@code 503} when MongoDB fails or does not answer within {@code mongo_timeout_ms} (counted in
- * {@code mongo_failures}; the service keeps serving); {@code 500} anything unexpected (logged,
+ * {@code mongo_failures}; the service keeps serving) or, with {@code Retry-After: 1}, when the
+ * request's body would pass the memory budget for bodies in flight
+ * ({@code in_flight_body_bytes}, counted in {@code overloaded}); {@code 500} anything unexpected, an
+ * {@code Error} included (logged,
  * counted in {@code server_errors}). Client errors (4xx) are counted in {@code client_errors} and
  * never as MongoDB failures. Every error is answered before the exchange closes. Only a validated
  * UUID string ever reaches a MongoDB filter.
@@ -109,6 +114,10 @@ public final class PayloadService implements AutoCloseable {
   private final LongAdder clientErrors = new LongAdder();
   private final LongAdder serverErrors = new LongAdder();
   private final LongAdder bsonTooLarge = new LongAdder();
+  private final LongAdder overloaded = new LongAdder();
+  /** Bytes of request bodies being read and parsed now, against {@link #bodyBudget}. */
+  private final java.util.concurrent.atomic.AtomicLong bodiesInFlight = new java.util.concurrent.atomic.AtomicLong();
+  private final long bodyBudget;
 
   private PayloadService(PayloadConfig config, MongoCollection<Document> collection, HttpServer server,
       ExecutorService executor, byte[] template) {
@@ -118,6 +127,7 @@ public final class PayloadService implements AutoCloseable {
     this.server = server;
     this.executor = executor;
     this.template = template;
+    this.bodyBudget = config.effectiveInFlightBodyBytes();
   }
 
   /**
@@ -225,8 +235,9 @@ public final class PayloadService implements AutoCloseable {
       }
     } catch (IOException e) {
       // The client went away mid-exchange; nothing left to answer.
-    } catch (RuntimeException e) {
-      // Answered before the exchange closes (closing first would leave the client an empty reply).
+    } catch (RuntimeException | Error e) {
+      // Answered before the exchange closes (closing first would leave the client an empty reply);
+      // an Error (a heap exhausted by something the budget did not foresee) ends this request only.
       serverErrors.increment();
       log(ex, 500, e.toString());
       try {
@@ -257,6 +268,8 @@ public final class PayloadService implements AutoCloseable {
     h.put("mongo_failures", mongoFailures.sum());
     h.put("server_errors", serverErrors.sum());
     h.put("bson_too_large", bsonTooLarge.sum());
+    h.put("overloaded", overloaded.sum());
+    h.put("bodies_in_flight_bytes", bodiesInFlight.get());
     send(ex, up ? 200 : 503, JSON.writeValueAsBytes(h));
   }
 
@@ -283,17 +296,54 @@ public final class PayloadService implements AutoCloseable {
     }
     long max = config.maxBodyBytes();
     String cl = ex.getRequestHeaders().getFirst("Content-Length");
+    long declared = -1;
     if (cl != null) {
       try {
-        if (Long.parseLong(cl.trim()) > max) {
-          tooLarge(ex, max);
-          return;
-        }
+        declared = Long.parseLong(cl.trim());
       } catch (NumberFormatException e) {
         error(ex, 400, "Content-Length '" + cl + "' is not a number");
         return;
       }
+      if (declared > max) {
+        tooLarge(ex, max);
+        return;
+      }
     }
+    // A chunked body's size is unknown until read: it holds room for the largest allowed.
+    long want = declared >= 0 ? declared : max;
+    if (!reserveBody(want)) {
+      overloaded.increment();
+      // send() drains the body through a small buffer (no heap held), keeping the connection usable.
+      ex.getResponseHeaders().set("Retry-After", "1");
+      error(ex, 503, "overloaded: request bodies of " + bodiesInFlight.get() + " bytes are being read and parsed,"
+          + " and this one's " + want + " would pass the budget in_flight_body_bytes=" + bodyBudget + "; retry later");
+      return;
+    }
+    try {
+      insertWithin(ex, max);
+    } finally {
+      bodiesInFlight.addAndGet(-want);
+    }
+  }
+
+  /**
+   * Holds {@code bytes} of the body budget, or refuses when other bodies in flight already hold
+   * so much that these would pass it (one request alone is always let through, whatever its size
+   * within {@code max_body_bytes}).
+   */
+  private boolean reserveBody(long bytes) {
+    while (true) {
+      long cur = bodiesInFlight.get();
+      if (cur > 0 && cur + bytes > bodyBudget) {
+        return false;
+      }
+      if (bodiesInFlight.compareAndSet(cur, cur + bytes)) {
+        return true;
+      }
+    }
+  }
+
+  private void insertWithin(HttpExchange ex, long max) throws IOException {
     // Not closed here: the exchange closes it, after send() has checked nothing is left unread.
     byte[] body = ex.getRequestBody().readNBytes((int) max + 1);
     if (body.length > max) {

@@ -159,11 +159,10 @@ public final class Comparison {
     }
 
     private static void loadNote(String side, JmhResult r, List<String> out) {
-      JmhResult.Metric load = r.secondary().get(MachineStateProfiler.LOAD);
-      JmhResult.Metric cpus = r.secondary().get(MachineStateProfiler.CPUS);
-      if (load != null && cpus != null && load.score() > cpus.score()) {
-        out.add(side + " measured under load " + String.format(java.util.Locale.ROOT, "%.1f", load.score())
-            + " on " + Math.round(cpus.score()) + " CPUs: shared its cores");
+      JmhResult.Metric other = r.secondary().get(MachineStateProfiler.OTHER_BUSY);
+      if (other != null && other.score() > MeasurementWarnings.OTHER_BUSY_LIMIT_PCT) {
+        out.add(side + " shared its cores: other processes used " + String.format(java.util.Locale.ROOT, "%.1f%%",
+            other.score()) + " of the CPUs during a fork");
       }
     }
   }

@@ -32,16 +32,33 @@ public final class JmhJson {
 
   private JmhJson() {}
 
+  /** The file plain JMH writes with {@code -rf json} and no {@code -rff}. */
+  public static final String JMH_DEFAULT_FILE = "jmh-result.json";
+
   /**
-   * Reads a JMH JSON file, or the {@code jmh.json} inside a run directory.
+   * The JMH JSON file of {@code fileOrDir}: the file itself, or in a directory {@code jmh.json}
+   * (a main-job run) or else {@value #JMH_DEFAULT_FILE} (plain JMH's default).
+   */
+  public static Path resultFile(Path fileOrDir) {
+    if (!Files.isDirectory(fileOrDir)) {
+      return fileOrDir;
+    }
+    Path run = fileOrDir.resolve("jmh.json");
+    Path plain = fileOrDir.resolve(JMH_DEFAULT_FILE);
+    return !Files.exists(run) && Files.exists(plain) ? plain : run;
+  }
+
+  /**
+   * Reads a JMH JSON file, or the one a directory holds ({@link #resultFile}).
    *
    * @throws ReportException when the file is missing, is not JSON, or is not JMH output; the
    *     message names the file and what was expected
    */
   public static List<JmhResult> read(Path fileOrRunDir) throws ReportException {
-    Path file = Files.isDirectory(fileOrRunDir) ? fileOrRunDir.resolve("jmh.json") : fileOrRunDir;
+    Path file = resultFile(fileOrRunDir);
     if (!Files.isRegularFile(file)) {
-      throw new ReportException(file + ": no such file (expected a JMH JSON file or a run directory holding jmh.json)");
+      throw new ReportException(file + ": no such file (expected a JMH JSON file, or a directory holding jmh.json"
+          + " or JMH's default " + JMH_DEFAULT_FILE + ")");
     }
     JsonNode root;
     try {

@@ -23,10 +23,14 @@ import org.openjdk.jmh.results.ScalarResult;
  *   <li>{@value #CPUS}: online CPUs;</li>
  *   <li>{@value #STEAL}: percent of CPU time stolen by the hypervisor during the fork (the
  *       largest over forks);</li>
- *   <li>{@value #BUSY}: percent of all CPUs' time busy during the fork (the largest over forks).</li>
+ *   <li>{@value #BUSY}: percent of all CPUs' time busy during the fork (the largest over forks);</li>
+ *   <li>{@value #OTHER_BUSY}: percent of all CPUs' time that processes other than the
+ *       benchmark's own used during the fork ({@link ProcessCpu}; the largest over forks).</li>
  * </ul>
  *
- * The report ({@link Comparison}) warns on rows whose {@value #LOAD} exceeds {@value #CPUS}.
+ * The report ({@link MeasurementWarnings}) warns on rows where other processes used more than
+ * {@value MeasurementWarnings#OTHER_BUSY_LIMIT_PCT}% of the CPUs or the hypervisor stole more than
+ * 5%; the load average counts the benchmark's own threads, so it is recorded, not judged.
  */
 public final class MachineStateProfiler implements ExternalProfiler {
   /** Secondary-metric name of the 1-minute load average. */
@@ -37,8 +41,13 @@ public final class MachineStateProfiler implements ExternalProfiler {
   public static final String STEAL = "machine.steal";
   /** Secondary-metric name of the busy CPU time, percent. */
   public static final String BUSY = "machine.busy";
+  /** Secondary-metric name of the CPU time other processes used, percent of all CPUs' time. */
+  public static final String OTHER_BUSY = "machine.other_busy";
+  /** What names the benchmark's own processes in a command line ({@link ProcessCpu#own}). */
+  static final String OWN_MARKER = "dbbench";
 
   private MachineState before;
+  private ProcessCpu processesBefore;
 
   @Override
   public Collection<String> addJVMInvokeOptions(BenchmarkParams params) {
@@ -53,6 +62,7 @@ public final class MachineStateProfiler implements ExternalProfiler {
   @Override
   public void beforeTrial(BenchmarkParams benchmarkParams) {
     before = MachineState.read();
+    processesBefore = ProcessCpu.read();
   }
 
   @Override
@@ -65,8 +75,30 @@ public final class MachineStateProfiler implements ExternalProfiler {
     if (!Double.isNaN(i.stealPct())) {
       out.add(new ScalarResult(STEAL, i.stealPct(), "%", AggregationPolicy.MAX));
       out.add(new ScalarResult(BUSY, i.busyPct(), "%", AggregationPolicy.MAX));
+      double other = otherBusyPct(i, processesBefore, ProcessCpu.read(), pid);
+      if (!Double.isNaN(other)) {
+        out.add(new ScalarResult(OTHER_BUSY, other, "%", AggregationPolicy.MAX));
+      }
     }
     return out;
+  }
+
+  /**
+   * Percent of all CPUs' time between the snapshots that processes other than the benchmark's
+   * own used ({@link ProcessCpu#otherTicks}, roots: this JVM and the fork {@code forkPid}); NaN
+   * without {@code /proc}.
+   */
+  static double otherBusyPct(MachineState.Interval i, ProcessCpu before, ProcessCpu after, long forkPid) {
+    if (before == null || before.processes().isEmpty() || after.processes().isEmpty()
+        || i.before().cpu() == null || i.after().cpu() == null) {
+      return Double.NaN;
+    }
+    long total = i.after().cpu().total() - i.before().cpu().total();
+    if (total <= 0) {
+      return Double.NaN;
+    }
+    long other = ProcessCpu.otherTicks(before, after, java.util.Set.of(ProcessHandle.current().pid(), forkPid), OWN_MARKER);
+    return Math.min(100.0, 100.0 * other / total);
   }
 
   @Override

@@ -53,7 +53,7 @@ import picocli.CommandLine.Parameters;
  * Comparison#DEFAULT_DRIFT_PCT}%, or {@code DBBENCH_DRIFT}); the two sides of one {@code
  * io.dbbench.Interleave} run get no allowance.
  */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
     description = "Renders, compares, gates and merges dbbench runs.",
     subcommands = {Report.Render.class, Report.Compare.class, Report.SaveBaseline.class,
         Report.Gate.class, Report.MergeCmd.class, Report.ReplicationCmd.class})
@@ -113,27 +113,29 @@ public final class Report implements Callable<Integer> {
 
   /**
    * Writes {@code report.md} (with {@code charts/*.png}), {@code report.html} and
-   * {@code findings.json} ({@link Findings#write}) for one run
-   * directory holding {@code jmh.json} and optionally {@code env.json} and
-   * {@code openloop-*.json}. Called by the main job {@code io.dbbench.BenchMain}.
+   * {@code findings.json} ({@link Findings#write}) for one run directory holding {@code jmh.json}
+   * (or plain JMH's {@code jmh-result.json}) and optionally {@code env.json} and
+   * {@code openloop-*.json}, or for one JMH JSON file (written beside it). Called by the main job
+   * {@code io.dbbench.BenchMain}.
    *
    * @return the path of report.md
    * @throws IOException when the report cannot be written
    * @throws IllegalArgumentException when the run's jmh.json is missing or not JMH output, or a
    *     configured baseline is unknown (the message is one line naming the file)
    */
-  public static Path render(Path runDir) throws IOException {
+  public static Path render(Path runDirOrFile) throws IOException {
     Doc doc;
     Run run;
     try {
-      run = Run.load(runDir);
+      run = Run.load(runDirOrFile);
       doc = RunReport.build(run);
     } catch (ReportException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
-    if (Files.isDirectory(runDir)) {
-      Findings.write(runDir, Findings.of(run, StudyTables.forms()));
-    }
+    // a JMH JSON file gets its report beside it
+    Path runDir = Files.isDirectory(runDirOrFile) ? runDirOrFile
+        : java.util.Objects.requireNonNullElse(runDirOrFile.toAbsolutePath().getParent(), Path.of("."));
+    Findings.write(runDir, Findings.of(run, StudyTables.forms()));
     Path out = runDir.resolve("report.md");
     Files.writeString(out, MarkdownReport.write(doc, runDir.resolve("charts")), StandardCharsets.UTF_8);
     Files.writeString(runDir.resolve("report.html"), HtmlReport.write(doc), StandardCharsets.UTF_8);
@@ -172,10 +174,11 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code render RUN_DIR}. */
-  @Command(name = "render", mixinStandardHelpOptions = true,
-      description = "Write report.md and report.html for one run directory.")
+  @Command(name = "render", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+      description = "Write report.md and report.html for one run directory or JMH JSON file.")
   static final class Render implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A results/<timestamp> directory.")
+    @Parameters(index = "0", paramLabel = "RUN", description = "A results/<timestamp> directory, a directory holding"
+        + " JMH's jmh-result.json, or a JMH JSON file (the report is written beside it).")
     Path runDir;
 
     @CommandLine.Spec
@@ -183,17 +186,18 @@ public final class Report implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-      if (!Files.isDirectory(runDir)) {
-        throw new ReportException(runDir + ": not a directory (expected a results/<timestamp> run directory)");
+      if (!Files.exists(runDir)) {
+        throw new ReportException(runDir + ": no such file or directory (expected a run directory, a directory"
+            + " holding jmh-result.json, or a JMH JSON file)");
       }
       Path md = render(runDir);
-      spec.commandLine().getOut().println("wrote " + md + " and " + runDir.resolve("report.html"));
+      spec.commandLine().getOut().println("wrote " + md + " and " + md.resolveSibling("report.html"));
       return 0;
     }
   }
 
   /** {@code compare BASELINE CONTENDER} / {@code compare --baseline NAME CONTENDER}. */
-  @Command(name = "compare", mixinStandardHelpOptions = true,
+  @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
       description = "Compare two runs (run directories or JMH JSON files), forks as the unit: exact"
           + " Mann-Whitney U over per-fork means, 95%% two-level bootstrap intervals, the minimum"
           + " detectable change; p > 0.05 is shown as ~, fewer than 4 forks per side as n/a, a significant"
@@ -303,7 +307,7 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code save-baseline NAME RUN_DIR}. */
-  @Command(name = "save-baseline", mixinStandardHelpOptions = true,
+  @Command(name = "save-baseline", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
       description = "Keep a run as a named baseline under results/baselines/NAME (replacing it).")
   static final class SaveBaseline implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME")
@@ -327,7 +331,7 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code gate --baseline NAME --max-regression 10% RUN_DIR} or {@code gate --max-regression 10% BASELINE_DIR RUN_DIR}. */
-  @Command(name = "gate", mixinStandardHelpOptions = true,
+  @Command(name = "gate", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
       description = "Exit 1 when any benchmark is significantly (p <= 0.05, exact test over forks)"
           + " slower than the baseline by more than the threshold; 3 when none is but some cannot be"
           + " judged (fewer than 4 forks per side, no raw data, or a slowdown within the between-run"
@@ -501,7 +505,7 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code merge -o OUT RUN_DIR...}. */
-  @Command(name = "merge", mixinStandardHelpOptions = true,
+  @Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
       description = "Combine runs from several hosts into one run directory, keeping the host of every row, and render it.")
   static final class MergeCmd implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "RUN_DIR")
@@ -527,7 +531,7 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code replication RUN_A RUN_B}. */
-  @Command(name = "replication", mixinStandardHelpOptions = true,
+  @Command(name = "replication", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
       description = "Set two runs' comparison findings (findings.json) side by side: a finding replicates when it is"
           + " not significant with opposite signs in the two runs and its two 95%% intervals overlap. Exit 1 when"
           + " one does not replicate.")

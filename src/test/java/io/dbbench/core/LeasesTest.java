@@ -83,6 +83,63 @@ class LeasesTest {
     }
   }
 
+  /** A child JVM that takes a private temp dir, writes into it, prints it, and exits or waits to be killed. */
+  public static final class PrivateDirChild {
+    public static void main(String[] args) throws Exception {
+      Path dir = Leases.privateTempDir("lease-test");
+      Files.writeString(dir.resolve("cache-file"), "x");
+      System.out.println("dir " + dir);
+      System.out.flush();
+      if (args.length > 0 && args[0].equals("wait")) {
+        Thread.sleep(60_000);
+      }
+    }
+  }
+
+  private Process child(String mode) throws Exception {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    return new ProcessBuilder(java.toString(), "-D" + BenchConfig.propertyName(Leases.ENV_DIR) + "=" + leases,
+        "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", System.getProperty("java.class.path"),
+        PrivateDirChild.class.getName(), mode).redirectErrorStream(true).start();
+  }
+
+  private static Path dirOf(Process p) throws Exception {
+    try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+        StandardCharsets.UTF_8))) {
+      for (String line; (line = r.readLine()) != null; ) {
+        if (line.startsWith("dir ")) {
+          return Path.of(line.substring(4));
+        }
+      }
+    }
+    throw new AssertionError("the child printed no directory");
+  }
+
+  @Test
+  void aPrivateTempDirIsDeletedAtExitAndSweptAfterAKill() throws Exception {
+    try (AutoCloseable dir = BenchConfig.override(Leases.ENV_DIR, leases.toString())) {
+      Process normal = child("exit");
+      Path d1 = dirOf(normal);
+      assertTrue(normal.waitFor(30, TimeUnit.SECONDS));
+      assertTrue(d1.getFileName().toString().startsWith("dbbench-lease-test-"), d1.toString());
+      assertFalse(Files.exists(d1), "deleted by the shutdown hook");
+
+      Process killed = child("wait");
+      Path d2 = dirOf(killed);
+      assertTrue(Files.exists(d2.resolve("cache-file")));
+      assertTrue(Files.getPosixFilePermissions(d2).equals(PosixFilePermissions.fromString("rwx------")));
+      killed.destroyForcibly(); // SIGKILL: no hook runs
+      assertTrue(killed.waitFor(30, TimeUnit.SECONDS));
+      assertTrue(Files.exists(d2), "a killed JVM leaves it (the case the lease is for)");
+      List<String> swept = Leases.sweep();
+      assertFalse(Files.exists(d2), "the sweep deletes it: " + swept);
+      try (var left = Files.list(leases)) {
+        assertFalse(left.findAny().isPresent(), "no lease left");
+      }
+    }
+    assertThrows(IllegalArgumentException.class, () -> Leases.privateTempDir("../x"));
+  }
+
   @Test
   void onlyDbbenchsOwnNamesUnderTheTempDirAreDeletable() throws Exception {
     Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toRealPath();

@@ -39,6 +39,33 @@ class GraphjToolTest {
         "{\"query\": \"MATCH (n) DELETE n\", \"timestamp_ms\": 2000}") + "\n");
   }
 
+  /**
+   * Archives dbbench writes itself verify, whatever their compression ratio: 24 entries carrying
+   * 24 MB of repeated text, sealed at zstd level 3, are a body of a few KiB that expands
+   * thousands of times (a fixed 256:1 rule refused it), and so is their compaction.
+   */
+  @Test
+  void highlyCompressibleArchivesFromWriteAndCompactVerify() throws Exception {
+    Path in = dir.resolve("big.jsonl");
+    // 24 entries of 1 MB each (one JSON string may not exceed Jackson's 20 MB limit)
+    String line = "{\"query\": \"CREATE (n:Blob {b: $b})\", \"params\": {\"b\": \"" + "x".repeat(1_000_000)
+        + "\"}, \"timestamp_ms\": 1}\n";
+    Files.writeString(in, line.repeat(24));
+    Path sealed = dir.resolve("big.graphj");
+    Run w = run("write", sealed.toString(), "--from", in.toString(), "--seal", "--zstd-level", "3");
+    assertEquals(0, w.rc(), w.err());
+    long stored = Files.size(sealed);
+    assertTrue(stored < 24_000_000 / 1_000, "a body under 24 KB: " + stored);
+    Run v = run("verify", sealed.toString());
+    assertEquals(0, v.rc(), v.err());
+    assertTrue(v.out().startsWith(sealed + ": OK (sealed, zstd 3, 24 entries"), v.out());
+    Path compacted = dir.resolve("compacted.graphj");
+    Run c = run("compact", compacted.toString(), sealed.toString(), "--zstd-level", "3");
+    assertEquals(0, c.rc(), c.err());
+    Run v2 = run("verify", compacted.toString());
+    assertEquals(0, v2.rc(), v2.err());
+  }
+
   @Test
   void writeSealedEncryptedThenInspect() throws Exception {
     Path out = dir.resolve("j.graphj");

@@ -48,6 +48,14 @@ class EmbeddedLeftoverTest {
         int port = Integer.parseInt(p[3]);
         assertTrue(postmaster > 0, ready);
 
+        // zonky's distribution script, written when its class loaded, is gone once the server is up
+        java.time.Instant childStart = child.toHandle().info().startInstant().orElseThrow();
+        try (var scripts = Files.newDirectoryStream(Path.of(System.getProperty("java.io.tmpdir")),
+            "detect_linux_distribution_*.sh")) {
+          for (Path sc : scripts) {
+            assertTrue(Files.getLastModifiedTime(sc).toInstant().isBefore(childStart), "left behind: " + sc);
+          }
+        }
         child.destroyForcibly(); // SIGKILL: no shutdown hook runs
         assertTrue(child.waitFor(30, TimeUnit.SECONDS));
         Optional<ProcessHandle> pm = ProcessHandle.of(postmaster);

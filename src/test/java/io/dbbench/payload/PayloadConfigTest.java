@@ -90,6 +90,27 @@ class PayloadConfigTest {
   void serverExitsWith2OnABadConfiguration() throws Exception {
     assertEquals(2, new CommandLine(new PayloadServer()).execute("--config", file("{\"prot\": 1}").toString()));
     assertEquals(2, new CommandLine(new PayloadServer()).execute("--mongo-uri", "http://user:pw@db"));
+    java.io.PrintStream err = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(2, new CommandLine(new PayloadServer()).execute("--config", "missing.json"));
+    } finally {
+      System.setErr(err);
+    }
+    String said = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(1, said.lines().count(), "one line, no stack trace: " + said);
+    assertTrue(said.startsWith("payload-server: --config missing.json: no such file"), said);
+  }
+
+  @Test
+  void theShippedExampleConfigurationLoadsWithEveryKey() throws Exception {
+    java.nio.file.Path example = java.nio.file.Path.of("docs/examples/payload-config.json");
+    PayloadConfig c = PayloadConfig.load(example, PayloadConfig.defaults());
+    assertEquals("embedded", c.mongoUri());
+    assertTrue(java.nio.file.Files.isRegularFile(c.jsonFile()), "json_file resolves beside the example: " + c.jsonFile());
+    com.fasterxml.jackson.databind.JsonNode keys = new com.fasterxml.jackson.databind.ObjectMapper().readTree(example.toFile());
+    assertEquals(11, keys.size(), "every key but the two PEM files: " + keys);
   }
 
   @Test

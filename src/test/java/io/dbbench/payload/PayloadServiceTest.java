@@ -258,6 +258,72 @@ class PayloadServiceTest {
     }
   }
 
+  /**
+   * Bodies in flight are bounded by the memory budget: one client announces a 900 KB body and sends
+   * half of it against a budget of 1 MB; while it holds the budget, seven more 900 KB bodies get 503
+   * with Retry-After and nothing is stored for them. Once the first body completes it is stored
+   * (201), and the budget is free for the next; no request ends in a server error.
+   */
+  @Test
+  void bodiesPastTheMemoryBudgetAreAnswered503() throws Exception {
+    PayloadConfig c = PayloadConfig.defaults().withHost("127.0.0.1").withPort(0).withMaxBodyBytes(1_000_000)
+        .withInFlightBodyBytes(1_000_000);
+    int size = 900_000;
+    byte[] body = ("{\"pad\":\"" + "p".repeat(size - 10) + "\"}").getBytes(StandardCharsets.US_ASCII);
+    assertEquals(size, body.length);
+    try (PayloadService svc = PayloadService.start(c, coll);
+        java.net.Socket holder = new java.net.Socket("127.0.0.1", svc.baseUri().getPort())) {
+      long before = coll.countDocuments();
+      holder.setSoTimeout(10_000);
+      java.io.OutputStream out = holder.getOutputStream();
+      out.write(("POST /insert HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
+          + size + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+      out.write(body, 0, size / 2);
+      out.flush();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (health(svc).get("bodies_in_flight_bytes").asLong() != size) {
+        assertTrue(System.nanoTime() < deadline, "the half-sent request never held the budget: " + health(svc));
+        Thread.sleep(10);
+      }
+      for (int i = 0; i < 7; i++) {
+        HttpResponse<String> r = plainClient.send(HttpRequest.newBuilder(svc.baseUri().resolve("/insert"))
+            .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(503, r.statusCode(), r.body());
+        assertEquals("1", r.headers().firstValue("Retry-After").orElse(""), r.headers().toString());
+        assertTrue(error(r).startsWith("overloaded: ") && error(r).contains("in_flight_body_bytes=1000000"), r.body());
+      }
+      out.write(body, size / 2, size - size / 2);
+      out.flush();
+      byte[] head = new byte[12];
+      int n = holder.getInputStream().readNBytes(head, 0, 12);
+      assertEquals("HTTP/1.1 201", new String(head, 0, n, StandardCharsets.US_ASCII));
+      assertEquals(before + 1, coll.countDocuments());
+      HttpResponse<String> next = plainClient.send(HttpRequest.newBuilder(svc.baseUri().resolve("/insert"))
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(201, next.statusCode(), next.body());
+      JsonNode h = health(svc);
+      assertEquals(7, h.get("overloaded").asLong(), h.toString());
+      assertEquals(0, h.get("server_errors").asLong(), h.toString());
+      assertEquals(0, h.get("bodies_in_flight_bytes").asLong(), h.toString());
+    }
+  }
+
+  private JsonNode health(PayloadService svc) throws Exception {
+    return JSON.readTree(plainClient.send(HttpRequest.newBuilder(svc.baseUri().resolve("/health")).build(),
+        HttpResponse.BodyHandlers.ofString()).body());
+  }
+
+  @Test
+  void theInFlightBudgetDefaultsToAnEighthOfTheHeapAndRefusesNegatives() {
+    assertEquals(Runtime.getRuntime().maxMemory() / 8, PayloadConfig.defaults().effectiveInFlightBodyBytes());
+    assertEquals(5, PayloadConfig.defaults().withInFlightBodyBytes(5).effectiveInFlightBodyBytes());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PayloadConfig.defaults().withInFlightBodyBytes(-1));
+    assertTrue(e.getMessage().startsWith("in_flight_body_bytes=-1; expected"), e.getMessage());
+  }
+
   @Test
   void theServerBindsLoopbackUnlessToldOtherwise() throws Exception {
     assertEquals("127.0.0.1", PayloadConfig.defaults().host());

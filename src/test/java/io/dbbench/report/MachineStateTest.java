@@ -72,20 +72,27 @@ class MachineStateTest {
   }
 
   @Test
-  void warningsForLoadAndTrend() throws Exception {
+  void warningsForOtherProcessesAndTrendButNotForTheLoadAverage() throws Exception {
     JmhResult.Metric primary = new JmhResult.Metric(2, Double.NaN, "ns/op",
         List.of(List.of(1.0, 2.0, 3.0), List.of(1.0, 2.0, 3.0), List.of(1.0, 2.0, 3.0)));
     JmhResult.Metric load = new JmhResult.Metric(7.3, Double.NaN, "load", List.of());
     JmhResult.Metric cpus = new JmhResult.Metric(2, Double.NaN, "cpus", List.of());
+    JmhResult.Metric other = new JmhResult.Metric(23.5, Double.NaN, "%", List.of());
     JmhResult r = new JmhResult("a.b.C.m", "avgt", 1, 3, Map.of(), primary,
-        Map.of(MachineStateProfiler.LOAD, load, MachineStateProfiler.CPUS, cpus));
+        Map.of(MachineStateProfiler.LOAD, load, MachineStateProfiler.CPUS, cpus, MachineStateProfiler.OTHER_BUSY, other));
     List<String> w = MeasurementWarnings.of(r);
     assertEquals(List.of("iterations rising (+100.00% first to last, p=0.0093): not at steady state",
-        "measured under load 7.3 on 2 CPUs: shared its cores"), w);
+        "other processes used 23.5% of the 2 CPUs during a fork: shared its cores"), w);
     Doc doc = new Doc("t");
     MeasurementWarnings.appendTo(doc, 2, List.of(r));
     String md = MarkdownReport.write(doc, null);
     assertTrue(md.contains("1 of 1 results ran fewer than 4 forks"), md);
-    assertTrue(md.contains("| C.m | measured under load 7.3 on 2 CPUs: shared its cores |"), md);
+    assertTrue(md.contains("| C.m | other processes used 23.5% of the 2 CPUs during a fork: shared its cores |"), md);
+    // a load of 2.03 on 2 CPUs from the benchmark's own fsync waits and JIT, others quiet: no warning
+    JmhResult quiet = new JmhResult("a.b.C.fsync", "avgt", 1, 3, Map.of(),
+        new JmhResult.Metric(2, Double.NaN, "ns/op", List.of(List.of(2.0, 2.0, 2.0))),
+        Map.of(MachineStateProfiler.LOAD, new JmhResult.Metric(2.03, Double.NaN, "load", List.of()),
+            MachineStateProfiler.CPUS, cpus, MachineStateProfiler.OTHER_BUSY, new JmhResult.Metric(1.2, Double.NaN, "%", List.of())));
+    assertEquals(List.of(), MeasurementWarnings.of(quiet));
   }
 }

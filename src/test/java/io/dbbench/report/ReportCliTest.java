@@ -146,12 +146,28 @@ class ReportCliTest {
   void missingFile() {
     assertBadInput(run("compare", tmp.resolve("nope.json").toString(), HAND.resolve("base.json").toString()),
         "nope.json: no such file");
-    assertBadInput(run("render", tmp.resolve("nodir").toString()), "not a directory");
+    assertBadInput(run("render", tmp.resolve("nodir").toString()), "nodir: no such file or directory");
+  }
+
+  @Test
+  void plainJmhsDefaultFileRendersFromItsDirectoryOrByName() throws Exception {
+    Path plain = Files.createDirectory(tmp.resolve("plain"));
+    Files.copy(HAND.resolve("contender.json"), plain.resolve("jmh-result.json"));
+    Result byDir = run("render", plain.toString());
+    assertEquals(0, byDir.rc(), byDir.err());
+    assertTrue(Files.readString(plain.resolve("report.md")).contains("HandBenchmark"));
+    Files.delete(plain.resolve("report.md"));
+    Result byFile = run("render", plain.resolve("jmh-result.json").toString());
+    assertEquals(0, byFile.rc(), byFile.err());
+    assertTrue(Files.isRegularFile(plain.resolve("report.md")) && Files.isRegularFile(plain.resolve("report.html")));
+    assertTrue(byFile.out().contains("wrote " + plain.resolve("report.md")), byFile.out());
   }
 
   @Test
   void runDirectoryWithoutJmhJson() {
-    assertBadInput(run("render", tmp.toString()), "jmh.json: no such file");
+    Result r = run("render", tmp.toString());
+    assertBadInput(r, "jmh.json: no such file");
+    assertTrue(r.err().contains("jmh-result.json"), r.err());
   }
 
   @Test

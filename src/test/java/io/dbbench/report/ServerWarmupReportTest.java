@@ -13,6 +13,10 @@ import org.junit.jupiter.api.Test;
  * of each fork) and links a run's files.
  */
 class ServerWarmupReportTest {
+  private static JmhResult.Metric count(double v) {
+    return new JmhResult.Metric(v, Double.NaN, "#", List.of(List.of(v)));
+  }
+
   private static JmhResult.Metric m(List<List<Double>> raw) {
     return new JmhResult.Metric(raw.stream().flatMap(List::stream).mapToDouble(Double::doubleValue).sum(), Double.NaN,
         "#", raw);
@@ -49,6 +53,23 @@ class ServerWarmupReportTest {
     JmhResult plain = new JmhResult("io.dbbench.graphj.GraphjCompressBenchmark.compress", "thrpt", 1, 1, Map.of(),
         new JmhResult.Metric(1, Double.NaN, "ops/s", List.of(List.of(1.0))), Map.of());
     assertEquals("", FormSupport.warmup(plain));
+  }
+
+  @Test
+  void aRowWithFailedRequestsIsWarnedAboutAndOneWithoutIsNot() {
+    JmhResult.Metric primary = new JmhResult.Metric(5000, Double.NaN, "us/op", List.of(List.of(5000.0)));
+    JmhResult stalled = new JmhResult("io.dbbench.payload.PayloadServiceBenchmark.search", "avgt", 100, 1,
+        Map.of(), primary, Map.of("ok", count(22_203), "failed", count(197)));
+    List<String> w = MeasurementWarnings.of(stalled);
+    assertTrue(w.contains("99.12% of requests succeeded: the score mixes answers with failures and timeouts"), w.toString());
+    // one failure in a million still says so, never "100.00%"
+    JmhResult rare = new JmhResult("io.dbbench.payload.PayloadServiceBenchmark.search", "avgt", 100, 1,
+        Map.of(), primary, Map.of("ok", count(1_000_000), "failed", count(1)));
+    assertTrue(MeasurementWarnings.of(rare).contains("99.99% of requests succeeded: the score mixes answers with"
+        + " failures and timeouts"), MeasurementWarnings.of(rare).toString());
+    JmhResult clean = new JmhResult("io.dbbench.payload.PayloadServiceBenchmark.search", "avgt", 100, 1,
+        Map.of(), primary, Map.of("ok", count(22_400), "failed", count(0)));
+    assertEquals(List.of(), MeasurementWarnings.of(clean).stream().filter(x -> x.contains("succeeded")).toList());
   }
 
   @Test

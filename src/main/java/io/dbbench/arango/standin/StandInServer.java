@@ -52,7 +52,16 @@ import picocli.CommandLine.Option;
  * {@code DELETE /_dbbench/requests} clears them, {@code GET /_dbbench/stats} shows the scheduler
  * (and, for the pooling study, requests in flight, open connections, their peaks and the 503/21003
  * answers given), {@code DELETE /_dbbench/stats} restarts the peaks and that count.
- * They answer on the I/O threads, outside the scheduler.
+ * They answer on the I/O threads, outside the scheduler, and ask for the same credentials as the API.
+ *
+ * <p>Input edges, answered as arangod does or stated here: bodies with trailing bytes after the
+ * document, nesting deeper than {@value #MAX_DEPTH} levels, or numbers out of a double's range
+ * ({@code 1e999999}) get 400/600; a malformed {@code %} escape in the path or query gets 400; every
+ * request gets an answer, even one whose handling threw an {@code Error}. A request carrying both
+ * {@code Content-Length} and {@code Transfer-Encoding: chunked} is read as chunked (RFC 9112
+ * section 6.3, Netty's rule), so a client that then sends no chunk framing waits until
+ * {@code --http.keep-alive-timeout} closes the idle connection. {@code --require-auth} (or
+ * {@value #AUTH_ENV}) matches the {@code Basic} scheme case-insensitively.
  *
  * <p>Run by hand: {@code java -cp target/benchmarks.jar io.dbbench.arango.standin.StandInServer --port 8529};
  * the first line printed is {@value #LABEL} {@code listening on http://127.0.0.1:PORT}.
@@ -67,6 +76,8 @@ public final class StandInServer implements AutoCloseable {
 
   static final String JSON = "application/json; charset=utf-8";
   static final String VPACK = "application/x-velocypack";
+  /** The environment variable that gives {@code --require-auth} without a command line. */
+  public static final String AUTH_ENV = "DBBENCH_STANDIN_REQUIRE_AUTH";
 
   /** Command-line options; the scheduler ones carry arangod's own option names. */
   public static final class Options {
@@ -88,8 +99,21 @@ public final class StandInServer implements AutoCloseable {
     @Option(names = "--work-delay-ms", description = "stand-in only: extra milliseconds every API request holds its worker (default 0), to model server work in tests")
     int workDelayMs;
 
-    @Option(names = "--require-auth", description = "stand-in only: user:password that every API request must send as HTTP Basic (default: accept any)")
+    @Option(names = "--require-auth", defaultValue = "${env:" + AUTH_ENV + "}",
+        description = "stand-in only: user:password that every request, the stand-in's own routes included, must send"
+            + " as HTTP Basic (default: accept any). Prefer the environment variable " + AUTH_ENV
+            + ": a command line is visible to every local user")
     String requireAuth;
+
+    @Option(names = "--http.keep-alive-timeout", description = "seconds an idle connection stays open, as arangod's"
+        + " option of that name (default 300)")
+    int keepAliveTimeoutSeconds = 300;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this help and exit")
+    boolean help;
+
+    @Option(names = {"-V", "--version"}, versionHelp = true, description = "print the version and exit")
+    boolean version;
 
     @Option(names = "--record-limit", description = "requests kept for GET /_dbbench/requests (default 10000)")
     int recordLimit = 10_000;
@@ -109,8 +133,15 @@ public final class StandInServer implements AutoCloseable {
   record Recorded(String method, String path, String httpVersion, String contentType, String accept, int status) {}
 
   private final Options options;
-  private final ObjectMapper json = new ObjectMapper();
-  private final ObjectMapper vpack = new VPackMapper();
+  /** Trailing bytes after the document are refused, as arangod's parser does. */
+  private static final ObjectMapper JSON_MAPPER = new ObjectMapper()
+      .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  private static final ObjectMapper VPACK_MAPPER = vpackMapper();
+
+  private static ObjectMapper vpackMapper() {
+    io.dbbench.arango.ArangoTarget.quietJacksonVersionChecks(); // before the VelocyPack factory loads
+    return new VPackMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  }
   private final StandInStore store = new StandInStore();
   private final StandInScheduler scheduler;
   private final Vertx vertx;
@@ -124,24 +155,26 @@ public final class StandInServer implements AutoCloseable {
   private final java.util.concurrent.atomic.AtomicInteger connections = new java.util.concurrent.atomic.AtomicInteger();
   private final java.util.concurrent.atomic.AtomicInteger peakConnections = new java.util.concurrent.atomic.AtomicInteger();
   private final AtomicLong queueFull = new AtomicLong();
-  private final String expectedAuth;
+  private final byte[] expectedAuth;
   private final ObjectNode queryCache = StandInStore.NODES.objectNode()
       .put("mode", "off").put("maxResults", 128).put("maxResultsSize", 268_435_456L)
       .put("maxEntrySize", 16_777_216L).put("includeSystem", false);
 
   static {
     io.dbbench.arango.ArangoTarget.quietJacksonVersionChecks();
+    io.dbbench.arango.ArangoTarget.leaseVertxCache();
   }
 
   private StandInServer(Options o) throws Exception {
     this.options = o;
     this.scheduler = new StandInScheduler(o.maximalThreads, o.maximalQueueSize);
-    this.expectedAuth = o.requireAuth == null ? null
-        : "Basic " + Base64.getEncoder().encodeToString(o.requireAuth.getBytes(StandardCharsets.UTF_8));
+    this.expectedAuth = o.requireAuth == null || o.requireAuth.isEmpty() ? null
+        : o.requireAuth.getBytes(StandardCharsets.UTF_8);
     this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(Math.max(1, o.ioThreads)));
     // http2ClearTextEnabled: prior-knowledge preface and Upgrade: h2c on the same port (Vert.x's default, stated).
     this.server = vertx.createHttpServer(new HttpServerOptions().setHost(o.host).setPort(o.port)
-        .setHttp2ClearTextEnabled(true).setCompressionSupported(false));
+        .setHttp2ClearTextEnabled(true).setCompressionSupported(false)
+        .setIdleTimeout(o.keepAliveTimeoutSeconds).setIdleTimeoutUnit(TimeUnit.SECONDS));
     server.requestHandler(this::onRequest);
     server.connectionHandler(c -> {
       peakConnections.accumulateAndGet(connections.incrementAndGet(), Math::max);
@@ -194,6 +227,12 @@ public final class StandInServer implements AutoCloseable {
     }
     if (cl.isUsageHelpRequested()) {
       cl.usage(System.out);
+      return;
+    }
+    if (cl.isVersionHelpRequested()) {
+      for (String line : new io.dbbench.core.Version().getVersion()) {
+        System.out.println(line);
+      }
       return;
     }
     StandInServer s = start(o);
@@ -251,18 +290,23 @@ public final class StandInServer implements AutoCloseable {
       if (options.workDelayMs > 0) {
         Thread.sleep(options.workDelayMs);
       }
-      if (expectedAuth != null && !expectedAuth.equals(req.getHeader("authorization"))) {
-        r = error(new ArangoError(401, ArangoError.HTTP_UNAUTHORIZED, "not authorized to execute this request"));
-        r.headers.put("www-authenticate", "Basic, realm=\"ArangoDB\"");
+      if (!authorized(req)) {
+        r = unauthorized();
       } else {
-        r = route(req.method().name(), req.path(), req.params(), parseBody(req.getHeader("content-type"), body));
+        MultiMap params;
+        try {
+          params = req.params();
+        } catch (IllegalArgumentException e) {
+          throw new ArangoError(400, ArangoError.HTTP_BAD_PARAMETER, "invalid URL encoding in the query string");
+        }
+        r = route(req.method().name(), req.path(), params, parseBody(req.getHeader("content-type"), body));
       }
     } catch (ArangoError e) {
       r = error(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       r = error(new ArangoError(503, 30, "shutdown in progress"));
-    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+    } catch (RuntimeException | Error e) {
       // every request gets an answer, whatever it did to its worker
       r = error(new ArangoError(500, ArangoError.INTERNAL, "internal error: " + e.getClass().getSimpleName()));
     }
@@ -294,11 +338,25 @@ public final class StandInServer implements AutoCloseable {
     return max;
   }
 
+  /** Whether a number anywhere in {@code n} is not finite as a double, walked without recursion. */
+  static boolean hasNonFiniteNumber(JsonNode n) {
+    java.util.ArrayDeque<JsonNode> todo = new java.util.ArrayDeque<>();
+    todo.push(n);
+    while (!todo.isEmpty()) {
+      JsonNode node = todo.pop();
+      if (node.isNumber() && (node.isDouble() || node.isFloat()) && !Double.isFinite(node.doubleValue())) {
+        return true;
+      }
+      node.forEach(todo::push);
+    }
+    return false;
+  }
+
   private static boolean accepts(String accept) {
     return accept != null && accept.contains(VPACK);
   }
 
-  private JsonNode parseBody(String contentType, byte[] body) {
+  static JsonNode parseBody(String contentType, byte[] body) {
     if (body.length == 0) {
       return null;
     }
@@ -311,7 +369,7 @@ public final class StandInServer implements AutoCloseable {
     }
     JsonNode tree;
     try {
-      tree = (velocypack ? vpack : json).readTree(body);
+      tree = (velocypack ? VPACK_MAPPER : JSON_MAPPER).readTree(body);
     } catch (IOException e) {
       throw new ArangoError(400, ArangoError.CORRUPTED_JSON, "invalid JSON object: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
@@ -321,6 +379,10 @@ public final class StandInServer implements AutoCloseable {
     }
     if (tree != null && depth(tree) > MAX_DEPTH) {
       throw new ArangoError(400, ArangoError.CORRUPTED_JSON, "nesting deeper than " + MAX_DEPTH + " levels");
+    }
+    if (tree != null && hasNonFiniteNumber(tree)) {
+      // 1e999999 parses to Infinity, which neither JSON nor ArangoDB can give back (arangod: number out of range)
+      throw new ArangoError(400, ArangoError.CORRUPTED_JSON, "a number out of range: not a finite double");
     }
     return tree;
   }
@@ -353,12 +415,12 @@ public final class StandInServer implements AutoCloseable {
   private void send(HttpServerRequest req, boolean vpackOut, Reply r) {
     byte[] bytes;
     try {
-      bytes = (vpackOut ? vpack : json).writeValueAsBytes(r.body);
+      bytes = (vpackOut ? VPACK_MAPPER : JSON_MAPPER).writeValueAsBytes(r.body);
     } catch (IOException | RuntimeException | StackOverflowError e) {
       // a stored document the encoder cannot write must not leave the client without an answer
       r = error(new ArangoError(500, ArangoError.INTERNAL, "the reply could not be encoded: " + e.getClass().getSimpleName()));
       try {
-        bytes = (vpackOut ? vpack : json).writeValueAsBytes(r.body);
+        bytes = (vpackOut ? VPACK_MAPPER : JSON_MAPPER).writeValueAsBytes(r.body);
       } catch (IOException e2) {
         bytes = "{\"error\":true,\"errorNum\":4,\"code\":500}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
       }
@@ -385,9 +447,44 @@ public final class StandInServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Whether the request carries the credentials {@code --require-auth} names (always, without the
+   * option): HTTP Basic, the scheme matched case-insensitively (RFC 9110 section 11.1), the
+   * credentials compared in constant time.
+   */
+  private boolean authorized(HttpServerRequest req) {
+    if (expectedAuth == null) {
+      return true;
+    }
+    String h = req.getHeader("authorization");
+    if (h == null) {
+      return false;
+    }
+    h = h.strip();
+    int sp = h.indexOf(' ');
+    if (sp < 0 || !h.substring(0, sp).equalsIgnoreCase("basic")) {
+      return false;
+    }
+    byte[] given;
+    try {
+      given = Base64.getDecoder().decode(h.substring(sp + 1).strip());
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    return java.security.MessageDigest.isEqual(expectedAuth, given);
+  }
+
+  private static Reply unauthorized() {
+    Reply r = error(new ArangoError(401, ArangoError.HTTP_UNAUTHORIZED, "not authorized to execute this request"));
+    r.headers.put("www-authenticate", "Basic, realm=\"ArangoDB\"");
+    return r;
+  }
+
   private void standInRoute(HttpServerRequest req, String path) {
     Reply r;
-    if (path.equals("/_dbbench/requests") && req.method().name().equals("GET")) {
+    if (!authorized(req)) {
+      r = unauthorized();
+    } else if (path.equals("/_dbbench/requests") && req.method().name().equals("GET")) {
       ArrayNode a = StandInStore.NODES.arrayNode();
       synchronized (recorded) {
         for (Recorded x : recorded) {
@@ -420,13 +517,22 @@ public final class StandInServer implements AutoCloseable {
       r = error(new ArangoError(404, ArangoError.HTTP_NOT_FOUND, "unknown path '" + path + "'"));
     }
     // Always JSON and never recorded: these are the stand-in's own test routes.
+    r.headers.forEach(req.response()::putHeader);
     req.response().setStatusCode(r.status).putHeader("content-type", JSON).end(Buffer.buffer(r.body.toString()));
   }
 
   // ---------------------------------------------------------------- routes
 
   private static String decode(String s) {
-    return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    try {
+      return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw new ArangoError(400, ArangoError.HTTP_BAD_PARAMETER, "invalid URL encoding in '" + abbreviate(s) + "'");
+    }
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() > 100 ? s.substring(0, 100) + "..." : s;
   }
 
   private Reply route(String method, String rawPath, MultiMap params, JsonNode body) {

@@ -1,0 +1,41 @@
+package io.dbbench.core;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+import picocli.CommandLine;
+
+/**
+ * What {@code -V}/{@code --version} prints for every dbbench command line: the suite's version (the
+ * Maven project version, filtered into {@code io/dbbench/version.properties} by the build), the
+ * Java runtime and the JMH version on the class path. Use as
+ * {@code @Command(versionProvider = Version.class)}.
+ */
+public final class Version implements CommandLine.IVersionProvider {
+  /** The suite's version, or {@code unknown} when the build did not filter the resource. */
+  public static String suite() {
+    try (InputStream in = Version.class.getResourceAsStream("/io/dbbench/version.properties")) {
+      if (in == null) {
+        return "unknown";
+      }
+      Properties p = new Properties();
+      p.load(in);
+      String v = p.getProperty("version", "unknown");
+      return v.startsWith("${") ? "unknown" : v;
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  /** JMH's version from its jar manifest, or {@code unknown}. */
+  static String jmh() {
+    String v = org.openjdk.jmh.util.Version.getPlainVersion();
+    return v == null || v.isBlank() ? "unknown" : v;
+  }
+
+  @Override
+  public String[] getVersion() {
+    return new String[] {"dbbench " + suite(), "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")",
+        "JMH " + jmh()};
+  }
+}
