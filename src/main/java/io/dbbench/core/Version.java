@@ -14,13 +14,21 @@ import picocli.CommandLine;
 public final class Version implements CommandLine.IVersionProvider {
   /** The suite's version, or {@code unknown} when the build did not filter the resource. */
   public static String suite() {
+    return property("version");
+  }
+
+  /**
+   * A version the build recorded in {@code io/dbbench/version.properties}: {@code version} (the
+   * suite's) or a library's ({@code bouncycastle}); {@code unknown} when absent or unfiltered.
+   */
+  public static String property(String key) {
     try (InputStream in = Version.class.getResourceAsStream("/io/dbbench/version.properties")) {
       if (in == null) {
         return "unknown";
       }
       Properties p = new Properties();
       p.load(in);
-      String v = p.getProperty("version", "unknown");
+      String v = p.getProperty(key, "unknown");
       return v.startsWith("${") ? "unknown" : v;
     } catch (IOException e) {
       return "unknown";

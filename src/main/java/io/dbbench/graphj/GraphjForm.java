@@ -59,7 +59,7 @@ public final class GraphjForm implements StudyForm {
   /**
    * graphd's own criterion figures, measured with graphd's {@code graphj_bench} built from its
    * public source on this project's 2-core build machine, interleaved with dbbench's benchmarks,
-   * min across blocks (issue 17's table), in ns per operation on the 100-line text corpus. Keyed
+   * min across blocks (the reference measurement's table), in ns per operation on the 100-line text corpus. Keyed
    * by dbbench benchmark method and, for compress, zstd level. Groups graphd has no comparable
    * figure for here (data sizes, compaction) are absent.
    */
@@ -95,7 +95,7 @@ public final class GraphjForm implements StudyForm {
       return;
     }
     Doc.Section s = doc.section(3, "Beside graphd and the native tools (text corpus)");
-    s.text("graphd: its criterion figures measured on this project's build machine (issue 17: graphd's graphj_bench"
+    s.text("graphd: its criterion figures measured on this project's build machine (the reference measurement: graphd's graphj_bench"
         + " built from its public source, min across blocks interleaved with dbbench). native: zstd -b (one reused context) and"
         + " openssl speed -evp chacha20-poly1305 on the same corpus bytes, from " + NativeReference.FILE_NAME
         + (nativeNote.isEmpty() ? "" : " (" + nativeNote + ")") + ". Ratios are dbbench time / reference time.");

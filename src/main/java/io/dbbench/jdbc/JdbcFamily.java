@@ -15,7 +15,7 @@ import java.util.List;
 public final class JdbcFamily implements BenchmarkFamily {
   /**
    * Quick shapes: two of the study's three 100 000-row shapes, its smallest and its largest batch
-   * ({@code 10x10000} runs in full mode; quick mode spends that time on headline forks, issue 10).
+   * ({@code 10x10000} runs in full mode; quick mode spends that time on headline forks).
    */
   public static final List<String> QUICK_SHAPES = List.of("100x1000", "1x100000");
   /** The study's full sweep, smallest batches first (the classes' {@code @Param shape} defaults). */

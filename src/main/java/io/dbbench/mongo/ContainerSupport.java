@@ -34,7 +34,7 @@ final class ContainerSupport {
     String reason;
     try {
       if (dockerAvailable()) {
-        var c = new org.testcontainers.containers.MongoDBContainer(
+        var c = new org.testcontainers.mongodb.MongoDBContainer(
             org.testcontainers.utility.DockerImageName.parse(MongoTarget.CONTAINER_IMAGE));
         c.start();
         lastFallbackReason = "";

@@ -70,7 +70,7 @@ public final class MongoFamily implements BenchmarkFamily {
 
   /**
    * Quick: one pool size (100), the study's ReqMgr2 documents only (flat ones run in full mode;
-   * quick mode spends that time on headline forks, issue 10), 10-document unordered batches ({@code batchSize=10} lies outside
+   * quick mode spends that time on headline forks), 10-document unordered batches ({@code batchSize=10} lies outside
    * the class's sweep). The stand-in serialises writes to a collection: 100 threads each inserting
    * a batch of 12 KB documents wait for the 99 batches ahead of theirs (~0.5 s per 100-document
    * batch on two cores, so ~50 s per call), and 1000-document batches take minutes per call. Full

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Crafted GraphJ files (issue 16): zstd frames that declare or expand to gigabytes, length
+ * Crafted GraphJ files: zstd frames that declare or expand to gigabytes, length
  * fields and counts no file can back, sequences at and above 2^63, a damaged magic. Each must
  * end in a {@link GraphjException} of the right kind, naming file, offset and limit, without
  * allocating what the file claims; the child-JVM test proves it under a 256 MB heap through the

@@ -3,7 +3,7 @@ package io.dbbench.graphj;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
- * Jazzer fuzz test of the GraphJ reader (issue 16): every input must end in a verified file or a
+ * Jazzer fuzz test of the GraphJ reader: every input must end in a verified file or a
  * {@link GraphjException}, never another exception, an {@code OutOfMemoryError} or a hang.
  * Under {@code ./mvnw test} it runs in regression mode over the committed inputs in
  * {@code src/test/resources/io/dbbench/graphj/GraphjReaderFuzzTestInputs/read/}: valid files of
