@@ -154,10 +154,10 @@ public final class ArangoBulkForm implements StudyForm {
       }
       sub.add(t.build());
       sub.add(Charts.bars("arango-bulk-" + op + "-time", "ArangoDB bulk " + op + ": time per operation by protocol",
-          "ms/op", categories, time, Map.of()));
+          "ms/op", "protocol", categories, time, Map.of()));
       if (alloc.values().stream().flatMap(List::stream).anyMatch(Double::isFinite)) {
         sub.add(Charts.bars("arango-bulk-" + op + "-alloc", "ArangoDB bulk " + op + ": client allocation by protocol",
-            "MB/op", categories, alloc, Map.of()));
+            "MB/op", "protocol", categories, alloc, Map.of()));
       }
     }
   }

@@ -117,6 +117,11 @@ public final class Charts {
     c.getStyler().setXAxisLogarithmic(log);
     c.getStyler().setXAxisDecimalPattern("#,##0.###");
     c.getStyler().setYAxisLogarithmic(logY);
+    if (!log && usable.stream().allMatch(s -> s.x().stream().allMatch(v -> v == Math.rint(v)))) {
+      // integer parameters (zstd levels): no tick between two of them
+      c.setCustomXAxisTickLabelsFormatter(v -> Math.abs(v - Math.rint(v)) < 1e-9
+          ? String.format(java.util.Locale.ROOT, "%,d", (long) Math.rint(v)) : "");
+    }
 
     if (!logY) {
       c.getStyler().setYAxisMin(0.0);
@@ -136,6 +141,16 @@ public final class Charts {
    */
   public static Doc.Block hbars(String name, String title, String valueTitle, String categoryTitle,
       List<String> labels, List<Bars> bars) {
+    return hbars(name, title, valueTitle, categoryTitle, labels, bars, true);
+  }
+
+  /**
+   * As {@link #hbars(String, String, String, String, List, List)}; {@code allowLog} false keeps the
+   * value axis linear whatever the values span (changes in percent: a log axis starting at 1% makes
+   * 5% and 50% look alike and cannot show a negative change).
+   */
+  public static Doc.Block hbars(String name, String title, String valueTitle, String categoryTitle,
+      List<String> labels, List<Bars> bars, boolean allowLog) {
     if (labels.isEmpty() || bars.isEmpty()) {
       return new Doc.Text("(no chart \"" + title + "\": no data)");
     }
@@ -151,7 +166,7 @@ public final class Charts {
       all.addAll(b.values());
       b.points().forEach(all::addAll);
     });
-    boolean log = spansDecade(all);
+    boolean log = allowLog && spansDecade(all);
     double min = all.stream().filter(v -> Double.isFinite(v)).mapToDouble(Double::doubleValue).min().orElse(0);
     double base = log ? Math.pow(10, Math.floor(Math.log10(min))) : 0;
     int n = labels.size();
@@ -228,6 +243,12 @@ public final class Charts {
    */
   public static Doc.Block bars(String name, String title, String yTitle, List<String> categories,
       Map<String, List<Double>> values, Map<String, List<Double>> errors) {
+    return bars(name, title, yTitle, "operation", categories, values, errors);
+  }
+
+  /** As {@link #bars(String, String, String, List, Map, Map)}, the category axis titled {@code categoryTitle} (the parameter that varies). */
+  public static Doc.Block bars(String name, String title, String yTitle, String categoryTitle, List<String> categories,
+      Map<String, List<Double>> values, Map<String, List<Double>> errors) {
     List<Bars> bars = new ArrayList<>();
     values.forEach((k, v) -> {
       List<Double> err = errors.getOrDefault(k, List.of());
@@ -242,7 +263,7 @@ public final class Charts {
       }
       bars.add(new Bars(k, v, lo, hi, pts, null));
     });
-    return hbars(name, title, yTitle, "operation", categories, bars);
+    return hbars(name, title, yTitle, categoryTitle, categories, bars);
   }
 
   /**
@@ -252,6 +273,15 @@ public final class Charts {
    * mean (relative to the baseline's mean) drawn on each row.
    */
   public static Doc.Block changes(String name, String title, List<Comparison.Row> rows) {
+    return changes(name, title, rows, "change (%)");
+  }
+
+  /**
+   * As {@link #changes(String, String, List)}, with the value axis titled {@code valueTitle} (which
+   * says which direction is better for the rows' metric: lower for time per operation and B/op,
+   * higher for throughput).
+   */
+  public static Doc.Block changes(String name, String title, List<Comparison.Row> rows, String valueTitle) {
     List<Comparison.Row> sorted = rows.stream().filter(r -> Double.isFinite(r.changePct()))
         .sorted(java.util.Comparator.comparingDouble(Comparison.Row::changePct).reversed()).toList();
     if (sorted.isEmpty()) {
@@ -295,7 +325,7 @@ public final class Charts {
             colors.get(k)));
       }
     }
-    return hbarsOverlapped(name, title, "change of score (%; higher score = better)", "benchmark", labels, bars);
+    return hbarsOverlapped(name, title, valueTitle, "benchmark", labels, bars);
   }
 
   /**

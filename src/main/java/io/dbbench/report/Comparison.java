@@ -499,44 +499,42 @@ public final class Comparison {
       if (rs.isEmpty()) {
         continue;
       }
-      boolean anyNotes = rs.stream().anyMatch(r -> !r.notes().isEmpty());
-      Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("unit").num(baseLabel)
-          .num(contenderLabel).num("change").num("95% CI").num("p").col("forks").num("MDE")
-          .col("verdict");
-      if (anyNotes) {
-        t.col("notes");
-      }
-      for (Row r : rs) {
-        List<String> cells = new ArrayList<>(List.of(r.label(), r.unit(), Units.num(r.base()),
-            Units.num(r.contender()),
-            r.verdict() == Verdict.SAME ? "~" : Units.pct(r.changePct()),
-            Double.isNaN(r.ciLow()) ? "n/a" : "[" + Units.pct(r.ciLow()) + ", " + Units.pct(r.ciHigh()) + "]",
-            r.verdict() == Verdict.INSUFFICIENT ? "n/a" : Units.p(r.p()),
-            r.forksBase() + "+" + r.forksContender(), mde(r.mdePct()),
-            r.verdict() == Verdict.INSUFFICIENT ? r.stats().naReason() : r.verdictWord()));
-        if (anyNotes) {
-          cells.add(String.join("; ", r.notes()));
-        }
-        t.row(cells);
-        if (r.verdict() != Verdict.BETTER && r.verdict() != Verdict.WORSE) {
-          t.muteLast();
-        }
-      }
-      for (Geomean g : geomeans()) {
-        if (g.metric().equals(metric)) {
-          List<String> cells = new ArrayList<>(List.of("geomean (" + g.rows() + " rows)", g.unit(),
-              Units.num(g.base()), Units.num(g.contender()), Units.pct(g.changePct()), "", "", "", "", ""));
-          if (anyNotes) {
-            cells.add("");
+      // rows the forks cannot judge are folded per family below the table, so the verdicts lead
+      List<Row> judged = rs.stream().filter(r -> r.verdict() != Verdict.INSUFFICIENT && r.verdict() != Verdict.UNKNOWN)
+          .toList();
+      Map<String, List<Row>> unjudged = new java.util.TreeMap<>();
+      rs.stream().filter(r -> !judged.contains(r))
+          .forEach(r -> unjudged.computeIfAbsent(family(r), k -> new ArrayList<>()).add(r));
+      String name = metric.equals(PRIMARY) ? "Score" : "Allocation (gc.alloc.rate.norm, B/op)";
+      Doc.Section sub = doc.section(level + 1, name);
+      if (judged.isEmpty()) {
+        sub.text("No row has a verdict: every row ran too few forks on a side (listed per family below).");
+      } else {
+        Doc.TableBuilder t = changeTable(judged);
+        for (Geomean g : geomeans()) {
+          if (g.metric().equals(metric)) {
+            List<String> cells = new ArrayList<>(List.of("geomean (" + g.rows() + " rows)", g.unit(),
+                Units.num(g.base()), Units.num(g.contender()), Units.pct(g.changePct()), "", "", "", "", ""));
+            if (judged.stream().anyMatch(r -> !r.notes().isEmpty())) {
+              cells.add("");
+            }
+            t.row(cells);
           }
-          t.row(cells);
         }
+        sub.add(t.build());
+        sub.add(Charts.changes("changes-" + (metric.equals(PRIMARY) ? "score" : "alloc"),
+            (metric.equals(PRIMARY) ? "Change of score" : "Change of B/op") + ", " + baseLabel
+                + " → " + contenderLabel + " (grey: p > 0.05 or ~ drift)", judged, changeAxis(metric, judged)));
       }
-      Doc.Section sub = doc.section(level + 1, metric.equals(PRIMARY) ? "Score" : "Allocation (gc.alloc.rate.norm, B/op)");
-      sub.add(t.build());
-      sub.add(Charts.changes("changes-" + (metric.equals(PRIMARY) ? "score" : "alloc"),
-          (metric.equals(PRIMARY) ? "Change of score" : "Change of B/op") + ", " + baseLabel
-              + " → " + contenderLabel + " (grey: p > 0.05, ~ drift or n/a)", rs));
+      for (Map.Entry<String, List<Row>> e : unjudged.entrySet()) {
+        java.util.Set<String> why = new java.util.TreeSet<>();
+        e.getValue().forEach(r -> why.add(r.verdict() == Verdict.INSUFFICIENT ? r.stats().naReason() : "untested"));
+        Doc.Section fold = doc.section(level + 2, e.getKey() + ": " + e.getValue().size() + " "
+            + (metric.equals(PRIMARY) ? "" : "B/op ") + "row" + (e.getValue().size() == 1 ? "" : "s")
+            + " without a verdict (" + String.join("; ", why) + ")");
+        fold.collapsed = true;
+        fold.add(changeTable(e.getValue()).build());
+      }
     }
     appendResolution(doc.section(level + 1, "Resolution per family"));
     if (!onlyBase.isEmpty() || !onlyContender.isEmpty()) {
@@ -544,6 +542,57 @@ public final class Comparison {
           + (onlyBase.isEmpty() ? "none" : String.join(", ", onlyBase)) + ". Only in "
           + contenderLabel + ": " + (onlyContender.isEmpty() ? "none" : String.join(", ", onlyContender)) + ".");
     }
+  }
+
+  /** The change table of {@code rows}: both scores, change, interval, p, forks, MDE, verdict, and notes when any. */
+  private Doc.TableBuilder changeTable(List<Row> rows) {
+    boolean anyNotes = rows.stream().anyMatch(r -> !r.notes().isEmpty());
+    Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("unit").num(baseLabel)
+        .num(contenderLabel).num("change").num("95% CI").num("p").col("forks").num("MDE")
+        .col("verdict");
+    if (anyNotes) {
+      t.col("notes");
+    }
+    for (Row r : rows) {
+      List<String> cells = new ArrayList<>(List.of(r.label(), r.unit(), Units.num(r.base()),
+          Units.num(r.contender()),
+          r.verdict() == Verdict.SAME ? "~" : Units.pct(r.changePct()),
+          Double.isNaN(r.ciLow()) ? "n/a" : "[" + Units.pct(r.ciLow()) + ", " + Units.pct(r.ciHigh()) + "]",
+          r.verdict() == Verdict.INSUFFICIENT ? "n/a" : Units.p(r.p()),
+          r.forksBase() + "+" + r.forksContender(), mde(r.mdePct()),
+          r.verdict() == Verdict.INSUFFICIENT ? r.stats().naReason() : r.verdictWord()));
+      if (anyNotes) {
+        cells.add(String.join("; ", r.notes()));
+      }
+      t.row(cells);
+      if (r.verdict() != Verdict.BETTER && r.verdict() != Verdict.WORSE) {
+        t.muteLast();
+      }
+    }
+    return t;
+  }
+
+  /** The family of a row: the package after {@code io.dbbench.} in its benchmark's name, else "other". */
+  static String family(Row r) {
+    String[] parts = r.key().split("\\.");
+    return parts.length > 3 && parts[0].equals("io") && parts[1].equals("dbbench") ? parts[2] : "other";
+  }
+
+  /**
+   * The change chart's value-axis title, saying which way is better: lower for B/op and time per
+   * operation, higher for throughput (rows of both kinds: both said).
+   */
+  static String changeAxis(String metric, List<Row> rows) {
+    if (metric.equals(ALLOC)) {
+      return "change of B/op (%; lower is better)";
+    }
+    if (rows.stream().allMatch(Row::higherIsBetter)) {
+      return "change of score (%; higher is better: throughput)";
+    }
+    if (rows.stream().noneMatch(Row::higherIsBetter)) {
+      return "change of score (%; lower is better: time per operation)";
+    }
+    return "change of score (%; higher is better for throughput, lower for time per operation)";
   }
 
   /** What the comparison's preamble says of how the two sides were recorded, and the drift rule. */

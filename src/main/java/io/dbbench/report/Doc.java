@@ -42,7 +42,46 @@ public final class Doc {
    * @param muted indexes of rows to grey out (insignificant changes)
    */
   public record Table(List<String> headers, List<Boolean> numeric, List<List<String>> rows,
-      Set<Integer> muted) implements Block {}
+      Set<Integer> muted) implements Block {
+    /** Cells at least this long that repeat down a whole column are said once above the table. */
+    public static final int FOLD_MIN_CHARS = 40;
+
+    /**
+     * This table without its long repeated columns, and those columns as {@code header: value}
+     * lines: a column of two or more rows whose cells are all the same text of at least
+     * {@value #FOLD_MIN_CHARS} characters (a backend description repeated on every row) is said once.
+     */
+    public Folded folded() {
+      if (rows.size() < 2) {
+        return new Folded(this, List.of());
+      }
+      List<Integer> keep = new ArrayList<>();
+      List<String> notes = new ArrayList<>();
+      for (int j = 0; j < headers.size(); j++) {
+        String first = rows.get(0).get(j);
+        final int col = j;
+        if (first.length() >= FOLD_MIN_CHARS && rows.stream().allMatch(r -> r.get(col).equals(first))) {
+          notes.add(headers.get(j) + " (every row): " + first);
+        } else {
+          keep.add(j);
+        }
+      }
+      if (notes.isEmpty()) {
+        return new Folded(this, List.of());
+      }
+      List<List<String>> rs = rows.stream().map(r -> keep.stream().map(r::get).toList()).toList();
+      return new Folded(new Table(keep.stream().map(headers::get).toList(), keep.stream().map(numeric::get).toList(),
+          rs, muted), notes);
+    }
+  }
+
+  /**
+   * A table with its long repeated columns taken out ({@link Table#folded}).
+   *
+   * @param table the remaining columns
+   * @param notes one {@code header (every row): value} line per column taken out
+   */
+  public record Folded(Table table, List<String> notes) {}
 
   /**
    * A chart rendered to PNG.

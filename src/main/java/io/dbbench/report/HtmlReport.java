@@ -76,13 +76,21 @@ public final class HtmlReport {
         .append("body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1400px;padding:0 1em;color:#222}")
         .append("table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}")
         .append("th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}")
+        .append("td{overflow-wrap:anywhere}.tw{overflow-x:auto;max-width:100%}")
+        .append("th{cursor:pointer;position:relative}th[aria-sort=ascending]::after{content:' \\25B2'}")
+        .append("th[aria-sort=descending]::after{content:' \\25BC'}p.fold{font-size:.9em;color:#444}")
+        .append("nav.toc{position:sticky;top:0;z-index:5;background:#fff;border-bottom:1px solid #ddd;")
+        .append("padding:.4em 0;font-size:.85em;display:flex;flex-wrap:wrap;gap:.2em 1.1em}nav.toc a{white-space:nowrap}")
+        .append("h2,h3,details,figure,canvas{scroll-margin-top:5em}#findings~.tw table{width:100%}")
         .append("th{background:#f2f2f2}td.n{text-align:right;font-variant-numeric:tabular-nums}")
         .append("tr.muted td{color:#999}figure{margin:1em 0}figcaption{font-size:.85em;color:#555}")
         .append("img{max-width:100%;height:auto;border:1px solid #eee}")
         .append(".chart{position:relative;width:100%;border:1px solid #eee}")
-        .append("#findings+p+table td:nth-child(2){min-width:22em}#findings+p+table td:nth-child(3){max-width:20em}")
+        .append("#findings~.tw td{min-width:6em}")
         .append("details{margin:1em 0}summary{cursor:pointer;font-weight:600;font-size:1.2em}")
         .append("</style></head><body>\n<h1>").append(esc(doc.title)).append("</h1>\n");
+    ids(doc);
+    toc(sb, doc);
     // without the Chart.js WebJar on the class path (a trimmed jar) the charts stay PNG images
     boolean interactive = chartJsAvailable();
     boolean anySpec = interactive && doc.sections.stream().flatMap(s -> s.blocks.stream())
@@ -103,7 +111,11 @@ public final class HtmlReport {
       for (Doc.Block b : s.blocks) {
         switch (b) {
           case Doc.Text t -> sb.append("<p>").append(esc(t.text())).append("</p>\n");
-          case Doc.Table t -> table(sb, t);
+          case Doc.Table t -> {
+            Doc.Folded f = t.folded();
+            f.notes().forEach(n -> sb.append("<p class=\"fold\">").append(esc(n)).append("</p>\n"));
+            table(sb, f.table());
+          }
           case Doc.Chart c -> {
             String png = "data:image/png;base64," + Base64.getEncoder().encodeToString(c.png());
             if (c.spec() == null || !interactive) {
@@ -127,6 +139,7 @@ public final class HtmlReport {
     if (openDetails >= 0) {
       sb.append("</details>\n");
     }
+    sb.append("<script>\n").append(SORT).append("</script>\n");
     if (anySpec) {
       sb.append("<script>/* Chart.js ").append(chartJsVersion()).append(" (MIT License), from its WebJar */\n")
           .append(chartJs().replace("</script", "<\\/script")).append("\n</script>\n<script>\n").append(DRAW)
@@ -199,9 +212,17 @@ public final class HtmlReport {
           var m = Math.round(v / e * 1000) / 1000;
           return m === 1 || m === 2 || m === 5 ? Number(v).toLocaleString('en-US') : '';
         }
-        function axis(title, log) {
+        // linear axes start at zero (a 40.7-41.5 axis makes 1.7% look steep); integer data gets integer ticks
+        function axis(title, log, values) {
           var a = {type: log ? 'logarithmic' : 'linear', title: {display: true, text: title}};
           if (log) { a.ticks = {callback: logTick, autoSkip: true, maxRotation: 0}; }
+          else {
+            a.beginAtZero = true;
+            var finite = (values || []).filter(function (v) { return v !== null && isFinite(v); });
+            if (finite.length && finite.every(function (v) { return Math.abs(v - Math.round(v)) < 1e-9; })) {
+              a.ticks = {precision: 0};
+            }
+          }
           return a;
         }
         document.querySelectorAll('script.chart-spec').forEach(function (el) {
@@ -244,8 +265,10 @@ public final class HtmlReport {
               ds.push({type: 'line', label: l.name, data: pts, borderColor: palette[i % palette.length],
                        backgroundColor: palette[i % palette.length], showLine: true, pointRadius: 3});
             });
+            var xs = [];
+            s.lines.forEach(function (l) { xs = xs.concat(l.x); });
             cfg = {type: 'scatter', data: {datasets: ds}, options: {maintainAspectRatio: false, animation: false,
-                   scales: {x: axis(s.categoryTitle, s.logCategory), y: axis(s.valueTitle, s.logValue)},
+                   scales: {x: axis(s.categoryTitle, s.logCategory, xs), y: axis(s.valueTitle, s.logValue)},
                    plugins: {legend: {position: 'bottom'}}}};
           }
           cfg.type = cfg.type || 'bar';
@@ -254,8 +277,71 @@ public final class HtmlReport {
       })();
       """;
 
+  /** Gives every level-2 section without an anchor one from its heading, unique in the page. */
+  static void ids(Doc doc) {
+    java.util.Set<String> used = new java.util.HashSet<>();
+    doc.sections.stream().filter(s -> s.id != null).forEach(s -> used.add(s.id));
+    for (Doc.Section s : doc.sections) {
+      if (s.level == 2 && s.id == null) {
+        String base = s.heading.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        base = base.isEmpty() ? "section" : base.length() > 40 ? base.substring(0, 40) : base;
+        String id = base;
+        for (int i = 2; !used.add(id); i++) {
+          id = base + "-" + i;
+        }
+        s.id = id;
+      }
+    }
+  }
+
+  /** The sticky table of contents: one link per level-2 section, in page order. */
+  static void toc(StringBuilder sb, Doc doc) {
+    sb.append("<nav class=\"toc\" aria-label=\"contents\">");
+    for (Doc.Section s : doc.sections) {
+      if (s.level == 2 && s.id != null) {
+        sb.append("<a href=\"#").append(esc(s.id)).append("\">").append(esc(s.heading)).append("</a>");
+      }
+    }
+    sb.append("</nav>\n");
+  }
+
+  /**
+   * Sorts a table by the column whose header is clicked (again: the other way): numbers by value
+   * (a cell's first number, thousands separators and units ignored), other text alphabetically,
+   * empty cells last.
+   */
+  private static final String SORT = """
+      (function () {
+        function key(td) {
+          var t = (td ? td.textContent : '').trim();
+          var m = t.replace(/,/g, '').match(/[-+]?\\d*\\.?\\d+(e[-+]?\\d+)?/i);
+          return {empty: t === '', num: m ? parseFloat(m[0]) : NaN, text: t.toLowerCase()};
+        }
+        document.querySelectorAll('table').forEach(function (table) {
+          table.querySelectorAll('thead th').forEach(function (th, col) {
+            th.title = 'sort by this column';
+            th.addEventListener('click', function () {
+              var asc = th.getAttribute('aria-sort') !== 'ascending';
+              table.querySelectorAll('thead th').forEach(function (o) { o.removeAttribute('aria-sort'); });
+              th.setAttribute('aria-sort', asc ? 'ascending' : 'descending');
+              var body = table.tBodies[0];
+              var rows = Array.prototype.slice.call(body.rows);
+              var numeric = rows.every(function (r) { var k = key(r.cells[col]); return k.empty || !isNaN(k.num); });
+              rows.sort(function (a, b) {
+                var x = key(a.cells[col]), y = key(b.cells[col]);
+                if (x.empty !== y.empty) { return x.empty ? 1 : -1; }
+                var c = numeric ? x.num - y.num : x.text.localeCompare(y.text);
+                return asc ? c : -c;
+              });
+              rows.forEach(function (r) { body.appendChild(r); });
+            });
+          });
+        });
+      })();
+      """;
+
   private static void table(StringBuilder sb, Doc.Table t) {
-    sb.append("<table><thead><tr>");
+    sb.append("<div class=\"tw\"><table><thead><tr>");
     t.headers().forEach(h -> sb.append("<th>").append(esc(h)).append("</th>"));
     sb.append("</tr></thead><tbody>\n");
     for (int i = 0; i < t.rows().size(); i++) {
@@ -268,7 +354,7 @@ public final class HtmlReport {
       }
       sb.append("</tr>\n");
     }
-    sb.append("</tbody></table>\n");
+    sb.append("</tbody></table></div>\n");
   }
 
   /** HTML-escapes text for element content and attribute values. */

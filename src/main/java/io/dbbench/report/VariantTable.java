@@ -167,7 +167,7 @@ public final class VariantTable {
             + " its 95% interval where the forks allow one; dots: each fork's mean. Sorted by change.")
         .add(Charts.hbars(chartName + "-change", variant + ": change of ns/op against " + refName,
         "change of ns/op against " + refName + " (%; negative = faster)", "operation (" + variant + " varies)",
-        labels, bars));
+        labels, bars, false));
   }
 
   private static String delta(double v, double ref, Stats.Change c) {

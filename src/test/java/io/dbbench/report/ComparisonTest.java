@@ -162,7 +162,12 @@ class ComparisonTest {
     assertTrue(md.contains("| *HandBenchmark.tiedForks* | *ns/op* | *2.000* | *4.250* | *~* |"), md);
     assertTrue(md.contains("Resolution per family"), md);
     long charts = doc.sections.stream().flatMap(s -> s.blocks.stream()).filter(b -> b instanceof Doc.Chart).count();
-    assertEquals(2, charts, "one change chart for scores, one for B/op");
+    assertEquals(1, charts, "one change chart for the judged scores; no B/op row has a verdict, so no B/op chart");
+    // rows without a verdict are folded under one heading per family, not mixed into the verdicts
+    List<Doc.Section> folds = doc.sections.stream().filter(s -> s.heading.contains("without a verdict")).toList();
+    assertTrue(!folds.isEmpty() && folds.stream().allMatch(s -> s.collapsed), md);
+    assertTrue(folds.stream().anyMatch(s -> s.heading.startsWith("hand: 3 rows without a verdict")), md);
+    assertTrue(md.contains("lower is better"), "the chart says which way is better for time per operation: " + md);
   }
 
   @Test

@@ -28,7 +28,10 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * real headless Chromium (Debian's {@code chromium} and {@code chromium-driver} packages, never a
  * downloaded browser), 1400 pixels wide, as a reader would: the findings table is the first
  * section with one row per finding of every study that ran; the browser console has no error; every interactive
- * chart was drawn (a Chart.js instance with data and non-blank pixels); the manifest is folded.
+ * chart was drawn (a Chart.js instance with data and non-blank pixels); the manifest is folded; a
+ * sticky table of contents links every section; a header click sorts its table; rows without a
+ * verdict are folded one line per family; at 900 pixels nothing scrolls the page sideways and the
+ * findings' agreement and backend columns are on screen.
  * Saves {@code target/report-first-screen.png}, {@code target/report-full-page.png} (up to 16,000
  * pixels) and every chart as {@code target/report-charts/<name>.png} for review.
  * Skipped, with the reason shown, when the packages are not installed.
@@ -83,7 +86,7 @@ class HtmlReportBrowserTest {
       // the first section is the findings, one row per finding of every study present
       assertEquals("findings", js.executeScript("return document.querySelector('h2').id;"));
       Number rows = (Number) js.executeScript(
-          "return document.querySelector('#findings ~ table tbody').rows.length;");
+          "return document.querySelector('#findings ~ .tw table tbody').rows.length;");
       assertEquals(findingRows, rows.longValue());
       assertEquals(java.util.Set.of("graph", "graphj", "jdbc", "payload"), studies,
           "graphj, jdbc, graph and payload ran in the committed run");
@@ -100,7 +103,8 @@ class HtmlReportBrowserTest {
               + " return {name: c.dataset.name, chart: !!c.chart, datasets: c.chart ? c.chart.data.datasets.length : 0,"
               + " points: c.chart ? c.chart.data.datasets.reduce((n, ds) => n + ds.data.length, 0) : 0,"
               + " width: c.width, height: c.height, ink: ink}; });");
-      assertTrue(charts.size() >= 8, "charts in the page: " + charts);
+      // the study charts; the change chart is drawn for judged rows only, and this pair's one-fork rows have none
+      assertTrue(charts.size() >= 7, "charts in the page: " + charts);
       for (Map<String, Object> c : charts) {
         assertEquals(Boolean.TRUE, c.get("chart"), "not drawn: " + c);
         assertTrue(((Number) c.get("points")).intValue() > 0, "no data: " + c);
@@ -113,8 +117,48 @@ class HtmlReportBrowserTest {
       assertEquals(Boolean.FALSE, js.executeScript(
           "return Array.from(document.querySelectorAll('details')).some(d => d.open);"), "manifest folded");
 
+      // a sticky table of contents links every section; clicking a header sorts its table
+      Number tocLinks = (Number) js.executeScript("return document.querySelectorAll('nav.toc a').length;");
+      Number sections = (Number) js.executeScript("return document.querySelectorAll('h2[id]').length;");
+      assertEquals(sections.longValue(), tocLinks.longValue(), "one contents link per section");
+      assertEquals("sticky", js.executeScript("return getComputedStyle(document.querySelector('nav.toc')).position;"));
+      assertEquals(Boolean.TRUE, js.executeScript(
+          "const t = document.querySelector('#findings ~ .tw table'); const th = t.tHead.rows[0].cells[0];"
+              + " th.click(); const a = Array.from(t.tBodies[0].rows).map(r => r.cells[0].textContent);"
+              + " return th.getAttribute('aria-sort') === 'ascending'"
+              + " && a.every((x, i) => i === 0 || a[i - 1].toLowerCase().localeCompare(x.toLowerCase()) <= 0);"),
+          "the findings sort by study");
+      // rows without a verdict are folded, one line per family
+      @SuppressWarnings("unchecked")
+      List<String> folds = (List<String>) js.executeScript("return Array.from(document.querySelectorAll('details > summary'))"
+          + ".map(s => s.textContent).filter(t => t.includes('without a verdict'));");
+      assertTrue(folds.size() >= 1 && folds.stream().map(f -> f.substring(0, f.indexOf(':'))).distinct().count()
+          == folds.stream().filter(f -> !f.contains("B/op")).count(), "one folded line per family: " + folds);
+
       Files.createDirectories(Path.of("target"));
       Files.write(Path.of("target/report-first-screen.png"), driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+
+      // 900 pixels: nothing overflows the page (wide tables scroll inside their box), and the
+      // findings' agreement and backend columns are on screen
+      driver.manage().window().setSize(new Dimension(900, 1000));
+      // Chart.js resizes its canvases on the next frames
+      js.executeScript("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));");
+      Number overflow = (Number) js.executeScript(
+          "return document.documentElement.scrollWidth - document.documentElement.clientWidth;");
+      Object wide = js.executeScript("const w = document.documentElement.clientWidth; return Array.from("
+          + "document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.tw'))"
+          + ".slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));");
+      assertTrue(overflow.intValue() <= 0, "the page scrolls sideways by " + overflow + " px at 900 px: " + wide);
+      @SuppressWarnings("unchecked")
+      Map<String, Object> cols = (Map<String, Object>) js.executeScript(
+          "const ths = Array.from(document.querySelector('#findings ~ .tw table').tHead.rows[0].cells);"
+              + " const right = n => ths.find(th => th.textContent.startsWith(n)).getBoundingClientRect().right;"
+              + " return {agreement: right('agreement'), backend: right('backend'), width: document.documentElement.clientWidth};");
+      assertTrue(((Number) cols.get("backend")).doubleValue() <= ((Number) cols.get("width")).doubleValue()
+          && ((Number) cols.get("agreement")).doubleValue() <= ((Number) cols.get("width")).doubleValue(),
+          "findings columns off screen at 900 px: " + cols);
+      Files.write(Path.of("target/report-900px.png"), driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+      driver.manage().window().setSize(new Dimension(1400, 1000));
       Number height = (Number) js.executeScript("return document.documentElement.scrollHeight;");
       Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
           "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", 1400,

@@ -131,8 +131,11 @@ class RenderTest {
     Report.render(second);
     String md = Files.readString(second.resolve("report.md"));
     assertTrue(md.contains("## Changes against the previous run in results"), md);
-    // identical data: every change is ~ and the change chart is drawn
+    // identical data from one fork per row: no verdicts, so no change chart, and the rows are
+    // folded per family
     assertTrue(md.contains("0 faster, 0 slower"), md);
-    assertTrue(md.contains("charts/changes-score.png"), md);
+    assertFalse(md.contains("charts/changes-score.png"), md);
+    assertTrue(md.contains("No row has a verdict"), md);
+    assertTrue(Pattern.compile("#### \\w+: \\d+ rows? without a verdict").matcher(md).find(), md);
   }
 }
