@@ -24,7 +24,9 @@ import org.junit.jupiter.api.Test;
  * floor; a family imports the ground floor and itself, never the top floor or another family
  * (the allowed library arrows: {@code payload -> mongo}, {@code graph -> graphj}, {@code console -> jdbc}); so no two
  * packages import each other.
- * Benchmark classes ({@code src/jmh/java}) sit above everything and are not checked.
+ * Benchmark classes ({@code src/jmh/java}) sit above everything: the library never names one.
+ * Below the rooms, full package names form no cycle (a room's sub-package, such as the ArangoDB
+ * stand-in, never depends on the package above it).
  */
 class LayeringTest {
   private static final Set<String> GROUND = Set.of("core", "load", "report");
@@ -92,5 +94,93 @@ class LayeringTest {
       }
     });
     assertEquals(List.of(), violations, "imports against the floors (top > families > core/load/report)");
+  }
+
+  /** The package of a class name (nested classes belong to their outer class's package). */
+  static String packageOf(String className) {
+    String outer = className.replaceAll("\\$.*", "");
+    return outer.substring(0, outer.lastIndexOf('.'));
+  }
+
+  /** Class-level dependencies jdeps finds in target/classes, as {from, to} pairs of io.dbbench classes. */
+  private static List<String[]> classEdges() {
+    ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow(() -> new AssertionError("jdeps is not in this JDK"));
+    StringWriter out = new StringWriter();
+    int rc = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:class", "-e", "io\\.dbbench\\..*",
+        "target/classes");
+    assertEquals(0, rc, out.toString());
+    List<String[]> edges = new ArrayList<>();
+    for (String line : out.toString().lines().toList()) {
+      Matcher m = EDGE.matcher(line);
+      if (m.find()) {
+        edges.add(new String[] {m.group(1), m.group(2)});
+      }
+    }
+    assertTrue(edges.size() > 100, "jdeps found only " + edges.size() + " class dependencies; is target/classes built?");
+    return edges;
+  }
+
+  /**
+   * Full package names, not only rooms: no package depends on another that depends back on it,
+   * directly or through others (a stand-in once called its family's target by an inline fully
+   * qualified name, which a room-level check cannot see; jdeps reads the bytecode, so inline names
+   * count like imports).
+   */
+  @Test
+  void noCycleAmongFullPackageNames() {
+    Map<String, Set<String>> graph = new TreeMap<>();
+    for (String[] e : classEdges()) {
+      if (isLibrary(e[0]) && isLibrary(e[1]) && !packageOf(e[0]).equals(packageOf(e[1]))) {
+        graph.computeIfAbsent(packageOf(e[0]), k -> new TreeSet<>()).add(packageOf(e[1]));
+      }
+    }
+    List<String> cycles = new ArrayList<>();
+    for (String from : graph.keySet()) {
+      for (String to : graph.get(from)) {
+        if (from.compareTo(to) < 0 && reaches(graph, to, from)) {
+          cycles.add(from + " <-> " + to);
+        }
+      }
+    }
+    assertEquals(List.of(), cycles, "package cycles");
+  }
+
+  private static boolean reaches(Map<String, Set<String>> graph, String from, String target) {
+    java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(from));
+    Set<String> seen = new java.util.HashSet<>();
+    while (!todo.isEmpty()) {
+      String p = todo.pop();
+      if (p.equals(target)) {
+        return true;
+      }
+      if (seen.add(p)) {
+        todo.addAll(graph.getOrDefault(p, Set.of()));
+      }
+    }
+    return false;
+  }
+
+  /** The library ({@code src/main}) never names a benchmark class ({@code src/jmh}, or JMH's generated code). */
+  @Test
+  void theLibraryNeverNamesABenchmarkClass() {
+    List<String> named = classEdges().stream().filter(e -> isLibrary(e[0]) && !isLibrary(e[1]))
+        .map(e -> e[0] + " -> " + e[1]).toList();
+    assertEquals(List.of(), named, "src/main classes that name src/jmh classes");
+  }
+
+  /** Every package, in src/main/java or src/jmh/java, says in its package-info.java its study, floor and imports. */
+  @Test
+  void everyPackageHasAPackageInfo() throws Exception {
+    Set<String> packages = new TreeSet<>();
+    for (String root : List.of("src/main/java", "src/jmh/java")) {
+      try (java.util.stream.Stream<Path> files = Files.walk(Path.of(root))) {
+        files.filter(f -> f.toString().endsWith(".java"))
+            .forEach(f -> packages.add(Path.of(root).relativize(f.getParent()).toString().replace('/', '.')));
+      }
+    }
+    List<String> missing = packages.stream().filter(p -> !Files.exists(Path.of("src/main/java", p.replace('.', '/'),
+        "package-info.java")) && !Files.exists(Path.of("src/jmh/java", p.replace('.', '/'), "package-info.java"))).toList();
+    assertTrue(packages.size() > 10, packages.toString());
+    assertEquals(List.of(), missing, "packages without a package-info.java");
   }
 }

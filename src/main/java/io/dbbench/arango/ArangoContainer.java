@@ -22,9 +22,6 @@ final class ArangoContainer {
    * line and returns null when no Docker engine answers or the container does not start.
    */
   static Object[] tryStart() {
-    if (System.getProperty("org.slf4j.simpleLogger.log.org.testcontainers") == null) {
-      System.setProperty("org.slf4j.simpleLogger.log.org.testcontainers", "off");
-    }
     String reason;
     try {
       if (org.testcontainers.DockerClientFactory.instance().isDockerAvailable()) {

@@ -1,11 +1,11 @@
 package io.dbbench.arango;
 
-import io.dbbench.core.Leases;
 import com.arangodb.ArangoDB;
 import com.arangodb.Protocol;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.Redaction;
+import io.dbbench.arango.standin.ArangoJvm;
 import io.dbbench.arango.standin.StandInProcess;
 import io.dbbench.arango.standin.StandInServer;
 import java.io.IOException;
@@ -41,38 +41,7 @@ import javax.net.ssl.TrustManagerFactory;
  */
 public final class ArangoTarget implements AutoCloseable {
   static {
-    quietJacksonVersionChecks();
-    leaseVertxCache();
-  }
-
-  /** The Vert.x file-cache base, a system property read when the first Vert.x instance starts. */
-  static final String VERTX_CACHE_PROPERTY = "vertx.cacheDirBase";
-
-  /**
-   * Points Vert.x's file cache (the driver's HTTP client and the stand-in's server each make a
-   * {@code vertx-cache-<uuid>} directory in the temp dir, which a killed JVM leaves behind) into a
-   * leased directory of this JVM's own ({@link Leases#privateTempDir}), unless
-   * {@code -Dvertx.cacheDirBase} is set. Idempotent; call before the first Vert.x instance.
-   */
-  public static synchronized void leaseVertxCache() {
-    if (System.getProperty(VERTX_CACHE_PROPERTY) == null) {
-      System.setProperty(VERTX_CACHE_PROPERTY, Leases.privateTempDir("vertx").resolve("cache").toString());
-    }
-  }
-
-  /**
-   * The driver 7.25.0 and jackson-dataformat-velocypack 4.6.2 were built against Jackson 2.20 and
-   * warn at start-up that this project's 2.22 is "unsupported"; the integration tests run every
-   * protocol through it, so those two warnings are lowered to errors-only (an explicit
-   * {@code -Dorg.slf4j.simpleLogger.log.<name>} wins) instead of repeating in every fork.
-   */
-  public static void quietJacksonVersionChecks() {
-    for (String logger : new String[] {"com.arangodb.internal.serde.SerdeUtils",
-        "com.arangodb.jackson.dataformat.velocypack.VPackFactory"}) {
-      if (System.getProperty("org.slf4j.simpleLogger.log." + logger) == null) {
-        System.setProperty("org.slf4j.simpleLogger.log." + logger, "error");
-      }
-    }
+    ArangoJvm.leaseVertxCache();
   }
 
   /** The stand-in JVM's heap: 100,000 study documents as Jackson trees take ~100 MB; bodies and cursors the rest. */

@@ -57,8 +57,6 @@ public final class JdbcEndpoint implements AutoCloseable {
     DriverManager.setLoginTimeout(LOGIN_TIMEOUT_SECONDS);
     JdbcEndpoint endpoint;
     if (target.isEmbedded()) {
-      // zonky logs every server line at INFO; keep the JMH output readable (the log file keeps them)
-      System.setProperty("org.slf4j.simpleLogger.log.io.zonky", System.getProperty("org.slf4j.simpleLogger.log.io.zonky", "warn"));
       Path log = null;
       try {
         log = Files.createTempFile(Path.of(System.getProperty("java.io.tmpdir")), "dbbench-embedded-pg-", ".log");

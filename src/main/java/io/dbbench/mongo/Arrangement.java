@@ -1,5 +1,7 @@
 package io.dbbench.mongo;
 
+import io.dbbench.core.ChildJvm;
+
 /**
  * Where the servers under test run relative to the JMH fork that holds the clients; a
  * {@code @Param} of the mongo and payload benchmarks, so every result row says which one it used.

@@ -11,14 +11,11 @@ final class ContainerSupport {
   static volatile String lastFallbackReason = "";
 
   /**
-   * Whether Testcontainers finds a Docker engine. Testcontainers' own logging is switched off
-   * first (unless the user configured it): without Docker it logs a multi-line list of failed
-   * strategies, and the fallback is reported in one line instead.
+   * Whether Testcontainers finds a Docker engine. Testcontainers' own logging is off
+   * ({@code simplelogger.properties}, unless the user configures it): without Docker it logs a
+   * multi-line list of failed strategies, and the fallback is reported in one line instead.
    */
   static boolean dockerAvailable() {
-    if (System.getProperty("org.slf4j.simpleLogger.log.org.testcontainers") == null) {
-      System.setProperty("org.slf4j.simpleLogger.log.org.testcontainers", "off");
-    }
     try {
       return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
     } catch (RuntimeException | LinkageError e) {

@@ -1,5 +1,7 @@
 package io.dbbench.mongo;
 
+import io.dbbench.core.ChildJvm;
+
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
@@ -37,16 +39,6 @@ import org.bson.Document;
  * everything printed or recorded goes through {@link #redactedUri()}.
  */
 public final class MongoTarget implements AutoCloseable {
-  static {
-    // The stand-in logs every client connection at INFO: 100 benchmark threads would flood the
-    // output. Warnings and errors still show; an explicit user setting wins.
-    // The driver logs its full settings at INFO for every client (one per trial).
-    for (String logger : new String[] {"de.bwaldvogel", "org.mongodb.driver"}) {
-      if (System.getProperty("org.slf4j.simpleLogger.log." + logger) == null) {
-        System.setProperty("org.slf4j.simpleLogger.log." + logger, "warn");
-      }
-    }
-  }
 
   /** Environment variable (or {@code -Ddbbench.mongo.uri}) naming a real MongoDB. */
   public static final String ENV_URI = "DBBENCH_MONGO_URI";

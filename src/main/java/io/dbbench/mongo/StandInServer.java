@@ -1,5 +1,7 @@
 package io.dbbench.mongo;
 
+import io.dbbench.core.ChildJvm;
+
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.ServerVersion;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;

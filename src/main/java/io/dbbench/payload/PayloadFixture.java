@@ -3,7 +3,7 @@ package io.dbbench.payload;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.mongo.Arrangement;
-import io.dbbench.mongo.ChildJvm;
+import io.dbbench.core.ChildJvm;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

@@ -5,7 +5,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import io.dbbench.core.Redaction;
-import io.dbbench.mongo.ChildJvm;
+import io.dbbench.core.ChildJvm;
 import io.dbbench.mongo.MongoTarget;
 import java.util.concurrent.TimeUnit;
 import java.nio.file.Path;

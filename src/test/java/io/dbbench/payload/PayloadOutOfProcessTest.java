@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.mongo.Arrangement;
-import io.dbbench.mongo.ChildJvm;
+import io.dbbench.core.ChildJvm;
 import io.dbbench.mongo.MongoTarget;
 import io.dbbench.mongo.PayloadDocument;
 import java.io.IOException;

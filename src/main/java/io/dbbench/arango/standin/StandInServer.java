@@ -1,5 +1,6 @@
 package io.dbbench.arango.standin;
 
+import io.dbbench.core.ChildJvm;
 import com.arangodb.jackson.dataformat.velocypack.VPackMapper;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -118,8 +119,9 @@ public final class StandInServer implements AutoCloseable {
     @Option(names = "--record-limit", description = "requests kept for GET /_dbbench/requests (default 10000)")
     int recordLimit = 10_000;
 
-    @Option(names = "--exit-on-stdin-eof", description = "exit when standard input closes (the fixture's parent JVM has gone)")
-    boolean exitOnStdinEof;
+    @Option(names = ChildJvm.STOP_ON_STDIN_EOF, description = "stop when standard input closes (the fixture's parent JVM"
+        + " is done or gone)")
+    boolean stopOnStdinEof;
 
     /** Options from a command line. */
     public static Options parse(String... args) {
@@ -136,12 +138,9 @@ public final class StandInServer implements AutoCloseable {
   /** Trailing bytes after the document are refused, as arangod's parser does. */
   private static final ObjectMapper JSON_MAPPER = new ObjectMapper()
       .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-  private static final ObjectMapper VPACK_MAPPER = vpackMapper();
+  private static final ObjectMapper VPACK_MAPPER = new VPackMapper()
+      .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-  private static ObjectMapper vpackMapper() {
-    io.dbbench.arango.ArangoTarget.quietJacksonVersionChecks(); // before the VelocyPack factory loads
-    return new VPackMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-  }
   private final StandInStore store = new StandInStore();
   private final StandInScheduler scheduler;
   private final Vertx vertx;
@@ -161,8 +160,7 @@ public final class StandInServer implements AutoCloseable {
       .put("maxEntrySize", 16_777_216L).put("includeSystem", false);
 
   static {
-    io.dbbench.arango.ArangoTarget.quietJacksonVersionChecks();
-    io.dbbench.arango.ArangoTarget.leaseVertxCache();
+    ArangoJvm.leaseVertxCache();
   }
 
   private StandInServer(Options o) throws Exception {
@@ -213,7 +211,7 @@ public final class StandInServer implements AutoCloseable {
   /**
    * Starts the stand-in and prints {@value #LABEL} {@code listening on http://HOST:PORT} as the
    * first line of standard output; runs until killed (or until standard input closes with
-   * {@code --exit-on-stdin-eof}).
+   * {@code --stop-on-stdin-eof}).
    */
   public static void main(String[] args) throws Exception {
     Options o = new Options();
@@ -240,10 +238,10 @@ public final class StandInServer implements AutoCloseable {
         + " (server.maximal-threads=" + o.maximalThreads + ", server.maximal-queue-size=" + o.maximalQueueSize + ")");
     System.out.flush();
     Runtime.getRuntime().addShutdownHook(new Thread(s::close));
-    if (o.exitOnStdinEof) {
-      while (System.in.read() >= 0) {
-        // wait for the parent to close our stdin (or die)
-      }
+    if (o.stopOnStdinEof) {
+      java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+      ChildJvm.stopOnStdinEof(stop::countDown);
+      stop.await();
       s.close();
       System.exit(0);
     }

@@ -1,6 +1,5 @@
-package io.dbbench.mongo;
+package io.dbbench.core;
 
-import io.dbbench.core.ForkFlags;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,7 +21,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A server of ours (the mongo-java-server stand-in, the payload service) in a JVM of its own: the
+ * A server of ours (the mongo-java-server stand-in, the payload service, the ArangoDB stand-in) in
+ * a JVM of its own, the one launcher every out-of-process server uses: the
  * same {@code java} binary ({@code java.home}) and class path as this JVM, started with
  * {@link ProcessBuilder}, ready when it prints a line matching {@code ready} on stdout (the line
  * carries the port it bound, so no port is guessed). Used so that a JMH fork holds only the clients
