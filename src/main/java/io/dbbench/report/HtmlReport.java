@@ -26,8 +26,17 @@ public final class HtmlReport {
 
   private HtmlReport() {}
 
-  /** The Chart.js version bundled (from the WebJar's Maven properties). */
+  /**
+   * The Chart.js version bundled: the build's record ({@code io/dbbench/version.properties}, since
+   * benchmarks.jar leaves the libraries' Maven descriptors out), else the WebJar's Maven properties.
+   *
+   * @throws IllegalStateException when neither names it (the WebJar is not on the class path)
+   */
   public static String chartJsVersion() {
+    String recorded = io.dbbench.core.Version.property("chartjs");
+    if (!recorded.equals("unknown")) {
+      return recorded;
+    }
     try (InputStream in = HtmlReport.class.getResourceAsStream("/META-INF/maven/org.webjars.npm/chart.js/pom.properties")) {
       if (in == null) {
         throw new IllegalStateException("the Chart.js WebJar (org.webjars.npm:chart.js) is not on the class path");
