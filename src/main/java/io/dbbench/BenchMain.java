@@ -44,6 +44,12 @@ public final class BenchMain implements Callable<Integer> {
           + " CPU and allocation flame graphs linked from the report (-Dbench.profile).")
   String profile;
 
+  @Option(names = "--shard", defaultValue = "${sys:bench.shard:-}", paramLabel = "i/n",
+      description = "Run shard i (from 0) of n: the run's units (a family's sweep, or one whole headline comparison)"
+          + " split over n machines by expected time; report merge joins the shards (-Dbench.shard; else"
+          + " DBBENCH_SHARD=i/n, or JOB_COMPLETION_INDEX with DBBENCH_SHARD_COUNT).")
+  String shard;
+
   @Option(names = "--results", defaultValue = "${sys:bench.results:-results}",
       description = "Results root (default: ${DEFAULT-VALUE}; -Dbench.results).")
   Path results;
@@ -100,7 +106,9 @@ public final class BenchMain implements Callable<Integer> {
     if (!prof.equals("none") && !prof.equals("async")) {
       throw new IllegalArgumentException("bench.profile='" + prof + "': expected none or async");
     }
-    return new MainJob.Options(full, pattern, user, f, results, prof);
+    ShardPlan.Shard sh = shard == null || shard.isBlank() ? ShardPlan.Shard.fromEnvironment(System::getenv)
+        : ShardPlan.Shard.parse(shard);
+    return new MainJob.Options(full, pattern, user, f, results, prof, sh);
   }
 
   /** 1 when a family failed, the report failed, or nothing ran (each said on {@code out}); else 0. */

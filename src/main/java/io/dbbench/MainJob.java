@@ -59,18 +59,26 @@ public final class MainJob {
    * @param userArgs JMH options that override the families' settings, option by option
    * @param forks fork count for every family, or {@code null} for the settings'
    * @param resultsRoot where run directories are created
+   * @param profile {@code none} or {@code async} (flame graphs of the headline comparisons)
+   * @param shard which shard of the run's units to run ({@link ShardPlan}), or {@code null} for all
    */
   public record Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
-      String profile) {
+      String profile, ShardPlan.Shard shard) {
     /** Copies the argument list. */
     public Options {
       userArgs = List.copyOf(userArgs);
       profile = profile == null ? "none" : profile;
     }
 
-    /** Options without profiling. */
+    /** Options of an unsharded run. */
+    public Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
+        String profile) {
+      this(full, include, userArgs, forks, resultsRoot, profile, null);
+    }
+
+    /** Options without profiling, unsharded. */
     public Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot) {
-      this(full, include, userArgs, forks, resultsRoot, "none");
+      this(full, include, userArgs, forks, resultsRoot, "none", null);
     }
   }
 
@@ -83,7 +91,9 @@ public final class MainJob {
     /** A benchmark failed or nothing was produced; see the reason. */
     FAILED,
     /** No benchmark of it matched {@code bench.include}. */
-    NOT_SELECTED
+    NOT_SELECTED,
+    /** Its units belong to other shards of a sharded run ({@link ShardPlan}). */
+    OTHER_SHARD
   }
 
   /** One family's outcome: status, one-line reason (empty when it ran) and the number of results. */
@@ -102,7 +112,7 @@ public final class MainJob {
       return !reportError.isEmpty() || families.stream().anyMatch(f -> f.status() == Status.FAILED);
     }
 
-    /** Whether no family ran at all (every one skipped or not selected). */
+    /** Whether no family ran at all (every one skipped, not selected, or in other shards). */
     public boolean nothingRan() {
       return families.stream().noneMatch(f -> f.status() == Status.RAN);
     }
@@ -110,6 +120,10 @@ public final class MainJob {
 
   private final List<BenchmarkFamily> families;
   private final Options options;
+  /** The unit ids this shard runs ({@link ShardPlan}), or {@code null} when the run is not sharded. */
+  private Set<String> owned;
+  /** The manifest's {@code shard} section, or {@code null} when the run is not sharded. */
+  private Map<String, Object> shardManifest;
   private final PrintStream out;
   private final Clock clock;
 
@@ -134,6 +148,24 @@ public final class MainJob {
     // servers and directories of forks that were killed in an earlier run (see Leases)
     io.dbbench.core.Leases.sweep().forEach(this::say);
     Set<String> all = allBenchmarks();
+    owned = null;
+    shardManifest = null;
+    if (options.shard() != null) {
+      List<ShardPlan.Unit> units = planUnits(all);
+      List<List<ShardPlan.Unit>> parts = ShardPlan.partition(units, options.shard().count());
+      List<ShardPlan.Unit> mine = parts.get(options.shard().index());
+      owned = new java.util.HashSet<>();
+      mine.forEach(u -> owned.add(u.id()));
+      shardManifest = new LinkedHashMap<>();
+      shardManifest.put("index", options.shard().index());
+      shardManifest.put("count", options.shard().count());
+      shardManifest.put("units", mine.stream().map(ShardPlan.Unit::id).toList());
+      shardManifest.put("plan", units.stream().map(ShardPlan.Unit::id).toList());
+      shardManifest.put("expected_seconds", ShardPlan.expectedSeconds(parts));
+      say("shard " + options.shard() + ": " + mine.size() + " of " + units.size() + " units "
+          + mine.stream().map(ShardPlan.Unit::id).toList() + ", about " + ShardPlan.expectedSeconds(parts)
+          .get(options.shard().index()) + " s expected");
+    }
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ArrayNode merged = json.createArrayNode();
     Map<String, Object> familiesEnv = new LinkedHashMap<>();
@@ -191,6 +223,16 @@ public final class MainJob {
         outcomes.add(new FamilyOutcome(family.id(), Status.NOT_SELECTED, "no benchmark matched", 0));
         continue;
       }
+      boolean sweepHere = owned == null || owned.contains(ShardPlan.Unit.sweep(family.id()).id());
+      boolean anyHere = owned == null || owned.stream().anyMatch(u -> u.startsWith(family.id() + ":"));
+      if (!anyHere) {
+        fenv.put("status", "other shard");
+        outcomes.add(new FamilyOutcome(family.id(), Status.OTHER_SHARD, "its units run in other shards", 0));
+        continue;
+      }
+      if (owned != null) {
+        fenv.put("shard_units", owned.stream().filter(u -> u.startsWith(family.id() + ":")).sorted().toList());
+      }
       Probe probe;
       try {
         probe = family.probe();
@@ -228,21 +270,28 @@ public final class MainJob {
       List<String> regexes = selected.stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
       List<String> cmd = JmhCommand.build(options.full(), settings, options.forks(), options.userArgs(), hostArgs,
           Runtime.version().feature(), resultFile, runDir, secretsFile, regexes);
-      fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
-      fenv.put("benchmarks", selected);
-      say(family.id() + ": " + family.title() + ": " + selected.size() + " benchmark method(s)");
+      if (sweepHere) {
+        fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
+        fenv.put("benchmarks", selected);
+        say(family.id() + ": " + family.title() + ": " + selected.size() + " benchmark method(s)");
+      } else {
+        say(family.id() + ": " + family.title() + ": its sweep runs in another shard; this shard runs "
+            + fenv.get("shard_units"));
+      }
       long t0 = System.nanoTime();
       io.dbbench.report.MachineState before = io.dbbench.report.MachineState.read();
       FamilyOutcome outcome;
       try {
-        JsonNode arr = runJmh(cmd, resultFile, json);
+        JsonNode arr = sweepHere ? runJmh(cmd, resultFile, json) : json.createArrayNode();
         int n = arr == null ? 0 : arr.size();
-        if (n > 0) {
+        if (n > 0 || !sweepHere) {
           ArrayNode rows = (ArrayNode) arr;
           String headlineError = runComparisons(family, settings, comparable, runDir, json, rows, fenv, hostArgs,
               secretsFile);
           if (headlineError == null) {
-            runAllocationPass(family, settings, selected, comparable, runDir, json, rows, fenv, hostArgs, secretsFile);
+            if (sweepHere) {
+              runAllocationPass(family, settings, selected, comparable, runDir, json, rows, fenv, hostArgs, secretsFile);
+            }
             if (options.profile().equals("async")) {
               runProfiles(family, settings, comparable, runDir, json, fenv, hostArgs, secretsFile);
             }
@@ -281,6 +330,9 @@ public final class MainJob {
     env.put("bench_args", options.userArgs());
     env.put("bench_forks", options.forks());
     env.put("families", familiesEnv);
+    if (shardManifest != null) {
+      env.put("shard", shardManifest);
+    }
     env.put("wall_seconds", Math.round((System.nanoTime() - jobStart) / 1e9));
     json.writeValue(runDir.resolve("env.json").toFile(), Redaction.redactTree(env));
     String reportError = "";
@@ -291,6 +343,34 @@ public final class MainJob {
     }
     say("wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html (" + merged.size() + " results)");
     return new Outcome(runDir, List.copyOf(outcomes), reportError);
+  }
+
+  /**
+   * The run's units ({@link ShardPlan}) from the families, the knobs and the benchmarks the jar
+   * holds, without probing any system: per family that has a selected benchmark left after its
+   * mode's exclusions, its sweep and each of its headline comparisons (numbered as
+   * {@link #runComparisons} numbers them). Every shard computes the same list.
+   */
+  List<ShardPlan.Unit> planUnits(Set<String> all) {
+    List<ShardPlan.Unit> units = new ArrayList<>();
+    for (BenchmarkFamily family : families) {
+      Pattern fam = Pattern.compile(family.includeRegex());
+      List<String> selected = all.stream()
+          .filter(b -> fam.matcher(b).find() && (options.include() == null || options.include().matcher(b).find())).toList();
+      if (selected.isEmpty()) {
+        continue;
+      }
+      FamilySettings settings = family.settings(options.full());
+      if (selected.stream().allMatch(settings::isExcluded)) {
+        continue;
+      }
+      units.add(ShardPlan.Unit.sweep(family.id()));
+      long comparisons = JmhCommand.comparisons(settings).stream().filter(c -> selected.contains(c.benchmark())).count();
+      for (int k = 1; k <= comparisons; k++) {
+        units.add(ShardPlan.Unit.comparison(family.id(), k));
+      }
+    }
+    return units;
   }
 
   /** Where the main job looks for the allocation instrumenter: {@code agents/} beside the jar or classes it runs from. */
@@ -425,6 +505,9 @@ public final class MainJob {
     int k = 0;
     for (FamilySettings.HeadlineComparison c : cs) {
       k++;
+      if (owned != null && !owned.contains(ShardPlan.Unit.comparison(family.id(), k).id())) {
+        continue; // profiled by the shard that runs the comparison
+      }
       for (char side : new char[] {'A', 'B'}) {
         for (String event : List.of("cpu", "alloc")) {
           String name = family.id() + "-" + k + "-" + side + "-" + event;
@@ -546,8 +629,12 @@ public final class MainJob {
     int k = 0;
     for (FamilySettings.HeadlineComparison c : comparisons) {
       k++;
+      if (owned != null && !owned.contains(ShardPlan.Unit.comparison(family.id(), k).id())) {
+        continue; // another shard runs it
+      }
       String order = ForkSchedule.abba(perSide);
       Map<String, Object> run = new LinkedHashMap<>();
+      run.put("index", k);
       run.put("benchmark", c.benchmark());
       run.put("param", c.param());
       run.put("baseline", c.baseline());

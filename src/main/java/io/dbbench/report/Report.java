@@ -506,7 +506,9 @@ public final class Report implements Callable<Integer> {
 
   /** {@code merge -o OUT RUN_DIR...}. */
   @Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
-      description = "Combine runs from several hosts into one run directory, keeping the host of every row, and render it.")
+      description = "Combine runs from several hosts into one run directory, keeping the host of every row, and render"
+          + " it; or join the shards of one sharded main job (--shard i/n) into the run it would have been, after"
+          + " checking that every shard is there once, of one commit and one set of settings.")
   static final class MergeCmd implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "RUN_DIR")
     List<Path> runs = new ArrayList<>();
@@ -522,10 +524,23 @@ public final class Report implements Callable<Integer> {
     public Integer call() throws Exception {
       Path dir = out != null ? out : Path.of("results", "merged-"
           + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC)));
-      Merge.merge(dir, runs);
+      boolean shards = false;
+      for (Path r : runs) {
+        shards |= Files.isDirectory(r) && ShardMerge.isShard(r);
+      }
+      if (shards) {
+        try {
+          ShardMerge.merge(dir, runs);
+        } catch (ShardMerge.ShardSetException e) {
+          e.problems().forEach(p -> spec.commandLine().getErr().println("report: " + p));
+          return EXIT_BAD_INPUT;
+        }
+      } else {
+        Merge.merge(dir, runs);
+      }
       Path md = render(dir);
-      spec.commandLine().getOut().println("merged " + runs.size() + " run(s) into " + dir + "; wrote " + md
-          + " and " + dir.resolve("report.html"));
+      spec.commandLine().getOut().println("merged " + runs.size() + (shards ? " shard(s)" : " run(s)") + " into " + dir
+          + "; wrote " + md + " and " + dir.resolve("report.html"));
       return 0;
     }
   }

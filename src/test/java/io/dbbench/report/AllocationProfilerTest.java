@@ -31,7 +31,7 @@ class AllocationProfilerTest {
         .jvmArgsAppend("-Xms512m", "-Xmx512m");
     if (counted) {
       b.addProfiler(AllocationProfiler.class).jvmArgsAppend("-Xms512m", "-Xmx512m",
-          "-javaagent:" + AGENT.toAbsolutePath());
+          "-javaagent:" + AGENT.toAbsolutePath(), "-Djava.util.logging.config.class=" + InstrumenterLogging.class.getName());
     } else {
       b.addProfiler(GCProfiler.class);
     }

@@ -1,0 +1,188 @@
+package io.dbbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Probe;
+import io.dbbench.report.Report;
+import io.dbbench.report.ShardMerge;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A sharded main job against the unsharded one, with real JMH forks of the harness benchmark:
+ * family {@code alpha} (a sweep and an interleaved headline comparison) and {@code beta} (a
+ * sweep). Shards 0/2 and 1/2 run one after the other on this machine (each starts its own forks),
+ * {@code report merge} joins them, and the merged run has the unsharded run's rows (benchmark,
+ * parameters, forks per row) and its headline comparison with the same fork order; a shard set
+ * with a shard missing, twice, or of another commit is refused with one line per problem.
+ */
+class ShardedRunTest {
+  private static final String HARNESS = "^io\\.dbbench\\.harness\\.HarnessBenchmark\\.work$";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private record Fam(String id, FamilySettings settings) implements BenchmarkFamily {
+    @Override
+    public String title() {
+      return "sharding test family " + id;
+    }
+
+    @Override
+    public String includeRegex() {
+      return HARNESS;
+    }
+
+    @Override
+    public Probe probe() {
+      return Probe.ok(Map.of());
+    }
+
+    @Override
+    public FamilySettings settings(boolean full) {
+      return settings;
+    }
+  }
+
+  static List<BenchmarkFamily> families() {
+    String work = "io.dbbench.harness.HarnessBenchmark.work";
+    FamilySettings.Builder tiny = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms");
+    return List.of(
+        new Fam("alpha", tiny.param("tokens", "100", "200").headlineForks(2)
+            .comparison(work, "tokens", "100", "200", "failAt", "0").build()),
+        new Fam("beta", FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
+            .param("tokens", "300").build()));
+  }
+
+  static Path run(Path root, ShardPlan.Shard shard) throws Exception {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    MainJob.Outcome o = new MainJob(families(), new MainJob.Options(false, null, List.of(), null, root, "none", shard),
+        new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
+    assertTrue(!o.failed(), buf.toString(StandardCharsets.UTF_8));
+    return o.runDir();
+  }
+
+  /** benchmark + params -> forks, for every row. */
+  static Map<String, Integer> rows(Path run) throws Exception {
+    Map<String, Integer> m = new TreeMap<>();
+    for (JsonNode r : JSON.readTree(run.resolve("jmh.json").toFile())) {
+      m.put(r.path("benchmark").asText() + " " + r.path("params"), r.path("primaryMetric").path("rawData").size());
+    }
+    return m;
+  }
+
+  @Test
+  void twoShardsMergedAreTheUnshardedRun(@TempDir Path tmp) throws Exception {
+    Path whole = run(tmp.resolve("whole"), null);
+    Path s0 = run(tmp.resolve("s0"), new ShardPlan.Shard(0, 2));
+    Path s1 = run(tmp.resolve("s1"), new ShardPlan.Shard(1, 2));
+    JsonNode e0 = JSON.readTree(s0.resolve("env.json").toFile()).path("shard");
+    JsonNode e1 = JSON.readTree(s1.resolve("env.json").toFile()).path("shard");
+    assertEquals(JSON.readTree("[\"alpha:sweep\",\"alpha:comparison:1\",\"beta:sweep\"]"), e0.path("plan"));
+    assertEquals(e0.path("plan"), e1.path("plan"), "both shards planned alike");
+    assertEquals(3, e0.path("units").size() + e1.path("units").size(), e0 + " " + e1);
+
+    Path merged = tmp.resolve("merged");
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int rc = Report.run(new PrintWriter(out), new PrintWriter(err), "merge", "-o", merged.toString(), s1.toString(),
+        s0.toString());
+    assertEquals(0, rc, err.toString());
+    assertTrue(out.toString().startsWith("merged 2 shard(s) into " + merged), out.toString());
+    assertEquals(rows(whole), rows(merged), "the same rows, each with the same forks");
+    assertTrue(rows(merged).values().stream().anyMatch(forks -> forks == 2),
+        "a comparison's 2-fork record replaced the sweep's 1-fork record, as in the unsharded run: " + rows(merged));
+    JsonNode wholeCmp = JSON.readTree(whole.resolve("env.json").toFile()).path("families").path("alpha").path("comparisons");
+    JsonNode mergedEnv = JSON.readTree(merged.resolve("env.json").toFile());
+    JsonNode mergedCmp = mergedEnv.path("families").path("alpha").path("comparisons");
+    assertEquals(1, mergedCmp.size());
+    assertEquals(wholeCmp.get(0).path("order"), mergedCmp.get(0).path("order"));
+    assertEquals("ran", mergedEnv.path("families").path("beta").path("status").asText());
+    assertEquals(2, mergedEnv.path("shards").size());
+    assertTrue(Files.isRegularFile(merged.resolve("report.html")));
+
+    // a set that is not one whole run is refused, one line per problem
+    StringWriter err2 = new StringWriter();
+    assertEquals(2, Report.run(new PrintWriter(new StringWriter()), new PrintWriter(err2), "merge", "-o",
+        tmp.resolve("m2").toString(), s0.toString()));
+    assertTrue(err2.toString().contains("report: shard 1/2 is missing"), err2.toString());
+    StringWriter err3 = new StringWriter();
+    assertEquals(2, Report.run(new PrintWriter(new StringWriter()), new PrintWriter(err3), "merge", "-o",
+        tmp.resolve("m3").toString(), s0.toString(), s0.toString(), whole.toString()));
+    List<String> lines = err3.toString().lines().toList();
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("report: shard 0/2 given twice")), lines.toString());
+    assertTrue(lines.stream().anyMatch(l -> l.contains("not a shard")), lines.toString());
+    assertTrue(lines.stream().anyMatch(l -> l.equals("report: shard 1/2 is missing")), lines.toString());
+  }
+
+  /**
+   * A quick selection of the real families ({@code GraphjCompressBenchmark.compress}: the GraphJ
+   * family's sweep and its headline comparison, one fork each, short iterations): shards 0/2 and
+   * 1/2 merged have the unsharded run's benchmark set and the same findings (study, kind and
+   * question of each; the figures are measurements and differ).
+   */
+  @Test
+  void aQuickSelectionShardedAndMergedHasTheUnshardedRowsAndFindings(@TempDir Path tmp) throws Exception {
+    java.util.regex.Pattern include = java.util.regex.Pattern.compile("GraphjCompressBenchmark\\.compress$");
+    List<String> shortRun = List.of("-wi", "0", "-i", "1", "-r", "200ms");
+    Path whole = runReal(tmp.resolve("whole"), include, shortRun, null);
+    Path s0 = runReal(tmp.resolve("s0"), include, shortRun, new ShardPlan.Shard(0, 2));
+    Path s1 = runReal(tmp.resolve("s1"), include, shortRun, new ShardPlan.Shard(1, 2));
+    Path merged = tmp.resolve("merged");
+    StringWriter err = new StringWriter();
+    assertEquals(0, Report.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "merge", "-o", merged.toString(),
+        s0.toString(), s1.toString()), err.toString());
+    assertEquals(rows(whole).keySet(), rows(merged).keySet(), "the same benchmarks and parameter points");
+    assertEquals(findings(whole), findings(merged));
+    assertTrue(!findings(whole).isEmpty(), "the GraphJ study has findings");
+  }
+
+  static Path runReal(Path root, java.util.regex.Pattern include, List<String> args, ShardPlan.Shard shard) throws Exception {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    MainJob.Outcome o = new MainJob(Families.all(), new MainJob.Options(false, include, args, 1, root, "none", shard),
+        new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
+    assertTrue(!o.failed() && !o.nothingRan(), buf.toString(StandardCharsets.UTF_8));
+    return o.runDir();
+  }
+
+  /** study, kind and question of every finding in findings.json. */
+  static java.util.Set<String> findings(Path run) throws Exception {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    for (JsonNode f : JSON.readTree(run.resolve("findings.json").toFile())) {
+      out.add(f.path("study").asText() + " | " + f.path("kind").asText() + " | " + f.path("question").asText());
+    }
+    return out;
+  }
+
+  @Test
+  void shardsOfAnotherCommitOrOtherSettingsAreRefused(@TempDir Path tmp) throws Exception {
+    Path a = Files.createDirectories(tmp.resolve("a"));
+    Path b = Files.createDirectories(tmp.resolve("b"));
+    for (Path p : List.of(a, b)) {
+      Files.writeString(p.resolve("jmh.json"), "[]");
+    }
+    Files.writeString(a.resolve("env.json"), "{\"git_commit\":\"c1\",\"mode\":\"quick\",\"shard\":{\"index\":0,\"count\":2,"
+        + "\"units\":[\"x:sweep\"],\"plan\":[\"x:sweep\",\"y:sweep\"]}}");
+    Files.writeString(b.resolve("env.json"), "{\"git_commit\":\"c2\",\"mode\":\"full\",\"shard\":{\"index\":1,\"count\":2,"
+        + "\"units\":[\"y:sweep\"],\"plan\":[\"x:sweep\",\"y:sweep\"]}}");
+    ShardMerge.ShardSetException e = org.junit.jupiter.api.Assertions.assertThrows(ShardMerge.ShardSetException.class,
+        () -> ShardMerge.merge(tmp.resolve("out"), List.of(a, b)));
+    assertEquals(2, e.problems().size(), e.problems().toString());
+    assertTrue(e.problems().get(0).contains("git_commit=\"c2\"") && e.problems().get(0).contains("\"c1\""), e.problems().toString());
+    assertTrue(e.problems().get(1).contains("mode=\"full\""), e.problems().toString());
+  }
+}
