@@ -9,8 +9,8 @@ import java.util.logging.LogManager;
  * The java.util.logging configuration of an allocation-pass fork ({@code
  * -Djava.util.logging.config.class=io.dbbench.report.InstrumenterLogging}, as the JDK's
  * {@link LogManager} documents a configuration class): the JDK's defaults, with Google's
- * allocation instrumenter silenced. On JDK 23+ its ASM cannot read the JDK's own class files and
- * it logs a warning with a stack trace for each of thousands of classes (35 MB of one quick run's
+ * allocation instrumenter silenced: a class it cannot rewrite gets a warning with a stack trace,
+ * and with the published agent on JDK 23+ that was thousands of classes (35 MB of one quick run's
  * output); what it could not count is already stated as {@code allocs.coverage}
  * ({@link AllocationProfiler}).
  */
