@@ -223,15 +223,15 @@ public final class MainJob {
         outcomes.add(new FamilyOutcome(family.id(), Status.NOT_SELECTED, "no benchmark matched", 0));
         continue;
       }
-      boolean sweepHere = owned == null || owned.contains(ShardPlan.Unit.sweep(family.id()).id());
-      boolean anyHere = owned == null || owned.stream().anyMatch(u -> u.startsWith(family.id() + ":"));
-      if (!anyHere) {
-        fenv.put("status", "other shard");
-        outcomes.add(new FamilyOutcome(family.id(), Status.OTHER_SHARD, "its units run in other shards", 0));
-        continue;
-      }
+      boolean sweepHere = runsHere(ShardPlan.Unit.sweep(family.id()));
       if (owned != null) {
-        fenv.put("shard_units", owned.stream().filter(u -> u.startsWith(family.id() + ":")).sorted().toList());
+        List<String> here = owned.stream().filter(u -> u.startsWith(family.id() + ":")).sorted().toList();
+        if (here.isEmpty()) {
+          fenv.put("status", "other shard");
+          outcomes.add(new FamilyOutcome(family.id(), Status.OTHER_SHARD, "its units run in other shards", 0));
+          continue;
+        }
+        fenv.put("shard_units", here);
       }
       Probe probe;
       try {
@@ -343,6 +343,11 @@ public final class MainJob {
     }
     say("wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html (" + merged.size() + " results)");
     return new Outcome(runDir, List.copyOf(outcomes), reportError);
+  }
+
+  /** Whether this run runs {@code unit}: always when unsharded, else when its shard owns it. */
+  private boolean runsHere(ShardPlan.Unit unit) {
+    return owned == null || owned.contains(unit.id());
   }
 
   /**
@@ -505,7 +510,7 @@ public final class MainJob {
     int k = 0;
     for (FamilySettings.HeadlineComparison c : cs) {
       k++;
-      if (owned != null && !owned.contains(ShardPlan.Unit.comparison(family.id(), k).id())) {
+      if (!runsHere(ShardPlan.Unit.comparison(family.id(), k))) {
         continue; // profiled by the shard that runs the comparison
       }
       for (char side : new char[] {'A', 'B'}) {
@@ -629,7 +634,7 @@ public final class MainJob {
     int k = 0;
     for (FamilySettings.HeadlineComparison c : comparisons) {
       k++;
-      if (owned != null && !owned.contains(ShardPlan.Unit.comparison(family.id(), k).id())) {
+      if (!runsHere(ShardPlan.Unit.comparison(family.id(), k))) {
         continue; // another shard runs it
       }
       String order = ForkSchedule.abba(perSide);

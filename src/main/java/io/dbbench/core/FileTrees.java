@@ -2,6 +2,7 @@ package io.dbbench.core;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.CopyOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -11,8 +12,8 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * Deleting directory trees that fixtures create (embedded database data directories, trial
- * directories, corpora), written once for every family.
+ * Copying and deleting directory trees that fixtures and reports create (embedded database data
+ * directories, trial directories, corpora, run directories), written once for every family.
  */
 public final class FileTrees {
   /** Attempts before giving up on a tree that keeps changing while it is deleted. */
@@ -84,5 +85,25 @@ public final class FileTrees {
         return FileVisitResult.CONTINUE;
       }
     });
+  }
+
+  /**
+   * Copies {@code from} and everything below it to {@code to} (created as needed), the files
+   * {@code include} accepts, with {@code options} (e.g. {@code COPY_ATTRIBUTES}).
+   *
+   * @throws IOException naming the path that could not be copied
+   */
+  public static void copyTree(Path from, Path to, java.util.function.Predicate<Path> include, CopyOption... options)
+      throws IOException {
+    try (java.util.stream.Stream<Path> s = Files.walk(from)) {
+      for (Path p : s.toList()) {
+        Path dest = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(dest);
+        } else if (include.test(p)) {
+          Files.copy(p, dest, options);
+        }
+      }
+    }
   }
 }

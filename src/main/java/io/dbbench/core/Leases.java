@@ -92,7 +92,7 @@ public final class Leases {
         throw new IllegalStateException("lease directory " + dir + " is not a directory (or is a link); remove it or set "
             + ENV_DIR + " to a directory of yours with mode 0700");
       }
-      if (!ownedByMe(dir)) {
+      if (!ownedByCurrentUser(dir)) {
         throw new IllegalStateException("lease directory " + dir + " belongs to " + Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS)
             + ", not to you; set " + ENV_DIR + " to a directory of yours with mode 0700");
       }
@@ -111,7 +111,13 @@ public final class Leases {
     }
   }
 
-  private static boolean ownedByMe(Path p) throws IOException {
+  /**
+   * Whether {@code p} itself (a link is not followed) belongs to the current user; true where the
+   * file system has no owners to compare.
+   *
+   * @throws IOException when the owner cannot be read
+   */
+  public static boolean ownedByCurrentUser(Path p) throws IOException {
     UserPrincipal me = me();
     return me == null || Files.getOwner(p, LinkOption.NOFOLLOW_LINKS).equals(me);
   }
@@ -162,7 +168,7 @@ public final class Leases {
       Path dir = tmpDir().resolve("dbbench-" + name + "-" + ProcessHandle.current().pid());
       if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
         Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-      } else if (!ownedByMe(dir)) {
+      } else if (!ownedByCurrentUser(dir)) {
         throw new IllegalStateException(dir + " exists and is not the current user's; remove it");
       }
       Lease lease = take().path(dir);
@@ -197,7 +203,7 @@ public final class Leases {
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.lease")) {
       for (Path lease : ds) {
         try {
-          if (!Files.isRegularFile(lease, LinkOption.NOFOLLOW_LINKS) || !ownedByMe(lease)) {
+          if (!Files.isRegularFile(lease, LinkOption.NOFOLLOW_LINKS) || !ownedByCurrentUser(lease)) {
             cleaned.add("ignored " + lease + ": not a regular file of yours");
             continue;
           }
@@ -268,7 +274,7 @@ public final class Leases {
       return false;
     }
     // another user's file of the same name (a PostgreSQL socket of theirs) is never ours
-    return !Files.exists(real, LinkOption.NOFOLLOW_LINKS) || ownedByMe(real);
+    return !Files.exists(real, LinkOption.NOFOLLOW_LINKS) || ownedByCurrentUser(real);
   }
 
   /** Whether the {@code owner <pid> <start>} line names a process that still runs. */

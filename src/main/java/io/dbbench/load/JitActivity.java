@@ -64,15 +64,24 @@ public final class JitActivity {
    * @throws IllegalArgumentException when the line is not a {@code stat} line
    */
   static long userPlusSystemTicks(String stat) {
-    int close = stat.lastIndexOf(')');
-    if (close < 0) {
-      throw new IllegalArgumentException("not a /proc stat line: " + stat);
-    }
-    String[] f = stat.substring(close + 1).trim().split("\\s+");
-    // after ")" come field 3 (state) onwards: utime is field 14, i.e. index 11 here
-    if (f.length < 13) {
-      throw new IllegalArgumentException("not a /proc stat line: " + stat);
-    }
+    String[] f = statFields(stat, 15);
     return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+  }
+
+  /**
+   * The fields of a proc(5) {@code stat} line after the command name in parentheses (which may
+   * itself hold spaces and parentheses): index {@code i} is field {@code i + 3} (0 is field 3,
+   * state; 11 and 12 are utime and stime; 19 is starttime).
+   *
+   * @param lastField the highest field number (from 1) the caller reads
+   * @throws IllegalArgumentException when the line has no {@code ')'} or fewer fields
+   */
+  public static String[] statFields(String stat, int lastField) {
+    int close = stat.lastIndexOf(')');
+    String[] f = close < 0 ? new String[0] : stat.substring(close + 1).trim().split("\\s+");
+    if (close < 0 || f.length < lastField - 2) {
+      throw new IllegalArgumentException("not a /proc stat line with " + lastField + " fields: " + stat);
+    }
+    return f;
   }
 }

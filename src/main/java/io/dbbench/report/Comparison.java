@@ -159,10 +159,10 @@ public final class Comparison {
     }
 
     private static void loadNote(String side, JmhResult r, List<String> out) {
-      JmhResult.Metric other = r.secondary().get(MachineStateProfiler.OTHER_BUSY);
-      if (other != null && other.score() > MeasurementWarnings.OTHER_BUSY_LIMIT_PCT) {
+      double other = MeasurementWarnings.sharedCoresPct(r);
+      if (!Double.isNaN(other)) {
         out.add(side + " shared its cores: other processes used " + String.format(java.util.Locale.ROOT, "%.1f%%",
-            other.score()) + " of the CPUs during a fork");
+            other) + " of the CPUs during a fork");
       }
     }
   }

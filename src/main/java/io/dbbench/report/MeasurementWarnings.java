@@ -25,6 +25,16 @@ public final class MeasurementWarnings {
   private MeasurementWarnings() {}
 
   /**
+   * The percent of the CPUs' time other processes used during {@code r}'s forks
+   * ({@link MachineStateProfiler#OTHER_BUSY}) when it passes {@value #OTHER_BUSY_LIMIT_PCT}%: the
+   * row shared its cores; NaN otherwise, or without the metric.
+   */
+  static double sharedCoresPct(JmhResult r) {
+    JmhResult.Metric other = r.secondary().get(MachineStateProfiler.OTHER_BUSY);
+    return other != null && other.score() > OTHER_BUSY_LIMIT_PCT ? other.score() : Double.NaN;
+  }
+
+  /**
    * The warnings of one result's primary metric, e.g. {@code iterations falling (-12.0% first to
    * last, p=0.0093): not at steady state} or {@code other processes used 23.5% of the 2 CPUs
    * during a fork: shared its cores}; empty when none.
@@ -36,11 +46,11 @@ public final class MeasurementWarnings {
       out.add("iterations " + t.direction() + " (" + Units.pct(t.driftPct()) + " first to last, p="
           + Units.p(t.p()) + "): not at steady state");
     }
-    JmhResult.Metric other = r.secondary().get(MachineStateProfiler.OTHER_BUSY);
+    double other = sharedCoresPct(r);
     JmhResult.Metric cpus = r.secondary().get(MachineStateProfiler.CPUS);
-    if (other != null && other.score() > OTHER_BUSY_LIMIT_PCT) {
+    if (!Double.isNaN(other)) {
       out.add(String.format(Locale.ROOT, "other processes used %.1f%% of the %s CPUs during a fork: shared its cores",
-          other.score(), cpus == null ? "" : String.valueOf(Math.round(cpus.score()))).replace("the  CPUs", "the CPUs"));
+          other, cpus == null ? "" : String.valueOf(Math.round(cpus.score()))).replace("the  CPUs", "the CPUs"));
     }
     String warm = FormSupport.warmup(r);
     if (warm.startsWith("NOT steady")) {

@@ -61,14 +61,13 @@ public record ProcessCpu(Map<Long, Sample> processes) {
    * @throws IllegalArgumentException naming the text when it is not a stat line
    */
   public static Sample parseStat(long pid, String stat, String commandLine) {
-    int close = stat.lastIndexOf(')');
-    if (close < 0) {
-      throw new IllegalArgumentException("/proc/" + pid + "/stat '" + abbreviate(stat) + "': no ')' after the name");
-    }
-    String[] f = stat.substring(close + 1).trim().split("\\s+");
-    // after the name: state(3) ppid(4) ... utime(14) stime(15) ... starttime(22): index = field - 3
-    if (f.length < 20) {
-      throw new IllegalArgumentException("/proc/" + pid + "/stat '" + abbreviate(stat) + "': expected 52 fields");
+    String[] f;
+    try {
+      // index = field - 3: ppid(4) 1, utime(14) 11, stime(15) 12, starttime(22) 19
+      f = io.dbbench.load.JitActivity.statFields(stat, 22);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("/proc/" + pid + "/stat '" + abbreviate(stat) + "': expected a name in"
+          + " parentheses and 52 fields", e);
     }
     try {
       return new Sample(pid, Long.parseLong(f[1]), Long.parseLong(f[19]), Long.parseLong(f[11]) + Long.parseLong(f[12]),

@@ -267,16 +267,7 @@ public final class ShardMerge {
           target = out.resolve("shard" + index + "-" + name);
         }
         if (Files.isDirectory(p)) {
-          try (Stream<Path> tree = Files.walk(p)) {
-            for (Path q : tree.toList()) {
-              Path t = target.resolve(p.relativize(q).toString());
-              if (Files.isDirectory(q)) {
-                Files.createDirectories(t);
-              } else {
-                Files.copy(q, t, StandardCopyOption.REPLACE_EXISTING);
-              }
-            }
-          }
+          io.dbbench.core.FileTrees.copyTree(p, target, q -> true, StandardCopyOption.REPLACE_EXISTING);
         } else {
           Files.copy(p, target);
         }

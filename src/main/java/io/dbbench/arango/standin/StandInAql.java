@@ -77,7 +77,8 @@ final class StandInAql {
     }
   }
 
-  private static String abbreviate(String q) {
+  /** {@code q} on one line, at most 120 characters, for error messages. */
+  static String abbreviate(String q) {
     String one = q.strip().replaceAll("\\s+", " ");
     return one.length() <= 120 ? one : one.substring(0, 117) + "...";
   }

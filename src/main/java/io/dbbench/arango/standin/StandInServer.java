@@ -525,12 +525,8 @@ public final class StandInServer implements AutoCloseable {
     try {
       return URLDecoder.decode(s, StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
-      throw new ArangoError(400, ArangoError.HTTP_BAD_PARAMETER, "invalid URL encoding in '" + abbreviate(s) + "'");
+      throw new ArangoError(400, ArangoError.HTTP_BAD_PARAMETER, "invalid URL encoding in '" + StandInAql.abbreviate(s) + "'");
     }
-  }
-
-  private static String abbreviate(String s) {
-    return s.length() > 100 ? s.substring(0, 100) + "..." : s;
   }
 
   private Reply route(String method, String rawPath, MultiMap params, JsonNode body) {
