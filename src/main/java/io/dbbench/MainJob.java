@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.EnvInfo;
+import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkSchedule;
 import io.dbbench.core.Probe;
@@ -266,61 +267,67 @@ public final class MainJob {
           continue;
         }
       }
-      Path resultFile = runDir.resolve("jmh-" + family.id() + ".json");
-      List<String> regexes = selected.stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
-      List<String> cmd = JmhCommand.build(options.full(), settings, options.forks(), options.userArgs(), hostArgs,
-          Runtime.version().feature(), resultFile, runDir, secretsFile, regexes);
-      if (sweepHere) {
-        fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
-        fenv.put("benchmarks", selected);
-        say(family.id() + ": " + family.title() + ": " + selected.size() + " benchmark method(s)");
-      } else {
-        say(family.id() + ": " + family.title() + ": its sweep runs in another shard; this shard runs "
-            + fenv.get("shard_units"));
-      }
-      long t0 = System.nanoTime();
-      io.dbbench.report.MachineState before = io.dbbench.report.MachineState.read();
-      FamilyOutcome outcome;
+      FamilyServers servers = startServers(family, fenv);
+      settings = settings.withForkProperties(servers.forkProperties());
       try {
-        JsonNode arr = sweepHere ? runJmh(cmd, resultFile, json) : json.createArrayNode();
-        int n = arr == null ? 0 : arr.size();
-        if (n > 0 || !sweepHere) {
-          ArrayNode rows = (ArrayNode) arr;
-          String headlineError = runComparisons(family, settings, comparable, runDir, json, rows, fenv, hostArgs,
-              secretsFile);
-          if (headlineError == null) {
-            if (sweepHere) {
-              runAllocationPass(family, settings, selected, comparable, runDir, json, rows, fenv, hostArgs, secretsFile);
-            }
-            if (options.profile().equals("async")) {
-              runProfiles(family, settings, comparable, runDir, json, fenv, hostArgs, secretsFile);
-            }
-          }
-          rows.forEach(merged::add);
-          fenv.put("fork_jvm_args", recordedJvmArgs(rows));
-          outcome = headlineError == null ? new FamilyOutcome(family.id(), Status.RAN, "", rows.size())
-              : new FamilyOutcome(family.id(), Status.FAILED, headlineError, rows.size());
-          try {
-            family.afterRun(runDir, options.full(), out);
-          } catch (IOException | RuntimeException e) {
-            say(family.id() + ": reference data not written: " + Redaction.redact(String.valueOf(e.getMessage())));
-          }
+        Path resultFile = runDir.resolve("jmh-" + family.id() + ".json");
+        List<String> regexes = selected.stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
+        List<String> cmd = JmhCommand.build(options.full(), settings, options.forks(), options.userArgs(), hostArgs,
+            Runtime.version().feature(), resultFile, runDir, secretsFile, regexes);
+        if (sweepHere) {
+          fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
+          fenv.put("benchmarks", selected);
+          say(family.id() + ": " + family.title() + ": " + selected.size() + " benchmark method(s)");
         } else {
-          outcome = new FamilyOutcome(family.id(), Status.FAILED, "no result was produced (see the JMH output above)", 0);
+          say(family.id() + ": " + family.title() + ": its sweep runs in another shard; this shard runs "
+              + fenv.get("shard_units"));
         }
-      } catch (Exception e) {
-        String msg = oneLine(e);
-        say(family.id() + ": failed: " + msg);
-        outcome = new FamilyOutcome(family.id(), Status.FAILED, msg, 0);
+        long t0 = System.nanoTime();
+        io.dbbench.report.MachineState before = io.dbbench.report.MachineState.read();
+        FamilyOutcome outcome;
+        try {
+          JsonNode arr = sweepHere ? runJmh(cmd, resultFile, json) : json.createArrayNode();
+          int n = arr == null ? 0 : arr.size();
+          if (n > 0 || !sweepHere) {
+            ArrayNode rows = (ArrayNode) arr;
+            String headlineError = runComparisons(family, settings, comparable, runDir, json, rows, fenv, hostArgs,
+                secretsFile);
+            if (headlineError == null) {
+              if (sweepHere) {
+                runAllocationPass(family, settings, selected, comparable, runDir, json, rows, fenv, hostArgs, secretsFile);
+              }
+              if (options.profile().equals("async")) {
+                runProfiles(family, settings, comparable, runDir, json, fenv, hostArgs, secretsFile);
+              }
+            }
+            rows.forEach(merged::add);
+            fenv.put("fork_jvm_args", recordedJvmArgs(rows));
+            outcome = headlineError == null ? new FamilyOutcome(family.id(), Status.RAN, "", rows.size())
+                : new FamilyOutcome(family.id(), Status.FAILED, headlineError, rows.size());
+            try {
+              family.afterRun(runDir, options.full(), out);
+            } catch (IOException | RuntimeException e) {
+              say(family.id() + ": reference data not written: " + Redaction.redact(String.valueOf(e.getMessage())));
+            }
+          } else {
+            outcome = new FamilyOutcome(family.id(), Status.FAILED, "no result was produced (see the JMH output above)", 0);
+          }
+        } catch (Exception e) {
+          String msg = oneLine(e);
+          say(family.id() + ": failed: " + msg);
+          outcome = new FamilyOutcome(family.id(), Status.FAILED, msg, 0);
+        }
+        fenv.put("status", outcome.status().name().toLowerCase(java.util.Locale.ROOT));
+        if (outcome.status() == Status.FAILED) {
+          fenv.put("error", outcome.reason());
+        }
+        fenv.put("results", outcome.results());
+        fenv.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+        fenv.put("machine", new io.dbbench.report.MachineState.Interval(before, io.dbbench.report.MachineState.read()).toMap());
+        outcomes.add(outcome);
+      } finally {
+        servers.close();
       }
-      fenv.put("status", outcome.status().name().toLowerCase(java.util.Locale.ROOT));
-      if (outcome.status() == Status.FAILED) {
-        fenv.put("error", outcome.reason());
-      }
-      fenv.put("results", outcome.results());
-      fenv.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
-      fenv.put("machine", new io.dbbench.report.MachineState.Interval(before, io.dbbench.report.MachineState.read()).toMap());
-      outcomes.add(outcome);
     }
 
     json.writeValue(runDir.resolve("jmh.json").toFile(), merged);
@@ -343,6 +350,27 @@ public final class MainJob {
     }
     say("wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html (" + merged.size() + " results)");
     return new Outcome(runDir, List.copyOf(outcomes), reportError);
+  }
+
+  /**
+   * Starts the servers the family's trials share ({@link BenchmarkFamily#startServers}) and records
+   * them in the family's manifest; {@link FamilyServers#NONE} (every trial starts its own) when
+   * they cannot be started, which it says in one line.
+   */
+  private FamilyServers startServers(BenchmarkFamily family, Map<String, Object> fenv) {
+    FamilyServers servers;
+    try {
+      servers = family.startServers(options.full(), out);
+    } catch (IOException | RuntimeException e) {
+      say(family.id() + ": shared servers not started, every trial starts its own: " + Redaction.redact(oneLine(e)));
+      return FamilyServers.NONE;
+    }
+    if (!servers.servers().isEmpty()) {
+      fenv.put("shared_servers", servers.facts());
+      say(family.id() + ": servers shared by its trials: " + servers.servers().stream()
+          .map(x -> x.name() + " at " + x.address() + " (pid " + x.pid() + ")").toList());
+    }
+    return servers;
   }
 
   /** Whether this run runs {@code unit}: always when unsharded, else when its shard owns it. */

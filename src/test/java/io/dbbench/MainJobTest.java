@@ -122,6 +122,80 @@ class MainJobTest {
     }
   }
 
+  /** A family whose servers are shared by its trials: {@code failStart} makes starting them fail. */
+  private static final class ServerFamily implements BenchmarkFamily {
+    final boolean failStart;
+    final java.util.concurrent.atomic.AtomicInteger stops = new java.util.concurrent.atomic.AtomicInteger();
+
+    ServerFamily(boolean failStart) {
+      this.failStart = failStart;
+    }
+
+    @Override
+    public String id() {
+      return failStart ? "nostart" : "shared";
+    }
+
+    @Override
+    public String title() {
+      return "test family with a shared server";
+    }
+
+    @Override
+    public String includeRegex() {
+      return HARNESS;
+    }
+
+    @Override
+    public Probe probe() {
+      return Probe.ok(Map.of());
+    }
+
+    @Override
+    public FamilySettings settings(boolean full) {
+      return FamilySettings.builder().forks(1).warmupIterations(0).iterations(1).measurementTime("100ms")
+          .param("failAt", "0").param("requireSetting", "-").build();
+    }
+
+    @Override
+    public io.dbbench.core.FamilyServers startServers(boolean full, PrintStream out) throws java.io.IOException {
+      if (failStart) {
+        throw new java.io.IOException("port in use");
+      }
+      return new io.dbbench.core.FamilyServers(List.of(new io.dbbench.core.SharedServer("test-server", "127.0.0.1:1",
+          ProcessHandle.current().pid(), "k")), List.of(stops::incrementAndGet));
+    }
+  }
+
+  @Test
+  void aFamilysSharedServersReachEveryForkAndStopAfterItsLastFork(@TempDir Path results) throws Exception {
+    ServerFamily shared = new ServerFamily(false);
+    ServerFamily failing = new ServerFamily(true);
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    MainJob.Options options = new MainJob.Options(false, null, List.of(), null, results);
+    MainJob.Outcome outcome = new MainJob(List.of(shared, failing), options, out, Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(List.of(MainJob.Status.RAN, MainJob.Status.RAN),
+        outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(), printed);
+    assertEquals(1, shared.stops.get(), "stopped once, after the family's last fork");
+    String property = "-Ddbbench.shared.test-server=127.0.0.1:1;" + ProcessHandle.current().pid() + ";k";
+    JsonNode jmh = new ObjectMapper().readTree(outcome.runDir().resolve("jmh.json").toFile());
+    assertEquals(2, jmh.size());
+    List<String> first = new ArrayList<>();
+    jmh.get(0).path("jvmArgs").forEach(a -> first.add(a.asText()));
+    List<String> second = new ArrayList<>();
+    jmh.get(1).path("jvmArgs").forEach(a -> second.add(a.asText()));
+    assertTrue(first.contains(property), "the fork ran against the shared server: " + first);
+    assertFalse(second.stream().anyMatch(a -> a.startsWith("-Ddbbench.shared.")), "no server started, none passed: " + second);
+    assertTrue(printed.contains("nostart: shared servers not started, every trial starts its own: ")
+        && printed.contains("port in use"), printed);
+    JsonNode env = new ObjectMapper().readTree(outcome.runDir().resolve("env.json").toFile());
+    JsonNode s = env.path("families").path("shared").path("shared_servers").get(0);
+    assertEquals("test-server", s.path("name").asText(), env.toString());
+    assertEquals(ProcessHandle.current().pid(), s.path("pid").asLong());
+  }
+
   @Test
   void headlineComparisonsRunInterleavedSingleForksInPlaceOfTheirOneForkRecords(@TempDir Path results) throws Exception {
     String work = "io.dbbench.harness.HarnessBenchmark.work";

@@ -4,15 +4,20 @@ import io.dbbench.BenchmarkDefaults;
 import io.dbbench.ServerWarmup;
 import io.dbbench.load.OpenLoopResultFile;
 import io.dbbench.load.OpenLoopScheduler;
+import io.dbbench.load.OpenLoopTrial;
 import java.io.IOException;
-import org.HdrHistogram.Histogram;
-import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -25,32 +30,43 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.infra.ThreadParams;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
  * Beyond the pooling study: the same clients and point query under a fixed request rate
  * ({@link OpenLoopScheduler}, shared with the payload family), each query's latency measured from
  * its <em>scheduled</em> start into an HdrHistogram, so the report shows where each pool size
- * saturates (the latency a closed loop such as the study's {@code Promise.all} hides). The
- * generator itself allows {@value #MAX_IN_FLIGHT} queries outstanding, far above every pool, so
- * the client's own pool is what queues.
+ * saturates (the latency a closed loop such as the study's {@code Promise.all} hides).
  *
- * <p>One JMH thread dispatches; the primary score is the dispatch interval ({@code 1e6/rate}
- * us/op while the generator keeps up). Results: {@code <dbbench.run.dir>/openloop-query-na-<rate>-<ms>.json}
- * ({@link OpenLoopResultFile}, all measurement iterations) and the secondary metrics {@code ok},
- * {@code failed}, {@code late}, the DNF causes ({@code queueFull}, ...), and {@code p50_us},
- * {@code p99_us} (trial values, in the last measurement iteration only). A wrong answer fails the
- * benchmark. Outstanding queries are awaited 30 s after each iteration, then counted as failed.
+ * <p>{@value #THREADS} JMH threads share one schedule, far more than any pool has connections, so
+ * the client's own pool is what queues: before each invocation, outside the timing (a
+ * {@code Level.Invocation} set-up; a query takes milliseconds, so the set-up's own cost does not
+ * matter), a thread claims the next slot and waits until its scheduled start; the invocation sends
+ * that one query through the client under test and waits for its answer (at most
+ * {@value #QUERY_TIMEOUT_SECONDS} s). So JMH's primary score (average time, µs/op) is the mean
+ * latency of a query from its start, which is its scheduled start unless all threads were busy
+ * past it; such a query counts as {@code late}, and its latency from the scheduled start (the
+ * queueing included) is in the histogram but not in the primary score.
+ *
+ * <p>Results: {@code <dbbench.run.dir>/openloop-query-na-<rate>-<ms>.json} and its {@code .hlog}
+ * ({@link OpenLoopTrial}, measurement iterations only), and the secondary metrics {@code ok},
+ * {@code failed}, {@code late}, the DNF causes ({@code queueFull}, {@code timeout},
+ * {@code refused}) per iteration, and {@code p50_us}, {@code p99_us} and {@code server_cpu_us}
+ * (the stand-in's CPU per measured query), trial values in the last measurement iteration only. A
+ * wrong answer fails the benchmark.
  */
-@Threads(1) // one dispatcher; concurrency comes from the queries in flight
+@Threads(ArangoPoolOpenLoopBenchmark.THREADS)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
-  /** Most queries the generator keeps outstanding (beyond that they start late). */
-  static final int MAX_IN_FLIGHT = 16_384;
+  /** Dispatching threads, i.e. the most queries in flight; beyond that queries start late. */
+  static final int THREADS = 128;
   /** A query that starts more than this after its scheduled start counts as late. */
   static final long LATE_THRESHOLD_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
   /** Picks cycled through (a power of two). */
   static final int PICKS = 8192;
+  /** A query without an answer after this long counts as failed ({@code timeout}). */
+  static final int QUERY_TIMEOUT_SECONDS = 30;
 
   /** The target, the client, the picks and the schedule; one per trial. */
   @State(Scope.Benchmark)
@@ -75,21 +91,19 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     public PoolFixture.IndexMode index;
 
     PoolFixture fixture;
-    OpenLoopScheduler scheduler;
+    OpenLoopTrial run;
     List<PoolIds.Pick> picks;
-    int next;
-    boolean measuring;
-    int measurementsLeft;
-    OpenLoopScheduler.Snapshot atBegin;
+    final AtomicInteger next = new AtomicInteger();
     String benchmark;
     Map<String, String> params;
-    final Map<DnfCause, AtomicLong> causes = new java.util.EnumMap<>(DnfCause.class);
+    CyclicBarrier iterationEnd;
+    final Map<DnfCause, AtomicLong> causes = new EnumMap<>(DnfCause.class);
+    final Map<DnfCause, Long> causesAtBegin = new EnumMap<>(DnfCause.class);
+    final Map<DnfCause, Long> iterationCauses = new EnumMap<>(DnfCause.class);
     final AtomicLong wrong = new AtomicLong();
-    final List<OpenLoopResultFile.Interval> intervals = new ArrayList<>();
-    long iterationStartMillis;
     volatile String firstWrong;
 
-    /** Starts the target, loads the documents, opens the client and the scheduler. */
+    /** Starts the target, loads the documents, opens the client, warms the server, makes the schedule. */
     @Setup(Level.Trial)
     public void start(BenchmarkParams bp) throws IOException {
       benchmark = bp.getBenchmark();
@@ -97,7 +111,6 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
       for (String k : bp.getParamsKeys()) {
         params.put(k, bp.getParam(k));
       }
-      measurementsLeft = bp.getMeasurement().getCount();
       int docs = documents;
       if (Boolean.getBoolean("dbbench.smoke") && docs > ArangoPoolBenchmark.SMOKE_DOCS) {
         docs = ArangoPoolBenchmark.SMOKE_DOCS;
@@ -105,32 +118,34 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
       for (DnfCause c : DnfCause.values()) {
         causes.put(c, new AtomicLong());
       }
+      iterationEnd = new CyclicBarrier(bp.getThreads(), this::collect);
       picks = PoolIds.picks(PoolIds.SEED, PICKS, docs, PoolSettings.missShare());
       fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), PoolSettings.standInArgs(),
           PoolClient.Connection.parse(pool), docs, index);
       // warm-up shots of the study's 500 queries, through the pool under test
       ServerWarmup.record(fixture.warmUp(picks.subList(0, Math.min(500, picks.size())), PoolSettings.shotDeadlineMillis(),
           ArangoBulkFixture.warmupRule()));
-      scheduler = new OpenLoopScheduler(rate, MAX_IN_FLIGHT, LATE_THRESHOLD_NANOS, OpenLoopScheduler.SYSTEM_CLOCK);
+      run = new OpenLoopTrial(new OpenLoopScheduler(rate, bp.getThreads(), LATE_THRESHOLD_NANOS,
+          OpenLoopScheduler.SYSTEM_CLOCK), bp.getMeasurement().getCount(), fixture::serverCpuNanos);
     }
 
     /** Starts a fresh schedule; only measurement iterations are recorded. */
     @Setup(Level.Iteration)
     public void begin(IterationParams ip) {
-      measuring = ip.getType() == IterationType.MEASUREMENT;
-      atBegin = scheduler.snapshot();
-      iterationStartMillis = System.currentTimeMillis();
-      scheduler.start();
+      causes.forEach((c, n) -> causesAtBegin.put(c, n.get()));
+      run.beginIteration(ip.getType() == IterationType.MEASUREMENT);
     }
 
-    /** The iteration that just ended, for the {@code .hlog}: its latencies alone. */
-    void addInterval(OpenLoopScheduler.Snapshot now) {
-      Histogram h = now.latencyNanos().copy();
-      h.subtract(atBegin.latencyNanos());
-      intervals.add(new OpenLoopResultFile.Interval(iterationStartMillis, System.currentTimeMillis(), h));
+    /** Runs once per iteration in the last thread to finish it: ends the iteration, fails on a wrong answer. */
+    void collect() {
+      run.endIteration();
+      causes.forEach((c, n) -> iterationCauses.put(c, n.get() - causesAtBegin.get(c)));
+      if (wrong.get() > 0) {
+        throw new IllegalStateException(wrong.get() + " wrong answers; e.g. " + firstWrong);
+      }
     }
 
-    /** True for a right answer; counts a wrong one (the tear-down fails the benchmark). */
+    /** True for a right answer; counts a wrong one (the iteration's end fails the benchmark). */
     boolean judge(PoolIds.Pick p, List<PoolDoc> docs) {
       boolean right = p.hit() ? docs.size() == 1 && PoolDocuments.key(p.document()).equals(docs.get(0).key)
           && p.endToEndId().equals(docs.get(0).endToEndId) : docs.isEmpty();
@@ -141,14 +156,12 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
       return right;
     }
 
-    /** Writes the trial's latency file, then stops everything. */
+    /** Writes the trial's latency files, then closes the client (and the stand-in, unless shared). */
     @TearDown(Level.Trial)
     public void stop() throws IOException {
       try {
-        String dir = System.getProperty("dbbench.run.dir");
-        if (dir != null && !dir.isBlank() && scheduler != null) {
-          OpenLoopResultFile.write(Path.of(dir), benchmark, "query", params, fixture.backend(), rate, scheduler.snapshot(),
-              intervals);
+        if (fixture != null && run != null) {
+          run.writeFiles(benchmark, "query", params, fixture.backend(), rate);
         }
       } finally {
         if (fixture != null) {
@@ -158,13 +171,25 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     }
   }
 
-  /** Counts and the trial's percentiles as JMH secondary metrics (see the class comment). */
+  /** One dispatching thread's slot: claimed and waited for before each invocation, outside the timing. */
+  @State(Scope.Thread)
+  public static class Slot {
+    long scheduled;
+
+    /** Claims the next slot of the schedule and waits until its scheduled start. */
+    @Setup(Level.Invocation)
+    public void claim(Load l) throws InterruptedException {
+      scheduled = l.run.scheduler().awaitSlot();
+    }
+  }
+
+  /** Counts and the trial's percentiles as JMH secondary metrics, published by thread 0 (see the class comment). */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Latency {
     /** Queries answered rightly in this iteration. */
     public long ok;
-    /** Queries failed (any cause), or outstanding after the drain, in this iteration. */
+    /** Queries failed (any cause) in this iteration. */
     public long failed;
     /** Queries that started more than 1 ms after their scheduled start. */
     public long late;
@@ -174,59 +199,68 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     public long timeout;
     /** Refused connections in this iteration. */
     public long refused;
-    /** Trial median latency in us (last measurement iteration only). */
+    /** Trial median latency from the scheduled start, in us (last measurement iteration only). */
     public double p50_us;
-    /** Trial 99th percentile latency in us (last measurement iteration only). */
+    /** Trial 99th percentile latency in us (last measurement iteration only; 0 under 100 queries). */
     public double p99_us;
+    /** CPU time of the stand-in per measured query, in us (last measurement iteration only; 0 for a server this JVM cannot see). */
+    public double server_cpu_us;
 
-    private long[] causesAtBegin = new long[DnfCause.values().length];
+    private boolean publisher;
 
-    /** Remembers the cause counts at the iteration's start. */
-    @Setup(Level.Iteration)
-    public void mark(Load load) {
-      for (DnfCause c : DnfCause.values()) {
-        causesAtBegin[c.ordinal()] = load.causes.get(c).get();
-      }
+    /** Thread 0 publishes the shared counts. */
+    @Setup(Level.Trial)
+    public void init(ThreadParams t) {
+      publisher = t.getThreadIndex() == 0;
     }
 
-    /** Waits for the iteration's queries, fails on a wrong answer, publishes the counts. */
+    /** Waits for every thread to finish the iteration, then thread 0 publishes its counts. */
     @TearDown(Level.Iteration)
-    public void collect(Load load) throws InterruptedException {
-      load.scheduler.drain(TimeUnit.SECONDS.toNanos(30));
-      if (load.wrong.get() > 0) {
-        throw new IllegalStateException(load.wrong.get() + " wrong answers; e.g. " + load.firstWrong);
-      }
-      OpenLoopScheduler.Snapshot s = load.scheduler.snapshot();
-      if (!load.measuring) {
-        load.scheduler.reset();
+    public void publish(Load load) throws InterruptedException, BrokenBarrierException {
+      load.iterationEnd.await();
+      ok = 0;
+      failed = 0;
+      late = 0;
+      queueFull = 0;
+      timeout = 0;
+      refused = 0;
+      p50_us = 0;
+      p99_us = 0;
+      server_cpu_us = 0;
+      if (!publisher || !load.run.measuring()) {
         return;
       }
-      load.addInterval(s);
-      ok = s.ok() - load.atBegin.ok();
-      failed = s.failed() - load.atBegin.failed();
-      late = s.late() - load.atBegin.late();
-      queueFull = load.causes.get(DnfCause.QUEUE_FULL).get() - causesAtBegin[DnfCause.QUEUE_FULL.ordinal()];
-      timeout = load.causes.get(DnfCause.TIMEOUT).get() - causesAtBegin[DnfCause.TIMEOUT.ordinal()];
-      refused = load.causes.get(DnfCause.REFUSED).get() - causesAtBegin[DnfCause.REFUSED.ordinal()];
-      if (--load.measurementsLeft == 0) {
-        p50_us = OpenLoopResultFile.us(s.latencyNanos(), 50);
-        p99_us = OpenLoopResultFile.us(s.latencyNanos(), 99);
+      OpenLoopScheduler.Snapshot it = load.run.lastIteration();
+      ok = it.ok();
+      failed = it.failed();
+      late = it.late();
+      queueFull = load.iterationCauses.get(DnfCause.QUEUE_FULL);
+      timeout = load.iterationCauses.get(DnfCause.TIMEOUT);
+      refused = load.iterationCauses.get(DnfCause.REFUSED);
+      if (load.run.trialDone()) {
+        Histogram h = load.run.trial().latencyNanos();
+        p50_us = OpenLoopResultFile.us(h, 50);
+        p99_us = OpenLoopResultFile.supported(99, h.getTotalCount()) ? OpenLoopResultFile.us(h, 99) : 0;
+        server_cpu_us = load.run.serverCpuMicrosPerRequest();
       }
     }
   }
 
-  /** One query at its scheduled time; returns the scheduled start (ns). */
+  /** One query in the claimed slot, waited for; returns the slot's scheduled start (ns). */
   @Benchmark
-  public long query(Load l, Latency lat, ServerWarmup w) throws InterruptedException {
-    PoolIds.Pick p = l.picks.get(l.next++ & (PICKS - 1));
-    return l.scheduler.fire(() -> l.fixture.client().query(p.endToEndId()).handle((docs, err) -> {
-      if (err != null) {
-        Throwable root = err instanceof java.util.concurrent.CompletionException && err.getCause() != null ? err.getCause() : err;
-        l.causes.get(DnfCause.of(root)).incrementAndGet();
-        return false;
-      }
-      return l.judge(p, docs);
-    }));
+  public long query(Load l, Slot s, Latency lat, ServerWarmup w) throws InterruptedException {
+    PoolIds.Pick p = l.picks.get(l.next.getAndIncrement() & (PICKS - 1));
+    long begin = System.nanoTime();
+    boolean right;
+    try {
+      right = l.judge(p, l.fixture.client().query(p.endToEndId()).get(QUERY_TIMEOUT_SECONDS, TimeUnit.SECONDS));
+    } catch (ExecutionException | TimeoutException e) {
+      l.causes.get(DnfCause.of(e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e))
+          .incrementAndGet();
+      right = false;
+    }
+    l.run.scheduler().record(s.scheduled, begin, right);
+    return s.scheduled;
   }
 
   /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p rate=1000 -p pool=raw_http -f 1}). */

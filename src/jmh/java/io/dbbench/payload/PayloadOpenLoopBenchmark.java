@@ -4,6 +4,7 @@ import io.dbbench.BenchmarkDefaults;
 import io.dbbench.ServerWarmup;
 import io.dbbench.load.OpenLoopResultFile;
 import io.dbbench.load.OpenLoopScheduler;
+import io.dbbench.load.OpenLoopTrial;
 import io.dbbench.mongo.Arrangement;
 import io.dbbench.mongo.PayloadDocument;
 import java.io.IOException;
@@ -11,9 +12,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -103,31 +102,15 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public Arrangement arrangement;
 
     PayloadFixture fixture;
-    OpenLoopScheduler scheduler;
+    OpenLoopTrial run;
     HttpClient http;
     HttpRequest insert;
     HttpRequest[] searches;
     boolean searching;
-    boolean measuring;
-    int measurementsLeft;
-    long iterationStartMillis;
-    long cpuAtBegin;
     String benchmark;
     String operation;
     Map<String, String> params;
     CyclicBarrier iterationEnd;
-    // the trial's measurement iterations
-    final Histogram trial = new Histogram(1, TimeUnit.HOURS.toNanos(1), 3);
-    final List<OpenLoopResultFile.Interval> intervals = new ArrayList<>();
-    long measuredRequests;
-    long measuredOk;
-    long measuredFailed;
-    long measuredLate;
-    long measuredCpuNanos;
-    // the last iteration's counts, published by thread 0
-    long iterOk;
-    long iterFailed;
-    long iterLate;
 
     /** Starts the client and the scheduler, and for {@code insert} the service (index on {@code id}) warmed up. */
     @Setup(Level.Trial)
@@ -144,7 +127,6 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
       for (String k : bp.getParamsKeys()) {
         params.put(k, bp.getParam(k));
       }
-      measurementsLeft = bp.getMeasurement().getCount();
       iterationEnd = new CyclicBarrier(bp.getThreads(), this::collect);
       if (!searching) {
         fixture = PayloadFixture.start(arrangement, doc, PayloadFixture.Index.id, 0);
@@ -153,7 +135,8 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofByteArray(fixture.template())).build();
       }
-      scheduler = new OpenLoopScheduler(rate, bp.getThreads(), LATE_THRESHOLD_NANOS, OpenLoopScheduler.SYSTEM_CLOCK);
+      run = new OpenLoopTrial(new OpenLoopScheduler(rate, bp.getThreads(), LATE_THRESHOLD_NANOS,
+          OpenLoopScheduler.SYSTEM_CLOCK), bp.getMeasurement().getCount(), () -> fixture.serverCpuNanos());
       http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(10)).build();
     }
@@ -161,22 +144,17 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     /** Starts a fresh schedule with empty counts; only measurement iterations are recorded. */
     @Setup(Level.Iteration)
     public void begin(IterationParams ip) {
-      measuring = ip.getType() == IterationType.MEASUREMENT;
-      scheduler.reset();
-      cpuAtBegin = fixture.serverCpuNanos();
-      iterationStartMillis = System.currentTimeMillis();
-      scheduler.start();
+      run.beginIteration(ip.getType() == IterationType.MEASUREMENT);
     }
 
     /**
      * Runs once per iteration, in the last thread to finish it (every request has answered by
-     * then: each thread waits for its own): verifies the collection (inserts: exactly the
-     * documents answered 2xx, then emptied again; searches: the seed untouched), then adds the
-     * iteration to the trial when it was a measurement iteration.
+     * then: each thread waits for its own): ends the iteration ({@link OpenLoopTrial#endIteration},
+     * the servers' CPU read before verification adds its own work), then verifies the collection
+     * (inserts: exactly the documents answered 2xx, then emptied again; searches: the seed untouched).
      */
     void collect() {
-      long cpuNow = cpuAtBegin < 0 ? -1 : fixture.serverCpuNanos(); // before verification adds its own work
-      OpenLoopScheduler.Snapshot s = scheduler.snapshot();
+      OpenLoopScheduler.Snapshot s = run.endIteration();
       if (s.ok() == 0 && s.requests() > 0) {
         throw new IllegalStateException("no open-loop request succeeded in this iteration (" + s.failed()
             + " failed) against " + fixture.baseUri());
@@ -190,40 +168,14 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
         fixture.verifyAnySample();
         fixture.resetCollection(); // keeps the stand-in's heap bounded
       }
-      iterOk = 0;
-      iterFailed = 0;
-      iterLate = 0;
-      if (!measuring) {
-        return;
-      }
-      iterOk = s.ok();
-      iterFailed = s.failed();
-      iterLate = s.late();
-      measuredRequests += s.requests();
-      measuredOk += s.ok();
-      measuredFailed += s.failed();
-      measuredLate += s.late();
-      if (cpuNow >= 0) {
-        measuredCpuNanos += cpuNow - cpuAtBegin;
-      }
-      trial.add(s.latencyNanos());
-      intervals.add(new OpenLoopResultFile.Interval(iterationStartMillis, System.currentTimeMillis(), s.latencyNanos()));
-      measurementsLeft--;
-    }
-
-    /** The trial's counts and latencies. */
-    OpenLoopScheduler.Snapshot trialSnapshot() {
-      return new OpenLoopScheduler.Snapshot(measuredRequests, measuredOk, measuredFailed, measuredLate, 0, trial.copy());
     }
 
     /** Writes the trial's latency files, then stops everything. */
     @TearDown(Level.Trial)
     public void stop() throws IOException {
       try {
-        String dir = System.getProperty("dbbench.run.dir");
-        if (dir != null && !dir.isBlank() && fixture != null && !intervals.isEmpty()) {
-          OpenLoopResultFile.write(Path.of(dir), benchmark, operation, params, fixture.backend(), rate,
-              trialSnapshot(), intervals);
+        if (fixture != null && run != null) {
+          run.writeFiles(benchmark, operation, params, fixture.backend(), rate);
         }
       } finally {
         if (http != null) {
@@ -283,7 +235,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     /** Claims the next slot of the schedule and waits until its scheduled start. */
     @Setup(Level.Invocation)
     public void claim(Load l) throws InterruptedException {
-      scheduled = l.scheduler.awaitSlot();
+      scheduled = l.run.scheduler().awaitSlot();
     }
   }
 
@@ -332,16 +284,16 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
       p99_us = 0;
       max_us = 0;
       server_cpu_us = 0;
-      if (!publisher || !load.measuring) {
+      if (!publisher || !load.run.measuring()) {
         return;
       }
-      ok = load.iterOk;
-      failed = load.iterFailed;
-      late = load.iterLate;
-      if (load.measurementsLeft == 0) {
-        Histogram h = load.trial;
-        server_cpu_us = load.cpuAtBegin < 0 || load.measuredRequests == 0 ? 0
-            : load.measuredCpuNanos / 1e3 / load.measuredRequests;
+      OpenLoopScheduler.Snapshot it = load.run.lastIteration();
+      ok = it.ok();
+      failed = it.failed();
+      late = it.late();
+      if (load.run.trialDone()) {
+        Histogram h = load.run.trial().latencyNanos();
+        server_cpu_us = load.run.serverCpuMicrosPerRequest();
         p50_us = OpenLoopResultFile.us(h, 50);
         p99_us = OpenLoopResultFile.supported(99, h.getTotalCount()) ? OpenLoopResultFile.us(h, 99) : 0;
         max_us = h.getTotalCount() == 0 ? 0 : h.getMaxValue() / 1e3;
@@ -357,7 +309,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     } catch (IOException e) {
       success = false;
     }
-    l.scheduler.record(scheduled, begin, success);
+    l.run.scheduler().record(scheduled, begin, success);
     return scheduled;
   }
 

@@ -148,7 +148,7 @@ public final class ArangoBulkFixture implements AutoCloseable {
   /**
    * Runs whole shots of {@code op} (prepare, the operation, verify) until the server's CPU per
    * shot is flat ({@link SteadyState#reach}; the wall clock per shot for a server whose CPU this
-   * JVM cannot see), so the stand-in JVM, started cold for the trial, is measured at steady state.
+   * JVM cannot see), so the stand-in JVM (started for the trial, or shared and warmed by earlier ones) is measured at steady state.
    * The shots are never measured; each verifies, so a warm-up that breaks the data fails here.
    * Prints the outcome on one line.
    *

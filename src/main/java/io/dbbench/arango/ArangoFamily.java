@@ -92,7 +92,8 @@ public final class ArangoFamily implements BenchmarkFamily {
     m.put("verification", "after every shot, outside the timing: count, and " + BulkDocuments.SAMPLE_SIZE
         + " documents drawn by SplittableRandom(" + BulkDocuments.SAMPLE_SEED + ") read back; a per-document error fails the shot");
     m.put("delete", "the documents are re-inserted before each delete shot outside the timing (the Go code re-inserted inside its timed delete)");
-    m.put("standin", StandInServer.LABEL + ": its own JVM per trial (-Xmx" + ArangoTarget.STANDIN_HEAP + "), Vert.x HTTP/1.1 + h2c,"
+    m.put("standin", StandInServer.LABEL + ": a JVM of its own (-Xmx" + ArangoTarget.STANDIN_HEAP + "), in the main job one"
+        + " shared by the family's trials (shared_servers), Vert.x HTTP/1.1 + h2c,"
         + " scheduler max(32, 2 x cores) workers and a 4096-request queue unless " + ArangoSettings.STANDIN_THREADS + "/"
         + ArangoSettings.STANDIN_QUEUE + " say otherwise; its timings are the client's and the protocol's, not ArangoDB's storage or query engine");
     return m;
@@ -128,15 +129,30 @@ public final class ArangoFamily implements BenchmarkFamily {
         .reduced("docs", QUICK_DOCS + " documents per bulk operation instead of the study's 100,000, so the"
             + " forks (each with its own stand-in JVM, warmed first) fit the main job's budget", QUICK_DOCS)
         .forkProperty(io.dbbench.load.SteadyState.CAP_PROPERTY, QUICK_WARMUP_CAP_SECONDS)
+        .forkProperty(io.dbbench.core.BenchConfig.propertyName(io.dbbench.load.SteadyState.ENV_WINDOW),
+            QUICK_WARMUP_WINDOW_MS)
         .build();
   }
 
   /**
-   * Most seconds of server warm-up per quick trial (the full-mode default is 30): a stand-in trial
-   * reaches steady state after about 23 s of bulk shots here, which 24 quick trials cannot each
-   * pay; 4 s gets past the interpreter, and the report marks the rows NOT steady.
+   * The stand-in shared by every trial of the family ({@link ArangoTarget#startShared}), with the
+   * pooling study's arguments (the bulk trials' are the same unless
+   * {@code DBBENCH_ARANGO_STANDIN_WORK_MS} is set, and then they start their own).
    */
-  static final String QUICK_WARMUP_CAP_SECONDS = "4";
+  @Override
+  public io.dbbench.core.FamilyServers startServers(boolean full, java.io.PrintStream out) throws java.io.IOException {
+    return ArangoTarget.startShared(ArangoSettings.fromEnvironment(), PoolSettings.standInArgs());
+  }
+
+  /**
+   * Most seconds of server warm-up per quick trial (the full-mode default is 30): the shared
+   * stand-in's first bulk trial needs about 23 s of shots to reach steady state, later trials a
+   * few seconds.
+   */
+  static final String QUICK_WARMUP_CAP_SECONDS = "30";
+
+  /** Warm-up window in quick mode, in ms (full mode: 1000); see the payload family's. */
+  static final String QUICK_WARMUP_WINDOW_MS = "500";
 
   private static final String BULK_INSERT = "io.dbbench.arango.ArangoBulkBenchmark.insert";
   private static final String POOL_QUERY = "io.dbbench.arango.ArangoPoolBenchmark.query";

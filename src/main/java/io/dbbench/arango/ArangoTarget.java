@@ -4,7 +4,9 @@ import com.arangodb.ArangoDB;
 import com.arangodb.Protocol;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.core.FamilyServers;
 import io.dbbench.core.Redaction;
+import io.dbbench.core.SharedServer;
 import io.dbbench.arango.standin.ArangoJvm;
 import io.dbbench.arango.standin.StandInProcess;
 import io.dbbench.arango.standin.StandInServer;
@@ -35,7 +37,8 @@ import javax.net.ssl.TrustManagerFactory;
 /**
  * A reachable ArangoDB (or the stand-in) for one trial: what {@link ArangoSettings} chose, started
  * when it is the stand-in (its own JVM, {@link StandInProcess}) or the container, and stopped by
- * {@link #close()}. Hands out driver instances and the TLS context; {@link #check()} answers
+ * {@link #close()}; or the stand-in the main job shares among the family's trials
+ * ({@link #startShared}), which {@link #close()} leaves running. Hands out driver instances and the TLS context; {@link #check()} answers
  * whether it is reachable in one line. The password is only ever given to the driver and the
  * HTTP {@code Authorization} header.
  */
@@ -52,16 +55,51 @@ public final class ArangoTarget implements AutoCloseable {
   private final Optional<ArangoSettings.Auth> auth;
   private final SSLContext ssl;
   private final AutoCloseable owned;
+  private final SharedServer shared;
   private volatile String serverVersion;
   private volatile boolean standIn;
 
   private ArangoTarget(ArangoSettings.Kind kind, List<ArangoSettings.Endpoint> endpoints,
       Optional<ArangoSettings.Auth> auth, SSLContext ssl, AutoCloseable owned) {
+    this(kind, endpoints, auth, ssl, owned, null);
+  }
+
+  private ArangoTarget(ArangoSettings.Kind kind, List<ArangoSettings.Endpoint> endpoints,
+      Optional<ArangoSettings.Auth> auth, SSLContext ssl, AutoCloseable owned, SharedServer shared) {
     this.kind = kind;
     this.endpoints = endpoints;
     this.auth = auth;
     this.ssl = ssl;
     this.owned = owned;
+    this.shared = shared;
+  }
+
+  /** Name of the stand-in the main job shares among the arango family's trials ({@link SharedServer}). */
+  public static final String SHARED_NAME = "arango-stand-in";
+
+  /**
+   * Starts the stand-in the arango family's trials share in the main job, with the arguments
+   * {@code s} and {@code standInArgs} give it (a trial whose arguments differ starts its own).
+   * Only for the stand-in: real endpoints or a container give {@link FamilyServers#NONE}.
+   *
+   * @throws IOException when the stand-in JVM does not start
+   */
+  public static FamilyServers startShared(ArangoSettings s, List<String> standInArgs) throws IOException {
+    if (s.kind() != ArangoSettings.Kind.STAND_IN) {
+      return FamilyServers.NONE;
+    }
+    List<String> args = standInArguments(s, standInArgs);
+    StandInProcess p = StandInProcess.start(STANDIN_HEAP, args);
+    return new FamilyServers(List.of(new SharedServer(SHARED_NAME, "127.0.0.1:" + p.port(), p.pid(),
+        SharedServer.key(args))), List.of(p));
+  }
+
+  private static List<String> standInArguments(ArangoSettings s, List<String> standInArgs) {
+    List<String> args = new ArrayList<>();
+    s.standInThreads().ifPresent(t -> args.addAll(List.of("--server.maximal-threads", String.valueOf(t))));
+    s.standInQueue().ifPresent(q -> args.addAll(List.of("--server.maximal-queue-size", String.valueOf(q))));
+    args.addAll(standInArgs);
+    return args;
   }
 
   /**
@@ -88,10 +126,17 @@ public final class ArangoTarget implements AutoCloseable {
         // the stand-in, below
       }
     }
-    List<String> args = new ArrayList<>();
-    s.standInThreads().ifPresent(t -> args.addAll(List.of("--server.maximal-threads", String.valueOf(t))));
-    s.standInQueue().ifPresent(q -> args.addAll(List.of("--server.maximal-queue-size", String.valueOf(q))));
-    args.addAll(standInArgs);
+    List<String> args = standInArguments(s, standInArgs);
+    if (s.kind() == ArangoSettings.Kind.STAND_IN) {
+      Optional<SharedServer> given = SharedServer.given(SHARED_NAME);
+      if (given.isPresent() && given.get().key().equals(SharedServer.key(args))) {
+        String[] hp = given.get().address().split(":");
+        return new ArangoTarget(ArangoSettings.Kind.STAND_IN, List.of(new ArangoSettings.Endpoint(false, hp[0],
+            Integer.parseInt(hp[1]))), s.auth(), null, null, given.get());
+      }
+      given.ifPresent(g -> System.err.println("[dbbench] arango: the shared stand-in runs with [" + g.key()
+          + "], this trial asks for [" + SharedServer.key(args) + "]: starting its own"));
+    }
     StandInProcess p = StandInProcess.start(STANDIN_HEAP, args);
     return new ArangoTarget(ArangoSettings.Kind.STAND_IN, List.of(new ArangoSettings.Endpoint(false, "127.0.0.1", p.port())),
         s.auth(), null, p);
@@ -103,12 +148,18 @@ public final class ArangoTarget implements AutoCloseable {
    * cannot see.
    */
   public long serverCpuNanos() {
-    return owned instanceof StandInProcess p ? p.cpuNanos() : -1;
+    return owned instanceof StandInProcess p ? p.cpuNanos() : shared != null ? shared.cpuNanos() : -1;
   }
 
   /** JIT compiler time of the stand-in JVM so far, in ns ({@link io.dbbench.load.JitActivity}); -1 otherwise. */
   public long serverJitNanos() {
-    return owned instanceof StandInProcess p ? p.jitNanos() : -1;
+    return owned instanceof StandInProcess p ? p.jitNanos()
+        : shared != null ? io.dbbench.load.JitActivity.compilerNanos(shared.pid()) : -1;
+  }
+
+  /** Whether this target is the stand-in the main job shares ({@link #startShared}; {@link #close()} leaves it running). */
+  public boolean isShared() {
+    return shared != null;
   }
 
   /** Opens what the environment asks for ({@link ArangoSettings#fromEnvironment()}). */
@@ -274,7 +325,7 @@ public final class ArangoTarget implements AutoCloseable {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("backend", backend());
     m.put("kind", kind.name());
-    m.put("endpoints", kind == ArangoSettings.Kind.STAND_IN ? "a loopback port of a stand-in JVM per trial" : endpointText());
+    m.put("endpoints", kind == ArangoSettings.Kind.STAND_IN ? "a loopback port of a stand-in JVM (shared by the family's trials in the main job, else one per trial)" : endpointText());
     auth.ifPresent(a -> m.put("auth", a.toString()));
     return m;
   }

@@ -159,6 +159,11 @@ public final class PoolFixture implements AutoCloseable {
         ? " + modelled server time " + ms + " ms per request" : "");
   }
 
+  /** CPU time the stand-in has used so far, in ns ({@link ArangoTarget#serverCpuNanos}); -1 for a server this JVM cannot see. */
+  public long serverCpuNanos() {
+    return target.serverCpuNanos();
+  }
+
   /** Documents in the collection. */
   public int docs() {
     return docs;
@@ -189,7 +194,7 @@ public final class PoolFixture implements AutoCloseable {
   /**
    * Runs whole shots of {@code picks} through the client under test until the server's CPU per
    * answered query is flat ({@link SteadyState#reach}; the wall clock for a server whose CPU this
-   * JVM cannot see), so the stand-in JVM, started cold for the trial, is measured at steady state.
+   * JVM cannot see), so the stand-in JVM (started for the trial, or shared and warmed by earlier ones) is measured at steady state.
    * The shots are never measured; peaks are reset afterwards. Prints the outcome on one line.
    *
    * @throws IllegalStateException when a warm-up window answers no query

@@ -111,15 +111,16 @@ public final class PoolSettings {
    * (parameter names are the pooling benchmarks' own, so they never narrow the bulk study's).
    * Quick mode: 10,000 documents instead of 200,000 (declared a reduction: a full scan of 200,000
    * stand-in documents per query makes the default pool's 5000-query shot last minutes on two
-   * cores), the study's 500 iterations, no index (the study's condition), the default pool and 100
-   * connections on HTTP/1.1, HTTP/2 with 3 connections, and raw HTTP; the open-loop benchmark at
-   * one rate for the default pool and raw HTTP.
+   * cores), the study's 500 iterations, no index (the study's condition), raw HTTP (the default
+   * pool of 3 and 100 connections come from the headline comparison's interleaved forks, which the
+   * sweep would only repeat); the open-loop benchmark at one rate for raw HTTP.
    */
   public static FamilySettings.Builder quick(FamilySettings.Builder b) {
     return b.reduced("documents", "10,000 instead of the study's 200,000: full scans per query on the stand-in"
             + " would take the default pool's shots past the quick budget", "10000")
         .param("iterations", "500") // the study's own count
-        .param("connection", "driver_http1_3", "driver_http1_100", "raw_http")
+        // driver_http1_3 and driver_http1_100 come from the headline comparison's forks
+        .param("connection", "raw_http")
         .param("index", "none")
         .param("pool", "raw_http")
         .param("rate", "1000");

@@ -47,4 +47,17 @@ public interface BenchmarkFamily {
    * @throws java.io.IOException when a file cannot be written (the main job reports it and goes on)
    */
   default void afterRun(java.nio.file.Path runDir, boolean full, java.io.PrintStream out) throws java.io.IOException {}
+
+  /**
+   * Starts the servers of ours that the family's trials share in the main job ({@link FamilyServers}),
+   * before its first fork; the main job stops them after its last. Forks reach them through the
+   * properties of {@link FamilyServers#forkProperties()}; a fork run without them (plain JMH, an
+   * IDE) starts its own. Default: none. May print progress on {@code out}.
+   *
+   * @throws java.io.IOException when a server cannot be started (the main job says so in one line
+   *     and lets every trial start its own)
+   */
+  default FamilyServers startServers(boolean full, java.io.PrintStream out) throws java.io.IOException {
+    return FamilyServers.NONE;
+  }
 }

@@ -70,6 +70,20 @@ public record FamilySettings(
     allocationIncludes = List.copyOf(allocationIncludes);
   }
 
+  /**
+   * These settings with {@code more} fork system properties after the family's own (a name in
+   * both takes {@code more}'s value), e.g. the shared servers of {@link FamilyServers}.
+   */
+  public FamilySettings withForkProperties(Map<String, String> more) {
+    if (more.isEmpty()) {
+      return this;
+    }
+    Map<String, String> all = new LinkedHashMap<>(forkProperties);
+    all.putAll(more);
+    return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime, iterations,
+        measurementTime, threads, comparisons, headlineForks, excluded, all, allocationIncludes);
+  }
+
   /** Whether {@code benchmark} (a full method name) matches one of {@link #excluded}. */
   public boolean isExcluded(String benchmark) {
     return excluded.keySet().stream().anyMatch(r -> java.util.regex.Pattern.compile(r).matcher(benchmark).find());

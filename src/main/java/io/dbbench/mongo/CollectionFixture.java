@@ -41,6 +41,7 @@ public final class CollectionFixture implements AutoCloseable {
   private final Document template;
   private final ObjectNode templateTree;
   private final List<String> seeded = new ArrayList<>();
+  private boolean keep;
 
   private CollectionFixture(MongoTarget target, MongoClient client, MongoCollection<Document> collection,
       PayloadDocument doc, boolean idIndex, String idPrefix) throws IOException {
@@ -123,6 +124,72 @@ public final class CollectionFixture implements AutoCloseable {
     } catch (RuntimeException e) {
       closeQuietly(client, target);
       throw e;
+    }
+  }
+
+  /**
+   * {@link #startNamed} for a collection that outlives the trial, as a shared payload service's
+   * does: when it already holds exactly {@code seedDocs} documents of this template with the
+   * deterministic ids (three of them read back: the first, the middle, the last), they are kept
+   * and only the index is made to match {@code idIndex}; otherwise it is dropped and seeded
+   * afresh. {@link #close()} then leaves the collection for the next trial. Seeding 30,000
+   * ReqMgr2 documents takes the stand-in tens of seconds; checking them, milliseconds.
+   *
+   * @throws IllegalStateException as {@link #startNamed}
+   */
+  public static CollectionFixture startKept(MongoTarget target, PayloadDocument doc, String collectionName,
+      String idPrefix, boolean idIndex, int poolSize, int seedDocs) {
+    MongoClient client = null;
+    try {
+      client = target.newClient(poolSize);
+      MongoCollection<Document> coll = client.getDatabase(DATABASE).getCollection(collectionName);
+      CollectionFixture f = new CollectionFixture(target, client, coll, doc, idIndex, idPrefix);
+      f.keep = true;
+      List<String> ids = MongoCollections.ids(idPrefix, seedDocs);
+      if (f.holdsExactly(ids)) {
+        f.seeded.addAll(ids);
+        boolean has = f.indexNames().contains(MongoCollections.ID_INDEX);
+        if (has && !idIndex) {
+          coll.dropIndex(MongoCollections.ID_INDEX);
+        } else if (!has && idIndex) {
+          MongoCollections.createIdIndex(coll);
+        }
+        return f;
+      }
+      MongoCollections.dropIfExists(client, coll);
+      f.seed(seedDocs);
+      if (idIndex) {
+        MongoCollections.createIdIndex(coll);
+      }
+      return f;
+    } catch (com.mongodb.MongoException e) {
+      closeQuietly(client, target);
+      throw new IllegalStateException("cannot prepare MongoDB at " + target.redactedUri() + " ("
+          + Redaction.redact(e.getMessage()) + ")", e);
+    } catch (IOException e) {
+      closeQuietly(client, target);
+      throw new UncheckedIOException("template " + doc.resource() + " is not JSON", e);
+    } catch (RuntimeException e) {
+      closeQuietly(client, target);
+      throw e;
+    }
+  }
+
+  /** Whether the collection holds exactly these seeded ids' documents (count, and three read back). */
+  private boolean holdsExactly(List<String> ids) {
+    if (collection.countDocuments() != ids.size()) {
+      return false;
+    }
+    if (ids.isEmpty()) {
+      return true;
+    }
+    try {
+      for (int i : new int[] {0, ids.size() / 2, ids.size() - 1}) {
+        verifySample(ids.get(i));
+      }
+      return true;
+    } catch (IllegalStateException e) {
+      return false;
     }
   }
 
@@ -277,7 +344,9 @@ public final class CollectionFixture implements AutoCloseable {
   @Override
   public void close() {
     try {
-      MongoCollections.dropIfExists(client, collection);
+      if (!keep) {
+        MongoCollections.dropIfExists(client, collection);
+      }
     } catch (RuntimeException e) {
       System.err.println("[dbbench] mongo: could not drop " + collection.getNamespace() + ": " + e.getMessage());
     } finally {

@@ -30,12 +30,10 @@ public final class MongoCollections {
    */
   public static List<String> seed(MongoCollection<Document> collection, String idPrefix, int n,
       Function<String, Document> newDocument) {
-    List<String> ids = new ArrayList<>(n);
+    List<String> ids = ids(idPrefix, n);
     List<Document> batch = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      String id = UUID.nameUUIDFromBytes((idPrefix + i).getBytes(StandardCharsets.UTF_8)).toString();
-      batch.add(newDocument.apply(id));
-      ids.add(id);
+      batch.add(newDocument.apply(ids.get(i)));
       if (batch.size() == SEED_BATCH || i == n - 1) {
         collection.insertMany(batch);
         batch = new ArrayList<>();
@@ -43,6 +41,18 @@ public final class MongoCollections {
     }
     return ids;
   }
+
+  /** The ids {@link #seed} gives {@code n} documents: the name-based UUIDs of {@code idPrefix + i}, in order. */
+  public static List<String> ids(String idPrefix, int n) {
+    List<String> ids = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      ids.add(UUID.nameUUIDFromBytes((idPrefix + i).getBytes(StandardCharsets.UTF_8)).toString());
+    }
+    return ids;
+  }
+
+  /** Name of the unique index on {@code id}. */
+  public static final String ID_INDEX = "id_1";
 
   /**
    * Checks that {@code collection} holds exactly {@code expected} documents.
@@ -59,7 +69,7 @@ public final class MongoCollections {
 
   /** Creates the unique ascending index {@code id_1} on {@code id}. */
   public static void createIdIndex(MongoCollection<?> collection) {
-    collection.createIndex(Indexes.ascending("id"), new IndexOptions().unique(true).name("id_1"));
+    collection.createIndex(Indexes.ascending("id"), new IndexOptions().unique(true).name(ID_INDEX));
   }
 
   /** Drops {@code collection} when it exists (the stand-in logs an ERROR for dropping a missing one). */

@@ -1,6 +1,7 @@
 package io.dbbench.mongo;
 
 import io.dbbench.core.ChildJvm;
+import io.dbbench.core.SharedServer;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
@@ -78,14 +79,37 @@ public final class MongoTarget implements AutoCloseable {
   private final MongoServer server;
   private final AutoCloseable container;
   private final ChildJvm process;
+  private final SharedServer shared;
   private volatile String serverVersion;
 
   private MongoTarget(Kind kind, String uri, MongoServer server, AutoCloseable container, ChildJvm process) {
+    this(kind, uri, server, container, process, null);
+  }
+
+  private MongoTarget(Kind kind, String uri, MongoServer server, AutoCloseable container, ChildJvm process,
+      SharedServer shared) {
     this.kind = kind;
     this.uri = uri;
     this.server = server;
     this.container = container;
     this.process = process;
+    this.shared = shared;
+  }
+
+  /** Name of the stand-in the main job shares among the payload family's trials ({@link SharedServer}). */
+  public static final String SHARED_NAME = "mongo-stand-in";
+
+  /**
+   * The stand-in process the main job started and shares ({@link #SHARED_NAME}): reached at its
+   * address, never stopped by {@link #close()}.
+   *
+   * @throws IllegalArgumentException when its address is not a MongoDB connection string
+   */
+  public static MongoTarget sharedStandIn(SharedServer s) {
+    if (!s.address().startsWith("mongodb://")) {
+      throw new IllegalArgumentException("shared " + s.name() + " address '" + s.address() + "'; expected mongodb://host:port");
+    }
+    return new MongoTarget(Kind.STAND_IN_PROCESS, s.address(), null, null, null, s);
   }
 
   /** {@link #open(Arrangement)} with {@link Arrangement#outOfProcess}. */
@@ -177,9 +201,22 @@ public final class MongoTarget implements AutoCloseable {
     return kind == Kind.EMBEDDED || kind == Kind.STAND_IN_PROCESS;
   }
 
-  /** The stand-in's process when it runs in its own JVM, else {@code null} (for tests). */
+  /** The stand-in's process when this target started it in a JVM of its own, else {@code null} (for tests). */
   public ChildJvm process() {
     return process;
+  }
+
+  /**
+   * The stand-in's process id when it runs in a JVM of its own, started by this target or shared
+   * ({@link #sharedStandIn}); -1 otherwise.
+   */
+  public long standInPid() {
+    return process != null ? process.pid() : shared != null ? shared.pid() : -1;
+  }
+
+  /** Whether this target reaches a stand-in that the main job shares (and {@link #close()} leaves running). */
+  public boolean isShared() {
+    return shared != null;
   }
 
   /**

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Pattern;
 import io.dbbench.core.BenchConfig;
+import io.dbbench.core.FamilyServers;
+import io.dbbench.core.SharedServer;
 import io.dbbench.load.JitActivity;
 import io.dbbench.load.SteadyState;
 import io.dbbench.mongo.CollectionFixture;
@@ -58,15 +60,22 @@ public final class PayloadFixture implements AutoCloseable {
   private final CollectionFixture collection;
   private final PayloadService service;
   private final ChildJvm serviceProcess;
+  private final SharedServer sharedService;
   private final URI baseUri;
   private final Arrangement arrangement;
   private final byte[] template;
 
   private PayloadFixture(CollectionFixture collection, PayloadService service, ChildJvm serviceProcess, URI baseUri,
       Arrangement arrangement) {
+    this(collection, service, serviceProcess, null, baseUri, arrangement);
+  }
+
+  private PayloadFixture(CollectionFixture collection, PayloadService service, ChildJvm serviceProcess,
+      SharedServer sharedService, URI baseUri, Arrangement arrangement) {
     this.collection = collection;
     this.service = service;
     this.serviceProcess = serviceProcess;
+    this.sharedService = sharedService;
     this.baseUri = baseUri;
     this.arrangement = arrangement;
     this.template = collection.document().bytes();
@@ -74,10 +83,73 @@ public final class PayloadFixture implements AutoCloseable {
 
   /**
    * Opens the MongoDB target for {@code arrangement} ({@link MongoTarget#open(Arrangement)}) and
-   * starts everything: {@link #start(MongoTarget, Arrangement, PayloadDocument, Index, int)}.
+   * starts everything: {@link #start(MongoTarget, Arrangement, PayloadDocument, Index, int)}. With
+   * {@link Arrangement#outOfProcess} and the servers the main job shares ({@link #startShared}),
+   * uses those instead ({@link #attach}).
+   *
+   * @throws IllegalStateException when the shared servers were given but have stopped
    */
   public static PayloadFixture start(Arrangement arrangement, PayloadDocument doc, Index index, int collectionSize) {
+    if (arrangement == Arrangement.outOfProcess) {
+      var service = SharedServer.given(SHARED_SERVICE);
+      if (service.isPresent()) {
+        SharedServer standIn = SharedServer.given(MongoTarget.SHARED_NAME).orElseThrow(() -> new IllegalStateException(
+            "-D" + SharedServer.PROPERTY_PREFIX + SHARED_SERVICE + " is set but -D" + SharedServer.PROPERTY_PREFIX
+            + MongoTarget.SHARED_NAME + " is not; expected both (the main job passes them together)"));
+        return attach(service.get(), standIn, doc, index, collectionSize);
+      }
+    }
     return start(MongoTarget.open(arrangement), arrangement, doc, index, collectionSize);
+  }
+
+  /** Name of the payload service the main job shares among the family's trials ({@link SharedServer}). */
+  public static final String SHARED_SERVICE = "payload-service";
+
+  /**
+   * Starts the servers the payload family's trials share in the main job: the mongo-java-server
+   * stand-in and the service in JVMs of their own, the service on one collection that every trial
+   * prepares in turn ({@link CollectionFixture#startKept}: a seed that matches is kept). Trials run
+   * one at a time, so they never share the collection at once. Only for the default stand-in: a
+   * real MongoDB ({@value MongoTarget#ENV_URI}) or a container gives {@link FamilyServers#NONE}.
+   *
+   * @throws IOException when a server does not start
+   */
+  public static FamilyServers startShared() throws IOException {
+    if (BenchConfig.get(MongoTarget.ENV_URI).isPresent() || BenchConfig.getBoolean(MongoTarget.ENV_CONTAINER, false)) {
+      return FamilyServers.NONE;
+    }
+    MongoTarget target = MongoTarget.standInProcess();
+    try {
+      String name = CollectionFixture.newCollectionName("payload");
+      ChildJvm service = startServiceProcess(target, name, BenchConfig.getInt("DBBENCH_PAYLOAD_POOL", 100));
+      URI base;
+      try {
+        base = URI.create(service.awaitReady(ChildJvm.READY_TIMEOUT).group(1));
+      } catch (RuntimeException e) {
+        service.close();
+        throw e;
+      }
+      return new FamilyServers(List.of(new SharedServer(MongoTarget.SHARED_NAME, target.uriForDriver(), target.standInPid(), ""),
+          new SharedServer(SHARED_SERVICE, base.toString(), service.pid(), name)), List.of(service, target));
+    } catch (IOException | RuntimeException e) {
+      target.close();
+      throw e;
+    }
+  }
+
+  /**
+   * A trial on the shared servers: prepares the service's collection ({@link CollectionFixture#startKept})
+   * and leaves both servers running at {@link #close()}.
+   */
+  static PayloadFixture attach(SharedServer service, SharedServer standIn, PayloadDocument doc, Index index,
+      int collectionSize) {
+    int pool = BenchConfig.getInt("DBBENCH_PAYLOAD_POOL", 100);
+    if (Boolean.getBoolean("dbbench.smoke")) {
+      collectionSize = Math.min(collectionSize, SMOKE_COLLECTION_SIZE);
+    }
+    CollectionFixture c = CollectionFixture.startKept(MongoTarget.sharedStandIn(standIn), doc, service.key(),
+        "dbbench-payload-", index == Index.id, pool, collectionSize);
+    return new PayloadFixture(c, null, null, service, URI.create(service.address()), Arrangement.outOfProcess);
   }
 
   /**
@@ -152,13 +224,24 @@ public final class PayloadFixture implements AutoCloseable {
    * -1 when they do not both run in processes of their own or the OS does not report it.
    */
   public long serverCpuNanos() {
-    ChildJvm standIn = target().process();
-    if (serviceProcess == null || standIn == null) {
+    long service = servicePid();
+    long standIn = target().standInPid();
+    if (service < 0 || standIn < 0) {
       return -1;
     }
-    var a = serviceProcess.handle().info().totalCpuDuration();
-    var b = standIn.handle().info().totalCpuDuration();
-    return a.isPresent() && b.isPresent() ? a.get().toNanos() + b.get().toNanos() : -1;
+    long a = SharedServer.cpuNanos(service);
+    long b = SharedServer.cpuNanos(standIn);
+    return a < 0 || b < 0 ? -1 : a + b;
+  }
+
+  /** The service's process id when it runs in a JVM of its own (this trial's or shared), else -1. */
+  public long servicePid() {
+    return serviceProcess != null ? serviceProcess.pid() : sharedService != null ? sharedService.pid() : -1;
+  }
+
+  /** Whether the service and stand-in are the ones the main job shares among trials. */
+  public boolean sharedServers() {
+    return sharedService != null;
   }
 
   /** The request mix a warm-up drives: the benchmark's own operation. */
@@ -252,12 +335,13 @@ public final class PayloadFixture implements AutoCloseable {
    * cannot tell.
    */
   public long serverJitNanos() {
-    ChildJvm standIn = target().process();
-    if (serviceProcess == null || standIn == null) {
+    long service = servicePid();
+    long standIn = target().standInPid();
+    if (service < 0 || standIn < 0) {
       return -1;
     }
-    long a = JitActivity.compilerNanos(serviceProcess.handle().pid());
-    long b = JitActivity.compilerNanos(standIn.handle().pid());
+    long a = JitActivity.compilerNanos(service);
+    long b = JitActivity.compilerNanos(standIn);
     return a < 0 || b < 0 ? -1 : a + b;
   }
 
@@ -362,7 +446,8 @@ public final class PayloadFixture implements AutoCloseable {
 
   /**
    * Stops the service (its process, waiting until it is gone), then drops the collection, closes
-   * the client and stops the target (the stand-in process likewise).
+   * the client and stops the target (the stand-in process likewise). On the shared servers
+   * ({@link #attach}) only the client is closed: servers and collection stay for the next trial.
    */
   @Override
   public void close() {

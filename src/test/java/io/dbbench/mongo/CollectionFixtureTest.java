@@ -63,4 +63,48 @@ class CollectionFixtureTest {
       assertEquals("y", b.get("id"));
     }
   }
+
+  @Test
+  void aKeptCollectionIsReusedWhenItHoldsExactlyTheSeedAndReseededOtherwise() {
+    try (MongoTarget server = MongoTarget.embedded()) {
+      io.dbbench.core.SharedServer shared = new io.dbbench.core.SharedServer(MongoTarget.SHARED_NAME, server.uriForDriver(),
+          ProcessHandle.current().pid(), "");
+      Object firstObjectId;
+      try (CollectionFixture f = CollectionFixture.startKept(MongoTarget.sharedStandIn(shared), PayloadDocument.flat, "kept",
+          "dbbench-payload-", true, 2, 40)) {
+        assertEquals(40, f.seededIds().size());
+        assertTrue(f.indexNames().contains("id_1"), f.indexNames().toString());
+        firstObjectId = f.collection().find(Filters.eq("id", f.seededIds().get(0))).first().get("_id");
+      }
+      // the same seed without the index: kept (same _id), index dropped, ids as seeded
+      try (CollectionFixture f = CollectionFixture.startKept(MongoTarget.sharedStandIn(shared), PayloadDocument.flat, "kept",
+          "dbbench-payload-", false, 2, 40)) {
+        assertEquals(firstObjectId, f.collection().find(Filters.eq("id", f.seededIds().get(0))).first().get("_id"),
+            "a matching seed is kept, not inserted again");
+        assertEquals(List.of("_id_"), f.indexNames());
+        assertEquals(MongoCollections.ids("dbbench-payload-", 40), f.seededIds());
+        f.verifyCount(40);
+      }
+      // another template or size: seeded afresh
+      try (CollectionFixture f = CollectionFixture.startKept(MongoTarget.sharedStandIn(shared), PayloadDocument.reqmgr2, "kept",
+          "dbbench-payload-", true, 2, 40)) {
+        f.verifySample(f.seededIds().get(39));
+        assertTrue(!firstObjectId.equals(f.collection().find(Filters.eq("id", f.seededIds().get(0))).first().get("_id")));
+        assertTrue(f.indexNames().contains("id_1"));
+      }
+      try (CollectionFixture f = CollectionFixture.startKept(MongoTarget.sharedStandIn(shared), PayloadDocument.reqmgr2, "kept",
+          "dbbench-payload-", true, 2, 0)) {
+        f.verifyCount(0);
+        assertTrue(f.indexNames().contains("id_1"), "an empty collection for inserts still has its index");
+      }
+      // closing a kept fixture leaves the shared server running
+      try (CollectionFixture f = CollectionFixture.startKept(MongoTarget.sharedStandIn(shared), PayloadDocument.flat, "kept",
+          "dbbench-payload-", false, 2, 3)) {
+        f.verifyCount(3);
+      }
+      try (var c = server.newClient(1)) {
+        assertEquals(3, c.getDatabase(CollectionFixture.DATABASE).getCollection("kept").countDocuments());
+      }
+    }
+  }
 }

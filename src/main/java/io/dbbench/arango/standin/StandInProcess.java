@@ -56,6 +56,11 @@ public final class StandInProcess implements AutoCloseable {
     return port;
   }
 
+  /** The stand-in JVM's process id. */
+  public long pid() {
+    return child.pid();
+  }
+
   /** {@code http://127.0.0.1:PORT}. */
   public String endpoint() {
     return "http://127.0.0.1:" + port;
