@@ -46,7 +46,7 @@ final class ArangoContainer {
     }
     lastFallbackReason = reason;
     System.err.println("[dbbench] arango: " + ArangoSettings.CONTAINER + "=true but " + reason
-        + "; using the " + io.dbbench.arango.standin.StandInServer.LABEL);
+        + "; using the " + io.dbbench.arango.standin.ArangoStandIn.LABEL);
     return null;
   }
 }

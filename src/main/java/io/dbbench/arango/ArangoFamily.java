@@ -1,7 +1,7 @@
 package io.dbbench.arango;
 
 import com.arangodb.Protocol;
-import io.dbbench.arango.standin.StandInServer;
+import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
@@ -59,12 +59,12 @@ public final class ArangoFamily implements BenchmarkFamily {
       facts.putAll(staticFacts());
       return Probe.ok(facts);
     } catch (ArangoUnavailableException e) {
-      facts.put("backend", s.kind() == ArangoSettings.Kind.STAND_IN ? StandInServer.LABEL : "ArangoDB (unreachable)");
+      facts.put("backend", s.kind() == ArangoSettings.Kind.STAND_IN ? ArangoStandIn.LABEL : "ArangoDB (unreachable)");
       facts.putAll(s.describe());
       facts.putAll(staticFacts());
       return Probe.unavailable(e.getMessage(), facts);
     } catch (Exception | LinkageError e) {
-      facts.put("backend", s.kind() == ArangoSettings.Kind.STAND_IN ? StandInServer.LABEL : "ArangoDB (unreachable)");
+      facts.put("backend", s.kind() == ArangoSettings.Kind.STAND_IN ? ArangoStandIn.LABEL : "ArangoDB (unreachable)");
       facts.putAll(s.describe());
       facts.putAll(staticFacts());
       return Probe.unavailable("cannot start or reach the ArangoDB target " + s.kind() + " (" + e.getClass().getSimpleName()
@@ -92,7 +92,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     m.put("verification", "after every shot, outside the timing: count, and " + BulkDocuments.SAMPLE_SIZE
         + " documents drawn by SplittableRandom(" + BulkDocuments.SAMPLE_SEED + ") read back; a per-document error fails the shot");
     m.put("delete", "the documents are re-inserted before each delete shot outside the timing (the Go code re-inserted inside its timed delete)");
-    m.put("standin", StandInServer.LABEL + ": a JVM of its own (-Xmx" + ArangoTarget.STANDIN_HEAP + "), in the main job one"
+    m.put("standin", ArangoStandIn.LABEL + ": a JVM of its own (-Xmx" + ArangoTarget.STANDIN_HEAP + "), in the main job one"
         + " shared by the family's trials (shared_servers), Vert.x HTTP/1.1 + h2c,"
         + " scheduler max(32, 2 x cores) workers and a 4096-request queue unless " + ArangoSettings.STANDIN_THREADS + "/"
         + ArangoSettings.STANDIN_QUEUE + " say otherwise; its timings are the client's and the protocol's, not ArangoDB's storage or query engine");

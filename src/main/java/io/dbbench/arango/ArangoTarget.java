@@ -9,7 +9,7 @@ import io.dbbench.core.Redaction;
 import io.dbbench.core.SharedServer;
 import io.dbbench.arango.standin.ArangoJvm;
 import io.dbbench.arango.standin.StandInProcess;
-import io.dbbench.arango.standin.StandInServer;
+import io.dbbench.arango.standin.ArangoStandIn;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -260,7 +260,7 @@ public final class ArangoTarget implements AutoCloseable {
    */
   public JsonNode check() {
     ArangoSettings.Endpoint e = endpoints.get(0);
-    String what = kind == ArangoSettings.Kind.STAND_IN ? StandInServer.LABEL + " at " + e : "ArangoDB at " + e;
+    String what = kind == ArangoSettings.Kind.STAND_IN ? ArangoStandIn.LABEL + " at " + e : "ArangoDB at " + e;
     HttpRequest.Builder rb = HttpRequest.newBuilder(URI.create(e + "/_db/_system/_api/version"))
         .timeout(Duration.ofSeconds(10)).header("accept", "application/json");
     authorizationHeader().ifPresent(h -> rb.header("authorization", h));
@@ -280,7 +280,7 @@ public final class ArangoTarget implements AutoCloseable {
             + ArangoSettings.ENDPOINTS + " to an ArangoDB endpoint");
       }
       serverVersion = v.path("version").asText();
-      standIn = StandInServer.LABEL.equals(v.path("dbbench").asText(null));
+      standIn = ArangoStandIn.LABEL.equals(v.path("dbbench").asText(null));
       return v;
     } catch (SSLException x) {
       throw new ArangoUnavailableException("TLS with " + what + " failed (" + x.getMessage() + "); set "
@@ -303,17 +303,17 @@ public final class ArangoTarget implements AutoCloseable {
   }
 
   /**
-   * The label every result of this target carries: {@value StandInServer#LABEL} for the stand-in
+   * The label every result of this target carries: {@value ArangoStandIn#LABEL} for the stand-in
    * (also when it was reached through {@code DBBENCH_ARANGO_ENDPOINTS}: {@link #check()} recognises
    * it by its version answer), {@code ArangoDB <version> at <endpoints>} otherwise (version from the
    * last {@link #check()}, {@code unknown} before one).
    */
   public String backend() {
     if (kind == ArangoSettings.Kind.STAND_IN) {
-      return StandInServer.LABEL;
+      return ArangoStandIn.LABEL;
     }
     if (standIn) {
-      return StandInServer.LABEL + " at " + endpointText();
+      return ArangoStandIn.LABEL + " at " + endpointText();
     }
     String v = serverVersion == null ? "unknown" : serverVersion;
     return "ArangoDB " + v + (kind == ArangoSettings.Kind.CONTAINER ? " (Testcontainers " + ArangoSettings.CONTAINER_IMAGE + ")"

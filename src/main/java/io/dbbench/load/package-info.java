@@ -1,6 +1,6 @@
 /**
- * Ground floor for load generation any family may use: the open-loop scheduler and its result
- * file, server warm-up to steady state ({@code SteadyState}) and JIT activity.
+ * Ground floor for load generation any family may use: the open-loop scheduler, one open-loop
+ * trial's bookkeeping ({@code OpenLoopTrial}) and its result file, server warm-up to steady state ({@code SteadyState}) and JIT activity.
  *
  * <p>Imports {@code core} only.
  */

@@ -94,7 +94,7 @@ public final class MongoFamily implements BenchmarkFamily {
 
   /** The manifest fact naming where the servers run; the benchmarks' {@code arrangement} param labels each row. */
   public static final String ARRANGEMENT_FACT = "@Param arrangement: outOfProcess (default; the stand-in via "
-      + "io.dbbench.mongo.StandInServer and the payload service via io.dbbench.payload.PayloadServer each in a JVM of "
+      + "io.dbbench.mongo.MongoStandIn and the payload service via io.dbbench.payload.PayloadServer each in a JVM of "
       + "its own, same java and class path, stopped in tear-down; the JMH fork holds only the clients, so -prof gc "
       + "counts client allocations alone) or inProcess (-p arrangement=inProcess: stand-in and service inside the "
       + "fork, for profiling the service; -prof gc then counts everything)";

@@ -30,7 +30,7 @@ import org.bson.Document;
  *       the embedded stand-in.
  *   <li>Otherwise the stand-in: {@code de.bwaldvogel:mongo-java-server} with its memory
  *       backend, answering as {@link ServerVersion#MONGO_5_0} (wire version 8) on a loopback port,
- *       by default in a JVM of its own ({@link StandInServer} via {@link ChildJvm},
+ *       by default in a JVM of its own ({@link MongoStandIn} via {@link ChildJvm},
  *       {@link Arrangement#outOfProcess}), or in this JVM ({@link Arrangement#inProcess}).
  *       It speaks the wire protocol but is <em>not</em> MongoDB: its timings exercise the harness
  *       and the service, never MongoDB's performance, so every result carries {@link #backend()}.
@@ -166,7 +166,7 @@ public final class MongoTarget implements AutoCloseable {
   }
 
   /**
-   * Starts the stand-in in a JVM of its own ({@link StandInServer}, heap {@code -Xmx} from
+   * Starts the stand-in in a JVM of its own ({@link MongoStandIn}, heap {@code -Xmx} from
    * {@value #ENV_STANDIN_HEAP}, default {@value #DEFAULT_STANDIN_HEAP}) and waits until it listens.
    *
    * @throws IllegalStateException when the process cannot be started or does not get ready, with
@@ -179,12 +179,12 @@ public final class MongoTarget implements AutoCloseable {
     }
     ChildJvm c;
     try {
-      c = ChildJvm.start("mongo-stand-in", StandInServer.class.getName(),
+      c = ChildJvm.start("mongo-stand-in", MongoStandIn.class.getName(),
           List.of("-Xmx" + heap, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
               // shutdownNow warns about clients still connected at tear-down; not a problem worth a line
               "-Dorg.slf4j.simpleLogger.log.de.bwaldvogel=error"),
           List.of(ChildJvm.STOP_ON_STDIN_EOF), Map.of(),
-          Pattern.compile(Pattern.quote(StandInServer.READY_PREFIX) + "(mongodb://\\S+)"));
+          Pattern.compile(Pattern.quote(MongoStandIn.READY_PREFIX) + "(mongodb://\\S+)"));
     } catch (IOException e) {
       throw new IllegalStateException("cannot start the mongo-java-server stand-in process: " + e.getMessage(), e);
     }

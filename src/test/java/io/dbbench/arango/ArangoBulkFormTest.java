@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dbbench.arango.standin.StandInServer;
+import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.report.Doc;
 import io.dbbench.report.JmhResult;
 import io.dbbench.report.Run;
@@ -109,7 +109,7 @@ class ArangoBulkFormTest {
           assertEquals((w[1] - base[1]) / base[1] * 100, parse(row.get(7)), 0.01, op + " " + row);
         }
         assertEquals("", row.get(8), "no allocation pass in this run");
-        assertEquals(StandInServer.LABEL, row.get(9));
+        assertEquals(ArangoStandIn.LABEL, row.get(9));
       }
       assertEquals(List.of("driver", "driver", "driver", "driver", "rawHttp", "rawHttp", "rawHttp", "rawHttp"),
           t.rows().stream().map(r -> r.get(0)).toList());

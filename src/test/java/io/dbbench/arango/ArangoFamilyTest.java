@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dbbench.arango.standin.StandInServer;
+import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
 import java.net.ServerSocket;
@@ -18,7 +18,7 @@ class ArangoFamilyTest {
   void probeOnTheStandInRecordsTheLabelAndTheDriverFacts() {
     Probe p = ArangoFamily.probe(ArangoSettings.standIn());
     assertTrue(p.available(), p.reason());
-    assertEquals(StandInServer.LABEL, p.facts().get("backend"));
+    assertEquals(ArangoStandIn.LABEL, p.facts().get("backend"));
     assertTrue(String.valueOf(p.facts().get("arangodb_java_driver")).startsWith("7.25"), p.facts().toString());
     @SuppressWarnings("unchecked")
     Map<String, Map<String, Object>> protocols = (Map<String, Map<String, Object>>) p.facts().get("protocols");

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.arangodb.Protocol;
 import io.dbbench.arango.standin.StandInProcess;
-import io.dbbench.arango.standin.StandInServer;
+import io.dbbench.arango.standin.ArangoStandIn;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
@@ -21,14 +21,43 @@ class ArangoTargetTest {
     StandInProcess p;
     try (ArangoTarget t = ArangoTarget.open(ArangoSettings.standIn(), List.of())) {
       assertEquals(ArangoSettings.Kind.STAND_IN, t.kind());
-      assertEquals(StandInServer.LABEL, t.backend());
+      assertEquals(ArangoStandIn.LABEL, t.backend());
       assertEquals("arango", t.check().path("server").asText());
       assertEquals("dbbench ArangoDB stand-in (not ArangoDB)", t.describe().get("backend"));
     }
     p = StandInProcess.start("256m", List.of());
-    assertTrue(p.firstLine().startsWith(StandInServer.LABEL + " listening on http://127.0.0.1:" + p.port()), p.firstLine());
+    assertTrue(p.firstLine().startsWith(ArangoStandIn.LABEL + " listening on http://127.0.0.1:" + p.port()), p.firstLine());
     p.close();
     assertFalse(p.isAlive());
+  }
+
+  @Test
+  void trialsReachTheSharedStandInWhenTheirArgumentsMatchAndLeaveItRunning() throws Exception {
+    io.dbbench.core.FamilyServers servers = ArangoTarget.startShared(ArangoSettings.standIn(), List.of());
+    ProcessHandle standIn = servers.servers().get(0).process().orElseThrow();
+    servers.forkProperties().forEach(System::setProperty);
+    try {
+      try (ArangoTarget t = ArangoTarget.open(ArangoSettings.standIn(), List.of())) {
+        assertTrue(t.isShared());
+        assertEquals(servers.servers().get(0).address(), t.endpoints().get(0).host() + ":" + t.endpoints().get(0).port());
+        assertEquals("arango", t.check().path("server").asText());
+        assertTrue(t.serverCpuNanos() > 0, "the shared stand-in's CPU is read through its pid");
+        assertEquals(ArangoStandIn.LABEL, t.backend());
+      }
+      assertTrue(standIn.isAlive(), "a trial's close leaves the shared stand-in running");
+      // other stand-in arguments: a stand-in of its own, stopped by its close
+      try (ArangoTarget t = ArangoTarget.open(ArangoSettings.standIn(), List.of("--work-delay-ms", "1"))) {
+        assertFalse(t.isShared());
+        assertEquals("arango", t.check().path("server").asText());
+      }
+    } finally {
+      servers.forkProperties().keySet().forEach(System::clearProperty);
+      servers.close();
+    }
+    assertFalse(standIn.isAlive(), "the family's close stops the shared stand-in");
+    assertEquals(io.dbbench.core.FamilyServers.NONE.servers(), ArangoTarget.startShared(
+        ArangoSettings.parse(Map.of(ArangoSettings.ENDPOINTS, "http://127.0.0.1:1")), List.of()).servers(),
+        "real endpoints: nothing to share");
   }
 
   @Test
@@ -62,7 +91,7 @@ class ArangoTargetTest {
           ArangoSettings.AUTH_ALIAS, "basic:root:right"));
       try (ArangoTarget t = ArangoTarget.open(right, List.of())) {
         assertEquals("3.12.4", t.check().path("version").asText());
-        assertEquals(StandInServer.LABEL + " at " + h.process.endpoint(), t.backend(),
+        assertEquals(ArangoStandIn.LABEL + " at " + h.process.endpoint(), t.backend(),
             "a stand-in reached through the endpoints setting is still labelled a stand-in");
         try (BulkClient c = BulkClient.open(BulkClient.Kind.driver, t, Protocol.HTTP2_VPACK)) {
           c.ping(); // the driver sends the same Basic credentials

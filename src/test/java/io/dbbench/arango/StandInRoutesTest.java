@@ -13,7 +13,7 @@ import com.arangodb.Protocol;
 import com.arangodb.jackson.dataformat.velocypack.VPackMapper;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dbbench.arango.standin.StandInServer;
+import io.dbbench.arango.standin.ArangoStandIn;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -81,7 +81,7 @@ class StandInRoutesTest {
     Answer v = call("GET", "/_db/_system/_api/version", null);
     assertEquals(200, v.status());
     assertEquals("arango", v.body().path("server").asText());
-    assertEquals(StandInServer.LABEL, v.body().path("dbbench").asText());
+    assertEquals(ArangoStandIn.LABEL, v.body().path("dbbench").asText());
     assertTrue(v.raw().headers().firstValue("x-arango-queue-time-seconds").isPresent(), "every response carries the queue time");
     Answer cur = db("GET", "/_api/database/current", null);
     assertEquals("dbbench", cur.body().path("result").path("name").asText());

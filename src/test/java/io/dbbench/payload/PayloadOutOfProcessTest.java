@@ -74,6 +74,60 @@ class PayloadOutOfProcessTest {
   }
 
   @Test
+  void trialsOnTheSharedServersKeepThemRunningReuseTheSeedAndMeasureTheirCpu() throws Exception {
+    io.dbbench.core.FamilyServers servers = PayloadFixture.startShared();
+    List<ProcessHandle> started = new ArrayList<>();
+    try {
+      assertEquals(2, servers.servers().size(), servers.facts().toString());
+      servers.servers().forEach(x -> started.add(x.process().orElseThrow()));
+      servers.forkProperties().forEach(System::setProperty);
+      long servicePid;
+      String firstId;
+      try (PayloadFixture a = PayloadFixture.start(Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.none, 50)) {
+        assertTrue(a.sharedServers());
+        servicePid = a.servicePid();
+        assertEquals(started.get(1).pid(), servicePid, "the trial uses the shared service");
+        assertEquals(List.of("_id_"), a.indexNames());
+        firstId = a.seededIds().get(0);
+        long cpu = a.serverCpuNanos();
+        assertTrue(cpu > 0, "CPU of the shared processes: " + cpu);
+        try (HttpClient c = HttpClient.newHttpClient()) {
+          assertEquals(200, send(c, HttpRequest.newBuilder(a.baseUri().resolve("/search?id=" + firstId)).build()).statusCode());
+        }
+      }
+      assertTrue(started.stream().allMatch(ProcessHandle::isAlive), "a trial's close leaves the shared servers running");
+      try (PayloadFixture b = PayloadFixture.start(Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.id, 50)) {
+        assertEquals(servicePid, b.servicePid());
+        assertEquals(firstId, b.seededIds().get(0));
+        assertEquals(List.of("_id_", "id_1"), b.indexNames(), "the kept seed gets the index the trial asks for");
+        b.verifyCount(50);
+      }
+      try (PayloadFixture i = PayloadFixture.start(Arrangement.outOfProcess, PayloadDocument.reqmgr2, PayloadFixture.Index.id, 0)) {
+        i.verifyCount(0);
+        try (HttpClient c = HttpClient.newHttpClient()) {
+          assertEquals(201, send(c, insert(i.baseUri(), PayloadDocument.reqmgr2)).statusCode());
+        }
+        i.verifyInserted(1, 0);
+      }
+    } finally {
+      servers.forkProperties().keySet().forEach(System::clearProperty);
+      servers.close();
+    }
+    for (ProcessHandle h : started) {
+      assertFalse(h.isAlive(), "the family's close stops " + h.pid());
+    }
+    // a fork given servers that have gone says so instead of measuring something else
+    servers.forkProperties().forEach(System::setProperty);
+    try {
+      IllegalStateException e = assertThrows(IllegalStateException.class,
+          () -> PayloadFixture.start(Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.none, 10));
+      assertTrue(e.getMessage().contains("is not running"), e.getMessage());
+    } finally {
+      servers.forkProperties().keySet().forEach(System::clearProperty);
+    }
+  }
+
+  @Test
   void serviceAndStandInRunInTheirOwnJvmsServeAndLeaveNothingBehind() throws Exception {
     List<ProcessHandle> children;
     URI base;

@@ -55,14 +55,14 @@ class ProcessCpuTest {
     ProcessCpu before = snapshot(
         new Object[] {100L, "java", 1L, 1000L, 100L, 10L, "java -cp benchmarks.jar io.dbbench.BenchMain"},
         new Object[] {200L, "java", 100L, 500L, 50L, 20L, "java org.openjdk.jmh.runner.ForkedMain"},
-        new Object[] {201L, "java", 200L, 10L, 0L, 30L, "java io.dbbench.arango.standin.StandInServer"},
+        new Object[] {201L, "java", 200L, 10L, 0L, 30L, "java io.dbbench.arango.standin.ArangoStandIn"},
         new Object[] {300L, "postgres", 1L, 5L, 5L, 40L, "postgres -D /tmp/dbbench-pg-data-1 -p 5433"},
         new Object[] {301L, "postgres", 300L, 1L, 0L, 50L, "postgres: dbbench dbbench 127.0.0.1 idle"},
         new Object[] {400L, "cc1", 1L, 100L, 0L, 60L, "cc1 big.c"});
     ProcessCpu after = snapshot(
         new Object[] {100L, "java", 1L, 1100L, 120L, 10L, "java -cp benchmarks.jar io.dbbench.BenchMain"},
         new Object[] {200L, "java", 100L, 1500L, 150L, 20L, "java org.openjdk.jmh.runner.ForkedMain"},
-        new Object[] {201L, "java", 200L, 300L, 0L, 30L, "java io.dbbench.arango.standin.StandInServer"},
+        new Object[] {201L, "java", 200L, 300L, 0L, 30L, "java io.dbbench.arango.standin.ArangoStandIn"},
         new Object[] {300L, "postgres", 1L, 50L, 5L, 40L, "postgres -D /tmp/dbbench-pg-data-1 -p 5433"},
         new Object[] {301L, "postgres", 300L, 400L, 0L, 50L, "postgres: bench bench 127.0.0.1 idle"},
         new Object[] {400L, "cc1", 1L, 250L, 10L, 60L, "cc1 big.c"},

@@ -29,7 +29,7 @@ public final class StandInProcess implements AutoCloseable {
   }
 
   /**
-   * Starts a stand-in JVM with {@code standInArgs} (see {@link StandInServer.Options}) and waits up
+   * Starts a stand-in JVM with {@code standInArgs} (see {@link ArangoStandIn.Options}) and waits up
    * to {@link ChildJvm#READY_TIMEOUT} for its first line; what it prints later goes to this JVM's
    * standard error, each line prefixed.
    *
@@ -40,7 +40,7 @@ public final class StandInProcess implements AutoCloseable {
   public static StandInProcess start(String heap, List<String> standInArgs) throws IOException {
     List<String> args = new ArrayList<>(List.of("--port", "0", ChildJvm.STOP_ON_STDIN_EOF));
     args.addAll(standInArgs);
-    ChildJvm c = ChildJvm.start("arango-stand-in", StandInServer.class.getName(),
+    ChildJvm c = ChildJvm.start("arango-stand-in", ArangoStandIn.class.getName(),
         List.of("-Xms64m", "-Xmx" + heap, "-XX:+UseParallelGC"), args, Map.of(), FIRST_LINE);
     Matcher m;
     try {

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Fuzz test of the ArangoDB stand-in's request-body parsing, VelocyPack and JSON alike: every
- * input ends in a document tree no deeper than {@link StandInServer#MAX_DEPTH} with only finite
+ * input ends in a document tree no deeper than {@link ArangoStandIn#MAX_DEPTH} with only finite
  * numbers, or in a 400 {@link ArangoError}; never another exception, an {@code Error} or a hang. In
  * {@code ./mvnw verify} it replays the committed corpus under
  * {@code src/test/resources/io/dbbench/arango/standin/StandInBodyFuzzTestInputs/}; {@code
@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 class StandInBodyFuzzTest {
   @FuzzTest(maxDuration = "30s")
   void velocyPackBodies(byte[] data) {
-    check(StandInServer.VPACK, data);
+    check(ArangoStandIn.VPACK, data);
   }
 
   @FuzzTest(maxDuration = "30s")
@@ -29,14 +29,14 @@ class StandInBodyFuzzTest {
   private static void check(String type, byte[] data) {
     JsonNode tree;
     try {
-      tree = StandInServer.parseBody(type, data);
+      tree = ArangoStandIn.parseBody(type, data);
     } catch (ArangoError e) {
       assertEquals(400, e.httpStatus, e.getMessage());
       return;
     }
     if (tree != null) {
-      assertTrue(StandInServer.depth(tree) <= StandInServer.MAX_DEPTH, "too deep");
-      assertFalse(StandInServer.hasNonFiniteNumber(tree), "a non-finite number got through");
+      assertTrue(ArangoStandIn.depth(tree) <= ArangoStandIn.MAX_DEPTH, "too deep");
+      assertFalse(ArangoStandIn.hasNonFiniteNumber(tree), "a non-finite number got through");
     }
   }
 }

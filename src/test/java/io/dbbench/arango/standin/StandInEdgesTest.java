@@ -23,14 +23,14 @@ import org.junit.jupiter.api.Test;
  * idle-connection timeout. Runs the stand-in in this JVM (no allocations are measured here).
  */
 class StandInEdgesTest {
-  static StandInServer server;
+  static ArangoStandIn server;
   static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
   static final String AUTH = "Basic " + Base64.getEncoder().encodeToString("root:right".getBytes(StandardCharsets.UTF_8));
 
   @BeforeAll
   static void start() throws Exception {
-    server = StandInServer.start(StandInServer.Options.parse("--require-auth", "root:right",
+    server = ArangoStandIn.start(ArangoStandIn.Options.parse("--require-auth", "root:right",
         "--http.keep-alive-timeout", "1"));
     send("POST", "/_api/database", AUTH, "{\"name\":\"edges\"}");
     send("POST", "/_db/edges/_api/collection", AUTH, "{\"name\":\"c\"}");
@@ -101,12 +101,12 @@ class StandInEdgesTest {
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
     try {
-      StandInServer.main(new String[] {"--help"}); // an exit status other than 0 would end this JVM
+      ArangoStandIn.main(new String[] {"--help"}); // an exit status other than 0 would end this JVM
     } finally {
       System.setOut(out);
     }
     String usage = captured.toString(StandardCharsets.UTF_8);
-    assertTrue(usage.contains("--require-auth") && usage.contains(StandInServer.AUTH_ENV), usage);
+    assertTrue(usage.contains("--require-auth") && usage.contains(ArangoStandIn.AUTH_ENV), usage);
     assertTrue(usage.contains("--http.keep-alive-timeout"), usage);
   }
 

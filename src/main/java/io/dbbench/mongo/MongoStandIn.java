@@ -10,18 +10,18 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The mongo-java-server stand-in as a process of its own:
- * {@code java -cp target/benchmarks.jar io.dbbench.mongo.StandInServer [--port N] [--stop-on-stdin-eof]}.
+ * {@code java -cp target/benchmarks.jar io.dbbench.mongo.MongoStandIn [--port N] [--stop-on-stdin-eof]}.
  * Binds 127.0.0.1 only ({@code --port 0}, the default, picks a free port), prints
  * {@code mongo-java-server listening on mongodb://127.0.0.1:PORT} and serves until SIGTERM or,
  * with {@code --stop-on-stdin-eof}, until its stdin closes (how {@link MongoTarget} stops it).
  * Same server and settings as the in-process stand-in: {@link MemoryBackend},
  * {@link ServerVersion#MONGO_5_0}.
  */
-public final class StandInServer {
+public final class MongoStandIn {
   /** The line prefix {@link MongoTarget} waits for; the URI follows it. */
   public static final String READY_PREFIX = "mongo-java-server listening on ";
 
-  private StandInServer() {}
+  private MongoStandIn() {}
 
   /**
    * Entry point.
@@ -66,7 +66,7 @@ public final class StandInServer {
   }
 
   private static void usage(String problem) {
-    System.err.println("stand-in: " + problem + "; usage: StandInServer [--port N] [" + ChildJvm.STOP_ON_STDIN_EOF + "]");
+    System.err.println("stand-in: " + problem + "; usage: MongoStandIn [--port N] [" + ChildJvm.STOP_ON_STDIN_EOF + "]");
     System.exit(2);
   }
 }

@@ -64,12 +64,12 @@ import picocli.CommandLine.Option;
  * {@code --http.keep-alive-timeout} closes the idle connection. {@code --require-auth} (or
  * {@value #AUTH_ENV}) matches the {@code Basic} scheme case-insensitively.
  *
- * <p>Run by hand: {@code java -cp target/benchmarks.jar io.dbbench.arango.standin.StandInServer --port 8529};
+ * <p>Run by hand: {@code java -cp target/benchmarks.jar io.dbbench.arango.standin.ArangoStandIn --port 8529};
  * the first line printed is {@value #LABEL} {@code listening on http://127.0.0.1:PORT}.
  */
 @Command(name = "arango-standin", mixinStandardHelpOptions = true,
     description = "dbbench ArangoDB stand-in (not ArangoDB): ArangoDB's HTTP API subset for the dbbench studies.")
-public final class StandInServer implements AutoCloseable {
+public final class ArangoStandIn implements AutoCloseable {
   /** The label every result produced on the stand-in carries. */
   public static final String LABEL = "dbbench ArangoDB stand-in (not ArangoDB)";
   /** The ArangoDB version the stand-in's {@code /_api/version} names (the API subset it follows). */
@@ -163,7 +163,7 @@ public final class StandInServer implements AutoCloseable {
     ArangoJvm.leaseVertxCache();
   }
 
-  private StandInServer(Options o) throws Exception {
+  private ArangoStandIn(Options o) throws Exception {
     this.options = o;
     this.scheduler = new StandInScheduler(o.maximalThreads, o.maximalQueueSize);
     this.expectedAuth = o.requireAuth == null || o.requireAuth.isEmpty() ? null
@@ -187,8 +187,8 @@ public final class StandInServer implements AutoCloseable {
    *
    * @throws Exception when the port cannot be bound
    */
-  public static StandInServer start(Options o) throws Exception {
-    return new StandInServer(o);
+  public static ArangoStandIn start(Options o) throws Exception {
+    return new ArangoStandIn(o);
   }
 
   /** The bound port. */
@@ -233,7 +233,7 @@ public final class StandInServer implements AutoCloseable {
       }
       return;
     }
-    StandInServer s = start(o);
+    ArangoStandIn s = start(o);
     System.out.println(LABEL + " listening on http://" + o.host + ":" + s.port()
         + " (server.maximal-threads=" + o.maximalThreads + ", server.maximal-queue-size=" + o.maximalQueueSize + ")");
     System.out.flush();
