@@ -90,7 +90,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
   @State(Scope.Benchmark)
   public static class Load {
     /** Requests per second. */
-    @Param({"100", "300", "1000"})
+    @Param({"100", "300", "600", "1000"})
     public int rate;
 
     /** Template document: {@code flat} (~1 KB) or {@code reqmgr2} (~12 KB). */
