@@ -1,5 +1,8 @@
 package io.dbbench;
 
+import io.dbbench.run.MainJob;
+import io.dbbench.run.JmhArgs;
+import io.dbbench.run.ShardPlan;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -112,7 +115,7 @@ public final class BenchMain implements Callable<Integer> {
   }
 
   /** 1 when a family failed, the report failed, or nothing ran (each said on {@code out}); else 0. */
-  static int exitCode(MainJob.Outcome outcome, java.io.PrintStream out) {
+  public static int exitCode(MainJob.Outcome outcome, java.io.PrintStream out) {
     outcome.families().stream().filter(f -> f.status() == MainJob.Status.FAILED)
         .forEach(f -> out.println("[dbbench] FAILED " + f.id() + ": " + f.reason()));
     if (!outcome.reportError().isEmpty()) {

@@ -1,5 +1,6 @@
 package io.dbbench;
 
+import io.dbbench.run.JmhArgs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

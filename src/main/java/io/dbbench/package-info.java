@@ -1,9 +1,10 @@
 /**
- * The main job and the family registry: the top floor.
+ * The top floor: the entry points and the family registry.
  *
- * <p>{@code BenchMain} parses the knobs and sets the exit code, {@code MainJob} runs each family and
- * writes the run directory, {@code JmhCommand} assembles JMH options and fork flags,
- * {@code Interleave} runs two jars' forks in ABBA order, {@code Families} lists the families in run
- * order. May import every package below it; nothing below imports it.
+ * <p>{@code BenchMain} parses the main job's knobs and sets the exit code, {@code JmhMain} is
+ * {@code benchmarks.jar}'s plain JMH entry, {@code Interleave} runs two jars' forks in ABBA order,
+ * {@code DriftCheck} shows what blocks of forks do on a drifting machine, {@code Families} lists
+ * the families in run order. The orchestration they start is in {@code io.dbbench.run}. May import
+ * every package below it; nothing below imports it.
  */
 package io.dbbench;

@@ -1,5 +1,6 @@
 package io.dbbench;
 
+import io.dbbench.run.JmhArgs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,7 @@
 package io.dbbench;
 
+import io.dbbench.run.MainJob;
+import io.dbbench.run.ShardPlan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -32,7 +32,7 @@ class VersionTest {
     // the console is built around its streams
     for (String flag : List.of("-V", "--version")) {
       java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-      int rc = io.dbbench.console.ConsoleVersionProbe.run(flag, new java.io.PrintStream(out, true));
+      int rc = io.dbbench.jdbc.console.ConsoleVersionProbe.run(flag, new java.io.PrintStream(out, true));
       assertEquals(0, rc, "console " + flag);
       assertTrue(out.toString().startsWith("dbbench " + Version.suite()), "console: " + out);
     }

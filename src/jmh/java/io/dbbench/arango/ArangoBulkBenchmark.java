@@ -43,7 +43,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * {@code update} and {@code delete}, loaded with every document (the Go code re-inserted inside
  * its timed delete; dbbench does not, so delete here is the delete alone); after it the count and
  * a seeded sample of 100 documents are checked; a per-document error fails the shot with its
- * errorNum and message. The target is {@link ArangoSettings}' choice: the stand-in JVM per trial
+ * errorNum and message. The target is {@link ArangoSettings}' choice: the stand-in (shared by the
+ * family's trials in the main job, else a JVM per trial)
  * by default, or {@code DBBENCH_ARANGO_ENDPOINTS}. Before the first shot, whole shots run until
  * the server's CPU per shot is flat ({@link ArangoBulkFixture#warmUp}; {@code warmup_*} metrics,
  * {@link ServerWarmup}).

@@ -46,7 +46,8 @@ import org.openjdk.jmh.runner.IterationType;
  * A wrong answer (a hit not answered with exactly its document, a miss answered with any) is not
  * DNF: it fails the benchmark after the shot.
  *
- * <p>Outside the timing: the stand-in JVM per trial (or {@code DBBENCH_ARANGO_ENDPOINTS}), the
+ * <p>Outside the timing: the stand-in (shared by the family's trials in the main job, else a JVM per
+ * trial) or {@code DBBENCH_ARANGO_ENDPOINTS}, the
  * collection loaded and the index made or dropped once per trial, the picks drawn once per trial
  * ({@link PoolIds}, seeded, share of misses {@link PoolSettings#MISS_SHARE}), the stand-in's peak
  * counters reset before each shot and read after it.

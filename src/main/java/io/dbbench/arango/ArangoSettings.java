@@ -1,5 +1,6 @@
 package io.dbbench.arango;
 
+import io.dbbench.core.SettingsReader;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
 import java.net.URI;
@@ -123,13 +124,14 @@ public record ArangoSettings(Kind kind, List<Endpoint> endpoints, Optional<Auth>
    * @throws IllegalArgumentException naming the setting, its redacted value and what was expected
    */
   public static ArangoSettings parse(Map<String, String> settings) {
-    Optional<Map.Entry<String, String>> ep = first(settings, ENDPOINTS, ENDPOINTS_ALIAS);
-    Optional<Map.Entry<String, String>> au = first(settings, AUTH, AUTH_ALIAS);
+    SettingsReader r = new SettingsReader(SettingsReader.of(settings));
+    Optional<Map.Entry<String, String>> ep = first(r, ENDPOINTS, ENDPOINTS_ALIAS);
+    Optional<Map.Entry<String, String>> au = first(r, AUTH, AUTH_ALIAS);
     Optional<Auth> auth = au.map(e -> parseAuth(e.getKey(), e.getValue()));
-    Optional<Integer> threads = positive(settings, STANDIN_THREADS);
-    Optional<Integer> queue = positive(settings, STANDIN_QUEUE);
-    boolean container = bool(settings, CONTAINER);
-    Optional<Path> ca = value(settings, CA).map(v -> {
+    Optional<Integer> threads = r.getPositiveInt(STANDIN_THREADS, "32");
+    Optional<Integer> queue = r.getPositiveInt(STANDIN_QUEUE, "32");
+    boolean container = r.getBoolean(CONTAINER, false);
+    Optional<Path> ca = r.get(CA).map(v -> {
       Path p = Path.of(v);
       if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
         throw new IllegalArgumentException(CA + "='" + v + "' is not a readable file; expected a PEM file of CA certificates");
@@ -223,43 +225,12 @@ public record ArangoSettings(Kind kind, List<Endpoint> endpoints, Optional<Auth>
     return new Auth(parts[1], parts[2]);
   }
 
-  private static Optional<String> value(Map<String, String> m, String name) {
-    String v = m.get(name);
-    return v == null || v.isBlank() ? Optional.empty() : Optional.of(v.trim());
-  }
-
-  private static Optional<Map.Entry<String, String>> first(Map<String, String> m, String name, String alias) {
-    Optional<String> v = value(m, name);
+  private static Optional<Map.Entry<String, String>> first(SettingsReader r, String name, String alias) {
+    Optional<String> v = r.get(name);
     if (v.isPresent()) {
       return Optional.of(Map.entry(name, v.get()));
     }
-    return value(m, alias).map(a -> Map.entry(alias, a));
-  }
-
-  private static boolean bool(Map<String, String> m, String name) {
-    Optional<String> v = value(m, name);
-    if (v.isEmpty()) {
-      return false;
-    }
-    return switch (v.get().toLowerCase(Locale.ROOT)) {
-      case "true", "yes", "1", "on" -> true;
-      case "false", "no", "0", "off" -> false;
-      default -> throw new IllegalArgumentException(name + "='" + v.get() + "' is not a boolean; expected true or false");
-    };
-  }
-
-  private static Optional<Integer> positive(Map<String, String> m, String name) {
-    return value(m, name).map(v -> {
-      try {
-        int i = Integer.parseInt(v);
-        if (i >= 1) {
-          return i;
-        }
-      } catch (NumberFormatException e) {
-        // falls through to the message
-      }
-      throw new IllegalArgumentException(name + "='" + v + "' is not a positive integer; expected e.g. " + name + "=32");
-    });
+    return r.get(alias).map(a -> Map.entry(alias, a));
   }
 
   /** What {@code env.json} records: kind, endpoints, user (never the password), CA file, stand-in knobs. */

@@ -66,42 +66,21 @@ public final class BenchConfig {
   }
 
   /**
-   * An integer knob.
+   * An integer knob ({@link SettingsReader#getInt} over the environment).
    *
    * @throws IllegalArgumentException naming the variable and its value when it is not an integer
    */
   public static int getInt(String envName, int def) {
-    Optional<String> v = get(envName);
-    if (v.isEmpty()) {
-      return def;
-    }
-    try {
-      return Integer.parseInt(v.get());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          envName + "='" + v.get() + "' is not an integer; expected e.g. " + envName + "=" + def, e);
-    }
+    return SettingsReader.environment().getInt(envName, def);
   }
 
   /**
-   * A boolean knob: {@code true/false}, {@code yes/no}, {@code 1/0} (case-insensitive).
+   * A boolean knob: {@code true/false}, {@code yes/no}, {@code 1/0}, {@code on/off} (case-insensitive;
+   * {@link SettingsReader#getBoolean} over the environment).
    *
    * @throws IllegalArgumentException naming the variable and its value otherwise
    */
   public static boolean getBoolean(String envName, boolean def) {
-    Optional<String> v = get(envName);
-    if (v.isEmpty()) {
-      return def;
-    }
-    switch (v.get().toLowerCase(Locale.ROOT)) {
-      case "true", "yes", "1", "on" -> {
-        return true;
-      }
-      case "false", "no", "0", "off" -> {
-        return false;
-      }
-      default -> throw new IllegalArgumentException(
-          envName + "='" + v.get() + "' is not a boolean; expected true or false");
-    }
+    return SettingsReader.environment().getBoolean(envName, def);
   }
 }

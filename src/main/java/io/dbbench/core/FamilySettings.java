@@ -11,7 +11,7 @@ import java.util.Objects;
  * A family's JMH settings for one mode, as data: parameter values, profilers and the fork,
  * iteration and thread overrides. The main job turns the mode defaults, these settings and the
  * user's {@code -Dbench.args} into one JMH command line in exactly one place
- * ({@code io.dbbench.JmhCommand}); nothing else writes JMH options.
+ * ({@code io.dbbench.run.JmhCommand}); nothing else writes JMH options.
  *
  * <p>Parameters narrowed below the study's sweep (fewer documents, a smaller collection) are
  * declared with {@link Builder#reduced} and a reason, which the manifest records, so a quick

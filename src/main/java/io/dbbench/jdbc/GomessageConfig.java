@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.SettingsReader;
 import io.dbbench.core.BenchConfig;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -114,7 +115,7 @@ public record GomessageConfig(
    * @throws IllegalArgumentException naming the variable when a value is malformed
    */
   public static GomessageConfig from(Function<String, Optional<String>> settings) {
-    JdbcSettings s = new JdbcSettings(settings);
+    SettingsReader s = new SettingsReader(settings);
     long seed = s.getLong("DBBENCH_JDBC_SEED", DEFAULT_SEED, Long.toString(DEFAULT_SEED));
     Integer packet = s.get("DBBENCH_JDBC_PACKET_SIZE").isPresent() ? s.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
     Long failAt = s.getLong("DBBENCH_JDBC_FAIL_AT_ROW", null, "577");
@@ -141,7 +142,7 @@ public record GomessageConfig(
    * @throws IllegalArgumentException naming the variable when a value is malformed
    */
   public static GomessageConfig from(Map<String, String> settings) {
-    return from(JdbcSettings.of(settings));
+    return from(SettingsReader.of(settings));
   }
 
   /** Defaults for {@code target}: hdbinsert's schema and table, default seed, no fault injection. */

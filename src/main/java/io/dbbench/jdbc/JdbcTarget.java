@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.SettingsReader;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
 import java.net.URI;
@@ -56,7 +57,7 @@ public record JdbcTarget(String url, String user, String password, Properties dr
    * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
    */
   public static JdbcTarget from(Function<String, Optional<String>> settings) {
-    JdbcSettings s = new JdbcSettings(settings);
+    SettingsReader s = new SettingsReader(settings);
     Properties extra = parseProperties(s.get("DBBENCH_JDBC_PROPERTIES", ""));
     Optional<String> url = s.get("DBBENCH_JDBC_URL");
     if (url.isPresent()) {
@@ -85,7 +86,7 @@ public record JdbcTarget(String url, String user, String password, Properties dr
    * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
    */
   public static JdbcTarget from(Map<String, String> settings) {
-    return from(JdbcSettings.of(settings));
+    return from(SettingsReader.of(settings));
   }
 
   /**

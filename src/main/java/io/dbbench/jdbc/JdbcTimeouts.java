@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.SettingsReader;
 import java.net.SocketTimeoutException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -62,7 +63,7 @@ public record JdbcTimeouts(int socketSeconds, int statementSeconds) {
     return new JdbcTimeouts(DEFAULT_SOCKET_SECONDS, DEFAULT_STATEMENT_SECONDS);
   }
 
-  static JdbcTimeouts from(JdbcSettings s) {
+  static JdbcTimeouts from(SettingsReader s) {
     return new JdbcTimeouts(s.getInt("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", DEFAULT_SOCKET_SECONDS),
         s.getInt("DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS", DEFAULT_STATEMENT_SECONDS));
   }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.dbbench.JmhArgs;
+import io.dbbench.run.JmhArgs;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Redaction;
 import io.dbbench.jdbc.JdbcTarget;

@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.SettingsReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,18 +56,18 @@ class GomessageHanaTest {
   @Test
   void aMalformedUrlIsReportedAsMalformedNotAsNoHana() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> hanaConfig(
-        JdbcSettings.of(Map.of("DBBENCH_JDBC_URL", "sap://hana:30015/?password=s3cret")), new StringBuilder()));
+        SettingsReader.of(Map.of("DBBENCH_JDBC_URL", "sap://hana:30015/?password=s3cret")), new StringBuilder()));
     assertTrue(e.getMessage().contains("jdbc:sap:"), e.getMessage());
     assertTrue(!e.getMessage().contains("s3cret"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> hanaConfig(
-        JdbcSettings.of(Map.of("GOHDBDSN", "hdb://user:pw@hana")), new StringBuilder()));
+        SettingsReader.of(Map.of("GOHDBDSN", "hdb://user:pw@hana")), new StringBuilder()));
   }
 
   @Test
   void anotherDatabaseIsASkipReasonNamingIt() {
     StringBuilder whyNot = new StringBuilder();
-    assertTrue(hanaConfig(JdbcSettings.of(Map.of()), whyNot).isEmpty());
+    assertTrue(hanaConfig(SettingsReader.of(Map.of()), whyNot).isEmpty());
     assertTrue(whyNot.toString().startsWith("no SAP HANA configured (the target is embedded PostgreSQL"), whyNot.toString());
-    assertTrue(hanaConfig(JdbcSettings.of(Map.of("GOHDBDSN", "hdb://u:p@hana:30015")), new StringBuilder()).isPresent());
+    assertTrue(hanaConfig(SettingsReader.of(Map.of("GOHDBDSN", "hdb://u:p@hana:30015")), new StringBuilder()).isPresent());
   }
 }

@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.SettingsReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +18,7 @@ class GomessageProbeTest {
 
   @Test
   void aConfiguredTargetIsAvailableAndDescribedWithoutThePassword() {
-    GomessageProbe.Result r = GomessageProbe.probe(JdbcSettings.of(Map.of(
+    GomessageProbe.Result r = GomessageProbe.probe(SettingsReader.of(Map.of(
         "DBBENCH_JDBC_URL", "jdbc:h2:mem:family_probe;DB_CLOSE_DELAY=-1",
         "DBBENCH_JDBC_USER", "sa", "DBBENCH_JDBC_PASSWORD", "")), SHAPES);
     assertTrue(r.available(), r.reason());
@@ -33,7 +34,7 @@ class GomessageProbeTest {
 
   @Test
   void anUnreachableTargetIsOneLineNamingTheUrlWithoutThePassword() {
-    GomessageProbe.Result r = GomessageProbe.probe(JdbcSettings.of(Map.of(
+    GomessageProbe.Result r = GomessageProbe.probe(SettingsReader.of(Map.of(
         "DBBENCH_JDBC_URL", "jdbc:postgresql://127.0.0.1:1/nothing?connectTimeout=2",
         "DBBENCH_JDBC_USER", "bench", "DBBENCH_JDBC_PASSWORD", "s3cret-pw")), SHAPES);
     assertFalse(r.available());
@@ -46,7 +47,7 @@ class GomessageProbeTest {
 
   @Test
   void anUnsupportedUrlIsReportedAsInvalidConfigurationNotThrown() {
-    GomessageProbe.Result r = GomessageProbe.probe(JdbcSettings.of(Map.of(
+    GomessageProbe.Result r = GomessageProbe.probe(SettingsReader.of(Map.of(
         "DBBENCH_JDBC_URL", "jdbc:mysql://db/x?password=s3cret-pw")), SHAPES);
     assertFalse(r.available());
     assertTrue(r.reason().startsWith("jdbc configuration is invalid"), r.reason());
@@ -57,7 +58,7 @@ class GomessageProbeTest {
 
   @Test
   void theEmbeddedDefaultProbesAndDescribesItsVersion() {
-    GomessageProbe.Result r = GomessageProbe.probe(JdbcSettings.of(Map.of()), SHAPES);
+    GomessageProbe.Result r = GomessageProbe.probe(SettingsReader.of(Map.of()), SHAPES);
     assertTrue(r.available(), r.reason());
     Map<String, Object> d = r.facts();
     assertTrue(String.valueOf(d.get("backend")).matches("embedded PostgreSQL \\d+\\.\\d+.*"), d.toString());

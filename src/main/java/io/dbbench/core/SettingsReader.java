@@ -1,0 +1,118 @@
+package io.dbbench.core;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The one typed settings reader: reads over a lookup (a name in environment-variable spelling, e.g.
+ * {@code DBBENCH_JDBC_URL}, to its value), so that the classes that parse settings are pure
+ * functions of what they are given: {@link #environment()} reads the environment and the matching
+ * {@code -D} system properties ({@link BenchConfig#get}), tests pass a map ({@link #of}). Blank
+ * values count as unset; values are trimmed. Every error names the setting and its value; callers
+ * whose values may hold credentials redact the message before printing it.
+ */
+public final class SettingsReader {
+  private final Function<String, Optional<String>> lookup;
+
+  /** A reader over {@code lookup}; a {@code null} answer counts as unset. */
+  public SettingsReader(Function<String, Optional<String>> lookup) {
+    this.lookup = lookup;
+  }
+
+  /** A reader over the environment and system properties ({@link BenchConfig#get}). */
+  public static SettingsReader environment() {
+    return new SettingsReader(BenchConfig::get);
+  }
+
+  /** A lookup over {@code settings} (environment-variable names to values); absent keys are unset. */
+  public static Function<String, Optional<String>> of(Map<String, String> settings) {
+    Map<String, String> copy = Map.copyOf(settings);
+    return name -> Optional.ofNullable(copy.get(name));
+  }
+
+  /** The trimmed value of {@code name}, empty when unset or blank. */
+  public Optional<String> get(String name) {
+    Optional<String> v = lookup.apply(name);
+    return v == null ? Optional.empty() : v.map(String::trim).filter(s -> !s.isEmpty());
+  }
+
+  /** The value of {@code name}, or {@code def} when unset. */
+  public String get(String name, String def) {
+    return get(name).orElse(def);
+  }
+
+  /**
+   * An integer setting.
+   *
+   * @throws IllegalArgumentException naming the setting and its value when it is not an integer
+   */
+  public int getInt(String name, int def) {
+    Optional<String> v = get(name);
+    if (v.isEmpty()) {
+      return def;
+    }
+    try {
+      return Integer.parseInt(v.get());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + "='" + v.get() + "' is not an integer; expected e.g. " + name + "="
+          + def, e);
+    }
+  }
+
+  /**
+   * A long setting; {@code example} is shown in the error.
+   *
+   * @throws IllegalArgumentException naming the setting and its value when it is not an integer
+   */
+  public Long getLong(String name, Long def, String example) {
+    Optional<String> v = get(name);
+    if (v.isEmpty()) {
+      return def;
+    }
+    try {
+      return Long.parseLong(v.get());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + "='" + v.get() + "' is not an integer; expected e.g. " + name + "="
+          + example, e);
+    }
+  }
+
+  /**
+   * A positive integer setting, empty when unset; {@code example} is shown in the error.
+   *
+   * @throws IllegalArgumentException naming the setting and its value when it is not an integer of at least 1
+   */
+  public Optional<Integer> getPositiveInt(String name, String example) {
+    return get(name).map(v -> {
+      try {
+        int i = Integer.parseInt(v);
+        if (i >= 1) {
+          return i;
+        }
+      } catch (NumberFormatException e) {
+        // falls through to the message
+      }
+      throw new IllegalArgumentException(name + "='" + v + "' is not a positive integer; expected e.g. " + name + "="
+          + example);
+    });
+  }
+
+  /**
+   * A boolean setting: {@code true/false}, {@code yes/no}, {@code 1/0}, {@code on/off} (case-insensitive).
+   *
+   * @throws IllegalArgumentException naming the setting and its value otherwise
+   */
+  public boolean getBoolean(String name, boolean def) {
+    Optional<String> v = get(name);
+    if (v.isEmpty()) {
+      return def;
+    }
+    return switch (v.get().toLowerCase(Locale.ROOT)) {
+      case "true", "yes", "1", "on" -> true;
+      case "false", "no", "0", "off" -> false;
+      default -> throw new IllegalArgumentException(name + "='" + v.get() + "' is not a boolean; expected true or false");
+    };
+  }
+}

@@ -1,0 +1,80 @@
+package io.dbbench.jdbc.console;
+
+import io.dbbench.core.BenchConfig;
+import io.dbbench.jdbc.JdbcFamily;
+import io.dbbench.jdbc.Shape;
+import java.util.List;
+
+/**
+ * The console's own knobs, beside the GOMESSAGE family's ({@link io.dbbench.jdbc.GomessageConfig}),
+ * read like every dbbench knob: environment variable, then system property, then default
+ * ({@link BenchConfig}).
+ *
+ * @param defaultShape the shape of {@code /test/<TestType>} when the URL names no
+ *     {@code batchcount}/{@code batchsize}: {@code DBBENCH_CONSOLE_BATCH_COUNT} x
+ *     {@code DBBENCH_CONSOLE_BATCH_SIZE}, default {@code 10x10000} (hdbinsert's {@code -batchCount 10},
+ *     {@code -batchSize 10000}; source: go-hdb-test {@code hdbinsert/env/flag.go})
+ * @param dropBeforeRun {@code DBBENCH_CONSOLE_DROP} (default true, as the benchmark does before
+ *     every shot): drop and recreate the tables before each test; false appends to them
+ *     (creating them when missing) and verifies what the test added (hdbinsert's {@code -drop})
+ * @param maxRows {@code DBBENCH_CONSOLE_MAX_ROWS}: the largest {@code batchcount x batchsize} one
+ *     request may ask for (default 10 million)
+ * @param shapes the predefined shapes, one row of buttons each on the page (default the family's
+ *     full sweep, {@link JdbcFamily#FULL_SHAPES})
+ */
+public record ConsoleSettings(Shape defaultShape, boolean dropBeforeRun, long maxRows, List<Shape> shapes) {
+  /** Default {@link #maxRows}. */
+  public static final long DEFAULT_MAX_ROWS = 10_000_000L;
+
+  /**
+   * @throws IllegalArgumentException naming the knob when {@code maxRows} is below 1 or above
+   *     {@link Shape#MAX_ROWS}
+   */
+  public ConsoleSettings {
+    if (maxRows < 1 || maxRows > Shape.MAX_ROWS) {
+      throw new IllegalArgumentException("DBBENCH_CONSOLE_MAX_ROWS=" + maxRows + " is out of range; expected 1.."
+          + Shape.MAX_ROWS);
+    }
+    shapes = List.copyOf(shapes);
+  }
+
+  /**
+   * The knobs from the environment.
+   *
+   * @throws IllegalArgumentException naming the variable when a value is malformed
+   */
+  public static ConsoleSettings fromEnvironment() {
+    String max = BenchConfig.get("DBBENCH_CONSOLE_MAX_ROWS", Long.toString(DEFAULT_MAX_ROWS));
+    long maxRows;
+    try {
+      maxRows = Long.parseLong(max);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("DBBENCH_CONSOLE_MAX_ROWS='" + max + "' is not an integer; expected e.g. "
+          + DEFAULT_MAX_ROWS, e);
+    }
+    Shape shape;
+    try {
+      shape = new Shape(BenchConfig.getInt("DBBENCH_CONSOLE_BATCH_COUNT", 10),
+          BenchConfig.getInt("DBBENCH_CONSOLE_BATCH_SIZE", 10_000));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("DBBENCH_CONSOLE_BATCH_COUNT/DBBENCH_CONSOLE_BATCH_SIZE: " + e.getMessage(), e);
+    }
+    return new ConsoleSettings(shape, BenchConfig.getBoolean("DBBENCH_CONSOLE_DROP", true), maxRows,
+        JdbcFamily.FULL_SHAPES.stream().map(Shape::parse).toList());
+  }
+
+  /** A copy with other predefined shapes (tests use small ones). */
+  public ConsoleSettings withShapes(List<Shape> newShapes) {
+    return new ConsoleSettings(defaultShape, dropBeforeRun, maxRows, newShapes);
+  }
+
+  /** A copy with another {@link #dropBeforeRun}. */
+  public ConsoleSettings withDropBeforeRun(boolean drop) {
+    return new ConsoleSettings(defaultShape, drop, maxRows, shapes);
+  }
+
+  /** A copy with another {@link #maxRows}. */
+  public ConsoleSettings withMaxRows(long newMaxRows) {
+    return new ConsoleSettings(defaultShape, dropBeforeRun, newMaxRows, shapes);
+  }
+}

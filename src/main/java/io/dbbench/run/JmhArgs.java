@@ -1,0 +1,140 @@
+package io.dbbench.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Merges JMH command lines so that a later source overrides an earlier one option by option: the
+ * main job's quick defaults, then a family's own arguments, then the user's {@code -Dbench.args}.
+ * {@code -p name=...} is keyed by parameter name, so a user's {@code -p level=3} replaces only the
+ * family's {@code level} list; {@code -prof} accumulates (one entry per profiler name). Fork JVM
+ * options are assembled by {@link JmhCommand}, not merged here.
+ */
+public final class JmhArgs {
+  private JmhArgs() {}
+
+  /** Options that take no value. */
+  private static final java.util.Set<String> FLAGS = java.util.Set.of("-h", "-l", "-lp", "-lrf", "-lprof", "-v");
+
+  /**
+   * Splits a user argument string on whitespace, honouring single and double quotes.
+   *
+   * @throws IllegalArgumentException on an unterminated quote, naming the string
+   */
+  public static List<String> split(String s) {
+    List<String> out = new ArrayList<>();
+    if (s == null) {
+      return out;
+    }
+    StringBuilder cur = new StringBuilder();
+    boolean in = false;
+    char quote = 0;
+    boolean any = false;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (in) {
+        if (c == quote) {
+          in = false;
+        } else {
+          cur.append(c);
+        }
+      } else if (c == '\'' || c == '"') {
+        in = true;
+        quote = c;
+        any = true;
+      } else if (Character.isWhitespace(c)) {
+        if (any || cur.length() > 0) {
+          out.add(cur.toString());
+          cur.setLength(0);
+          any = false;
+        }
+      } else {
+        cur.append(c);
+      }
+    }
+    if (in) {
+      throw new IllegalArgumentException("unterminated quote in JMH arguments: " + s);
+    }
+    if (any || cur.length() > 0) {
+      out.add(cur.toString());
+    }
+    return out;
+  }
+
+  /**
+   * Merges argument lists; each later list overrides the earlier ones per option.
+   *
+   * @throws IllegalArgumentException when an option that needs a value has none
+   */
+  @SafeVarargs
+  public static List<String> merge(List<String>... layers) {
+    Map<String, List<String>> opts = new LinkedHashMap<>();
+    List<String> positional = new ArrayList<>();
+    for (List<String> layer : layers) {
+      for (int i = 0; i < layer.size(); i++) {
+        String a = layer.get(i);
+        if (!a.startsWith("-") || a.length() < 2) {
+          positional.add(a);
+          continue;
+        }
+        if (FLAGS.contains(a)) {
+          opts.put(a, List.of(a));
+          continue;
+        }
+        if (i + 1 >= layer.size()) {
+          throw new IllegalArgumentException("JMH option " + a + " needs a value");
+        }
+        String v = layer.get(++i);
+        if (a.equals("-prof")) {
+          String name = v.contains(":") ? v.substring(0, v.indexOf(':')) : v;
+          opts.put("-prof " + name, List.of("-prof", v));
+        } else if (a.equals("-p")) {
+          int eq = v.indexOf('=');
+          if (eq <= 0) {
+            throw new IllegalArgumentException("JMH option -p expects name=v1,v2; got '" + v + "'");
+          }
+          opts.put("-p " + v.substring(0, eq), List.of("-p", v));
+        } else {
+          opts.put(a, List.of(a, v));
+        }
+      }
+    }
+    List<String> out = new ArrayList<>();
+    opts.values().forEach(out::addAll);
+    out.addAll(positional);
+    return out;
+  }
+
+  /**
+   * Every value given to {@code option} in {@code args}, each split on whitespace (JMH's own
+   * reading of its JVM options), in order.
+   */
+  public static List<String> values(List<String> args, String option) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < args.size() - 1; i++) {
+      if (args.get(i).equals(option)) {
+        for (String part : args.get(++i).trim().split("\\s+")) {
+          if (!part.isEmpty()) {
+            out.add(part);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** {@code args} without the given value-taking options and their values. */
+  public static List<String> without(List<String> args, List<String> options) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      if (options.contains(args.get(i))) {
+        i++;
+      } else {
+        out.add(args.get(i));
+      }
+    }
+    return out;
+  }
+}

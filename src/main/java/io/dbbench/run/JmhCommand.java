@@ -1,0 +1,241 @@
+package io.dbbench.run;
+
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.ForkFlags;
+import io.dbbench.core.SecretsFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Assembles the JMH command line of one family's run in the main job: the one place where mode
+ * defaults, a family's {@link FamilySettings}, the user's {@code -Dbench.args}, the fork count knob
+ * and the fork JVM arguments meet.
+ *
+ * <p>Layering, each later layer overriding the earlier ones option by option ({@link JmhArgs#merge}):
+ * the mode defaults ({@link #QUICK}/{@link #FULL}), the family's settings, {@code -Dbench.forks},
+ * the user's arguments, then the fixed result options. Fork JVM arguments are assembled
+ * explicitly, because a command-line {@code -jvmArgsAppend} replaces the
+ * {@code @Fork(jvmArgsAppend)} of {@code BenchmarkDefaults} in JMH:
+ * <ul>
+ *   <li>{@code -jvmArgs}: the main job's own JVM input arguments minus its {@code -Dbench.*}
+ *       knobs (so configuration given as {@code -Ddbbench.*} reaches the forks), or the user's
+ *       {@code -jvmArgs} when given;</li>
+ *   <li>{@code -jvmArgsAppend}: {@link ForkFlags#forJdk} (fixed heap, native access, Unsafe
+ *       flag on JDK 23+), {@code -Ddbbench.run.dir=<run dir>}, then the user's
+ *       {@code -jvmArgsAppend} values, which therefore add to the defaults and win where they
+ *       repeat a flag (the last {@code -Xmx} counts);</li>
+ *   <li>secret-keyed {@code -D} properties from any of these are left off and reach the fork
+ *       through a {@link SecretsFile} instead, since JMH records every fork argument in its JSON;</li>
+ *   <li>{@code -jvmArgsPrepend}: the user's, when given.</li>
+ * </ul>
+ */
+public final class JmhCommand {
+  /**
+   * Quick defaults for every family (a family's settings override these): one fork of one 1 s
+   * warm-up and two 1 s measured iterations per row, and {@value #QUICK_HEADLINE_FORKS} forks per
+   * side of each headline comparison. Forks, not iterations, are the unit of evidence, so quick
+   * mode spends its budget on the comparisons' interleaved forks rather than on more iterations.
+   */
+  public static final FamilySettings QUICK = FamilySettings.builder().forks(1).warmupIterations(1)
+      .warmupTime("1s").iterations(2).measurementTime("1s").headlineForks(JmhCommand.QUICK_HEADLINE_FORKS).build();
+  /** Publication defaults: 3 forks per row, {@value #FULL_HEADLINE_FORKS} per side of each headline comparison. */
+  public static final FamilySettings FULL = FamilySettings.builder().forks(3).warmupIterations(5)
+      .warmupTime("2s").iterations(10).measurementTime("2s").headlineForks(JmhCommand.FULL_HEADLINE_FORKS).build();
+  /** Forks per side of a headline comparison in quick mode (a paired interval needs at least 4 pairs). */
+  public static final int QUICK_HEADLINE_FORKS = 4;
+  /** Forks per side of a headline comparison in full mode. */
+  public static final int FULL_HEADLINE_FORKS = 10;
+
+  /** The profiler that records load average, online CPUs and steal per fork as {@code machine.*} metrics. */
+  public static final String MACHINE_PROFILER = "io.dbbench.report.MachineStateProfiler";
+
+  private static final List<String> JVM_OPTIONS = List.of("-jvmArgs", "-jvmArgsAppend", "-jvmArgsPrepend");
+
+  private JmhCommand() {}
+
+  /**
+   * The full command line for one family.
+   *
+   * @param full publication settings instead of quick ones
+   * @param family the family's settings for that mode
+   * @param forks {@code -Dbench.forks}, or {@code null}
+   * @param userArgs the user's JMH options ({@code -Dbench.args}, already split)
+   * @param hostJvmArgs the main job's JVM input arguments
+   * @param jdkFeature the forks' JDK feature release
+   * @param resultFile where JMH writes its JSON
+   * @param runDir the run directory the forks learn as {@code dbbench.run.dir}
+   * @param benchmarks include regexes, one per selected benchmark
+   * @throws IllegalArgumentException when a user option lacks its value
+   */
+  public static List<String> build(boolean full, FamilySettings family, Integer forks, List<String> userArgs,
+      List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, List<String> benchmarks) {
+    return build(full, family, forks, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, null, benchmarks);
+  }
+
+  /**
+   * {@link #build} with the forks' secrets file: secret {@code -D} properties are left off the
+   * fork command line (see {@link #forkSecrets}) and {@code -Ddbbench.secrets.file=<secretsFile>}
+   * is appended instead, when {@code secretsFile} is not null.
+   */
+  public static List<String> build(boolean full, FamilySettings family, Integer forks, List<String> userArgs,
+      List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
+      List<String> benchmarks) {
+    List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
+    return assemble(full, family, forkLayer, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile,
+        benchmarks);
+  }
+
+  /**
+   * The layers in order: mode defaults, the family's settings, {@code layer} (the fork count knob),
+   * the user's plain options, then the options no layer
+   * overrides (JSON results, fail on error, the machine profiler, fork JVM arguments).
+   */
+  private static List<String> assemble(boolean full, FamilySettings family, List<String> layer, List<String> userArgs,
+      List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
+      List<String> benchmarks) {
+    List<String> fixed = fixedOptions(family, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile);
+    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
+        JmhArgs.without(userArgs, JVM_OPTIONS), fixed, benchmarks);
+  }
+
+  /** JSON results, fail on error, the machine profiler and the fork JVM arguments: options no layer overrides. */
+  private static List<String> fixedOptions(FamilySettings family, List<String> userArgs, List<String> hostJvmArgs,
+      int jdkFeature, Path resultFile, Path runDir, Path secretsFile) {
+    // every fork records the machine's load, CPUs and steal around it: the machine's state is part of the result
+    List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true",
+        "-prof", MACHINE_PROFILER));
+    fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile, family.forkProperties()));
+    return fixed;
+  }
+
+  /**
+   * The headline comparisons the main job runs after the family's sweep, each as single forks in
+   * ABBA order: the family's {@link FamilySettings#comparisons}.
+   */
+  public static List<FamilySettings.HeadlineComparison> comparisons(FamilySettings family) {
+    return family.comparisons();
+  }
+
+  /**
+   * Forks per side of each headline comparison: {@code -Dbench.forks} when given, else {@code -f}
+   * in {@code -Dbench.args}, else the family's {@link FamilySettings#headlineForks}, else the mode's.
+   *
+   * @throws IllegalArgumentException when {@code -f} in the user's arguments is not a positive integer
+   */
+  public static int forksPerSide(boolean full, FamilySettings family, Integer forks, List<String> userArgs) {
+    if (forks != null) {
+      return Math.max(1, forks);
+    }
+    List<String> user = JmhArgs.merge(userArgs);
+    int i = user.indexOf("-f");
+    if (i >= 0 && i + 1 < user.size()) {
+      try {
+        return Math.max(1, Integer.parseInt(user.get(i + 1)));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("-f " + user.get(i + 1) + " in bench.args: expected a fork count");
+      }
+    }
+    return family.headlineForks() != null ? family.headlineForks() : (full ? FULL : QUICK).headlineForks();
+  }
+
+  /**
+   * The command line of one fork of one side of a headline comparison: {@link #build} with
+   * {@code -f 1}, the side's parameter values in place of the family's for the same names, and the
+   * comparison's benchmark as the only include. The user's plain options still come after the
+   * family's (a user {@code -f} is replaced by {@code -f 1}: the fork count is the number of runs).
+   *
+   * @throws IllegalArgumentException when a user option lacks its value
+   */
+  public static List<String> buildComparisonFork(boolean full, FamilySettings family, String benchmark,
+      Map<String, String> point, List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path resultFile,
+      Path runDir, Path secretsFile) {
+    return buildComparisonFork(full, family, benchmark, point, List.of(), userArgs, hostJvmArgs, jdkFeature,
+        resultFile, runDir, secretsFile);
+  }
+
+  /**
+   * {@link #buildComparisonFork(boolean, FamilySettings, String, Map, List, List, int, Path, Path, Path)}
+   * with the comparison's own JMH options ({@link FamilySettings.HeadlineComparison#options}) layered
+   * after the family's settings and before the user's.
+   */
+  public static List<String> buildComparisonFork(boolean full, FamilySettings family, String benchmark,
+      Map<String, String> point, List<String> comparisonOptions, List<String> userArgs, List<String> hostJvmArgs,
+      int jdkFeature, Path resultFile, Path runDir, Path secretsFile) {
+    List<String> layer = new ArrayList<>(comparisonOptions);
+    point.forEach((k, v) -> {
+      layer.add("-p");
+      layer.add(k + "=" + v);
+    });
+    List<String> fixed = new ArrayList<>(List.of("-f", "1"));
+    fixed.addAll(fixedOptions(family, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile));
+    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
+        JmhArgs.without(userArgs, JVM_OPTIONS), fixed,
+        List.of("^" + java.util.regex.Pattern.quote(benchmark) + "$"));
+  }
+
+  /**
+   * The secret-keyed {@code -Dkey=value} properties among the fork JVM arguments the user and the
+   * host give ({@link SecretsFile#split}); the main job writes them to a {@link SecretsFile} so they
+   * never appear on a fork's command line, which JMH records in its JSON.
+   */
+  public static Map<String, String> forkSecrets(List<String> userArgs, List<String> hostJvmArgs) {
+    Map<String, String> out = new LinkedHashMap<>();
+    out.putAll(SecretsFile.split(baseArgs(userArgs, hostJvmArgs)).secrets());
+    out.putAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsPrepend")).secrets());
+    out.putAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsAppend")).secrets());
+    return out;
+  }
+
+  private static List<String> baseArgs(List<String> userArgs, List<String> hostJvmArgs) {
+    List<String> base = JmhArgs.values(userArgs, "-jvmArgs");
+    return base.isEmpty() ? hostJvmArgs.stream().filter(a -> !a.startsWith("-Dbench.")).toList() : base;
+  }
+
+  /** {@link #forkJvmOptions(List, List, int, Path, Path)} without a secrets file. */
+  public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
+      Path runDir) {
+    return forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, null);
+  }
+
+  /**
+   * The {@code -jvmArgs}/{@code -jvmArgsPrepend}/{@code -jvmArgsAppend} options of a main-job fork
+   * (see the class comment), each with one space-joined value as JMH's command line expects.
+   */
+  public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
+      Path runDir, Path secretsFile) {
+    return forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile, Map.of());
+  }
+
+  /**
+   * {@link #forkJvmOptions(List, List, int, Path, Path)} with the family's fork system properties
+   * ({@link FamilySettings#forkProperties}) after the run directory and before the user's
+   * {@code -jvmArgsAppend} values, which therefore win.
+   */
+  public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
+      Path runDir, Path secretsFile, Map<String, String> familyProperties) {
+    List<String> base = SecretsFile.split(baseArgs(userArgs, hostJvmArgs)).kept();
+    List<String> append = new ArrayList<>(ForkFlags.forJdk(jdkFeature));
+    append.add("-Ddbbench.run.dir=" + runDir.toAbsolutePath());
+    if (secretsFile != null) {
+      append.add("-D" + SecretsFile.PROPERTY + "=" + secretsFile.toAbsolutePath());
+    }
+    familyProperties.forEach((k, v) -> append.add("-D" + k + "=" + v));
+    append.addAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsAppend")).kept());
+    List<String> prepend = SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsPrepend")).kept();
+    List<String> out = new ArrayList<>();
+    if (!base.isEmpty()) {
+      out.add("-jvmArgs");
+      out.add(String.join(" ", base));
+    }
+    if (!prepend.isEmpty()) {
+      out.add("-jvmArgsPrepend");
+      out.add(String.join(" ", prepend));
+    }
+    out.add("-jvmArgsAppend");
+    out.add(String.join(" ", append));
+    return out;
+  }
+}

@@ -1,0 +1,132 @@
+package io.dbbench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.dbbench.core.FamilySettings;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The main job's edits of JMH JSON records (one row per benchmark, mode and parameters): finding a
+ * row, putting a headline comparison's merged record in place of the sweep's, removing a failed
+ * comparison's rows, copying the allocation pass's metrics, and checking what a fork actually ran.
+ */
+final class JmhRows {
+  private JmhRows() {}
+
+  /** Whether a row of {@code benchmark} at exactly {@code point}'s values exists. */
+  static boolean hasRow(ArrayNode rows, String benchmark, Map<String, String> point) {
+    for (JsonNode r : rows) {
+      if (r.path("benchmark").asText().equals(benchmark) && matches(r, point)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the sweep's own parameter values already include {@code point} (so its pass measured it). */
+  static boolean covered(Map<String, String> point, FamilySettings settings) {
+    for (Map.Entry<String, String> e : point.entrySet()) {
+      List<String> swept = settings.params().get(e.getKey());
+      if (swept != null && !swept.contains(e.getValue())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static boolean matches(JsonNode row, Map<String, String> point) {
+    for (Map.Entry<String, String> e : point.entrySet()) {
+      if (!row.path("params").path(e.getKey()).asText().equals(e.getValue())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Copies the allocation pass's two metrics into the row of the same benchmark, mode and parameters. */
+  static boolean copyAllocations(ArrayNode rows, JsonNode record) {
+    JsonNode sec = record.path("secondaryMetrics");
+    if (!sec.has(io.dbbench.report.AllocationProfiler.ALLOCS)) {
+      return false;
+    }
+    for (JsonNode r : rows) {
+      if (r.path("benchmark").equals(record.path("benchmark")) && r.path("mode").equals(record.path("mode"))
+          && r.path("params").equals(record.path("params"))) {
+        com.fasterxml.jackson.databind.node.ObjectNode target = r.has("secondaryMetrics")
+            ? (com.fasterxml.jackson.databind.node.ObjectNode) r.get("secondaryMetrics")
+            : ((com.fasterxml.jackson.databind.node.ObjectNode) r).putObject("secondaryMetrics");
+        target.set(io.dbbench.report.AllocationProfiler.ALLOCS, sec.get(io.dbbench.report.AllocationProfiler.ALLOCS));
+        for (String m : List.of(io.dbbench.report.AllocationProfiler.BYTES, io.dbbench.report.AllocationProfiler.COVERAGE)) {
+          if (sec.has(m)) {
+            target.set(m, sec.get(m));
+          }
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code null} when every record in {@code got} is {@code benchmark} at {@code point} (the
+   * parameters JMH recorded, not the ones meant), else what differs.
+   */
+  static String ranWith(JsonNode got, String benchmark, Map<String, String> point) {
+    for (JsonNode r : got) {
+      if (!r.path("benchmark").asText().equals(benchmark)) {
+        return "a comparison fork meant for " + benchmark + " ran " + r.path("benchmark").asText();
+      }
+      for (Map.Entry<String, String> e : point.entrySet()) {
+        String recorded = r.path("params").path(e.getKey()).asText(null);
+        if (!e.getValue().equals(recorded)) {
+          return "a comparison fork of " + benchmark + " meant " + e.getKey() + "=" + e.getValue()
+              + " but JMH recorded " + e.getKey() + "=" + recorded;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Puts {@code record} in place of the record in {@code rows} with the same benchmark, mode and params, else appends it. */
+  static void replaceRow(ArrayNode rows, JsonNode record) {
+    for (int i = 0; i < rows.size(); i++) {
+      JsonNode r = rows.get(i);
+      if (r.path("benchmark").equals(record.path("benchmark")) && r.path("mode").equals(record.path("mode"))
+          && r.path("params").equals(record.path("params"))) {
+        rows.set(i, record);
+        return;
+      }
+    }
+    rows.add(record);
+  }
+
+  /** Removes the records of {@code benchmark} whose params include every value of {@code point}. */
+  static void removeRows(ArrayNode rows, String benchmark, Map<String, String> point) {
+    for (int i = rows.size() - 1; i >= 0; i--) {
+      JsonNode r = rows.get(i);
+      boolean same = r.path("benchmark").asText().equals(benchmark) && point.entrySet().stream()
+          .allMatch(e -> r.path("params").path(e.getKey()).asText().equals(e.getValue()));
+      if (same) {
+        rows.remove(i);
+      }
+    }
+  }
+
+  /** The distinct fork JVM argument lists JMH recorded, per benchmark class. */
+  static Map<String, List<String>> recordedJvmArgs(JsonNode records) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (JsonNode r : records) {
+      String b = r.path("benchmark").asText();
+      String cls = b.contains(".") ? b.substring(0, b.lastIndexOf('.')) : b;
+      Set<String> args = new LinkedHashSet<>();
+      r.path("jvmArgs").forEach(a -> args.add(a.asText()));
+      out.putIfAbsent(cls, List.copyOf(args));
+    }
+    return out;
+  }
+
+}

@@ -1,0 +1,629 @@
+package io.dbbench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.EnvInfo;
+import io.dbbench.core.FamilyServers;
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.ForkSchedule;
+import io.dbbench.core.Probe;
+import io.dbbench.core.Redaction;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * The main job's orchestration, testable: runs each {@link BenchmarkFamily} on its settings in one
+ * JMH run, and writes {@code <results>/<UTC timestamp>/} with {@code jmh.json} (a plain JMH JSON
+ * array, all families merged), {@code env.json} (the run manifest, redacted in one pass by
+ * {@link Redaction#redactTree}), {@code report.md} and {@code report.html}. It never exits the JVM:
+ * {@link #run()} returns an {@link Outcome} per family, and {@code io.dbbench.BenchMain} turns it into an
+ * exit code.
+ *
+ * <p>A family whose probe fails is skipped with one line and the run goes on; a family whose
+ * benchmark fails (JMH runs with {@code -foe true}) is marked failed and publishes no result, and
+ * the later families still run.
+ */
+public final class MainJob {
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
+
+  /**
+   * What the user asked for.
+   *
+   * @param full publication settings instead of quick ones
+   * @param include only benchmarks whose full name matches, or {@code null} for all
+   * @param userArgs JMH options that override the families' settings, option by option
+   * @param forks fork count for every family, or {@code null} for the settings'
+   * @param resultsRoot where run directories are created
+   * @param profile {@code none} or {@code async} (flame graphs of the headline comparisons)
+   * @param shard which shard of the run's units to run ({@link ShardPlan}), or {@code null} for all
+   */
+  public record Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
+      String profile, ShardPlan.Shard shard) {
+    /** Copies the argument list. */
+    public Options {
+      userArgs = List.copyOf(userArgs);
+      profile = profile == null ? "none" : profile;
+    }
+
+    /** Options of an unsharded run. */
+    public Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
+        String profile) {
+      this(full, include, userArgs, forks, resultsRoot, profile, null);
+    }
+
+    /** Options without profiling, unsharded. */
+    public Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot) {
+      this(full, include, userArgs, forks, resultsRoot, "none", null);
+    }
+  }
+
+  /** How one family ended. */
+  public enum Status {
+    /** Its benchmarks ran and produced results. */
+    RAN,
+    /** Its system could not be reached; see the reason. */
+    SKIPPED,
+    /** A benchmark failed or nothing was produced; see the reason. */
+    FAILED,
+    /** No benchmark of it matched {@code bench.include}. */
+    NOT_SELECTED,
+    /** Its units belong to other shards of a sharded run ({@link ShardPlan}). */
+    OTHER_SHARD
+  }
+
+  /** One family's outcome: status, one-line reason (empty when it ran) and the number of results. */
+  public record FamilyOutcome(String id, Status status, String reason, int results) {}
+
+  /**
+   * The whole run's outcome.
+   *
+   * @param runDir the run directory written
+   * @param families one outcome per registered family, in run order
+   * @param reportError the report renderer's failure, or empty
+   */
+  public record Outcome(Path runDir, List<FamilyOutcome> families, String reportError) {
+    /** Whether any family failed or the report could not be written. */
+    public boolean failed() {
+      return !reportError.isEmpty() || families.stream().anyMatch(f -> f.status() == Status.FAILED);
+    }
+
+    /** Whether no family ran at all (every one skipped, not selected, or in other shards). */
+    public boolean nothingRan() {
+      return families.stream().noneMatch(f -> f.status() == Status.RAN);
+    }
+  }
+
+  private final List<BenchmarkFamily> families;
+  private final Options options;
+  /** The unit ids this shard runs ({@link ShardPlan}), or {@code null} when the run is not sharded. */
+  private Set<String> owned;
+  /** The manifest's {@code shard} section, or {@code null} when the run is not sharded. */
+  private Map<String, Object> shardManifest;
+  private final PrintStream out;
+  private final Clock clock;
+  /** What every fork of this run shares; set once by {@link #run()}. */
+  private ForkContext ctx;
+
+  /**
+   * What every fork of the run shares.
+   *
+   * @param runDir the run directory the forks write into
+   * @param json the mapper for every JMH JSON read and manifest written
+   * @param hostArgs this JVM's input arguments (the forks' base arguments, see {@link JmhCommand})
+   * @param secretsFile the forks' secrets file, or {@code null}
+   */
+  record ForkContext(Path runDir, ObjectMapper json, List<String> hostArgs, Path secretsFile) {}
+
+  /**
+   * One family's run.
+   *
+   * @param settings its settings for the mode, with the properties of the servers its trials share
+   * @param selected the benchmarks its sweep runs
+   * @param comparable the benchmarks its headline comparisons may run (exclusions do not apply)
+   * @param fenv its section of the manifest
+   */
+  record FamilyRun(BenchmarkFamily family, FamilySettings settings, List<String> selected,
+      List<String> comparable, Map<String, Object> fenv) {
+    String id() {
+      return family.id();
+    }
+  }
+
+  /** A job over {@code families} (normally {@code io.dbbench.Families.all()}), printing progress to {@code out}. */
+  public MainJob(List<BenchmarkFamily> families, Options options, PrintStream out, Clock clock) {
+    this.families = List.copyOf(families);
+    this.options = options;
+    this.out = out;
+    this.clock = clock;
+  }
+
+  /**
+   * Runs every family and writes the run directory.
+   *
+   * @throws IOException when the run directory or its files cannot be written
+   */
+  public Outcome run() throws IOException {
+    Path runDir = options.resultsRoot().resolve(STAMP.format(ZonedDateTime.now(clock.withZone(java.time.ZoneOffset.UTC))));
+    Files.createDirectories(runDir);
+    say("main job: " + (options.full() ? "full (publication)" : "quick") + " settings; results in "
+        + runDir.toAbsolutePath());
+    // servers and directories of forks that were killed in an earlier run (see Leases)
+    io.dbbench.core.Leases.sweep().forEach(this::say);
+    Set<String> all = allBenchmarks();
+    owned = null;
+    shardManifest = null;
+    if (options.shard() != null) {
+      planShard(all);
+    }
+    long jobStart = System.nanoTime();
+    List<String> hostArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
+    Map<String, String> secrets = JmhCommand.forkSecrets(options.userArgs(), hostArgs);
+    Path secretsFile = secrets.isEmpty() ? null
+        : io.dbbench.core.SecretsFile.write(secrets, Path.of(System.getProperty("java.io.tmpdir")));
+    // the plaintext secrets must not outlive the job: deleted at the end, by a shutdown hook on
+    // SIGTERM or Ctrl-C, and after SIGKILL by the next run's lease sweep
+    io.dbbench.core.Leases.Lease lease = secretsFile == null ? null : io.dbbench.core.Leases.take().path(secretsFile);
+    Thread hook = secretsFile == null ? null : new Thread(() -> {
+      try {
+        Files.deleteIfExists(secretsFile);
+      } catch (IOException e) {
+        // the lease sweep deletes it on the next run
+      }
+    }, "dbbench-secrets-cleanup");
+    if (hook != null) {
+      Runtime.getRuntime().addShutdownHook(hook);
+    }
+    ctx = new ForkContext(runDir, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), hostArgs, secretsFile);
+    try {
+      return runFamilies(all, jobStart);
+    } finally {
+      if (secretsFile != null) {
+        Files.deleteIfExists(secretsFile);
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+          // shutting down already: the hook runs
+        }
+        lease.close();
+      }
+    }
+  }
+
+  /** Computes this shard's units ({@link ShardPlan}) and the manifest's {@code shard} section. */
+  private void planShard(Set<String> all) {
+    List<ShardPlan.Unit> units = planUnits(all);
+    List<List<ShardPlan.Unit>> parts = ShardPlan.partition(units, options.shard().count());
+    List<ShardPlan.Unit> mine = parts.get(options.shard().index());
+    owned = new java.util.HashSet<>();
+    mine.forEach(u -> owned.add(u.id()));
+    shardManifest = new LinkedHashMap<>();
+    shardManifest.put("index", options.shard().index());
+    shardManifest.put("count", options.shard().count());
+    shardManifest.put("units", mine.stream().map(ShardPlan.Unit::id).toList());
+    shardManifest.put("plan", units.stream().map(ShardPlan.Unit::id).toList());
+    shardManifest.put("expected_seconds", ShardPlan.expectedSeconds(parts));
+    say("shard " + options.shard() + ": " + mine.size() + " of " + units.size() + " units "
+        + mine.stream().map(ShardPlan.Unit::id).toList() + ", about " + ShardPlan.expectedSeconds(parts)
+        .get(options.shard().index()) + " s expected");
+  }
+
+  /** Runs each family in turn ({@link #runFamily}), then writes {@code jmh.json}, {@code env.json} and the report. */
+  private Outcome runFamilies(Set<String> all, long jobStart) throws IOException {
+    ArrayNode merged = ctx.json().createArrayNode();
+    Map<String, Object> familiesEnv = new LinkedHashMap<>();
+    List<FamilyOutcome> outcomes = new ArrayList<>();
+    for (BenchmarkFamily family : families) {
+      Map<String, Object> fenv = new LinkedHashMap<>();
+      familiesEnv.put(family.id(), fenv);
+      fenv.put("title", family.title());
+      outcomes.add(runFamily(family, all, fenv, merged));
+    }
+    Path runDir = ctx.runDir();
+    ctx.json().writeValue(runDir.resolve("jmh.json").toFile(), merged);
+    Map<String, Object> env = EnvInfo.collect();
+    env.put("mode", options.full() ? "full" : "quick");
+    env.put("bench_include", options.include() == null ? "" : options.include().pattern());
+    env.put("bench_args", options.userArgs());
+    env.put("bench_forks", options.forks());
+    env.put("families", familiesEnv);
+    if (shardManifest != null) {
+      env.put("shard", shardManifest);
+    }
+    env.put("wall_seconds", Math.round((System.nanoTime() - jobStart) / 1e9));
+    ctx.json().writeValue(runDir.resolve("env.json").toFile(), Redaction.redactTree(env));
+    String reportError = "";
+    try {
+      io.dbbench.report.Report.render(runDir);
+    } catch (IOException | RuntimeException e) {
+      reportError = Redaction.redact(String.valueOf(e.getMessage()));
+    }
+    say("wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html (" + merged.size() + " results)");
+    return new Outcome(runDir, List.copyOf(outcomes), reportError);
+  }
+
+  /**
+   * One family: what it selects, whether this shard runs it, its probe and its settings; then,
+   * with the servers its trials share, its measurement ({@link #measure}). Records in {@code fenv}
+   * why it did not run, when it did not.
+   */
+  private FamilyOutcome runFamily(BenchmarkFamily family, Set<String> all, Map<String, Object> fenv, ArrayNode merged) {
+    Pattern fam = Pattern.compile(family.includeRegex());
+    List<String> selected = new ArrayList<>();
+    for (String b : all) {
+      if (fam.matcher(b).find() && (options.include() == null || options.include().matcher(b).find())) {
+        selected.add(b);
+      }
+    }
+    if (selected.isEmpty()) {
+      fenv.put("status", "not selected");
+      return new FamilyOutcome(family.id(), Status.NOT_SELECTED, "no benchmark matched", 0);
+    }
+    if (owned != null) {
+      List<String> here = owned.stream().filter(u -> u.startsWith(family.id() + ":")).sorted().toList();
+      if (here.isEmpty()) {
+        fenv.put("status", "other shard");
+        return new FamilyOutcome(family.id(), Status.OTHER_SHARD, "its units run in other shards", 0);
+      }
+      fenv.put("shard_units", here);
+    }
+    Probe probe;
+    try {
+      probe = family.probe();
+    } catch (RuntimeException | LinkageError e) {
+      probe = Probe.unavailable("probe threw " + e);
+    }
+    fenv.putAll(probe.facts());
+    if (!probe.available()) {
+      say(family.id() + ": skipped: " + Redaction.redact(probe.reason()));
+      fenv.put("status", "skipped");
+      fenv.put("reason", probe.reason());
+      return new FamilyOutcome(family.id(), Status.SKIPPED, Redaction.redact(probe.reason()), 0);
+    }
+    FamilySettings settings = family.settings(options.full());
+    if (!settings.reductions().isEmpty()) {
+      fenv.put("reduced_params", settings.reductions());
+    }
+    // a headline comparison runs even when the sweep leaves its benchmark out (its forks measure the points)
+    List<String> comparable = List.copyOf(selected);
+    if (!settings.excluded().isEmpty()) {
+      List<String> left = selected.stream().filter(settings::isExcluded).toList();
+      if (!left.isEmpty()) {
+        fenv.put("excluded_benchmarks", Map.of("benchmarks", left, "reasons", settings.excluded()));
+        selected.removeAll(left);
+        say(family.id() + ": left out in this mode: " + left + " (" + String.join("; ", settings.excluded().values()) + ")");
+      }
+      if (selected.isEmpty()) {
+        fenv.put("status", "not selected");
+        return new FamilyOutcome(family.id(), Status.NOT_SELECTED, "every selected benchmark is left out in this mode", 0);
+      }
+    }
+    FamilyServers servers = startServers(family, fenv);
+    try {
+      return measure(new FamilyRun(family, settings.withForkProperties(servers.forkProperties()), List.copyOf(selected),
+          comparable, fenv), merged);
+    } finally {
+      servers.close();
+    }
+  }
+
+  /**
+   * The family's sweep (one JMH run, when this shard runs it), its headline comparisons, its
+   * allocation pass and, when asked, its flame graphs; adds its rows to {@code merged} and records
+   * status, result count, wall time and the machine's state in the manifest.
+   */
+  private FamilyOutcome measure(FamilyRun f, ArrayNode merged) {
+    Map<String, Object> fenv = f.fenv();
+    boolean sweepHere = runsHere(ShardPlan.Unit.sweep(f.id()));
+    Path resultFile = ctx.runDir().resolve("jmh-" + f.id() + ".json");
+    List<String> regexes = f.selected().stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
+    List<String> cmd = JmhCommand.build(options.full(), f.settings(), options.forks(), options.userArgs(), ctx.hostArgs(),
+        Runtime.version().feature(), resultFile, ctx.runDir(), ctx.secretsFile(), regexes);
+    if (sweepHere) {
+      fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
+      fenv.put("benchmarks", f.selected());
+      say(f.id() + ": " + f.family().title() + ": " + f.selected().size() + " benchmark method(s)");
+    } else {
+      say(f.id() + ": " + f.family().title() + ": its sweep runs in another shard; this shard runs "
+          + fenv.get("shard_units"));
+    }
+    long t0 = System.nanoTime();
+    io.dbbench.report.MachineState before = io.dbbench.report.MachineState.read();
+    FamilyOutcome outcome;
+    try {
+      JsonNode arr = sweepHere ? runJmh(cmd, resultFile) : ctx.json().createArrayNode();
+      int n = arr == null ? 0 : arr.size();
+      if (n > 0 || !sweepHere) {
+        ArrayNode rows = (ArrayNode) arr;
+        String headlineError = runComparisons(f, rows);
+        if (headlineError == null) {
+          ExtraForks extra = new ExtraForks(options, ctx, this::runJmh, this::say, this::runsHere);
+          if (sweepHere) {
+            extra.allocationPass(f, rows);
+          }
+          if (options.profile().equals("async")) {
+            extra.profiles(f);
+          }
+        }
+        rows.forEach(merged::add);
+        fenv.put("fork_jvm_args", JmhRows.recordedJvmArgs(rows));
+        outcome = headlineError == null ? new FamilyOutcome(f.id(), Status.RAN, "", rows.size())
+            : new FamilyOutcome(f.id(), Status.FAILED, headlineError, rows.size());
+        try {
+          f.family().afterRun(ctx.runDir(), options.full(), out);
+        } catch (IOException | RuntimeException e) {
+          say(f.id() + ": reference data not written: " + Redaction.redact(String.valueOf(e.getMessage())));
+        }
+      } else {
+        outcome = new FamilyOutcome(f.id(), Status.FAILED, "no result was produced (see the JMH output above)", 0);
+      }
+    } catch (Exception e) {
+      String msg = oneLine(e);
+      say(f.id() + ": failed: " + msg);
+      outcome = new FamilyOutcome(f.id(), Status.FAILED, msg, 0);
+    }
+    fenv.put("status", outcome.status().name().toLowerCase(java.util.Locale.ROOT));
+    if (outcome.status() == Status.FAILED) {
+      fenv.put("error", outcome.reason());
+    }
+    fenv.put("results", outcome.results());
+    fenv.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+    fenv.put("machine", new io.dbbench.report.MachineState.Interval(before, io.dbbench.report.MachineState.read()).toMap());
+    return outcome;
+  }
+
+  /**
+   * Starts the servers the family's trials share ({@link BenchmarkFamily#startServers}) and records
+   * them in the family's manifest; {@link FamilyServers#NONE} (every trial starts its own) when
+   * they cannot be started, which it says in one line.
+   */
+  private FamilyServers startServers(BenchmarkFamily family, Map<String, Object> fenv) {
+    FamilyServers servers;
+    try {
+      servers = family.startServers(options.full(), out);
+    } catch (IOException | RuntimeException e) {
+      say(family.id() + ": shared servers not started, every trial starts its own: " + Redaction.redact(oneLine(e)));
+      return FamilyServers.NONE;
+    }
+    if (!servers.servers().isEmpty()) {
+      fenv.put("shared_servers", servers.facts());
+      say(family.id() + ": servers shared by its trials: " + servers.servers().stream()
+          .map(x -> x.name() + " at " + x.address() + " (pid " + x.pid() + ")").toList());
+    }
+    return servers;
+  }
+
+  /** Whether this run runs {@code unit}: always when unsharded, else when its shard owns it. */
+  private boolean runsHere(ShardPlan.Unit unit) {
+    return owned == null || owned.contains(unit.id());
+  }
+
+  /**
+   * The run's units ({@link ShardPlan}) from the families, the knobs and the benchmarks the jar
+   * holds, without probing any system: per family that has a selected benchmark left after its
+   * mode's exclusions, its sweep and each of its headline comparisons (numbered as
+   * {@link #runComparisons} numbers them). Every shard computes the same list.
+   */
+  List<ShardPlan.Unit> planUnits(Set<String> all) {
+    List<ShardPlan.Unit> units = new ArrayList<>();
+    for (BenchmarkFamily family : families) {
+      Pattern fam = Pattern.compile(family.includeRegex());
+      List<String> selected = all.stream()
+          .filter(b -> fam.matcher(b).find() && (options.include() == null || options.include().matcher(b).find())).toList();
+      if (selected.isEmpty()) {
+        continue;
+      }
+      FamilySettings settings = family.settings(options.full());
+      if (selected.stream().allMatch(settings::isExcluded)) {
+        continue;
+      }
+      units.add(ShardPlan.Unit.sweep(family.id()));
+      long comparisons = JmhCommand.comparisons(settings).stream().filter(c -> selected.contains(c.benchmark())).count();
+      for (int k = 1; k <= comparisons; k++) {
+        units.add(ShardPlan.Unit.comparison(family.id(), k));
+      }
+    }
+    return units;
+  }
+
+  /**
+   * Runs the family's headline comparisons ({@link FamilySettings#comparisons}): for each, the two
+   * sides' forks one JMH run (one fork) at a time in the order {@link ForkSchedule#abba}, so both
+   * sides see the same machine; each fork sets up its own fixtures (nothing is shared between
+   * the A and B forks). After every fork the parameters JMH recorded are checked against the side
+   * that was meant to run. Each side's forks are merged, in run order, into one record
+   * ({@link io.dbbench.report.ForkMerge}) that replaces the sweep's one-fork record of the same
+   * point in {@code rows}, and the manifest records the comparison with its {@code order} as run,
+   * which the report reads to pair fork {@code i} of A with fork {@code i} of B. A fork that fails
+   * removes both sides' rows (a failed benchmark publishes no score) and ends the comparisons.
+   *
+   * @return {@code null}, or what failed (redacted)
+   */
+  private String runComparisons(FamilyRun f, ArrayNode rows) throws IOException {
+    BenchmarkFamily family = f.family();
+    FamilySettings settings = f.settings();
+    List<FamilySettings.HeadlineComparison> comparisons = JmhCommand.comparisons(settings).stream()
+        .filter(c -> f.comparable().contains(c.benchmark())).toList();
+    if (comparisons.isEmpty()) {
+      return null;
+    }
+    int perSide = JmhCommand.forksPerSide(options.full(), settings, options.forks(), options.userArgs());
+    List<Map<String, Object>> runs = new ArrayList<>();
+    f.fenv().put("comparisons", runs);
+    int k = 0;
+    for (FamilySettings.HeadlineComparison c : comparisons) {
+      k++;
+      if (!runsHere(ShardPlan.Unit.comparison(family.id(), k))) {
+        continue; // another shard runs it
+      }
+      String order = ForkSchedule.abba(perSide);
+      Map<String, Object> run = new LinkedHashMap<>();
+      run.put("index", k);
+      run.put("benchmark", c.benchmark());
+      run.put("param", c.param());
+      run.put("baseline", c.baseline());
+      run.put("contender", c.contender());
+      run.put("forks_per_side", perSide);
+      run.put("design", "ABBA: single forks alternating, fork i of A paired with fork i of B");
+      runs.add(run);
+      say(family.id() + ": headline comparison " + c.label() + ": " + perSide + "+" + perSide + " forks, order "
+          + order);
+      long t0 = System.nanoTime();
+      Map<Character, List<JsonNode>> forks = Map.of('A', new ArrayList<>(), 'B', new ArrayList<>());
+      StringBuilder ran = new StringBuilder();
+      String error = null;
+      List<String> jmhArgs = null;
+      try {
+        for (int slot = 0; slot < order.length() && error == null; slot++) {
+          char side = order.charAt(slot);
+          Map<String, String> point = c.side(side);
+          Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
+          List<String> cmd = JmhCommand.buildComparisonFork(options.full(), settings, c.benchmark(), point,
+              c.options(), options.userArgs(), ctx.hostArgs(), Runtime.version().feature(), file, ctx.runDir(),
+              ctx.secretsFile());
+          if (jmhArgs == null) {
+            jmhArgs = cmd.stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
+          }
+          say(family.id() + ": comparison " + k + " fork " + (slot + 1) + "/" + order.length() + ": " + side + " "
+              + point);
+          try {
+            JsonNode got = runJmh(cmd, file);
+            error = got == null || got.isEmpty() ? "fork " + (slot + 1) + " (" + side + ") of " + c.label()
+                + " produced no result (see the JMH output above)" : JmhRows.ranWith(got, c.benchmark(), point);
+            if (error == null) {
+              forks.get(side).add(got);
+              ran.append(side);
+            }
+          } catch (Exception e) {
+            error = "fork " + (slot + 1) + " (" + side + ") of " + c.label() + " failed: " + oneLine(e);
+          }
+        }
+        if (error == null) {
+          for (char side : new char[] {'A', 'B'}) {
+            io.dbbench.report.ForkMerge.mergeArrays(forks.get(side), 1.0).forEach(r -> JmhRows.replaceRow(rows, r));
+          }
+        }
+      } catch (io.dbbench.report.ReportException e) {
+        error = "merging the forks of " + c.label() + " failed: " + oneLine(e);
+      } finally {
+        run.put("order", ran.toString());
+        run.put("jmh_args", jmhArgs == null ? List.of() : jmhArgs);
+        run.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+      }
+      if (error != null) {
+        JmhRows.removeRows(rows, c.benchmark(), c.baseline());
+        JmhRows.removeRows(rows, c.benchmark(), c.contender());
+        say(family.id() + ": " + error);
+        return error;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Runs JMH with {@code cmd} once another JMH run has released JMH's lock, and returns the JSON
+   * array it wrote to {@code file} ({@code null} when it wrote none); the file is deleted either way.
+   *
+   * @throws Exception what JMH threw (a failing benchmark with {@code -foe true})
+   */
+  private JsonNode runJmh(List<String> cmd, Path file) throws Exception {
+    try {
+      waitForJmhLock();
+      new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
+      return Files.exists(file) ? ctx.json().readTree(file.toFile()) : null;
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
+  /** {@link #describe} of {@code e}, redacted, on one line. */
+  static String oneLine(Exception e) {
+    return Redaction.redact(describe(e)).replaceAll("\\s*\\R\\s*", " ");
+  }
+
+  /** How long a family waits for another JMH run on this machine to release JMH's lock. */
+  static final java.time.Duration LOCK_WAIT = java.time.Duration.ofMinutes(15);
+
+  /**
+   * Waits (up to {@link #LOCK_WAIT}, saying so once) while another JMH run on this machine holds
+   * JMH's lock file ({@code <java.io.tmpdir>/jmh.lock}): JMH itself would fail the family at once,
+   * and two runs sharing the cores would spoil each other's figures. Returns at once when JMH is
+   * told to ignore the lock ({@code -Djmh.ignoreLock=true}) or the lock cannot be checked.
+   */
+  private void waitForJmhLock() {
+    if (Boolean.getBoolean("jmh.ignoreLock")) {
+      return;
+    }
+    Path lock = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
+    boolean said = false;
+    while (System.nanoTime() < deadline) {
+      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(lock,
+          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE)) {
+        java.nio.channels.FileLock l = ch.tryLock();
+        if (l != null) {
+          l.release();
+          return;
+        }
+      } catch (IOException | java.nio.channels.OverlappingFileLockException e) {
+        return; // cannot tell: let JMH decide
+      }
+      if (!said) {
+        say("another JMH run holds " + lock + "; waiting up to " + LOCK_WAIT.toMinutes() + " minutes for it to finish");
+        said = true;
+      }
+      try {
+        Thread.sleep(2000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  /** {@code Type: message}, and the root cause's when there is one (JMH wraps the benchmark's exception). */
+  static String describe(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String top = e.getClass().getSimpleName() + ": " + e.getMessage();
+    return root == e ? top : top + "; caused by " + root.getClass().getSimpleName() + ": " + root.getMessage();
+  }
+
+  private void say(String line) {
+    out.println("[dbbench] " + line);
+  }
+
+  /** Full names ({@code package.Class.method}) of every benchmark compiled into the suite. */
+  public static Set<String> allBenchmarks() {
+    Set<String> names = new TreeSet<>();
+    for (BenchmarkListEntry e : BenchmarkList.defaultList().getAll(
+        OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of())) {
+      names.add(e.getUsername());
+    }
+    return names;
+  }
+}

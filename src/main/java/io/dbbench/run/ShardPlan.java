@@ -1,0 +1,182 @@
+package io.dbbench.run;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * How the main job splits over machines: the run's <em>units</em> (a family's sweep, its
+ * non-headline rows with their allocation pass, or one whole interleaved headline comparison,
+ * never half of one) partitioned deterministically over {@code n} shards, balanced by expected
+ * time. Every shard computes the same plan from the same jar, knobs and families, so each runs
+ * exactly its own units and {@code report merge} can check that every unit ran exactly once.
+ *
+ * <p>Balance: longest expected time first, each unit to the shard with the least expected time so
+ * far (ties: the lower shard index; equal times: unit id order), the LPT rule of Graham (1969),
+ * within 4/3 of the best split. Expected times are the quick main job's measured seconds per unit
+ * ({@link #EXPECTED_SECONDS}); full mode keeps their proportions.
+ */
+public final class ShardPlan {
+  /** Environment variable {@code i/n}: run shard i (from 0) of n. */
+  public static final String SHARD_ENV = "DBBENCH_SHARD";
+  /** The shard count when the index comes from Kubernetes' {@code JOB_COMPLETION_INDEX}. */
+  public static final String COUNT_ENV = "DBBENCH_SHARD_COUNT";
+  /** Kubernetes sets it in every pod of an Indexed Job: the pod's completion index. */
+  public static final String K8S_INDEX_ENV = "JOB_COMPLETION_INDEX";
+
+  /**
+   * Seconds each unit took in the quick main job {@code results/20261125T071915Z} (a family's
+   * wall time less its comparisons', which include their forks and merge); 60 for a unit not
+   * listed.
+   */
+  static final Map<String, Integer> EXPECTED_SECONDS = Map.ofEntries(
+      Map.entry("graphj:sweep", 101), Map.entry("graphj:comparison:1", 34),
+      Map.entry("jdbc:sweep", 67), Map.entry("jdbc:comparison:1", 18),
+      Map.entry("graph:sweep", 84), Map.entry("graph:comparison:1", 58),
+      Map.entry("payload:sweep", 65), Map.entry("payload:comparison:1", 125),
+      Map.entry("mongo:sweep", 60),
+      Map.entry("arango:sweep", 91), Map.entry("arango:comparison:1", 60), Map.entry("arango:comparison:2", 70));
+
+  /** Expected seconds of a unit with no measurement. */
+  static final int DEFAULT_SECONDS = 60;
+
+  private ShardPlan() {}
+
+  /**
+   * Which shard of how many this run is.
+   *
+   * @param index from 0
+   * @param count at least 1
+   */
+  public record Shard(int index, int count) {
+    /**
+     * Validates the range.
+     *
+     * @throws IllegalArgumentException naming the values when {@code count < 1} or the index lies outside 0..count-1
+     */
+    public Shard {
+      if (count < 1 || index < 0 || index >= count) {
+        throw new IllegalArgumentException("shard " + index + "/" + count + ": expected i/n with n >= 1 and 0 <= i < n");
+      }
+    }
+
+    /**
+     * Parses {@code i/n}.
+     *
+     * @throws IllegalArgumentException naming the text when it is not two whole numbers in range
+     */
+    public static Shard parse(String text) {
+      String t = text == null ? "" : text.trim();
+      int slash = t.indexOf('/');
+      try {
+        if (slash > 0) {
+          return new Shard(Integer.parseInt(t.substring(0, slash).trim()), Integer.parseInt(t.substring(slash + 1).trim()));
+        }
+      } catch (NumberFormatException e) {
+        // said below
+      }
+      throw new IllegalArgumentException("shard '" + text + "': expected i/n, e.g. 0/2 (shard indexes count from 0)");
+    }
+
+    /**
+     * The shard this process is, from the environment: {@value #SHARD_ENV}={@code i/n}, else
+     * {@value #K8S_INDEX_ENV} with {@value #COUNT_ENV}; {@code null} when neither is set.
+     *
+     * @throws IllegalArgumentException when a variable is set to something else, or the index is
+     *     set without the count
+     */
+    public static Shard fromEnvironment(Function<String, String> env) {
+      String s = env.apply(SHARD_ENV);
+      if (s != null && !s.isBlank()) {
+        return parse(s);
+      }
+      String index = env.apply(K8S_INDEX_ENV);
+      if (index == null || index.isBlank()) {
+        return null;
+      }
+      String count = env.apply(COUNT_ENV);
+      if (count == null || count.isBlank()) {
+        throw new IllegalArgumentException(K8S_INDEX_ENV + "=" + index + " is set but " + COUNT_ENV
+            + " is not: set it to the Job's completions");
+      }
+      return parse(index.trim() + "/" + count.trim());
+    }
+
+    @Override
+    public String toString() {
+      return index + "/" + count;
+    }
+  }
+
+  /**
+   * One unit of work.
+   *
+   * @param id {@code <family>:sweep} or {@code <family>:comparison:<k>} (k from 1, in the family's order)
+   * @param family the family id
+   * @param comparison 0 for the sweep, else the comparison's index k
+   * @param expectedSeconds what it is expected to take ({@link #EXPECTED_SECONDS})
+   */
+  public record Unit(String id, String family, int comparison, int expectedSeconds) {
+    /** The sweep unit of {@code family}. */
+    public static Unit sweep(String family) {
+      String id = family + ":sweep";
+      return new Unit(id, family, 0, EXPECTED_SECONDS.getOrDefault(id, DEFAULT_SECONDS));
+    }
+
+    /** The unit of {@code family}'s k-th headline comparison (from 1). */
+    public static Unit comparison(String family, int k) {
+      String id = family + ":comparison:" + k;
+      return new Unit(id, family, k, EXPECTED_SECONDS.getOrDefault(id, DEFAULT_SECONDS));
+    }
+  }
+
+  /**
+   * Partitions {@code units} over {@code count} shards: index i holds shard i's units in the
+   * order given. Every unit lands in exactly one shard.
+   *
+   * @throws IllegalArgumentException when {@code count < 1} or two units share an id
+   */
+  public static List<List<Unit>> partition(List<Unit> units, int count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("shard count " + count + ": expected 1 or more");
+    }
+    Set<String> ids = new TreeSet<>();
+    for (Unit u : units) {
+      if (!ids.add(u.id())) {
+        throw new IllegalArgumentException("unit " + u.id() + " appears twice");
+      }
+    }
+    List<Unit> byTime = new ArrayList<>(units);
+    byTime.sort(Comparator.comparingInt(Unit::expectedSeconds).reversed().thenComparing(Unit::id));
+    long[] load = new long[count];
+    Map<String, Integer> owner = new LinkedHashMap<>();
+    for (Unit u : byTime) {
+      int best = 0;
+      for (int i = 1; i < count; i++) {
+        if (load[i] < load[best]) {
+          best = i;
+        }
+      }
+      load[best] += u.expectedSeconds();
+      owner.put(u.id(), best);
+    }
+    List<List<Unit>> shards = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      shards.add(new ArrayList<>());
+    }
+    for (Unit u : units) {
+      shards.get(owner.get(u.id())).add(u);
+    }
+    return shards;
+  }
+
+  /** Expected seconds of each shard of a partition. */
+  public static List<Integer> expectedSeconds(List<List<Unit>> shards) {
+    return shards.stream().map(s -> s.stream().mapToInt(Unit::expectedSeconds).sum()).toList();
+  }
+}

@@ -1,0 +1,53 @@
+package io.dbbench.jdbc.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.jdbc.GomessageConfig;
+import io.dbbench.jdbc.JdbcEndpoint;
+import io.dbbench.jdbc.JdbcTarget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A non-PostgreSQL target (in-memory H2): the page offers no COPY or array-bind tests, asking for
+ * one is a 400 saying why, hdbinsert's tests run and verify there, and the password in the target
+ * URL never reaches the page's JSON.
+ */
+class ConsoleH2Test {
+
+  @Test
+  void h2OffersHdbinsertsTestsAndRefusesPostgresqlOnes() throws Exception {
+    // a password in the URL: the page and its JSON show it masked, never in clear
+    JdbcTarget target = new JdbcTarget("jdbc:h2:mem:console_h2;DB_CLOSE_DELAY=-1;USER=sa;PASSWORD=s3cret-h2", null, null,
+        new Properties(), "DBBENCH_JDBC_URL");
+    GomessageConfig config = GomessageConfig.defaults(target);
+    try (JdbcEndpoint endpoint = JdbcEndpoint.open(config);
+        ConsoleServer server = ConsoleServer.start(endpoint, config, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
+      Http http = new Http(server.uri());
+      List<String> tests = new ArrayList<>();
+      http.get("/api/info").json().get("tests").forEach(t -> tests.add(t.asText()));
+      assertEquals(List.of("BulkSeq", "ManySeq", "BulkPar", "ManyPar", "RowByRowSeq", "RowByRowPar"), tests);
+      Http.Answer copy = http.get("/test/CopyPar?batchcount=2&batchsize=10");
+      assertEquals(400, copy.status());
+      assertEquals("test", copy.text("field"));
+      assertTrue(copy.text("error").contains("CopyPar needs PostgreSQL"), copy.text("error"));
+      for (String t : List.of("BulkSeq", "ManySeq", "BulkPar", "ManyPar")) {
+        JsonNode r = http.get("/test/" + t + "?batchcount=4&batchsize=250").json();
+        assertTrue(r.get("verified").asBoolean(), r.toString());
+        assertEquals(1000, r.get("verification").get("rows").asLong());
+      }
+      JsonNode info = http.get("/api/info").json();
+      assertEquals("H2", info.get("runtime").get("database").asText());
+      assertTrue(info.get("runtime").get("url").asText().endsWith(";PASSWORD=****"), info.get("runtime").toString());
+      for (String path : List.of("/api/info", "/api/history", "/history.json", "/api/progress")) {
+        String body = new String(http.get(path).raw().body(), java.nio.charset.StandardCharsets.UTF_8);
+        assertFalse(body.contains("s3cret"), path + " shows the password: " + body);
+      }
+    }
+  }
+}

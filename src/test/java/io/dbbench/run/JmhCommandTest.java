@@ -1,0 +1,111 @@
+package io.dbbench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dbbench.core.FamilySettings;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** How the main job assembles one family's JMH command line and its forks' JVM arguments. */
+class JmhCommandTest {
+  private static final Path RUN = Path.of("/runs/r1");
+
+  private static List<String> build(boolean full, FamilySettings family, Integer forks, String user, List<String> host,
+      int jdk) {
+    return JmhCommand.build(full, family, forks, JmhArgs.split(user), host, jdk, Path.of("/runs/r1/jmh-x.json"), RUN,
+        List.of("^a\\.B\\.c$"));
+  }
+
+  @Test
+  void layersDefaultsFamilyForksUserThenFixedOptions() {
+    FamilySettings fam = FamilySettings.builder().param("level", "1", "3").profiler("gc").iterations(5).build();
+    List<String> cmd = build(false, fam, 4, "-p level=22 -wi 2", List.of(), 25);
+    assertEquals(List.of("-f", "4", "-wi", "2", "-w", "1s", "-i", "5", "-r", "1s", "-prof", "gc", "-p", "level=22",
+        "-rf", "json", "-rff", "/runs/r1/jmh-x.json", "-foe", "true", "-prof", JmhCommand.MACHINE_PROFILER,
+        "-jvmArgsAppend", "-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "
+            + "-Ddbbench.run.dir=/runs/r1",
+        "^a\\.B\\.c$"), cmd);
+    List<String> full = build(true, FamilySettings.NONE, null, "", List.of(), 21);
+    assertEquals(List.of("-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s"), full.subList(0, 10));
+    assertTrue(full.contains("-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED -Ddbbench.run.dir=/runs/r1"),
+        "JDK 21 does not know the Unsafe flag: " + full);
+  }
+
+  @Test
+  void familyForkPropertiesComeBeforeTheUsersAppendSoTheUserWins() {
+    FamilySettings fam = FamilySettings.builder().forkProperty("dbbench.warmup.cap", "20").build();
+    List<String> cmd = build(false, fam, null, "-jvmArgsAppend -Ddbbench.warmup.cap=45", List.of(), 25);
+    String append = cmd.get(cmd.indexOf("-jvmArgsAppend") + 1);
+    assertTrue(append.endsWith("-Ddbbench.run.dir=/runs/r1 -Ddbbench.warmup.cap=20 -Ddbbench.warmup.cap=45"), append);
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().forkProperty("a b", "1"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().forkProperty("a", "1 2"));
+  }
+
+  @Test
+  void hostArgumentsReachTheForksWithoutTheMainJobKnobsAndUserJvmOptionsAdd() {
+    List<String> opts = JmhCommand.forkJvmOptions(JmhArgs.split("-jvmArgsAppend '-Xmx4g -Da=1' -jvmArgsPrepend -Dp=0"),
+        List.of("--enable-native-access=ALL-UNNAMED", "-Dbench.args=-f 9", "-Ddbbench.jdbc.url=jdbc:h2:mem:x"), 25, RUN);
+    assertEquals(List.of("-jvmArgs", "--enable-native-access=ALL-UNNAMED -Ddbbench.jdbc.url=jdbc:h2:mem:x",
+        "-jvmArgsPrepend", "-Dp=0",
+        "-jvmArgsAppend", "-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "
+            + "-Ddbbench.run.dir=/runs/r1 -Xmx4g -Da=1"), opts);
+    List<String> replaced = JmhCommand.forkJvmOptions(JmhArgs.split("-jvmArgs -Dbase=1"), List.of("-Dhost=1"), 25, RUN);
+    assertEquals("-Dbase=1", replaced.get(1), "a user's -jvmArgs replaces the inherited host arguments");
+  }
+
+  @Test
+  void comparisonForksRunOneForkAtTheSidesPointAndForksPerSideFollowTheKnobs() {
+    FamilySettings fam = FamilySettings.builder().param("level", "1", "3").param("corpus", "text")
+        .comparison("a.B.c", "level", "1", "3", "corpus", "text").build();
+    FamilySettings.HeadlineComparison c = fam.comparisons().get(0);
+    assertEquals(Map.of("level", "1", "corpus", "text"), c.baseline());
+    assertEquals(Map.of("level", "3", "corpus", "text"), c.contender());
+    List<String> cmd = JmhCommand.buildComparisonFork(false, fam, c.benchmark(), c.contender(),
+        JmhArgs.split("-wi 2 -f 7"), List.of(), 25, Path.of("/runs/r1/jmh-x-comparison-1-B-2.json"), RUN, null);
+    assertEquals(List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "2",
+        "-r", "1s", "-p", "level=3", "-p", "corpus=text", "-rf", "json", "-rff", "/runs/r1/jmh-x-comparison-1-B-2.json",
+        "-foe", "true", "-prof", JmhCommand.MACHINE_PROFILER,
+        "-jvmArgsAppend", "-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "
+            + "-Ddbbench.run.dir=/runs/r1",
+        "^\\Qa.B.c\\E$"), cmd, "one fork per JMH run, whatever -f the user gave");
+
+    assertEquals(JmhCommand.QUICK_HEADLINE_FORKS, JmhCommand.forksPerSide(false, fam, null, List.of()));
+    assertEquals(JmhCommand.FULL_HEADLINE_FORKS, JmhCommand.forksPerSide(true, fam, null, List.of()));
+    FamilySettings own = FamilySettings.builder().comparison("a.B.c", "x", "1", "2").headlineForks(9).build();
+    assertEquals(9, JmhCommand.forksPerSide(false, own, null, List.of()), "a family's own count wins over the mode's");
+    assertEquals(3, JmhCommand.forksPerSide(false, own, 3, List.of()), "-Dbench.forks overrides");
+    assertEquals(5, JmhCommand.forksPerSide(false, own, null, JmhArgs.split("-f 5 -wi 1")), "so does -f in -Dbench.args");
+    assertEquals("HarnessBenchmark.work tokens=100->200 failAt=0", new FamilySettings.HeadlineComparison(
+        "io.dbbench.harness.HarnessBenchmark.work", "tokens", "100", "200", Map.of("failAt", "0"), List.of()).label());
+    FamilySettings withOptions = FamilySettings.builder().iterations(2).comparison("a.B.c", "level", "1", "3")
+        .comparisonOptions("-wi", "5", "-i", "8").build();
+    List<String> tuned = JmhCommand.buildComparisonFork(false, withOptions, "a.B.c", Map.of("level", "1"),
+        withOptions.comparisons().get(0).options(), List.of(), List.of(), 25, Path.of("/r/x.json"), RUN, null);
+    assertEquals("8", tuned.get(tuned.indexOf("-i") + 1), "the comparison's own options win over the family's");
+    assertEquals("5", tuned.get(tuned.indexOf("-wi") + 1));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "l", "1", "3")
+        .comparisonOptions("-f", "3"));
+    assertThrows(IllegalStateException.class, () -> FamilySettings.builder().comparisonOptions("-i", "3"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1,3", "6"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1", "1"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1", "3",
+        "level", "6"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "level", "1", "3", "x"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("compress", "level", "1", "3"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().headlineForks(0));
+  }
+
+  @Test
+  void settingsRejectBadValuesNamingThem() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> FamilySettings.builder().measurementTime("fast"));
+    assertTrue(e.getMessage().contains("'fast'"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().param("level"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().param("level", "1,3"));
+    assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().forks(-1));
+  }
+}

@@ -1,0 +1,357 @@
+package io.dbbench.run;
+
+import io.dbbench.BenchMain;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilySettings;
+import io.dbbench.core.ForkFlags;
+import io.dbbench.core.Probe;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The main job's orchestration with real JMH forks of {@code io.dbbench.harness.HarnessBenchmark}:
+ * what the forks actually ran with (as JMH recorded it), skip and failure handling, the merged
+ * JMH JSON, and the exit code.
+ */
+class MainJobTest {
+  private static final String HARNESS = "^io\\.dbbench\\.harness\\.HarnessBenchmark\\.";
+
+  /** A family over the harness benchmark with a fixed probe and settings. */
+  private record TestFamily(String id, Probe probe, FamilySettings settings) implements BenchmarkFamily {
+    @Override
+    public String title() {
+      return "test family " + id;
+    }
+
+    @Override
+    public String includeRegex() {
+      return HARNESS;
+    }
+
+    @Override
+    public FamilySettings settings(boolean full) {
+      return settings;
+    }
+  }
+
+  /** A credential marker with the characters redaction tends to miss. */
+  private static final String SECRET = "Mk3r/@:%z9";
+
+  /** One fork, three 100 ms iterations; {@code fail}: the second iteration on throws (a target dying mid-run). */
+  private static FamilySettings tiny(boolean fail) {
+    return FamilySettings.builder().forks(1).warmupIterations(0).iterations(3).measurementTime("100ms")
+        .param("failAt", fail ? "2" : "0").param("requireSetting", fail ? "-" : "DBBENCH_TEST_PASSWORD").build();
+  }
+
+  @Test
+  void forksGetTheFixedHeapAndUserFlagsSkipsAndFailuresDoNotStopTheRun(@TempDir Path results) throws Exception {
+    List<BenchmarkFamily> families = List.of(
+        new TestFamily("unreachable", Probe.unavailable("no server at 127.0.0.1:1; set DBBENCH_X", Map.of("backend", "none")),
+            FamilySettings.NONE),
+        new TestFamily("failing", Probe.ok(Map.of()), tiny(true)),
+        new TestFamily("passing", Probe.ok(Map.of("backend", "in-process", "password", "s3cret")), tiny(false)));
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    MainJob.Options options = new MainJob.Options(false, null,
+        JmhArgs.split("-jvmArgsAppend '-Ddbbench.test.marker=42 -Ddbbench.test.password=" + SECRET + "'"), null, results);
+    MainJob.Outcome outcome = new MainJob(families, options, out, Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+
+    List<MainJob.Status> statuses = outcome.families().stream().map(MainJob.FamilyOutcome::status).toList();
+    assertEquals(List.of(MainJob.Status.SKIPPED, MainJob.Status.FAILED, MainJob.Status.RAN), statuses, printed);
+    assertEquals(1, printed.lines().filter(l -> l.contains("unreachable: skipped:")).count(), printed);
+    assertTrue(outcome.families().get(1).reason().contains("RunnerException"), outcome.families().get(1).reason());
+    assertTrue(printed.contains("failing: failed:"), "the failure is said: " + printed);
+    assertEquals(1, BenchMain.exitCode(outcome, out));
+
+    ObjectMapper json = new ObjectMapper();
+    JsonNode jmh = json.readTree(outcome.runDir().resolve("jmh.json").toFile());
+    assertTrue(jmh.isArray(), "jmh.json must stay a plain JMH JSON array");
+    assertEquals(1, jmh.size(), "only the passing family publishes a result, no partial score from the"
+        + " failing family's first iteration: " + jmh);
+    JsonNode record = jmh.get(0);
+    assertEquals("io.dbbench.harness.HarnessBenchmark.work", record.path("benchmark").asText());
+    assertEquals("0", record.path("params").path("failAt").asText());
+    List<String> jvmArgs = new ArrayList<>();
+    record.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
+    for (String flag : ForkFlags.forThisJdk()) {
+      assertTrue(jvmArgs.contains(flag), flag + " missing from the fork's recorded jvmArgs " + jvmArgs);
+    }
+    assertTrue(jvmArgs.contains("-Ddbbench.test.marker=42"), "the user's -jvmArgsAppend must add to the defaults: " + jvmArgs);
+    assertTrue(jvmArgs.contains("-Ddbbench.run.dir=" + outcome.runDir().toAbsolutePath()), jvmArgs.toString());
+    assertTrue(jvmArgs.indexOf("-Ddbbench.test.marker=42") > jvmArgs.indexOf(ForkFlags.XMX),
+        "user flags come after the defaults, so a user's -Xmx wins: " + jvmArgs);
+    assertFalse(jvmArgs.stream().anyMatch(a -> a.startsWith("-Dbench.")), "main-job knobs are not fork flags: " + jvmArgs);
+
+    JsonNode env = json.readTree(outcome.runDir().resolve("env.json").toFile());
+    JsonNode passing = env.path("families").path("passing");
+    assertEquals("ran", passing.path("status").asText());
+    assertEquals("****", passing.path("password").asText(), "env.json goes through one redaction pass");
+    assertTrue(passing.path("fork_jvm_args").path("io.dbbench.harness.HarnessBenchmark").toString().contains(ForkFlags.XMX));
+    assertTrue(passing.path("machine").isObject(), "load and steal around the family: " + passing);
+    assertTrue(record.path("secondaryMetrics").has("machine.load1"), "each fork records the machine's load: " + record);
+    assertEquals("skipped", env.path("families").path("unreachable").path("status").asText());
+    assertEquals("failed", env.path("families").path("failing").path("status").asText());
+    String report = java.nio.file.Files.readString(outcome.runDir().resolve("report.md"));
+    assertTrue(report.contains("## Failed") && report.contains("failing") && report.contains("HarnessBenchmark.work"),
+        "the report lists the failed family and its benchmarks first:\n" + report);
+
+    // the fork read the password (requireSetting), yet it is nowhere in what the run wrote or printed
+    assertFalse(printed.contains(SECRET), "printed output leaks the password");
+    for (String f : List.of("jmh.json", "env.json", "report.md", "report.html")) {
+      assertFalse(java.nio.file.Files.readString(outcome.runDir().resolve(f)).contains(SECRET), f + " leaks the password");
+    }
+    assertFalse(jvmArgs.stream().anyMatch(a -> a.contains("password")), "the fork command line carries no password: " + jvmArgs);
+    try (var leftovers = java.nio.file.Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      assertTrue(leftovers.noneMatch(p -> p.getFileName().toString().startsWith("dbbench-secrets-")),
+          "the secrets file must be deleted when the job ends");
+    }
+  }
+
+  /** A family whose servers are shared by its trials: {@code failStart} makes starting them fail. */
+  private static final class ServerFamily implements BenchmarkFamily {
+    final boolean failStart;
+    final java.util.concurrent.atomic.AtomicInteger stops = new java.util.concurrent.atomic.AtomicInteger();
+
+    ServerFamily(boolean failStart) {
+      this.failStart = failStart;
+    }
+
+    @Override
+    public String id() {
+      return failStart ? "nostart" : "shared";
+    }
+
+    @Override
+    public String title() {
+      return "test family with a shared server";
+    }
+
+    @Override
+    public String includeRegex() {
+      return HARNESS;
+    }
+
+    @Override
+    public Probe probe() {
+      return Probe.ok(Map.of());
+    }
+
+    @Override
+    public FamilySettings settings(boolean full) {
+      return FamilySettings.builder().forks(1).warmupIterations(0).iterations(1).measurementTime("100ms")
+          .param("failAt", "0").param("requireSetting", "-").build();
+    }
+
+    @Override
+    public io.dbbench.core.FamilyServers startServers(boolean full, PrintStream out) throws java.io.IOException {
+      if (failStart) {
+        throw new java.io.IOException("port in use");
+      }
+      return new io.dbbench.core.FamilyServers(List.of(new io.dbbench.core.SharedServer("test-server", "127.0.0.1:1",
+          ProcessHandle.current().pid(), "k")), List.of(stops::incrementAndGet));
+    }
+  }
+
+  @Test
+  void aFamilysSharedServersReachEveryForkAndStopAfterItsLastFork(@TempDir Path results) throws Exception {
+    ServerFamily shared = new ServerFamily(false);
+    ServerFamily failing = new ServerFamily(true);
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    MainJob.Options options = new MainJob.Options(false, null, List.of(), null, results);
+    MainJob.Outcome outcome = new MainJob(List.of(shared, failing), options, out, Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(List.of(MainJob.Status.RAN, MainJob.Status.RAN),
+        outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(), printed);
+    assertEquals(1, shared.stops.get(), "stopped once, after the family's last fork");
+    String property = "-Ddbbench.shared.test-server=127.0.0.1:1;" + ProcessHandle.current().pid() + ";k";
+    JsonNode jmh = new ObjectMapper().readTree(outcome.runDir().resolve("jmh.json").toFile());
+    assertEquals(2, jmh.size());
+    List<String> first = new ArrayList<>();
+    jmh.get(0).path("jvmArgs").forEach(a -> first.add(a.asText()));
+    List<String> second = new ArrayList<>();
+    jmh.get(1).path("jvmArgs").forEach(a -> second.add(a.asText()));
+    assertTrue(first.contains(property), "the fork ran against the shared server: " + first);
+    assertFalse(second.stream().anyMatch(a -> a.startsWith("-Ddbbench.shared.")), "no server started, none passed: " + second);
+    assertTrue(printed.contains("nostart: shared servers not started, every trial starts its own: ")
+        && printed.contains("port in use"), printed);
+    JsonNode env = new ObjectMapper().readTree(outcome.runDir().resolve("env.json").toFile());
+    JsonNode s = env.path("families").path("shared").path("shared_servers").get(0);
+    assertEquals("test-server", s.path("name").asText(), env.toString());
+    assertEquals(ProcessHandle.current().pid(), s.path("pid").asLong());
+  }
+
+  @Test
+  void headlineComparisonsRunInterleavedSingleForksInPlaceOfTheirOneForkRecords(@TempDir Path results) throws Exception {
+    String work = "io.dbbench.harness.HarnessBenchmark.work";
+    FamilySettings.Builder base = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2)
+        .measurementTime("100ms").param("tokens", "100", "200").headlineForks(3);
+    List<BenchmarkFamily> families = List.of(
+        new TestFamily("headlines", Probe.ok(Map.of()), base.comparison(work, "tokens", "100", "200", "failAt", "0")
+            .build()),
+        // the contender's benchmark fails in its first fork: no score from either side, the family fails, the job goes on
+        new TestFamily("badheadline", Probe.ok(Map.of()), FamilySettings.builder().forks(1).warmupIterations(0)
+            .iterations(2).measurementTime("100ms").param("tokens", "100").headlineForks(3)
+            .comparison(work, "failAt", "0", "2", "tokens", "100").build()));
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), null, results), out,
+        Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(List.of(MainJob.Status.RAN, MainJob.Status.FAILED),
+        outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(), printed);
+    assertTrue(outcome.families().get(1).reason().startsWith("fork 2 (B) of HarnessBenchmark.work failAt=0->2 tokens=100 failed"),
+        outcome.families().get(1).reason());
+    assertTrue(printed.contains("headlines: headline comparison HarnessBenchmark.work tokens=100->200 failAt=0: 3+3 forks,"
+        + " order ABBAAB"), printed);
+
+    ObjectMapper json = new ObjectMapper();
+    JsonNode jmh = json.readTree(outcome.runDir().resolve("jmh.json").toFile());
+    // headlines: tokens=100 and tokens=200, 3 interleaved forks each in place of the sweep's 1-fork records;
+    // badheadline: nothing (a failed comparison publishes neither side)
+    assertEquals(2, jmh.size(), jmh.toString());
+    for (int i = 0; i < 2; i++) {
+      assertEquals(i == 0 ? "100" : "200", jmh.get(i).path("params").path("tokens").asText());
+      assertEquals(3, jmh.get(i).path("forks").asInt(), "the side's forks, merged");
+      assertEquals(3, jmh.get(i).path("primaryMetric").path("rawData").size(), "one rawData array per fork");
+    }
+    JsonNode env = json.readTree(outcome.runDir().resolve("env.json").toFile());
+    JsonNode run = env.path("families").path("headlines").path("comparisons").get(0);
+    assertEquals(work, run.path("benchmark").asText());
+    assertEquals(3, run.path("forks_per_side").asInt());
+    assertEquals("ABBAAB", run.path("order").asText(), "the order as run");
+    assertEquals("0", run.path("baseline").path("failAt").asText());
+    assertEquals("****", run.path("baseline").path("tokens").asText(), "env.json masks any token-named value, a @Param too");
+    assertTrue(run.path("jmh_args").toString().contains("\"-f\",\"1\""), run.path("jmh_args").toString());
+    JsonNode bad = env.path("families").path("badheadline").path("comparisons").get(0);
+    assertEquals("A", bad.path("order").asText(), "only the forks that ran");
+    try (var files = java.nio.file.Files.list(outcome.runDir())) {
+      assertTrue(files.noneMatch(f -> f.getFileName().toString().contains("-comparison-")),
+          "comparison fork files are merged, then deleted");
+    }
+    // the report pairs the forks: the finding file exists and the run's comparison is recognised as interleaved
+    assertTrue(java.nio.file.Files.exists(outcome.runDir().resolve("findings.json")));
+  }
+
+  @Test
+  void aForkThatRanOtherParamsThanMeantIsCaught() throws Exception {
+    JsonNode got = new ObjectMapper().readTree("[{\"benchmark\":\"a.B.c\",\"params\":{\"x\":\"1\",\"y\":\"2\"}}]");
+    assertEquals(null, JmhRows.ranWith(got, "a.B.c", Map.of("x", "1")));
+    assertEquals("a comparison fork of a.B.c meant x=3 but JMH recorded x=1", JmhRows.ranWith(got, "a.B.c", Map.of("x", "3")));
+    assertEquals("a comparison fork meant for a.B.d ran a.B.c", JmhRows.ranWith(got, "a.B.d", Map.of("x", "1")));
+  }
+
+  @Test
+  void aRunInWhichNothingRanExitsNonZeroAndSaysWhy(@TempDir Path results) throws Exception {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    List<BenchmarkFamily> families = List.of(new TestFamily("unreachable", Probe.unavailable("down"), FamilySettings.NONE));
+    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), null, results), out,
+        Clock.systemUTC()).run();
+    assertTrue(outcome.nothingRan());
+    assertEquals(1, BenchMain.exitCode(outcome, out));
+    assertTrue(buf.toString(StandardCharsets.UTF_8).contains("nothing ran"), buf.toString(StandardCharsets.UTF_8));
+    assertEquals("[ ]", java.nio.file.Files.readString(outcome.runDir().resolve("jmh.json")).trim());
+  }
+
+  /** A family over the known-allocation benchmark, for the allocation pass. */
+  private record AllocFamily(FamilySettings settings) implements BenchmarkFamily {
+    @Override
+    public String id() {
+      return "allocs";
+    }
+
+    @Override
+    public String title() {
+      return "allocation pass test";
+    }
+
+    @Override
+    public String includeRegex() {
+      return "^io\\.dbbench\\.harness\\.AllocationCountBenchmark\\.";
+    }
+
+    @Override
+    public Probe probe() {
+      return Probe.ok(Map.of());
+    }
+
+    @Override
+    public FamilySettings settings(boolean full) {
+      return settings;
+    }
+  }
+
+  @Test
+  void theAllocationPassAddsAllocsPerOpWhileTheTimedForksRunWithoutTheAgent(@TempDir Path results) throws Exception {
+    FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("200ms")
+        .countAllocations("AllocationCountBenchmark\\.allocate$").build();
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    MainJob.Outcome outcome = new MainJob(List.of(new AllocFamily(s)),
+        new MainJob.Options(false, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
+        Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
+        printed);
+    ObjectMapper json = new ObjectMapper();
+    JsonNode row = json.readTree(outcome.runDir().resolve("jmh.json").toFile()).get(0);
+    assertEquals(4.0, row.path("secondaryMetrics").path(io.dbbench.report.AllocationProfiler.ALLOCS).path("score")
+        .asDouble(), 0.01, row.toString());
+    // the timed fork's recorded JVM arguments carry no agent; the pass's own fork did
+    assertTrue(row.path("jvmArgs").toString().indexOf("-javaagent") < 0, row.path("jvmArgs").toString());
+    JsonNode env = json.readTree(outcome.runDir().resolve("env.json").toFile());
+    JsonNode passArgs = env.path("families").path("allocs").path("allocation_pass").path("fork_jvm_args");
+    assertTrue(passArgs.toString().contains("-javaagent:") && passArgs.toString().contains("allocation-instrumenter"),
+        passArgs.toString());
+    assertEquals(1, env.path("families").path("allocs").path("allocation_pass").path("rows_with_allocs").asInt(),
+        env.path("families").path("allocs").toString());
+  }
+
+  @Test
+  void theProfileKnobMakesFlameGraphsOfEachHeadlineSideOrSaysWhyNot(@TempDir Path results) throws Exception {
+    String work = "io.dbbench.harness.HarnessBenchmark.work";
+    FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(1).measurementTime("300ms")
+        .param("tokens", "100", "200").param("failAt", "0").param("requireSetting", "-").headlineForks(1)
+        .comparison(work, "tokens", "100", "200", "failAt", "0").build();
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("prof", Probe.ok(Map.of()), s)),
+        new MainJob.Options(false, null, List.of(), null, results, "async"),
+        new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
+        printed);
+    JsonNode profiles = new ObjectMapper().readTree(outcome.runDir().resolve("env.json").toFile())
+        .path("families").path("prof").path("profiles");
+    if (ExtraForks.asyncProfilerLibrary() == null) {
+      assertTrue(printed.contains("flame graphs skipped"), printed);
+      return;
+    }
+    assertEquals(4, profiles.size(), "A and B, cpu and alloc: " + profiles);
+    for (JsonNode p : profiles) {
+      if (p.has("error") || p.path("graphs").isEmpty()) {
+        assertTrue(printed.contains("going on"), "a profiler that cannot attach says so in one line: " + printed);
+        continue;
+      }
+      java.nio.file.Path graph = outcome.runDir().resolve(p.path("graphs").get(0).asText());
+      assertTrue(Files.readString(graph).contains("<html") || Files.readString(graph).contains("<!DOCTYPE"), graph.toString());
+    }
+    // the report links them beside the findings
+    assertTrue(Files.readString(outcome.runDir().resolve("report.md")).contains("Flame graphs of the headline comparisons"));
+  }
+}
