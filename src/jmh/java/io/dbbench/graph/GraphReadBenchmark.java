@@ -74,7 +74,7 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
     /** As the JMH set-up, for tests: {@code benchmark} is the benchmark's full method name. */
     void setup(String benchmark) {
       this.benchmark = benchmark;
-      fixture = GraphFixture.create(nodes, GraphConfig.seed(), GraphConfig.bufferPoolBytes(),
+      fixture = GraphFixture.open(nodes, GraphConfig.seed(), GraphConfig.bufferPoolBytes(),
           GraphConfig.tempRoot());
       session = fixture.open(JournalMode.OFF);
       matchById = session.prepare(GraphQueries.MATCH_BY_ID);

@@ -93,7 +93,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
     void setup(String benchmark) {
       this.benchmark = benchmark;
       mode = JournalMode.parse(journal);
-      fixture = GraphFixture.create(nodes, GraphConfig.seed(), GraphConfig.bufferPoolBytes(),
+      fixture = GraphFixture.open(nodes, GraphConfig.seed(), GraphConfig.bufferPoolBytes(),
           GraphConfig.tempRoot());
       edgeParams = randomEdgeParams(nodes, GraphConfig.seed());
     }

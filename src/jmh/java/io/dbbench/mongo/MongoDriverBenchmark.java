@@ -78,7 +78,7 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
         default -> throw new IllegalStateException("MongoDriverBenchmark." + method
             + " has no verification in Driver.verify(); add it there");
       };
-      fixture = CollectionFixture.start(MongoTarget.open(arrangement), doc, "driver", "dbbench-driver-", true, poolSize,
+      fixture = CollectionFixture.open(MongoTarget.open(arrangement), doc, "driver", "dbbench-driver-", true, poolSize,
           finding ? CollectionFixture.seedDocs() : 0);
     }
 

@@ -29,17 +29,31 @@ public final class ArangoBulkForm implements StudyForm {
   static final List<String> OPERATIONS = List.of("insert", "read", "update", "delete");
   static final List<String> PROTOCOLS = List.of("HTTP_JSON", "HTTP2_JSON", "HTTP_VPACK", "HTTP2_VPACK");
   /**
-   * The Go study's table (go-driver v2/BENCHMARKS.md, 4 CPUs, one run each, as quoted in
-   * {@code shared/reference/arangodb.md} section 5): V1 ns/op, V2 ns/op, V1 B/op, V2 B/op, V1
-   * allocs/op, V2 allocs/op.
+   * The Go study's table (go-driver v2/BENCHMARKS.md, 4 CPUs, one run each; {@code tables.go} of
+   * {@code bulk-study.json}): V1 ns/op, V2 ns/op, V1 B/op, V2 B/op, V1 allocs/op, V2 allocs/op.
    */
-  static final Map<String, long[]> GO = Map.of(
-      "insert", new long[] {7_680_955_841L, 4_322_425_027L, 165_983_096L, 16_868_600L, 3_300_638L, 201L},
-      "read", new long[] {21_980_673_168L, 21_376_798_806L, 117_757_824L, 129_860_728L, 2_221_683L, 1_914_146L},
-      "update", new long[] {10_888_914_647L, 6_500_651_813L, 376_446_344L, 23_234_504L, 7_400_544L, 199_920L},
-      "delete", new long[] {12_356_330_212L, 10_316_694_878L, 398_291_240L, 22_662_968L, 7_401_716L, 327L});
-  static final Map<String, String> GO_NAME = Map.of("insert", "Create", "read", "ReadAllDocsOnce", "update",
-      "UpdateAllDocsOnce", "delete", "DeleteAllDocsOnce (re-insert inside the timing)");
+  static final Map<String, long[]> GO = new java.util.LinkedHashMap<>();
+  /** The Go benchmark's name per operation. */
+  static final Map<String, String> GO_NAME = new java.util.LinkedHashMap<>();
+
+  static {
+    // tables.go of bulk-study.json, the study's published figures beside its other measures
+    io.dbbench.report.Findings.study(ArangoBulkForm.class, "bulk-study.json").path("tables").path("go").properties()
+        .forEach(e -> {
+          if (!e.getKey().startsWith("_")) {
+            com.fasterxml.jackson.databind.JsonNode v = e.getValue();
+            GO_NAME.put(e.getKey(), v.path("name").asText());
+            GO.put(e.getKey(), new long[] {v.path("v1_ns").asLong(), v.path("v2_ns").asLong(), v.path("v1_bytes").asLong(),
+                v.path("v2_bytes").asLong(), v.path("v1_allocs").asLong(), v.path("v2_allocs").asLong()});
+          }
+        });
+  }
+
+  /** This study's published figures and their counterpart rows ({@code bulk-study.json} beside this class). */
+  @Override
+  public java.util.Optional<String> studyResource() {
+    return java.util.Optional.of("bulk-study.json");
+  }
 
   @Override
   public String title() {

@@ -31,12 +31,26 @@ public final class ArangoPoolForm implements StudyForm {
   /** A pool is at the knee when its time is within this factor of the best. */
   static final double KNEE_TOLERANCE = 1.05;
 
-  /** The study's table in ms (arangojs 8.3 on Node, ArangoDB server with 200,000 records), by connection and iterations; -1 = DNF. */
-  static final Map<String, Map<Integer, Double>> STUDY_MS = Map.of(
-      "driver_http1_3", Map.of(500, 5146.0, 1000, 10008.0, 5000, 49430.0, 10000, 99647.0),
-      "driver_http1_10", Map.of(500, 1651.0, 1000, 3235.0, 5000, 16210.0, 10000, 32282.0),
-      "driver_http1_100", Map.of(500, 1108.0, 1000, 2179.0, 5000, 10640.0, 10000, 21310.0),
-      "raw_http", Map.of(500, 1277.0, 1000, 2466.0, 5000, -1.0, 10000, -1.0));
+  /** The study's table in ms (arangojs 8.3 on Node, ArangoDB server with 200,000 records; {@code tables.study_ms} of {@code pool-study.json}), by connection and iterations; -1 = DNF. */
+  static final Map<String, Map<Integer, Double>> STUDY_MS = new java.util.LinkedHashMap<>();
+
+  static {
+    // tables.study_ms of pool-study.json, the study's published figures beside its other measures
+    io.dbbench.report.Findings.study(ArangoPoolForm.class, "pool-study.json").path("tables").path("study_ms").properties()
+        .forEach(e -> {
+          if (!e.getKey().startsWith("_")) {
+            Map<Integer, Double> byIterations = new java.util.LinkedHashMap<>();
+            e.getValue().properties().forEach(x -> byIterations.put(Integer.parseInt(x.getKey()), x.getValue().asDouble()));
+            STUDY_MS.put(e.getKey(), byIterations);
+          }
+        });
+  }
+
+  /** This study's published figures and their counterpart rows ({@code pool-study.json} beside this class). */
+  @Override
+  public java.util.Optional<String> studyResource() {
+    return java.util.Optional.of("pool-study.json");
+  }
 
   @Override
   public String title() {

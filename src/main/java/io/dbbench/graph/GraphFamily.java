@@ -47,7 +47,7 @@ public final class GraphFamily implements BenchmarkFamily {
     } catch (RuntimeException e) {
       return Probe.unavailable(e.getMessage(), describe());
     }
-    try (GraphFixture f = GraphFixture.create(1, GraphConfig.seed(), 64L << 20, root)) {
+    try (GraphFixture f = GraphFixture.open(1, GraphConfig.seed(), 64L << 20, root)) {
       GraphSession s = f.open(JournalMode.OFF);
       long n = EntityGraph.countNodes(s);
       return n == 1 ? Probe.ok(describe())

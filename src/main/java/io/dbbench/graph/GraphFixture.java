@@ -54,7 +54,7 @@ public final class GraphFixture implements AutoCloseable {
    *     the preload's counts are wrong
    * @throws GraphQueryException when the database rejects the schema or the load
    */
-  public static GraphFixture create(int nodes, long seed, long bufferPoolBytes, Path root) {
+  public static GraphFixture open(int nodes, long seed, long bufferPoolBytes, Path root) {
     EntityGraph.Dataset data = EntityGraph.generate(nodes, seed);
     Leases.Lease lease = Leases.take();
     Path dir = GraphConfig.createTrialDir(root);

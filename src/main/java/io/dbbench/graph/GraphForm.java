@@ -22,6 +22,12 @@ import java.util.Set;
  * ({@code off} as reference when it is the first value).
  */
 public final class GraphForm implements StudyForm {
+  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
+  @Override
+  public java.util.Optional<String> studyResource() {
+    return java.util.Optional.of("study.json");
+  }
+
   @Override
   public String title() {
     return "Graph database writes (LadybugDB/Kuzu)";

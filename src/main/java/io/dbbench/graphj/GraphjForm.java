@@ -26,6 +26,12 @@ import java.util.Set;
  * level; the AEAD {@code provider} comparison in the variant form.
  */
 public final class GraphjForm implements StudyForm {
+  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
+  @Override
+  public java.util.Optional<String> studyResource() {
+    return java.util.Optional.of("study.json");
+  }
+
   @Override
   public String title() {
     return "GraphJ codecs (criterion form)";
@@ -63,25 +69,26 @@ public final class GraphjForm implements StudyForm {
    * by dbbench benchmark method and, for compress, zstd level. Groups graphd has no comparable
    * figure for here (data sizes, compaction) are absent.
    */
-  static final Map<String, Double> GRAPHD_NS = Map.ofEntries(
-      Map.entry("GraphjHeaderBenchmark.headerEncode", 19.6), Map.entry("GraphjHeaderBenchmark.headerDecode", 8.6),
-      Map.entry("GraphjCompressBenchmark.compress@1", 14_400.0), Map.entry("GraphjCompressBenchmark.compress@3", 24_700.0),
-      Map.entry("GraphjCompressBenchmark.compress@6", 77_100.0), Map.entry("GraphjCompressBenchmark.compress@9", 177_000.0),
-      Map.entry("GraphjCompressBenchmark.decompress", 12_000.0),
-      Map.entry("GraphjCryptoBenchmark.encrypt", 10_500.0), Map.entry("GraphjCryptoBenchmark.decrypt", 11_100.0));
+  static final Map<String, Double> GRAPHD_NS = new java.util.LinkedHashMap<>();
 
   /** Which graphd criterion group each dbbench row is set beside. */
-  static final Map<String, String> GRAPHD_GROUP = Map.ofEntries(
-      Map.entry("GraphjHeaderBenchmark.headerEncode", "header_encode"),
-      Map.entry("GraphjHeaderBenchmark.headerDecode", "header_decode"),
-      Map.entry("GraphjCompressBenchmark.compress", "compression_levels/L"),
-      Map.entry("GraphjCompressBenchmark.decompress", "decompression/zstd_level_3"),
-      Map.entry("GraphjCryptoBenchmark.encrypt", "encryption/encrypt"),
-      Map.entry("GraphjCryptoBenchmark.decrypt", "decryption/decrypt"),
-      Map.entry("GraphjCryptoBenchmark.compressEncrypt", "compress_encrypt/compress_then_encrypt (+ SHA-256)"),
-      Map.entry("GraphjDataSizesBenchmark.compress", "data_sizes/compress/N"),
-      Map.entry("GraphjDataSizesBenchmark.encrypt", "data_sizes/encrypt/N"),
-      Map.entry("GraphjCompactBenchmark.compact", "compaction/compact_5_segments_*"));
+  static final Map<String, String> GRAPHD_GROUP = new java.util.LinkedHashMap<>();
+
+  static {
+    // tables.graphd_ns and tables.graphd_group of study.json, graphd's figures beside the study's measures
+    com.fasterxml.jackson.databind.JsonNode tables = io.dbbench.report.Findings.study(GraphjForm.class, "study.json")
+        .path("tables");
+    tables.path("graphd_ns").properties().forEach(e -> {
+      if (!e.getKey().startsWith("_")) {
+        GRAPHD_NS.put(e.getKey(), e.getValue().asDouble());
+      }
+    });
+    tables.path("graphd_group").properties().forEach(e -> {
+      if (!e.getKey().startsWith("_")) {
+        GRAPHD_GROUP.put(e.getKey(), e.getValue().asText());
+      }
+    });
+  }
 
   /**
    * The graphd comparison: for every dbbench row that does graphd's work on graphd's input

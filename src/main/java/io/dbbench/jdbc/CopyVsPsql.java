@@ -64,10 +64,10 @@ public final class CopyVsPsql implements Callable<Integer> {
       throw new CommandLine.ParameterException(new CommandLine(this), "--runs=" + runs + " must be at least 1");
     }
     Shape s = Shape.parse(shape);
-    GomessageConfig config = GomessageConfig.defaults(JdbcTarget.embedded());
+    GomessageConfig config = GomessageConfig.defaults(JdbcSettings.embedded());
     Map<String, double[]> times = new LinkedHashMap<>();
     Path rows = Files.createTempFile("gomessage-" + s + "-", ".tsv");
-    try (JdbcEndpoint endpoint = JdbcEndpoint.open(config)) {
+    try (JdbcTarget endpoint = JdbcTarget.open(config)) {
       writeText(config.seed(), s, rows);
       System.out.printf(Locale.ROOT, "[copy-vs-psql] %s, shape %s (%d rows), %d runs each; rows file %s (%d bytes)%n",
           endpoint.describe().get("backend"), s, s.rows(), runs, rows, Files.size(rows));
@@ -127,7 +127,7 @@ public final class CopyVsPsql implements Callable<Integer> {
     }
   }
 
-  private double runPsql(JdbcEndpoint endpoint, String command) throws IOException, InterruptedException {
+  private double runPsql(JdbcTarget endpoint, String command) throws IOException, InterruptedException {
     List<String> cmd = List.of(psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1",
         "-p", Integer.toString(endpoint.port()), "-U", "postgres", "-d", "postgres", "-c", command);
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);

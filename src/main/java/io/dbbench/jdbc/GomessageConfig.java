@@ -14,7 +14,7 @@ import java.util.function.Function;
  * system properties, see {@link BenchConfig}). JMH forks inherit the environment, so a variable set
  * before {@code ./mvnw verify -Pbench} reaches every fork.
  *
- * @param target where to insert ({@link JdbcTarget#from})
+ * @param target where to insert ({@link JdbcSettings#from})
  * @param schema schema, {@code DBBENCH_JDBC_SCHEMA} (default {@code TG20POC}, hdbinsert's)
  * @param table table, {@code DBBENCH_JDBC_TABLE} (default {@code GOMESSAGE}); per-worker
  *     siblings are {@code <table>_<n>}
@@ -40,7 +40,7 @@ import java.util.function.Function;
  *     constraint rejects the row with this DEVICEID; {@code null} (default) for none
  */
 public record GomessageConfig(
-    JdbcTarget target,
+    JdbcSettings target,
     String schema,
     String table,
     long seed,
@@ -90,7 +90,7 @@ public record GomessageConfig(
   }
 
   /** The knobs without timeouts, which take {@link JdbcTimeouts#defaults()} (the earlier signature). */
-  public GomessageConfig(JdbcTarget target, String schema, String table, long seed, int bulkSize, int workers,
+  public GomessageConfig(JdbcSettings target, String schema, String table, long seed, int bulkSize, int workers,
       boolean separateTables, int waitSeconds, boolean reWriteBatchedInserts, Integer packetSize, String copyFormat,
       boolean allowDrop, Long failAtRow) {
     this(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds, reWriteBatchedInserts,
@@ -108,7 +108,7 @@ public record GomessageConfig(
   }
 
   /**
-   * The knobs {@code settings} holds (defaults otherwise), target included ({@link JdbcTarget#from}).
+   * The knobs {@code settings} holds (defaults otherwise), target included ({@link JdbcSettings#from}).
    * Reads nothing but {@code settings}, so tests pass exactly the target they need.
    *
    * @param settings a setting's value by its environment-variable name; empty (or blank) when unset
@@ -120,7 +120,7 @@ public record GomessageConfig(
     Integer packet = s.get("DBBENCH_JDBC_PACKET_SIZE").isPresent() ? s.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
     Long failAt = s.getLong("DBBENCH_JDBC_FAIL_AT_ROW", null, "577");
     return new GomessageConfig(
-        JdbcTarget.from(settings),
+        JdbcSettings.from(settings),
         s.get("DBBENCH_JDBC_SCHEMA", DEFAULT_SCHEMA),
         s.get("DBBENCH_JDBC_TABLE", DEFAULT_TABLE),
         seed,
@@ -146,7 +146,7 @@ public record GomessageConfig(
   }
 
   /** Defaults for {@code target}: hdbinsert's schema and table, default seed, no fault injection. */
-  public static GomessageConfig defaults(JdbcTarget target) {
+  public static GomessageConfig defaults(JdbcSettings target) {
     return new GomessageConfig(target, DEFAULT_SCHEMA, DEFAULT_TABLE, DEFAULT_SEED, 0, 0, false, 0, true, null,
         "binary", false, null);
   }

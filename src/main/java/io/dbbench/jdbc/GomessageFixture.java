@@ -18,14 +18,14 @@ public final class GomessageFixture implements AutoCloseable {
   private final Shape shape;
   private final Strategy strategy;
   private final RunMode mode;
-  private final JdbcEndpoint endpoint;
+  private final JdbcTarget endpoint;
   private final boolean ownsEndpoint;
   private final GomessageTables tables;
   private final List<Connection> connections = new ArrayList<>();
   private Connection admin;
   private GomessageInserter inserter;
 
-  private GomessageFixture(GomessageConfig config, Shape shape, Strategy strategy, RunMode mode, JdbcEndpoint endpoint,
+  private GomessageFixture(GomessageConfig config, Shape shape, Strategy strategy, RunMode mode, JdbcTarget endpoint,
       boolean ownsEndpoint) {
     this.config = config;
     this.shape = shape;
@@ -50,7 +50,7 @@ public final class GomessageFixture implements AutoCloseable {
   public static GomessageFixture open(GomessageConfig config, Shape shape, Strategy strategy, RunMode mode)
       throws SQLException {
     strategy.requireSupportedBy(config.target().dialect());
-    JdbcEndpoint endpoint = JdbcEndpoint.open(config);
+    JdbcTarget endpoint = JdbcTarget.open(config);
     try {
       return new GomessageFixture(config, shape, strategy, mode, endpoint, true).connect();
     } catch (SQLException | RuntimeException e) {
@@ -66,7 +66,7 @@ public final class GomessageFixture implements AutoCloseable {
    * @throws IllegalStateException when a table exists that dbbench may not drop
    * @throws SQLException from the database
    */
-  public static GomessageFixture open(JdbcEndpoint endpoint, GomessageConfig config, Shape shape, Strategy strategy,
+  public static GomessageFixture open(JdbcTarget endpoint, GomessageConfig config, Shape shape, Strategy strategy,
       RunMode mode) throws SQLException {
     strategy.requireSupportedBy(endpoint.dialect());
     return new GomessageFixture(config, shape, strategy, mode, endpoint, false).connect();
@@ -169,7 +169,7 @@ public final class GomessageFixture implements AutoCloseable {
   }
 
   /** The endpoint (for its facts). */
-  public JdbcEndpoint endpoint() {
+  public JdbcTarget endpoint() {
     return endpoint;
   }
 

@@ -23,6 +23,12 @@ import java.util.Set;
  * {@code copy}; chart of rows/s against batch size per strategy.
  */
 public final class GomessageForm implements StudyForm {
+  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
+  @Override
+  public java.util.Optional<String> studyResource() {
+    return java.util.Optional.of("study.json");
+  }
+
   @Override
   public String title() {
     return "GOMESSAGE bulk insert (hdbinsert form)";

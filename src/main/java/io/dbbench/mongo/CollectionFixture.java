@@ -83,9 +83,9 @@ public final class CollectionFixture implements AutoCloseable {
    * @throws IllegalStateException with what to check when MongoDB cannot be reached or the seed
    *     does not read back
    */
-  public static CollectionFixture start(MongoTarget target, PayloadDocument doc, String collectionPrefix,
+  public static CollectionFixture open(MongoTarget target, PayloadDocument doc, String collectionPrefix,
       String idPrefix, boolean idIndex, int poolSize, int seedDocs) {
-    return startNamed(target, doc, newCollectionName(collectionPrefix), idPrefix, idIndex, poolSize, seedDocs);
+    return openNamed(target, doc, newCollectionName(collectionPrefix), idPrefix, idIndex, poolSize, seedDocs);
   }
 
   /** A fresh collection name, {@code <prefix>_<random uuid hex>}. */
@@ -97,10 +97,10 @@ public final class CollectionFixture implements AutoCloseable {
   public static final String DATABASE = "dbbench";
 
   /**
-   * {@link #start} with a collection name chosen by the caller (who may hand it to another
+   * {@link #open} with a collection name chosen by the caller (who may hand it to another
    * process first, e.g. the payload service), in database {@value #DATABASE}.
    */
-  public static CollectionFixture startNamed(MongoTarget target, PayloadDocument doc, String collectionName,
+  public static CollectionFixture openNamed(MongoTarget target, PayloadDocument doc, String collectionName,
       String idPrefix, boolean idIndex, int poolSize, int seedDocs) {
     MongoClient client = null;
     try {
@@ -128,16 +128,16 @@ public final class CollectionFixture implements AutoCloseable {
   }
 
   /**
-   * {@link #startNamed} for a collection that outlives the trial, as a shared payload service's
+   * {@link #openNamed} for a collection that outlives the trial, as a shared payload service's
    * does: when it already holds exactly {@code seedDocs} documents of this template with the
    * deterministic ids (three of them read back: the first, the middle, the last), they are kept
    * and only the index is made to match {@code idIndex}; otherwise it is dropped and seeded
    * afresh. {@link #close()} then leaves the collection for the next trial. Seeding 30,000
    * ReqMgr2 documents takes the stand-in tens of seconds; checking them, milliseconds.
    *
-   * @throws IllegalStateException as {@link #startNamed}
+   * @throws IllegalStateException as {@link #openNamed}
    */
-  public static CollectionFixture startKept(MongoTarget target, PayloadDocument doc, String collectionName,
+  public static CollectionFixture openKept(MongoTarget target, PayloadDocument doc, String collectionName,
       String idPrefix, boolean idIndex, int poolSize, int seedDocs) {
     MongoClient client = null;
     try {

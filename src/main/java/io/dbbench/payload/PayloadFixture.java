@@ -83,13 +83,13 @@ public final class PayloadFixture implements AutoCloseable {
 
   /**
    * Opens the MongoDB target for {@code arrangement} ({@link MongoTarget#open(Arrangement)}) and
-   * starts everything: {@link #start(MongoTarget, Arrangement, PayloadDocument, Index, int)}. With
+   * starts everything: {@link #open(MongoTarget, Arrangement, PayloadDocument, Index, int)}. With
    * {@link Arrangement#outOfProcess} and the servers the main job shares ({@link #startShared}),
    * uses those instead ({@link #attach}).
    *
    * @throws IllegalStateException when the shared servers were given but have stopped
    */
-  public static PayloadFixture start(Arrangement arrangement, PayloadDocument doc, Index index, int collectionSize) {
+  public static PayloadFixture open(Arrangement arrangement, PayloadDocument doc, Index index, int collectionSize) {
     if (arrangement == Arrangement.outOfProcess) {
       var service = SharedServer.given(SHARED_SERVICE);
       if (service.isPresent()) {
@@ -99,7 +99,7 @@ public final class PayloadFixture implements AutoCloseable {
         return attach(service.get(), standIn, doc, index, collectionSize);
       }
     }
-    return start(MongoTarget.open(arrangement), arrangement, doc, index, collectionSize);
+    return open(MongoTarget.open(arrangement), arrangement, doc, index, collectionSize);
   }
 
   /** Name of the payload service the main job shares among the family's trials ({@link SharedServer}). */
@@ -108,7 +108,7 @@ public final class PayloadFixture implements AutoCloseable {
   /**
    * Starts the servers the payload family's trials share in the main job: the mongo-java-server
    * stand-in and the service in JVMs of their own, the service on one collection that every trial
-   * prepares in turn ({@link CollectionFixture#startKept}: a seed that matches is kept). Trials run
+   * prepares in turn ({@link CollectionFixture#openKept}: a seed that matches is kept). Trials run
    * one at a time, so they never share the collection at once. Only for the default stand-in: a
    * real MongoDB ({@value MongoTarget#ENV_URI}) or a container gives {@link FamilyServers#NONE}.
    *
@@ -138,7 +138,7 @@ public final class PayloadFixture implements AutoCloseable {
   }
 
   /**
-   * A trial on the shared servers: prepares the service's collection ({@link CollectionFixture#startKept})
+   * A trial on the shared servers: prepares the service's collection ({@link CollectionFixture#openKept})
    * and leaves both servers running at {@link #close()}.
    */
   static PayloadFixture attach(SharedServer service, SharedServer standIn, PayloadDocument doc, Index index,
@@ -147,7 +147,7 @@ public final class PayloadFixture implements AutoCloseable {
     if (Boolean.getBoolean("dbbench.smoke")) {
       collectionSize = Math.min(collectionSize, SMOKE_COLLECTION_SIZE);
     }
-    CollectionFixture c = CollectionFixture.startKept(MongoTarget.sharedStandIn(standIn), doc, service.key(),
+    CollectionFixture c = CollectionFixture.openKept(MongoTarget.sharedStandIn(standIn), doc, service.key(),
         "dbbench-payload-", index == Index.id, pool, collectionSize);
     return new PayloadFixture(c, null, null, service, URI.create(service.address()), Arrangement.outOfProcess);
   }
@@ -162,7 +162,7 @@ public final class PayloadFixture implements AutoCloseable {
    *     not read back, or the service process does not start
    * @throws UncheckedIOException when the service cannot bind a loopback port
    */
-  public static PayloadFixture start(MongoTarget target, Arrangement arrangement, PayloadDocument doc, Index index,
+  public static PayloadFixture open(MongoTarget target, Arrangement arrangement, PayloadDocument doc, Index index,
       int collectionSize) {
     int pool = BenchConfig.getInt("DBBENCH_PAYLOAD_POOL", 100);
     if (Boolean.getBoolean("dbbench.smoke")) {
@@ -175,7 +175,7 @@ public final class PayloadFixture implements AutoCloseable {
       if (arrangement == Arrangement.outOfProcess) {
         child = startServiceProcess(target, name, pool);
       }
-      c = CollectionFixture.startNamed(target, doc, name, "dbbench-payload-", index == Index.id, pool, collectionSize);
+      c = CollectionFixture.openNamed(target, doc, name, "dbbench-payload-", index == Index.id, pool, collectionSize);
       if (child != null) {
         URI base = URI.create(child.awaitReady(ChildJvm.READY_TIMEOUT).group(1));
         return new PayloadFixture(c, null, child, base, arrangement);

@@ -36,6 +36,12 @@ public final class PayloadForm implements StudyForm {
   /** Fixed bootstrap seed, so a report is reproducible. */
   static final long SEED = 20_241_118L;
 
+  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
+  @Override
+  public java.util.Optional<String> studyResource() {
+    return java.util.Optional.of("study.json");
+  }
+
   @Override
   public String title() {
     return "Payload service (WMPayload form)";
@@ -291,22 +297,28 @@ public final class PayloadForm implements StudyForm {
     return sum / x.length;
   }
 
-  /** The study's published figures (vkuznet/WMPayload README at commit 3c602f4, Apple M2), for comparison. */
+  /** The study's published figures ({@code tables.study_figures} of {@code study.json}: WMPayload README at commit 3c602f4, Apple M2), for comparison. */
   static void studyFigures(Doc.Section s) {
+    com.fasterxml.jackson.databind.JsonNode fig = io.dbbench.report.Findings.study(PayloadForm.class, "study.json")
+        .path("tables").path("study_figures");
     s.text("The study's figures (WMPayload README, commit 3c602f4; Go client, Apple M2, a real MongoDB):");
-    Doc.TableBuilder t = new Doc.TableBuilder().col("operation").col("document").col("index").num("time/op")
-        .num("B/op").num("allocs/op").num("success rate").col("what it measured");
-    t.row(List.of("insert", "flat (auto-generated)", "none", "0.60 ms", "22,975", "197", "1.000",
-        "one client, sequential (BenchmarkInsert is a plain loop)"));
-    t.row(List.of("insert", "ReqMgr2", "none", "0.84 ms", "60,121", "666", "1.000", "one client, sequential"));
-    t.row(List.of("search", "flat", "none", "8.85 ms", "8,414,498", "177", "1.000",
-        "b.N concurrent requests; the handler then ignored id and returned the whole collection"));
-    t.row(List.of("search", "flat", "id", "0.25 ms", "11,415", "124", "0",
-        "every request failed (success_rate 0)"));
-    t.row(List.of("search", "ReqMgr2 (all docs)", "none", "75.4 ms", "102,658,732", "238", "1.000",
-        "whole-collection fetch"));
-    t.row(List.of("search", "ReqMgr2 (one doc)", "id", "0.51 ms", "38,716", "201", "0.2247",
-        "after the handler filtered by id; 78% of requests failed"));
+    Doc.TableBuilder t = new Doc.TableBuilder();
+    int i = 0;
+    for (com.fasterxml.jackson.databind.JsonNode c : fig.path("columns")) {
+      // the operation, document and index columns are text, the figures numbers, the last one text
+      if (i < 3 || i == fig.path("columns").size() - 1) {
+        t.col(c.asText());
+      } else {
+        t.num(c.asText());
+      }
+      i++;
+    }
+    for (com.fasterxml.jackson.databind.JsonNode r : fig.path("rows")) {
+      List<String> row = new java.util.ArrayList<>();
+      r.forEach(v -> row.add(v.asText()));
+      t.row(row);
+    }
     s.add(t.build());
   }
+
 }

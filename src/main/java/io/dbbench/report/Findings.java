@@ -19,9 +19,23 @@ import java.util.regex.Pattern;
 
 /**
  * The report's opening table and {@code findings.json}: for every study present in the run, each
- * of its measures (from {@code io/dbbench/report/studies.json}, with the study's source) beside
- * dbbench's counterpart from this run, with its 95% interval and an agreement read from that
- * interval alone.
+ * of its measures (from the study's resource in its family's room, {@link StudyForm#studyResource},
+ * with the study's source) beside dbbench's counterpart from this run, with its 95% interval and
+ * an agreement read from that interval alone.
+ *
+ * <p>A study resource: {@code id}, {@code title}, {@code present} (a regex over benchmark names),
+ * {@code source} (where the figures were published), {@code study_backend} (what the study
+ * measured on, shown beside dbbench's backend) and {@code measures}. A measure names the dbbench
+ * rows that are its counterpart: {@code rows}, each a benchmark and a subset of its params (first
+ * match in run order; later rows are fallbacks tried when the study's own point was not run, as in
+ * quick mode, and say so; a fallback row may carry its own {@code change}). {@code kind}:
+ * {@code rate} (a secondary {@code metric} as a rate, times {@code scale}), {@code rowsPerSecond}
+ * (rows of the shape param / seconds per op), {@code speedup} (baseline time / contender time),
+ * {@code timeChangePct} (contender time / baseline time - 1, in percent). A measure with
+ * {@code change} is a comparison (contender = the baseline row with the params in {@code change});
+ * one without is an absolute figure. {@code published}: the study's figure ({@code value}, or
+ * {@code low} and {@code high}) in the measure's {@code unit} and its {@code text}; a measure the
+ * study published no figure for has only text.
  *
  * <p>Two kinds of finding:
  * <ul>
@@ -45,11 +59,9 @@ import java.util.regex.Pattern;
  *
  * <p>A study is present when one of the run's benchmarks matches its {@code present} regex. A
  * {@link StudyForm} may supply its own findings ({@link StudyForm#findings}); a study id a form
- * answered is not looked up again from the data file.
+ * answered is not looked up again from its resource.
  */
 public final class Findings {
-  /** The study-figures data file on the class path. */
-  public static final String RESOURCE = "/io/dbbench/report/studies.json";
   /** The file written beside {@code report.md}. */
   public static final String FILE = "findings.json";
   /** Half-width of the equivalence band, percent: an interval inside it is "no measurable difference". */
@@ -66,7 +78,7 @@ public final class Findings {
   /**
    * One finding: one row of the opening table and one object of {@code findings.json}.
    *
-   * @param studyId the data file's id (e.g. {@code graphj})
+   * @param studyId the study's id (e.g. {@code graphj})
    * @param study the study's title
    * @param kind {@code comparison} or {@code absolute}
    * @param benchmark full benchmark method name, or empty when not measured
@@ -168,23 +180,37 @@ public final class Findings {
     }
   }
 
-  /** The studies of the data file, in file order. */
+  /** Every registered form's study ({@link StudyForm#studyResource}), in report order. */
   public static List<JsonNode> studies() {
-    try (InputStream in = Findings.class.getResourceAsStream(RESOURCE)) {
+    List<JsonNode> out = new ArrayList<>();
+    for (StudyForm form : StudyTables.forms()) {
+      form.studyResource().ifPresent(name -> out.add(study(form.getClass(), name)));
+    }
+    return out;
+  }
+
+  /**
+   * The study resource {@code name} beside {@code owner} (a form reads its study's published tables,
+   * {@code tables}, from it).
+   *
+   * @throws IllegalStateException naming the resource when it is missing
+   * @throws UncheckedIOException naming it when it is not JSON
+   */
+  public static JsonNode study(Class<?> owner, String name) {
+    try (InputStream in = owner.getResourceAsStream(name)) {
       if (in == null) {
-        throw new IllegalStateException(RESOURCE + " is missing from the class path");
+        throw new IllegalStateException(owner.getPackageName() + "/" + name + " (the study of " + owner.getSimpleName()
+            + ") is missing from the class path");
       }
-      List<JsonNode> out = new ArrayList<>();
-      MAPPER.readTree(in).path("studies").forEach(out::add);
-      return out;
+      return MAPPER.readTree(in);
     } catch (IOException e) {
-      throw new UncheckedIOException(RESOURCE + ": not readable JSON", e);
+      throw new UncheckedIOException(owner.getPackageName() + "/" + name + ": not readable JSON", e);
     }
   }
 
   /**
-   * The findings of {@code run}: the forms' own, then every measure of every data-file study
-   * present in the run and not answered by a form, in data-file order.
+   * The findings of {@code run}: the forms' own, then every measure of every study
+   * present in the run and not answered by a form, in report order.
    */
   public static List<Finding> of(Run run, List<StudyForm> forms) {
     List<Finding> out = new ArrayList<>();
@@ -220,7 +246,7 @@ public final class Findings {
     MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValue(runDir.resolve(FILE).toFile(), out);
   }
 
-  /** The finding of one measure of one data-file study in {@code run} (the study need not be present). */
+  /** The finding of one measure of one study in {@code run} (the study need not be present). */
   public static Finding of(JsonNode study, JsonNode m, Run run) {
     String measureKind = m.path("kind").asText();
     boolean comparison = m.has("change");

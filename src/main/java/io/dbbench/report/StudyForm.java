@@ -33,10 +33,20 @@ public interface StudyForm {
   void appendTo(Doc doc, Run run, List<JmhResult> accepted);
 
   /**
+   * The study's published figures and the dbbench rows that are their counterparts: a JSON
+   * resource in the form's own package (resolved against the form's class, e.g. {@code study.json}),
+   * in the schema {@link Findings} describes. Empty when the study publishes nothing to compare.
+   * The report reads every form's study this way and names no study itself.
+   */
+  default java.util.Optional<String> studyResource() {
+    return java.util.Optional.empty();
+  }
+
+  /**
    * The form's own rows for the report's opening findings table (a study's published headline
-   * beside this run's counterpart). Optional: by default none, and the report looks the study up
-   * in {@code io/dbbench/report/studies.json} by benchmark name and params ({@link Findings}); a
-   * finding returned here replaces the data file's row with the same {@link Findings.Finding#studyId}.
+   * beside this run's counterpart). Optional: by default none, and the report looks the study's
+   * measures up by benchmark name and params ({@link #studyResource}, {@link Findings}); a
+   * finding returned here replaces the study's row with the same {@link Findings.Finding#studyId}.
    *
    * @param run the whole run
    * @param accepted the run's results this form accepts; never empty

@@ -7,7 +7,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.dbbench.run.JmhArgs;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Redaction;
-import io.dbbench.jdbc.JdbcTarget;
+import io.dbbench.jdbc.JdbcSettings;
 import io.dbbench.jdbc.Shape;
 import io.dbbench.mongo.MongoTarget;
 import java.util.List;
@@ -63,7 +63,7 @@ class ParsersFuzzTest {
     for (Map<String, String> settings : List.of(Map.of("DBBENCH_JDBC_URL", s), Map.of("GOHDBDSN", s),
         Map.of("DBBENCH_JDBC_URL", "jdbc:h2:mem:x", "DBBENCH_JDBC_PROPERTIES", s))) {
       try {
-        JdbcTarget t = JdbcTarget.from(settings);
+        JdbcSettings t = JdbcSettings.from(settings);
         t.redactedUrl();
         t.redactedProperties();
       } catch (IllegalArgumentException expected) {

@@ -92,7 +92,7 @@ class GraphJournalReplayTest {
       assertTrue(entries.stream().noneMatch(e -> e.query().startsWith("MATCH (n:Entity {id: $id}) RETURN")),
           "a read-only query was journaled");
 
-      try (GraphFixture fresh = GraphFixture.create(N, GraphConfig.seed(), 64L << 20, db.fixture.dir())) {
+      try (GraphFixture fresh = GraphFixture.open(N, GraphConfig.seed(), 64L << 20, db.fixture.dir())) {
         GraphSession s = fresh.open(JournalMode.OFF);
         assertEquals(expectedEntries, JournalReplay.replay(entries, s));
         EntityGraph.verifyCounts(s, nodes, edges);
@@ -111,7 +111,7 @@ class GraphJournalReplayTest {
 
   @Test
   void journalingSessionAppendsBeforeExecutingEvenWhenTheQueryFails(@TempDir Path tmp) throws Exception {
-    try (GraphFixture f = GraphFixture.create(3, 1, 64L << 20, tmp)) {
+    try (GraphFixture f = GraphFixture.open(3, 1, 64L << 20, tmp)) {
       GraphSession s = f.open(JournalMode.ON);
       GraphStatement create = s.prepare(GraphQueries.CREATE);
       GraphQueryException e = assertThrows(GraphQueryException.class,

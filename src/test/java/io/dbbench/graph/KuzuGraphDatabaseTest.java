@@ -135,14 +135,14 @@ class KuzuGraphDatabaseTest {
     Path file = Files.writeString(tmp.resolve("a-file"), "x");
     Path root = file.resolve("graph");
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> GraphFixture.create(10, 1, 64L << 20, root));
+        () -> GraphFixture.open(10, 1, 64L << 20, root));
     assertTrue(e.getMessage().contains(root.toString()) && e.getMessage().contains(GraphConfig.TMPDIR),
         e.getMessage());
   }
 
   @Test
   void fixtureDeletesItsDirectory() {
-    GraphFixture f = GraphFixture.create(10, 1, 64L << 20, tmp);
+    GraphFixture f = GraphFixture.open(10, 1, 64L << 20, tmp);
     Path dir = f.dir();
     GraphSession s = f.open(JournalMode.OFF);
     assertEquals(10, EntityGraph.countNodes(s));

@@ -30,15 +30,15 @@ class GomessageFreezeTest {
   private static final long FAIL_WITHIN_MS = 20_000;
   private static final Shape SHAPE = Shape.parse("4x250");
 
-  private static JdbcEndpoint endpoint;
+  private static JdbcTarget endpoint;
   private static GomessageConfig config;
 
   @BeforeAll
   static void start() throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/bin/kill")) || Files.isExecutable(Path.of("/usr/bin/kill")),
         "needs kill(1) to send SIGSTOP/SIGCONT to the embedded PostgreSQL");
-    config = GomessageConfig.defaults(JdbcTarget.embedded()).withTimeouts(new JdbcTimeouts(TIMEOUT_S, TIMEOUT_S));
-    endpoint = JdbcEndpoint.open(config);
+    config = GomessageConfig.defaults(JdbcSettings.embedded()).withTimeouts(new JdbcTimeouts(TIMEOUT_S, TIMEOUT_S));
+    endpoint = JdbcTarget.open(config);
   }
 
   @AfterAll

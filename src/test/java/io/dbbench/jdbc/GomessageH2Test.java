@@ -24,7 +24,7 @@ class GomessageH2Test {
 
   private static GomessageConfig h2() {
     String url = "jdbc:h2:mem:gomessage" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
-    return GomessageConfig.defaults(new JdbcTarget(url, "sa", "", new Properties(), "DBBENCH_JDBC_URL"));
+    return GomessageConfig.defaults(new JdbcSettings(url, "sa", "", new Properties(), "DBBENCH_JDBC_URL"));
   }
 
   @ParameterizedTest

@@ -29,7 +29,7 @@ class GomessageHanaTest {
    */
   static Optional<GomessageConfig> hanaConfig(Function<String, Optional<String>> settings, StringBuilder whyNot) {
     GomessageConfig config = GomessageConfig.from(settings).withTable("GOMESSAGE_DBBENCH_TEST");
-    JdbcTarget t = config.target();
+    JdbcSettings t = config.target();
     if (t.isEmbedded() || t.dialect() != Dialect.HANA) {
       whyNot.append("no SAP HANA configured (the target is ").append(t.redactedUrl()).append(" from ")
           .append(t.source()).append("): set DBBENCH_JDBC_URL=jdbc:sap://host:port/ (+ DBBENCH_JDBC_USER/PASSWORD)"

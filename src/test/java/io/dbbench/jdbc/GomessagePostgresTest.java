@@ -20,13 +20,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class GomessagePostgresTest {
   private static final Shape SHAPE = Shape.parse("4x250");
-  private static JdbcEndpoint endpoint;
+  private static JdbcTarget endpoint;
   private static GomessageConfig config;
 
   @BeforeAll
   static void startEmbeddedPostgres() throws Exception {
-    config = GomessageConfig.defaults(JdbcTarget.embedded());
-    endpoint = JdbcEndpoint.open(config);
+    config = GomessageConfig.defaults(JdbcSettings.embedded());
+    endpoint = JdbcTarget.open(config);
   }
 
   @AfterAll

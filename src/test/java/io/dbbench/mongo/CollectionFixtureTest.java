@@ -22,7 +22,7 @@ class CollectionFixtureTest {
 
   @Test
   void seedsFindsAndVerifies() {
-    try (CollectionFixture f = CollectionFixture.start(MongoTarget.embedded(), PayloadDocument.reqmgr2, "driver", "dbbench-driver-", true, 4, 30)) {
+    try (CollectionFixture f = CollectionFixture.open(MongoTarget.embedded(), PayloadDocument.reqmgr2, "driver", "dbbench-driver-", true, 4, 30)) {
       assertEquals(30, f.seededIds().size());
       f.verifyCount(30);
       for (String id : List.of(f.seededIds().get(0), f.seededIds().get(29))) {
@@ -36,7 +36,7 @@ class CollectionFixtureTest {
 
   @Test
   void uniqueIdIndexRejectsDuplicatesOrderedAndUnordered() {
-    try (CollectionFixture f = CollectionFixture.start(MongoTarget.embedded(), PayloadDocument.flat, "driver", "dbbench-driver-", true, 4, 0)) {
+    try (CollectionFixture f = CollectionFixture.open(MongoTarget.embedded(), PayloadDocument.flat, "driver", "dbbench-driver-", true, 4, 0)) {
       f.collection().insertOne(f.newDocument("a"));
       assertThrows(MongoWriteException.class, () -> f.collection().insertOne(f.newDocument("a")));
       // Unordered: the batch goes on past the duplicate; ordered stops at it.
@@ -54,7 +54,7 @@ class CollectionFixtureTest {
 
   @Test
   void newDocumentIsAFreshTopLevelCopy() {
-    try (CollectionFixture f = CollectionFixture.start(MongoTarget.embedded(), PayloadDocument.flat, "driver", "dbbench-driver-", true, 1, 0)) {
+    try (CollectionFixture f = CollectionFixture.open(MongoTarget.embedded(), PayloadDocument.flat, "driver", "dbbench-driver-", true, 1, 0)) {
       Document a = f.newDocument("x");
       Document b = f.newDocument("y");
       f.collection().insertOne(a);
@@ -70,14 +70,14 @@ class CollectionFixtureTest {
       io.dbbench.core.SharedServer shared = new io.dbbench.core.SharedServer(MongoTarget.SHARED_NAME, server.uriForDriver(),
           ProcessHandle.current().pid(), "");
       Object firstObjectId;
-      try (CollectionFixture f = CollectionFixture.startKept(MongoTarget.sharedStandIn(shared), PayloadDocument.flat, "kept",
+      try (CollectionFixture f = CollectionFixture.openKept(MongoTarget.sharedStandIn(shared), PayloadDocument.flat, "kept",
           "dbbench-payload-", true, 2, 40)) {
         assertEquals(40, f.seededIds().size());
         assertTrue(f.indexNames().contains("id_1"), f.indexNames().toString());
         firstObjectId = f.collection().find(Filters.eq("id", f.seededIds().get(0))).first().get("_id");
       }
       // the same seed without the index: kept (same _id), index dropped, ids as seeded
-      try (CollectionFixture f = CollectionFixture.startKept(MongoTarget.sharedStandIn(shared), PayloadDocument.flat, "kept",
+      try (CollectionFixture f = CollectionFixture.openKept(MongoTarget.sharedStandIn(shared), PayloadDocument.flat, "kept",
           "dbbench-payload-", false, 2, 40)) {
         assertEquals(firstObjectId, f.collection().find(Filters.eq("id", f.seededIds().get(0))).first().get("_id"),
             "a matching seed is kept, not inserted again");
@@ -86,19 +86,19 @@ class CollectionFixtureTest {
         f.verifyCount(40);
       }
       // another template or size: seeded afresh
-      try (CollectionFixture f = CollectionFixture.startKept(MongoTarget.sharedStandIn(shared), PayloadDocument.reqmgr2, "kept",
+      try (CollectionFixture f = CollectionFixture.openKept(MongoTarget.sharedStandIn(shared), PayloadDocument.reqmgr2, "kept",
           "dbbench-payload-", true, 2, 40)) {
         f.verifySample(f.seededIds().get(39));
         assertTrue(!firstObjectId.equals(f.collection().find(Filters.eq("id", f.seededIds().get(0))).first().get("_id")));
         assertTrue(f.indexNames().contains("id_1"));
       }
-      try (CollectionFixture f = CollectionFixture.startKept(MongoTarget.sharedStandIn(shared), PayloadDocument.reqmgr2, "kept",
+      try (CollectionFixture f = CollectionFixture.openKept(MongoTarget.sharedStandIn(shared), PayloadDocument.reqmgr2, "kept",
           "dbbench-payload-", true, 2, 0)) {
         f.verifyCount(0);
         assertTrue(f.indexNames().contains("id_1"), "an empty collection for inserts still has its index");
       }
       // closing a kept fixture leaves the shared server running
-      try (CollectionFixture f = CollectionFixture.startKept(MongoTarget.sharedStandIn(shared), PayloadDocument.flat, "kept",
+      try (CollectionFixture f = CollectionFixture.openKept(MongoTarget.sharedStandIn(shared), PayloadDocument.flat, "kept",
           "dbbench-payload-", false, 2, 3)) {
         f.verifyCount(3);
       }

@@ -28,7 +28,7 @@ class PayloadFixtureTest {
   @Test
   void seedsSearchableDocumentsAndEverySearchVariantReturnsTheSameAnswer() throws Exception {
     for (PayloadFixture.Index index : PayloadFixture.Index.values()) {
-      try (PayloadFixture f = PayloadFixture.start(MongoTarget.embedded(), Arrangement.inProcess, PayloadDocument.reqmgr2, index, 20);
+      try (PayloadFixture f = PayloadFixture.open(MongoTarget.embedded(), Arrangement.inProcess, PayloadDocument.reqmgr2, index, 20);
           HttpClient c = HttpClient.newHttpClient()) {
         assertEquals(20, f.seededIds().size());
         assertEquals(20, f.count());
@@ -45,7 +45,7 @@ class PayloadFixtureTest {
 
   @Test
   void verificationCatchesWrongCountsAndAlteredDocuments() throws Exception {
-    try (PayloadFixture f = PayloadFixture.start(MongoTarget.embedded(), Arrangement.inProcess, PayloadDocument.flat, PayloadFixture.Index.id, 0);
+    try (PayloadFixture f = PayloadFixture.open(MongoTarget.embedded(), Arrangement.inProcess, PayloadDocument.flat, PayloadFixture.Index.id, 0);
         HttpClient c = HttpClient.newHttpClient()) {
       f.verifyCount(0);
       f.verifyAnySample(); // empty: nothing to compare

@@ -2,7 +2,7 @@ package io.dbbench.jdbc.console;
 
 import io.dbbench.core.Redaction;
 import io.dbbench.jdbc.GomessageConfig;
-import io.dbbench.jdbc.JdbcEndpoint;
+import io.dbbench.jdbc.JdbcTarget;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -93,9 +93,9 @@ public final class Console implements Callable<Integer> {
       return 2;
     }
     err.println("console: reaching " + config.target().redactedUrl() + " (from " + config.target().source() + ") ...");
-    JdbcEndpoint endpoint;
+    JdbcTarget endpoint;
     try {
-      endpoint = JdbcEndpoint.open(config);
+      endpoint = JdbcTarget.open(config);
     } catch (Exception e) {
       err.println("console: " + Redaction.redact(String.valueOf(e.getMessage())));
       return 1;
@@ -118,7 +118,7 @@ public final class Console implements Callable<Integer> {
     return 0;
   }
 
-  private ConsoleServer startServer(JdbcEndpoint endpoint, GomessageConfig config, ConsoleSettings settings) {
+  private ConsoleServer startServer(JdbcTarget endpoint, GomessageConfig config, ConsoleSettings settings) {
     try {
       return ConsoleServer.start(endpoint, config, settings, host, port);
     } catch (java.io.IOException e) {

@@ -9,7 +9,7 @@ import io.dbbench.core.Redaction;
 import io.dbbench.jdbc.BatchInsertException;
 import io.dbbench.jdbc.Dialect;
 import io.dbbench.jdbc.GomessageConfig;
-import io.dbbench.jdbc.JdbcEndpoint;
+import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.RunMode;
 import io.dbbench.jdbc.Shape;
 import java.io.IOException;
@@ -78,7 +78,7 @@ public final class ConsoleServer implements AutoCloseable {
   /** Request body bytes read and dropped before the connection is closed instead. */
   private static final int MAX_IGNORED_BODY = 64 * 1024;
 
-  private final JdbcEndpoint endpoint;
+  private final JdbcTarget endpoint;
   private final GomessageConfig config;
   private final ConsoleSettings settings;
   private final TestRunner runner;
@@ -90,7 +90,7 @@ public final class ConsoleServer implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor;
 
-  private ConsoleServer(JdbcEndpoint endpoint, GomessageConfig config, ConsoleSettings settings, HttpServer server,
+  private ConsoleServer(JdbcTarget endpoint, GomessageConfig config, ConsoleSettings settings, HttpServer server,
       ExecutorService executor) {
     this.endpoint = endpoint;
     this.config = config;
@@ -118,7 +118,7 @@ public final class ConsoleServer implements AutoCloseable {
    * @param config the family's knobs (schema, table, bulk size, workers, ...)
    * @throws IOException when the address cannot be bound
    */
-  public static ConsoleServer start(JdbcEndpoint endpoint, GomessageConfig config, ConsoleSettings settings,
+  public static ConsoleServer start(JdbcTarget endpoint, GomessageConfig config, ConsoleSettings settings,
       String host, int port) throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 64);
     ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor();

@@ -3,7 +3,7 @@ package io.dbbench.jdbc.console;
 import io.dbbench.jdbc.Dialect;
 import io.dbbench.jdbc.GomessageConfig;
 import io.dbbench.jdbc.GomessageTables;
-import io.dbbench.jdbc.JdbcEndpoint;
+import io.dbbench.jdbc.JdbcTarget;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -21,10 +21,10 @@ import java.util.Map;
  * confirmation naming the table.
  */
 final class OwnedTable {
-  private final JdbcEndpoint endpoint;
+  private final JdbcTarget endpoint;
   private final GomessageConfig config;
 
-  OwnedTable(JdbcEndpoint endpoint, GomessageConfig config) {
+  OwnedTable(JdbcTarget endpoint, GomessageConfig config) {
     this.endpoint = endpoint;
     this.config = config;
   }

@@ -6,7 +6,7 @@ import io.dbbench.jdbc.GomessageConfig;
 import io.dbbench.jdbc.GomessageInserter;
 import io.dbbench.jdbc.GomessageRows;
 import io.dbbench.jdbc.GomessageTables;
-import io.dbbench.jdbc.JdbcEndpoint;
+import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.RunMode;
 import io.dbbench.jdbc.Shape;
 import io.dbbench.jdbc.Strategy;
@@ -29,10 +29,10 @@ import java.util.List;
  * <p>One test at a time: the caller ({@link ConsoleServer}) serialises tests.
  */
 final class TestRunner {
-  private final JdbcEndpoint endpoint;
+  private final JdbcTarget endpoint;
   private final GomessageConfig config;
 
-  TestRunner(JdbcEndpoint endpoint, GomessageConfig config) {
+  TestRunner(JdbcTarget endpoint, GomessageConfig config) {
     this.endpoint = endpoint;
     this.config = config;
   }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.jdbc.GomessageConfig;
-import io.dbbench.jdbc.JdbcEndpoint;
 import io.dbbench.jdbc.JdbcTarget;
+import io.dbbench.jdbc.JdbcSettings;
 import io.dbbench.jdbc.Shape;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -35,7 +35,7 @@ class ConsoleApiTest {
   static final ConsoleSettings SMALL = new ConsoleSettings(new Shape(2, 100), true, ConsoleSettings.DEFAULT_MAX_ROWS,
       List.of(new Shape(4, 250), new Shape(20, 500)));
 
-  private static JdbcEndpoint endpoint;
+  private static JdbcTarget endpoint;
   private static GomessageConfig config;
   private static ConsoleServer server;
   private static Http http;
@@ -43,8 +43,8 @@ class ConsoleApiTest {
 
   @BeforeAll
   static void start() throws Exception {
-    config = GomessageConfig.defaults(JdbcTarget.embedded());
-    endpoint = JdbcEndpoint.open(config);
+    config = GomessageConfig.defaults(JdbcSettings.embedded());
+    endpoint = JdbcTarget.open(config);
     server = ConsoleServer.start(endpoint, config, SMALL, "127.0.0.1", 0);
     http = new Http(server.uri());
   }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.jdbc.GomessageConfig;
-import io.dbbench.jdbc.JdbcEndpoint;
 import io.dbbench.jdbc.JdbcTarget;
+import io.dbbench.jdbc.JdbcSettings;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -21,13 +21,13 @@ import org.junit.jupiter.api.Test;
  * Requests are written on a raw socket, since the JDK client will not send a forged Host.
  */
 class ConsoleCrossSiteTest {
-  private static JdbcEndpoint endpoint;
+  private static JdbcTarget endpoint;
   private static ConsoleServer server;
 
   @BeforeAll
   static void start() throws Exception {
-    GomessageConfig config = GomessageConfig.defaults(JdbcTarget.embedded());
-    endpoint = JdbcEndpoint.open(config);
+    GomessageConfig config = GomessageConfig.defaults(JdbcSettings.embedded());
+    endpoint = JdbcTarget.open(config);
     server = ConsoleServer.start(endpoint, config.withTable("GOMESSAGE_XSITE"), ConsoleApiTest.SMALL, "127.0.0.1", 0);
   }
 

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.jdbc.GomessageConfig;
-import io.dbbench.jdbc.JdbcEndpoint;
 import io.dbbench.jdbc.JdbcTarget;
+import io.dbbench.jdbc.JdbcSettings;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -21,8 +21,8 @@ class ConsoleDatabaseStopTest {
 
   @Test
   void aDatabaseStoppedMidTestIs502AndTheServerStillAnswers() throws Exception {
-    GomessageConfig config = GomessageConfig.defaults(JdbcTarget.embedded());
-    JdbcEndpoint endpoint = JdbcEndpoint.open(config);
+    GomessageConfig config = GomessageConfig.defaults(JdbcSettings.embedded());
+    JdbcTarget endpoint = JdbcTarget.open(config);
     try (ConsoleServer server = ConsoleServer.start(endpoint, config, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
       Http http = new Http(server.uri());
       // 2000 batches of 500 rows: far longer than it takes to see the first batches commit and stop the server

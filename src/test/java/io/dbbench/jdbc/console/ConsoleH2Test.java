@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.jdbc.GomessageConfig;
-import io.dbbench.jdbc.JdbcEndpoint;
 import io.dbbench.jdbc.JdbcTarget;
+import io.dbbench.jdbc.JdbcSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -23,10 +23,10 @@ class ConsoleH2Test {
   @Test
   void h2OffersHdbinsertsTestsAndRefusesPostgresqlOnes() throws Exception {
     // a password in the URL: the page and its JSON show it masked, never in clear
-    JdbcTarget target = new JdbcTarget("jdbc:h2:mem:console_h2;DB_CLOSE_DELAY=-1;USER=sa;PASSWORD=s3cret-h2", null, null,
+    JdbcSettings target = new JdbcSettings("jdbc:h2:mem:console_h2;DB_CLOSE_DELAY=-1;USER=sa;PASSWORD=s3cret-h2", null, null,
         new Properties(), "DBBENCH_JDBC_URL");
     GomessageConfig config = GomessageConfig.defaults(target);
-    try (JdbcEndpoint endpoint = JdbcEndpoint.open(config);
+    try (JdbcTarget endpoint = JdbcTarget.open(config);
         ConsoleServer server = ConsoleServer.start(endpoint, config, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
       Http http = new Http(server.uri());
       List<String> tests = new ArrayList<>();

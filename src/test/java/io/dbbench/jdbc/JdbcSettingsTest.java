@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-class JdbcTargetTest {
+class JdbcSettingsTest {
 
   @Test
   void goHdbDsnMapsToTheNgdbcUrlWithDecodedCredentials() {
-    JdbcTarget t = JdbcTarget.fromGoHdbDsn("hdb://MyUser:My%40Pass%3Aword@hana.example:30015");
+    JdbcSettings t = JdbcSettings.fromGoHdbDsn("hdb://MyUser:My%40Pass%3Aword@hana.example:30015");
     assertEquals("jdbc:sap://hana.example:30015/", t.url());
     assertEquals("MyUser", t.user());
     assertEquals("My@Pass:word", t.password());
@@ -24,7 +24,7 @@ class JdbcTargetTest {
 
   @Test
   void goHdbDsnParametersThatNgdbcSharesAreMapped() {
-    JdbcTarget t = JdbcTarget.fromGoHdbDsn("hdb://u:p@h:39015?databaseName=HXE&defaultSchema=TG20POC&TLSInsecureSkipVerify");
+    JdbcSettings t = JdbcSettings.fromGoHdbDsn("hdb://u:p@h:39015?databaseName=HXE&defaultSchema=TG20POC&TLSInsecureSkipVerify");
     assertEquals("HXE", t.driverProperties().getProperty("databaseName"));
     assertEquals("TG20POC", t.driverProperties().getProperty("currentschema"));
     assertEquals("true", t.driverProperties().getProperty("encrypt"));
@@ -35,7 +35,7 @@ class JdbcTargetTest {
   void malformedDsnsFailWithoutShowingThePassword() {
     for (String bad : new String[] {"hdb://user:secretpw@host", "postgres://user:secretpw@host:5432", "hdb://host:30015",
         "hdb://user:secretpw@host:30015?bufferSize=1"}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JdbcTarget.fromGoHdbDsn(bad), bad);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JdbcSettings.fromGoHdbDsn(bad), bad);
       assertTrue(e.getMessage().startsWith("GOHDBDSN="), e.getMessage());
       assertFalse(e.getMessage().contains("secretpw"), e.getMessage());
     }
@@ -43,7 +43,7 @@ class JdbcTargetTest {
 
   @Test
   void embeddedIsPostgresqlWithNoCredentials() {
-    JdbcTarget t = JdbcTarget.embedded();
+    JdbcSettings t = JdbcSettings.embedded();
     assertTrue(t.isEmbedded());
     assertEquals(Dialect.POSTGRESQL, t.dialect());
     assertNull(t.password());
@@ -52,26 +52,26 @@ class JdbcTargetTest {
 
   @Test
   void driverPropertiesParseAndRedact() {
-    var p = JdbcTarget.parseProperties("prepareThreshold=1; packetSize=1048576;;password=hunter2");
+    var p = JdbcSettings.parseProperties("prepareThreshold=1; packetSize=1048576;;password=hunter2");
     assertEquals("1", p.getProperty("prepareThreshold"));
     assertEquals("1048576", p.getProperty("packetSize"));
-    JdbcTarget t = new JdbcTarget("jdbc:postgresql://db/x", "u", "pw", p, "DBBENCH_JDBC_URL");
+    JdbcSettings t = new JdbcSettings("jdbc:postgresql://db/x", "u", "pw", p, "DBBENCH_JDBC_URL");
     assertFalse(t.redactedProperties().contains("hunter2"), t.redactedProperties());
     assertTrue(t.redactedProperties().contains("packetSize=1048576"), t.redactedProperties());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JdbcTarget.parseProperties("novalue"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JdbcSettings.parseProperties("novalue"));
     assertTrue(e.getMessage().contains("'novalue'"), e.getMessage());
   }
 
   @Test
   void redactedUrlHidesSecretsInTheUrl() {
-    JdbcTarget t = new JdbcTarget("jdbc:postgresql://db:5432/x?user=u&password=hunter2", null, null,
+    JdbcSettings t = new JdbcSettings("jdbc:postgresql://db:5432/x?user=u&password=hunter2", null, null,
         new java.util.Properties(), "DBBENCH_JDBC_URL");
     assertFalse(t.redactedUrl().contains("hunter2"), t.redactedUrl());
   }
 
   @Test
   void configKnobsAreValidatedByName() {
-    GomessageConfig ok = GomessageConfig.defaults(JdbcTarget.embedded());
+    GomessageConfig ok = GomessageConfig.defaults(JdbcSettings.embedded());
     assertEquals("TG20POC", ok.schema());
     assertEquals("GOMESSAGE", ok.table());
     Shape s = Shape.parse("100x1000");
@@ -106,9 +106,9 @@ class JdbcTargetTest {
     assertEquals("text", c.copyFormat());
     assertEquals(577L, c.failAtRow());
     assertEquals(GomessageConfig.DEFAULT_TABLE, c.table(), "a blank setting counts as unset");
-    assertEquals(Dialect.HANA, JdbcTarget.from(java.util.Map.of("GOHDBDSN", "hdb://u:p@hana:30015")).dialect());
-    assertTrue(JdbcTarget.from(java.util.Map.of()).isEmbedded());
-    assertEquals(GomessageConfig.defaults(JdbcTarget.embedded()).describe(), GomessageConfig.from(java.util.Map.of()).describe());
+    assertEquals(Dialect.HANA, JdbcSettings.from(java.util.Map.of("GOHDBDSN", "hdb://u:p@hana:30015")).dialect());
+    assertTrue(JdbcSettings.from(java.util.Map.of()).isEmbedded());
+    assertEquals(GomessageConfig.defaults(JdbcSettings.embedded()).describe(), GomessageConfig.from(java.util.Map.of()).describe());
   }
 
   @Test
