@@ -45,6 +45,41 @@ class FamiliesTest {
     }
   }
 
+  /** Seconds in a JMH time value such as {@code 1s}, {@code 500ms} or {@code 2m}. */
+  private static double seconds(String t) {
+    var m = java.util.regex.Pattern.compile("(\\d+)(ms|s|m)").matcher(t);
+    assertTrue(m.matches(), "time value " + t);
+    double v = Double.parseDouble(m.group(1));
+    return switch (m.group(2)) {
+      case "ms" -> v / 1000;
+      case "m" -> v * 60;
+      default -> v;
+    };
+  }
+
+  @Test
+  void everyQuickOpenLoopPointMeasuresAtLeastAThousandRequests() {
+    // p99.9 needs 1,000 requests: rate x measurement iterations x iteration time, per point
+    int checked = 0;
+    for (BenchmarkFamily f : Families.all()) {
+      FamilySettings s = f.settings(false);
+      List<String> rates = s.params().get("rate");
+      if (rates == null) {
+        continue;
+      }
+      int iterations = s.iterations() != null ? s.iterations() : io.dbbench.run.JmhCommand.QUICK.iterations();
+      double perIteration = seconds(s.measurementTime() != null ? s.measurementTime()
+          : io.dbbench.run.JmhCommand.QUICK.measurementTime());
+      for (String r : rates) {
+        double requests = Double.parseDouble(r) * iterations * perIteration;
+        assertTrue(requests >= 1000, f.id() + " quick open loop at " + r + "/s: " + iterations + " x " + perIteration
+            + " s measures " + requests + " requests; p99.9 needs 1,000");
+        checked++;
+      }
+    }
+    assertTrue(checked >= 2, "the payload and arango families' quick open-loop rates were checked: " + checked);
+  }
+
   @Test
   void everyStudyHasAHeadlineComparisonInBothModes() {
     // one interleaved comparison per study at least, so every study's finding gets a paired interval
