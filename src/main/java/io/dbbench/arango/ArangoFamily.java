@@ -129,7 +129,7 @@ public final class ArangoFamily implements BenchmarkFamily {
         .reduced("docs", QUICK_DOCS + " documents per bulk operation instead of the study's 100,000, so the"
             + " forks (each with its own stand-in JVM, warmed first) fit the main job's budget", QUICK_DOCS)
         .forkProperty(io.dbbench.load.SteadyState.CAP_PROPERTY, QUICK_WARMUP_CAP_SECONDS)
-        .forkProperty(io.dbbench.core.BenchConfig.propertyName(io.dbbench.load.SteadyState.ENV_WINDOW),
+        .forkProperty(io.dbbench.load.SteadyState.WINDOW_PROPERTY,
             QUICK_WARMUP_WINDOW_MS)
         .build();
   }

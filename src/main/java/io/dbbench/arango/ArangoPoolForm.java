@@ -36,13 +36,11 @@ public final class ArangoPoolForm implements StudyForm {
 
   static {
     // tables.study_ms of pool-study.json, the study's published figures beside its other measures
-    io.dbbench.report.Findings.study(ArangoPoolForm.class, "pool-study.json").path("tables").path("study_ms").properties()
-        .forEach(e -> {
-          if (!e.getKey().startsWith("_")) {
-            Map<Integer, Double> byIterations = new java.util.LinkedHashMap<>();
-            e.getValue().properties().forEach(x -> byIterations.put(Integer.parseInt(x.getKey()), x.getValue().asDouble()));
-            STUDY_MS.put(e.getKey(), byIterations);
-          }
+    io.dbbench.report.Findings.table(io.dbbench.report.Findings.study(ArangoPoolForm.class, "pool-study.json"), "study_ms")
+        .forEach((connection, v) -> {
+          Map<Integer, Double> byIterations = new java.util.LinkedHashMap<>();
+          v.properties().forEach(x -> byIterations.put(Integer.parseInt(x.getKey()), x.getValue().asDouble()));
+          STUDY_MS.put(connection, byIterations);
         });
   }
 

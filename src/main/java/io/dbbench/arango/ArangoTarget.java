@@ -142,19 +142,25 @@ public final class ArangoTarget implements AutoCloseable {
         s.auth(), null, p);
   }
 
+  /** The stand-in's process id, started for this trial or shared; -1 for a container or real endpoints. */
+  private long standInPid() {
+    return owned instanceof StandInProcess p ? p.pid() : shared != null ? shared.pid() : -1;
+  }
+
   /**
    * CPU time used so far by the server when it is the stand-in in its own JVM, in ns
-   * ({@link StandInProcess#cpuNanos}); -1 for a container or real endpoints, whose CPU this JVM
-   * cannot see.
+   * ({@link SharedServer#cpuNanos(long)}); -1 for a container or real endpoints, whose CPU this
+   * JVM cannot see.
    */
   public long serverCpuNanos() {
-    return owned instanceof StandInProcess p ? p.cpuNanos() : shared != null ? shared.cpuNanos() : -1;
+    long pid = standInPid();
+    return pid < 0 ? -1 : SharedServer.cpuNanos(pid);
   }
 
   /** JIT compiler time of the stand-in JVM so far, in ns ({@link io.dbbench.load.JitActivity}); -1 otherwise. */
   public long serverJitNanos() {
-    return owned instanceof StandInProcess p ? p.jitNanos()
-        : shared != null ? io.dbbench.load.JitActivity.compilerNanos(shared.pid()) : -1;
+    long pid = standInPid();
+    return pid < 0 ? -1 : io.dbbench.load.JitActivity.compilerNanos(pid);
   }
 
   /** Whether this target is the stand-in the main job shares ({@link #startShared}; {@link #close()} leaves it running). */

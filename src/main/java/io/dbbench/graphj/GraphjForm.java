@@ -76,18 +76,9 @@ public final class GraphjForm implements StudyForm {
 
   static {
     // tables.graphd_ns and tables.graphd_group of study.json, graphd's figures beside the study's measures
-    com.fasterxml.jackson.databind.JsonNode tables = io.dbbench.report.Findings.study(GraphjForm.class, "study.json")
-        .path("tables");
-    tables.path("graphd_ns").properties().forEach(e -> {
-      if (!e.getKey().startsWith("_")) {
-        GRAPHD_NS.put(e.getKey(), e.getValue().asDouble());
-      }
-    });
-    tables.path("graphd_group").properties().forEach(e -> {
-      if (!e.getKey().startsWith("_")) {
-        GRAPHD_GROUP.put(e.getKey(), e.getValue().asText());
-      }
-    });
+    com.fasterxml.jackson.databind.JsonNode study = io.dbbench.report.Findings.study(GraphjForm.class, "study.json");
+    io.dbbench.report.Findings.table(study, "graphd_ns").forEach((k, v) -> GRAPHD_NS.put(k, v.asDouble()));
+    io.dbbench.report.Findings.table(study, "graphd_group").forEach((k, v) -> GRAPHD_GROUP.put(k, v.asText()));
   }
 
   /**

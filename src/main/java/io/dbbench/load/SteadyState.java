@@ -44,6 +44,8 @@ public final class SteadyState {
   public static final String CAP_PROPERTY = "dbbench.warmup.cap";
   /** Knob: window length in milliseconds. */
   public static final String ENV_WINDOW = "DBBENCH_WARMUP_WINDOW_MS";
+  /** The system property of {@link #ENV_WINDOW} ({@code dbbench.warmup.window.ms}), which a family's quick settings give its forks. */
+  public static final String WINDOW_PROPERTY = "dbbench.warmup.window.ms";
   /** Default JIT quiet fraction: 2% of a window (20 ms, two clock ticks, of a 1 s window). */
   public static final double DEFAULT_JIT_QUIET = 0.02;
   /** Knob: tolerance between consecutive windows, in percent. */

@@ -102,29 +102,7 @@ public final class CollectionFixture implements AutoCloseable {
    */
   public static CollectionFixture openNamed(MongoTarget target, PayloadDocument doc, String collectionName,
       String idPrefix, boolean idIndex, int poolSize, int seedDocs) {
-    MongoClient client = null;
-    try {
-      client = target.newClient(poolSize);
-      MongoCollection<Document> coll = client.getDatabase(DATABASE).getCollection(collectionName);
-      CollectionFixture f = new CollectionFixture(target, client, coll, doc, idIndex, idPrefix);
-      MongoCollections.dropIfExists(client, coll);
-      f.seed(seedDocs);
-      if (idIndex) {
-        MongoCollections.createIdIndex(coll);
-      }
-      return f;
-    } catch (com.mongodb.MongoException e) {
-      closeQuietly(client, target);
-      throw new IllegalStateException("cannot prepare MongoDB at " + target.redactedUri() + " ("
-          + Redaction.redact(e.getMessage()) + "); check " + MongoTarget.ENV_URI
-          + " or unset it to use the embedded stand-in", e);
-    } catch (IOException e) {
-      closeQuietly(client, target);
-      throw new UncheckedIOException("template " + doc.resource() + " is not JSON", e);
-    } catch (RuntimeException e) {
-      closeQuietly(client, target);
-      throw e;
-    }
+    return openCollection(target, doc, collectionName, idPrefix, idIndex, poolSize, seedDocs, false);
   }
 
   /**
@@ -139,22 +117,30 @@ public final class CollectionFixture implements AutoCloseable {
    */
   public static CollectionFixture openKept(MongoTarget target, PayloadDocument doc, String collectionName,
       String idPrefix, boolean idIndex, int poolSize, int seedDocs) {
+    return openCollection(target, doc, collectionName, idPrefix, idIndex, poolSize, seedDocs, true);
+  }
+
+  /** {@link #openNamed}, or with {@code keep} {@link #openKept}. */
+  private static CollectionFixture openCollection(MongoTarget target, PayloadDocument doc, String collectionName,
+      String idPrefix, boolean idIndex, int poolSize, int seedDocs, boolean keep) {
     MongoClient client = null;
     try {
       client = target.newClient(poolSize);
       MongoCollection<Document> coll = client.getDatabase(DATABASE).getCollection(collectionName);
       CollectionFixture f = new CollectionFixture(target, client, coll, doc, idIndex, idPrefix);
-      f.keep = true;
-      List<String> ids = MongoCollections.ids(idPrefix, seedDocs);
-      if (f.holdsExactly(ids)) {
-        f.seeded.addAll(ids);
-        boolean has = f.indexNames().contains(MongoCollections.ID_INDEX);
-        if (has && !idIndex) {
-          coll.dropIndex(MongoCollections.ID_INDEX);
-        } else if (!has && idIndex) {
-          MongoCollections.createIdIndex(coll);
+      f.keep = keep;
+      if (keep) {
+        List<String> ids = MongoCollections.ids(idPrefix, seedDocs);
+        if (f.holdsExactly(ids)) {
+          f.seeded.addAll(ids);
+          boolean has = f.indexNames().contains(MongoCollections.ID_INDEX);
+          if (has && !idIndex) {
+            coll.dropIndex(MongoCollections.ID_INDEX);
+          } else if (!has && idIndex) {
+            MongoCollections.createIdIndex(coll);
+          }
+          return f;
         }
-        return f;
       }
       MongoCollections.dropIfExists(client, coll);
       f.seed(seedDocs);
@@ -165,7 +151,8 @@ public final class CollectionFixture implements AutoCloseable {
     } catch (com.mongodb.MongoException e) {
       closeQuietly(client, target);
       throw new IllegalStateException("cannot prepare MongoDB at " + target.redactedUri() + " ("
-          + Redaction.redact(e.getMessage()) + ")", e);
+          + Redaction.redact(e.getMessage()) + ")" + (keep ? "" : "; check " + MongoTarget.ENV_URI
+          + " or unset it to use the embedded stand-in"), e);
     } catch (IOException e) {
       closeQuietly(client, target);
       throw new UncheckedIOException("template " + doc.resource() + " is not JSON", e);

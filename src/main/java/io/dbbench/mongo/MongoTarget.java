@@ -214,11 +214,6 @@ public final class MongoTarget implements AutoCloseable {
     return process != null ? process.pid() : shared != null ? shared.pid() : -1;
   }
 
-  /** Whether this target reaches a stand-in that the main job shares (and {@link #close()} leaves running). */
-  public boolean isShared() {
-    return shared != null;
-  }
-
   /**
    * The raw connection string, credentials included: only for handing to a driver or to a child
    * process's environment, never for printing.

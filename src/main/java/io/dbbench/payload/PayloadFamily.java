@@ -86,7 +86,7 @@ public final class PayloadFamily implements BenchmarkFamily {
     return b.warmupIterations(1).warmupTime("1s").iterations(2).measurementTime("1s")
         .param("collectionSize", HEADLINE_COLLECTION_SIZE).param("rate", QUICK_RATE)
         .forkProperty(io.dbbench.load.SteadyState.CAP_PROPERTY, QUICK_WARMUP_CAP_SECONDS)
-        .forkProperty(io.dbbench.core.BenchConfig.propertyName(io.dbbench.load.SteadyState.ENV_WINDOW), QUICK_WARMUP_WINDOW_MS)
+        .forkProperty(io.dbbench.load.SteadyState.WINDOW_PROPERTY, QUICK_WARMUP_WINDOW_MS)
         .exclude("^io\\.dbbench\\.payload\\.PayloadOpenLoopBenchmark\\.search$", "open-loop search: an unindexed"
             + " search costs the servers 3-4 ms of CPU at 30,000 documents, so 1,000 requests at a rate they sustain"
             + " take 10 s or more per point; full mode runs every open-loop point")

@@ -48,6 +48,16 @@ public final class PayloadFixture implements AutoCloseable {
   /** Most documents seeded under the smoke test ({@code -Ddbbench.smoke=true}). */
   static final int SMOKE_COLLECTION_SIZE = 200;
 
+  /** The service's driver pool ({@code DBBENCH_PAYLOAD_POOL}, default 100 connections). */
+  private static int driverPool() {
+    return BenchConfig.getInt("DBBENCH_PAYLOAD_POOL", 100);
+  }
+
+  /** Documents to seed for {@code collectionSize}: capped under the smoke test, which checks wiring, not scans. */
+  private static int seedSize(int collectionSize) {
+    return Boolean.getBoolean("dbbench.smoke") ? Math.min(collectionSize, SMOKE_COLLECTION_SIZE) : collectionSize;
+  }
+
   /** Knob: the service process's fixed heap ({@code -Xms} = {@code -Xmx}). */
   public static final String ENV_SERVICE_HEAP = "DBBENCH_PAYLOAD_SERVICE_HEAP";
   /** Default service heap: the service keeps nothing between requests. */
@@ -121,7 +131,7 @@ public final class PayloadFixture implements AutoCloseable {
     MongoTarget target = MongoTarget.standInProcess();
     try {
       String name = CollectionFixture.newCollectionName("payload");
-      ChildJvm service = startServiceProcess(target, name, BenchConfig.getInt("DBBENCH_PAYLOAD_POOL", 100));
+      ChildJvm service = startServiceProcess(target, name, driverPool());
       URI base;
       try {
         base = URI.create(service.awaitReady(ChildJvm.READY_TIMEOUT).group(1));
@@ -143,10 +153,8 @@ public final class PayloadFixture implements AutoCloseable {
    */
   static PayloadFixture attach(SharedServer service, SharedServer standIn, PayloadDocument doc, Index index,
       int collectionSize) {
-    int pool = BenchConfig.getInt("DBBENCH_PAYLOAD_POOL", 100);
-    if (Boolean.getBoolean("dbbench.smoke")) {
-      collectionSize = Math.min(collectionSize, SMOKE_COLLECTION_SIZE);
-    }
+    int pool = driverPool();
+    collectionSize = seedSize(collectionSize);
     CollectionFixture c = CollectionFixture.openKept(MongoTarget.sharedStandIn(standIn), doc, service.key(),
         "dbbench-payload-", index == Index.id, pool, collectionSize);
     return new PayloadFixture(c, null, null, service, URI.create(service.address()), Arrangement.outOfProcess);
@@ -164,10 +172,8 @@ public final class PayloadFixture implements AutoCloseable {
    */
   public static PayloadFixture open(MongoTarget target, Arrangement arrangement, PayloadDocument doc, Index index,
       int collectionSize) {
-    int pool = BenchConfig.getInt("DBBENCH_PAYLOAD_POOL", 100);
-    if (Boolean.getBoolean("dbbench.smoke")) {
-      collectionSize = Math.min(collectionSize, SMOKE_COLLECTION_SIZE); // the smoke test checks wiring, not scans
-    }
+    int pool = driverPool();
+    collectionSize = seedSize(collectionSize);
     String name = CollectionFixture.newCollectionName("payload");
     ChildJvm child = null;
     CollectionFixture c = null;

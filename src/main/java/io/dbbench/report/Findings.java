@@ -209,6 +209,20 @@ public final class Findings {
   }
 
   /**
+   * The rows of the study's published table {@code table} ({@code tables.<table>}), by key, in file
+   * order, without its {@code _about} note; empty when the study has no such table.
+   */
+  public static Map<String, JsonNode> table(JsonNode study, String table) {
+    Map<String, JsonNode> out = new java.util.LinkedHashMap<>();
+    study.path("tables").path(table).properties().forEach(e -> {
+      if (!e.getKey().startsWith("_")) {
+        out.put(e.getKey(), e.getValue());
+      }
+    });
+    return out;
+  }
+
+  /**
    * The findings of {@code run}: the forms' own, then every measure of every study
    * present in the run and not answered by a form, in report order.
    */

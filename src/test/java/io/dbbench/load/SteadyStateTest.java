@@ -43,6 +43,13 @@ class SteadyStateTest {
   private static final SteadyState.Rule RULE = new SteadyState.Rule(1000 * MS, 0.10, 2, 3, 30 * S, 0.02);
 
   @Test
+  void theForkPropertiesAreTheKnobsSystemPropertyNames() {
+    // a family gives its forks these properties; BenchConfig reads the knob through exactly these names
+    assertEquals(BenchConfig.propertyName(SteadyState.ENV_CAP), SteadyState.CAP_PROPERTY);
+    assertEquals(BenchConfig.propertyName(SteadyState.ENV_WINDOW), SteadyState.WINDOW_PROPERTY);
+  }
+
+  @Test
   void aSettlingServerIsSteadyOnceThreeWindowsAgreeAndNotBefore() throws Exception {
     // 190 us when warm; 2 ms more at the start, decaying with a 3 s time constant
     SimulatedServer s = new SimulatedServer(t -> 190 + 2000 * Math.exp(-t / 3));

@@ -71,19 +71,6 @@ public final class StandInProcess implements AutoCloseable {
     return firstLine;
   }
 
-  /**
-   * CPU time the stand-in JVM has used so far (user + system, JIT and GC threads included, in
-   * the OS's 10 ms ticks on Linux), in ns; -1 when the OS does not report it.
-   */
-  public long cpuNanos() {
-    return child.handle().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
-  }
-
-  /** JIT compiler time of the stand-in JVM so far, in ns ({@link io.dbbench.load.JitActivity}); -1 when not readable. */
-  public long jitNanos() {
-    return io.dbbench.load.JitActivity.compilerNanos(child.pid());
-  }
-
   /** Whether the stand-in JVM still runs. */
   public boolean isAlive() {
     return child.isAlive();
