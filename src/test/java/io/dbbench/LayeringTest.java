@@ -154,6 +154,34 @@ class LayeringTest {
     return false;
   }
 
+  /**
+   * Arrows between full package names inside one room, each allowed by name: a study's room reaches
+   * the room's shared floor, the family's top reaches its studies, and nothing reaches back up
+   * (the ArangoDB studies never reach each other or the family; the stand-in reaches none of them).
+   */
+  private static final Set<String> ALLOWED_INSIDE_ROOMS = Set.of(
+      "io.dbbench.arango -> io.dbbench.arango.bulk", "io.dbbench.arango -> io.dbbench.arango.pool",
+      "io.dbbench.arango -> io.dbbench.arango.target", "io.dbbench.arango -> io.dbbench.arango.standin",
+      "io.dbbench.arango.bulk -> io.dbbench.arango.target", "io.dbbench.arango.pool -> io.dbbench.arango.target",
+      "io.dbbench.arango.target -> io.dbbench.arango.standin",
+      "io.dbbench.graphj -> io.dbbench.graphj.proto",
+      "io.dbbench.jdbc.console -> io.dbbench.jdbc");
+
+  @Test
+  void packagesInsideARoomReachOnlyTheirAllowedFloors() {
+    Set<String> found = new TreeSet<>();
+    for (String[] e : classEdges()) {
+      String from = packageOf(e[0]);
+      String to = packageOf(e[1]);
+      if (isLibrary(e[0]) && isLibrary(e[1]) && !from.equals(to) && !room(e[0]).equals("top") && room(e[0]).equals(room(e[1]))) {
+        found.add(from + " -> " + to);
+      }
+    }
+    assertTrue(found.contains("io.dbbench.arango.bulk -> io.dbbench.arango.target"), "jdeps saw no arrow inside a room: " + found);
+    List<String> unexpected = found.stream().filter(a -> !ALLOWED_INSIDE_ROOMS.contains(a)).toList();
+    assertEquals(List.of(), unexpected, "arrows between packages of one room that are not on the allow-list (all found: " + found + ")");
+  }
+
   /** The library ({@code src/main}) never names a benchmark class ({@code src/jmh}, or JMH's generated code). */
   @Test
   void theLibraryNeverNamesABenchmarkClass() {

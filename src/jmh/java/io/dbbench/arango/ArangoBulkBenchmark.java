@@ -1,5 +1,9 @@
 package io.dbbench.arango;
 
+import io.dbbench.arango.bulk.ArangoBulkFixture;
+import io.dbbench.arango.bulk.BulkClient;
+import io.dbbench.arango.bulk.BulkOperation;
+import io.dbbench.arango.target.ArangoSettings;
 import com.arangodb.Protocol;
 import io.dbbench.BenchmarkDefaults;
 import io.dbbench.ServerWarmup;

@@ -1,5 +1,14 @@
 package io.dbbench.arango;
 
+import io.dbbench.arango.bulk.ArangoBulkFixture;
+import io.dbbench.arango.pool.DnfCause;
+import io.dbbench.arango.pool.PoolClient;
+import io.dbbench.arango.pool.PoolDocuments;
+import io.dbbench.arango.pool.PoolFixture;
+import io.dbbench.arango.pool.PoolIds;
+import io.dbbench.arango.pool.PoolSettings;
+import io.dbbench.arango.pool.PoolShot;
+import io.dbbench.arango.target.ArangoSettings;
 import io.dbbench.BenchmarkDefaults;
 import io.dbbench.ServerWarmup;
 import java.io.IOException;

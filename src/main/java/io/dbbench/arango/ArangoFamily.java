@@ -1,6 +1,12 @@
 package io.dbbench.arango;
 
-import com.arangodb.Protocol;
+import io.dbbench.arango.bulk.ArangoBulkFixture;
+import io.dbbench.arango.bulk.BulkDocuments;
+import io.dbbench.arango.pool.PoolSettings;
+import io.dbbench.arango.target.ArangoSettings;
+import io.dbbench.arango.target.ArangoTarget;
+import io.dbbench.arango.target.ArangoUnavailableException;
+import io.dbbench.arango.target.DriverFacts;
 import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
@@ -11,8 +17,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The ArangoDB family: {@code ArangoBulkBenchmark}, the Go driver's 100,000-document bulk CRUD
- * study across the Java driver's four HTTP protocols and a raw HTTP baseline. Target:
+ * The ArangoDB family, two studies on one shared stand-in: {@code ArangoBulkBenchmark}, the Go
+ * driver's 100,000-document bulk CRUD study across the Java driver's four HTTP protocols and a raw
+ * HTTP baseline ({@code arango.bulk}), and {@code ArangoPoolBenchmark} /
+ * {@code ArangoPoolOpenLoopBenchmark}, the client connection-pool study ({@code arango.pool}). Target:
  * {@link ArangoSettings#fromEnvironment()} (the stand-in JVM by default; {@code DBBENCH_ARANGO_ENDPOINTS};
  * {@code DBBENCH_ARANGO_CONTAINER=true}).
  */
@@ -76,11 +84,11 @@ public final class ArangoFamily implements BenchmarkFamily {
   /** Facts that need no server: driver, protocols with effective maxConnections, documents, stand-in model. */
   static Map<String, Object> staticFacts() {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("arangodb_java_driver", BulkFacts.driverVersion());
-    m.put("jackson_serde_vpack", BulkFacts.driverVersion() + " (jackson-dataformat-velocypack, the raw client's VelocyPack too)");
+    m.put("arangodb_java_driver", DriverFacts.driverVersion());
+    m.put("jackson_serde_vpack", DriverFacts.driverVersion() + " (jackson-dataformat-velocypack, the raw client's VelocyPack too)");
     m.put("jackson_databind", com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString()
         + " (the driver 7.25.0 was built with 2.20; its version check's warning is silenced, the integration tests cover every protocol)");
-    m.put("protocols", BulkFacts.protocols());
+    m.put("protocols", DriverFacts.protocols());
     m.put("database", ArangoBulkFixture.DATABASE);
     m.put("collection", ArangoBulkFixture.COLLECTION + " (truncated before every shot; nothing else is touched or dropped)");
     m.put("documents", "{_key:\"doc_<i>\", name:\"<i>\", value:i}, i = 0..docs-1 (the Go benchmarks' TestDoc)");
@@ -168,10 +176,5 @@ public final class ArangoFamily implements BenchmarkFamily {
         .comparisonOptions("-wi", "2", "-i", "8")
         .comparison(POOL_QUERY, "connection", "driver_http1_3", "driver_http1_100", "iterations", "500",
             "index", "none");
-  }
-
-  /** The study's protocols, for callers that list them. */
-  public static List<Protocol> protocols() {
-    return BulkFacts.PROTOCOLS;
   }
 }

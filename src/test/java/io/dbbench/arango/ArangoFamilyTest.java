@@ -1,5 +1,8 @@
 package io.dbbench.arango;
 
+import io.dbbench.arango.bulk.BulkDocuments;
+import io.dbbench.arango.pool.PoolSettings;
+import io.dbbench.arango.target.ArangoSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

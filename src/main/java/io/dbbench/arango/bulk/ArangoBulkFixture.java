@@ -1,0 +1,206 @@
+package io.dbbench.arango.bulk;
+
+import io.dbbench.arango.target.ArangoAdmin;
+import io.dbbench.arango.target.ArangoSettings;
+import io.dbbench.arango.target.ArangoTarget;
+import io.dbbench.arango.target.ArangoUnavailableException;
+import com.arangodb.Protocol;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.load.SteadyState;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * One trial of the bulk study: the target (started when it is the stand-in), the client under
+ * test, the admin client for set-up and checks, and the inputs, all built in {@link #open}.
+ * Around each shot, outside the timing: {@link #prepare} truncates {@value #COLLECTION} and, for
+ * read, update and delete, loads the documents; {@link #verify} checks the count and a seeded
+ * sample of documents ({@link BulkDocuments#sample}) and fails with what differs.
+ */
+public final class ArangoBulkFixture implements AutoCloseable {
+  /** The database (never any other). */
+  public static final String DATABASE = ArangoAdmin.DATABASE;
+  /** The collection (never any other). */
+  public static final String COLLECTION = "dbbench_bulk";
+
+  private final ArangoTarget target;
+  private final ArangoAdmin admin;
+  private final BulkClient client;
+  private final int docs;
+  private final List<BulkDoc> documents;
+  private final List<BulkDoc> updates;
+  private final List<String> keys;
+  private final int[] sample;
+
+  private ArangoBulkFixture(ArangoTarget target, ArangoAdmin admin, BulkClient client, int docs) {
+    this.target = target;
+    this.admin = admin;
+    this.client = client;
+    this.docs = docs;
+    this.documents = BulkDocuments.documents(docs);
+    this.updates = BulkDocuments.updates(docs);
+    this.keys = BulkDocuments.keys(docs);
+    this.sample = BulkDocuments.sample(docs);
+  }
+
+  /**
+   * Opens {@code settings}' target (starting the stand-in JVM with {@code standInArgs} when it is
+   * the stand-in), checks it, creates {@value #DATABASE}/{@value #COLLECTION} when missing, and
+   * opens a {@code client} for {@code protocol} whose connection is opened by one request.
+   *
+   * @throws ArangoUnavailableException when the target cannot be reached (one line)
+   * @throws IOException when the stand-in JVM does not start
+   */
+  public static ArangoBulkFixture open(ArangoSettings settings, List<String> standInArgs, Protocol protocol,
+      BulkClient.Kind client, int docs) throws IOException {
+    if (docs < 1) {
+      throw new IllegalArgumentException("docs=" + docs + "; expected at least 1 document");
+    }
+    ArangoTarget t = ArangoTarget.open(settings, standInArgs);
+    ArangoAdmin a = null;
+    BulkClient c = null;
+    try {
+      t.check();
+      a = new ArangoAdmin(t);
+      a.ensureDatabase();
+      a.ensureCollection(COLLECTION);
+      c = BulkClient.open(client, t, protocol);
+      c.ping();
+      return new ArangoBulkFixture(t, a, c, docs);
+    } catch (RuntimeException e) {
+      if (c != null) {
+        c.close();
+      }
+      if (a != null) {
+        a.close();
+      }
+      t.close();
+      throw e;
+    }
+  }
+
+  /** The target. */
+  public ArangoTarget target() {
+    return target;
+  }
+
+  /** The admin client. */
+  public ArangoAdmin admin() {
+    return admin;
+  }
+
+  /** Documents per shot. */
+  public int docs() {
+    return docs;
+  }
+
+  /** Before a shot of {@code op}: an empty collection, loaded with every document unless {@code op} is insert. */
+  public void prepare(BulkOperation op) {
+    admin.truncate(COLLECTION);
+    if (op != BulkOperation.INSERT) {
+      admin.load(COLLECTION, documents);
+    }
+  }
+
+  /** The shot: {@code op} through the client under test; returns the documents it handled (read: counted). */
+  public long run(BulkOperation op) {
+    switch (op) {
+      case INSERT -> client.insert(documents);
+      case READ -> {
+        return client.readAll();
+      }
+      case UPDATE -> client.update(updates);
+      case DELETE -> client.delete(keys);
+      default -> throw new AssertionError(op);
+    }
+    return docs;
+  }
+
+  /**
+   * After a shot of {@code op} that returned {@code result}: the count matches (docs, or 0 after
+   * delete; read must have counted every document) and every sampled document has the expected
+   * attributes (absent after delete).
+   *
+   * @throws BulkOperationException naming what differs
+   */
+  public void verify(BulkOperation op, long result) {
+    String what = op.name().toLowerCase(java.util.Locale.ROOT);
+    if (op == BulkOperation.READ && result != docs) {
+      throw new BulkOperationException(what + " counted " + result + " documents; expected " + docs, 0);
+    }
+    long expected = op == BulkOperation.DELETE ? 0 : docs;
+    long count = admin.count(COLLECTION);
+    if (count != expected) {
+      throw new BulkOperationException(what + ": collection " + COLLECTION + " holds " + count + " documents; expected "
+          + expected, 0);
+    }
+    for (int i : sample) {
+      JsonNode d = admin.document(COLLECTION, BulkDocuments.key(i));
+      if (op == BulkOperation.DELETE) {
+        if (d != null) {
+          throw new BulkOperationException(what + ": document " + BulkDocuments.key(i) + " still exists", 0);
+        }
+        continue;
+      }
+      BulkDoc want = op == BulkOperation.UPDATE ? BulkDocuments.updated(i) : BulkDocuments.document(i);
+      if (d == null || !want.name.equals(d.path("name").asText(null)) || d.path("value").asInt(Integer.MIN_VALUE) != want.value) {
+        throw new BulkOperationException(what + ": document " + BulkDocuments.key(i) + " is " + d + "; expected " + want, 0);
+      }
+    }
+  }
+
+  /**
+   * Runs whole shots of {@code op} (prepare, the operation, verify) until the server's CPU per
+   * shot is flat ({@link SteadyState#reach}; the wall clock per shot for a server whose CPU this
+   * JVM cannot see), so the stand-in JVM (started for the trial, or shared and warmed by earlier ones) is measured at steady state.
+   * The shots are never measured; each verifies, so a warm-up that breaks the data fails here.
+   * Prints the outcome on one line.
+   *
+   * @throws BulkOperationException when a warm-up shot fails or verifies wrong
+   */
+  public SteadyState.Outcome warmUp(BulkOperation op, SteadyState.Rule rule) {
+    SteadyState.Load shots = deadline -> {
+      long n = 0;
+      do {
+        prepare(op);
+        verify(op, run(op));
+        n++;
+      } while (System.nanoTime() < deadline);
+      return n;
+    };
+    try {
+      SteadyState.Outcome o = SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
+          rule, System::nanoTime, () -> { });
+      System.out.println("[dbbench] arango bulk " + op.name().toLowerCase(java.util.Locale.ROOT) + " ("
+          + docs + " documents per shot): " + o.describe("server"));
+      return o;
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException("the arango bulk warm-up failed: " + e, e);
+    }
+  }
+
+  /**
+   * The warm-up rule of the ArangoDB families: {@link SteadyState.Rule#forTrial} with a 30 s cap.
+   *
+   * @throws IllegalArgumentException naming a warm-up knob with a bad value
+   */
+  public static SteadyState.Rule warmupRule() {
+    return SteadyState.Rule.forTrial(30);
+  }
+
+  /** Closes the clients and stops the stand-in JVM (or container). */
+  @Override
+  public void close() {
+    try {
+      client.close();
+    } finally {
+      try {
+        admin.close();
+      } finally {
+        target.close();
+      }
+    }
+  }
+}

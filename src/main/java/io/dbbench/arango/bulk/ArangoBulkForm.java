@@ -1,0 +1,186 @@
+package io.dbbench.arango.bulk;
+
+import io.dbbench.report.Charts;
+import io.dbbench.report.Doc;
+import io.dbbench.report.FormSupport;
+import io.dbbench.report.JmhResult;
+import io.dbbench.report.Run;
+import io.dbbench.report.Stats;
+import io.dbbench.report.StudyForm;
+import io.dbbench.report.Units;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The Go driver's benchmark table (go-driver v2/BENCHMARKS.md) for {@code ArangoBulkBenchmark}:
+ * per operation, one row per protocol and client with ns/op (mean of the single shots) and B/op
+ * (the benchmark's {@code shotAllocatedBytes}, mean per shot, client JVM only), each with its delta against {@code HTTP_JSON}
+ * (the Go V1 analogue) of the same client and document count, and the backend label; the Go
+ * study's own V1 -> V2 figures beside it; and a chart per operation of time and B/op by protocol.
+ * allocs/op comes from the main job's allocation pass ({@code io.dbbench.report.AllocationProfiler}), so that
+ * column is absent and the text says so.
+ */
+public final class ArangoBulkForm implements StudyForm {
+  static final String CLASS = "io.dbbench.arango.ArangoBulkBenchmark";
+  static final List<String> OPERATIONS = List.of("insert", "read", "update", "delete");
+  static final List<String> PROTOCOLS = List.of("HTTP_JSON", "HTTP2_JSON", "HTTP_VPACK", "HTTP2_VPACK");
+  /**
+   * The Go study's table (go-driver v2/BENCHMARKS.md, 4 CPUs, one run each; {@code tables.go} of
+   * {@code study.json}): V1 ns/op, V2 ns/op, V1 B/op, V2 B/op, V1 allocs/op, V2 allocs/op.
+   */
+  static final Map<String, long[]> GO = new java.util.LinkedHashMap<>();
+  /** The Go benchmark's name per operation. */
+  static final Map<String, String> GO_NAME = new java.util.LinkedHashMap<>();
+
+  static {
+    // tables.go of study.json, the study's published figures beside its other measures
+    io.dbbench.report.Findings.table(io.dbbench.report.Findings.study(ArangoBulkForm.class, "study.json"), "go")
+        .forEach((op, v) -> {
+          GO_NAME.put(op, v.path("name").asText());
+          GO.put(op, new long[] {v.path("v1_ns").asLong(), v.path("v2_ns").asLong(), v.path("v1_bytes").asLong(),
+              v.path("v2_bytes").asLong(), v.path("v1_allocs").asLong(), v.path("v2_allocs").asLong()});
+        });
+  }
+
+  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
+  @Override
+  public java.util.Optional<String> studyResource() {
+    return java.util.Optional.of("study.json");
+  }
+
+  @Override
+  public String title() {
+    return "ArangoDB bulk CRUD across protocols (Go driver benchmark form)";
+  }
+
+  @Override
+  public int order() {
+    return 60;
+  }
+
+  @Override
+  public boolean accepts(JmhResult r) {
+    return r.className().equals(CLASS);
+  }
+
+  /** Mean seconds per shot over every shot of every fork. */
+  static double seconds(JmhResult r) {
+    double[] shots = Units.toSecondsPerOp(r.primary().samples(), r.primary().unit());
+    return shots.length == 0 ? Units.toSecondsPerOp(r.primary().score(), r.primary().unit()) : Stats.mean(shots);
+  }
+
+  /** The benchmark's per-shot allocation counter (an EVENTS aux counter: one value per shot in rawData). */
+  static final String SHOT_ALLOC = "shotAllocatedBytes";
+
+  /**
+   * B/op: the mean of {@value #SHOT_ALLOC} over every shot (JMH's score for an EVENTS counter is
+   * the sum over shots); NaN when the run has no such counter. {@code gc.alloc.rate.norm} is not
+   * used: it also counts the per-shot preparation and verification.
+   */
+  static double bytes(JmhResult r) {
+    JmhResult.Metric m = r.secondary().get(SHOT_ALLOC);
+    if (m == null) {
+      return Double.NaN;
+    }
+    double[] shots = m.samples();
+    return shots.length == 0 ? Double.NaN : Stats.mean(shots);
+  }
+
+  private static String delta(double v, double base) {
+    return Double.isFinite(v) && Double.isFinite(base) && base != 0 ? Units.pct((v - base) / base * 100) : "";
+  }
+
+  private static int order(List<String> l, String v) {
+    int i = l.indexOf(v);
+    return i < 0 ? l.size() : i;
+  }
+
+  @Override
+  public void appendTo(Doc doc, Run run, List<JmhResult> accepted) {
+    Doc.Section s = doc.section(2, title());
+    Set<String> backends = new LinkedHashSet<>();
+    accepted.forEach(r -> backends.add(FormSupport.backend(run.env(), r)));
+    backends.remove("");
+    s.text("One shot = one bulk operation on `docs` documents as one request (read: one cursor, server batches of 1000);"
+        + " ns/op is the mean over every measured shot of every fork; B/op is the mean of shotAllocatedBytes, the bytes"
+        + " every thread of the client JVM allocated during the shot alone (the server runs in its own JVM, as Go's"
+        + " -benchmem counted only the client; JMH's gc.alloc.rate.norm would add the per-shot truncate, re-load and"
+        + " verification). Deltas are against HTTP_JSON"
+        + " (HTTP/1.1 + JSON, the Go V1 analogue) of the same client and document count. allocs/op: objects and arrays"
+        + " the client allocated per shot, from the main job's allocation pass (separate forks with Google's allocation"
+        + " instrumenter; the timed forks run without it); empty where that pass did not run. Backend: " + (backends.isEmpty() ? "(not recorded)" : String.join("; ", backends))
+        + (backends.stream().anyMatch(b -> b.contains("stand-in")) ? ": timings are the client's and the protocol's,"
+            + " not ArangoDB's storage or query engine." : "."));
+    for (String op : OPERATIONS) {
+      List<JmhResult> rows = new ArrayList<>(accepted.stream().filter(r -> r.method().equals(op)).toList());
+      if (rows.isEmpty()) {
+        continue;
+      }
+      rows.sort((a, b) -> {
+        int c = a.params().getOrDefault("docs", "").compareTo(b.params().getOrDefault("docs", ""));
+        if (c != 0) {
+          return c;
+        }
+        c = Integer.compare(order(List.of("driver", "rawHttp"), a.params().get("client")),
+            order(List.of("driver", "rawHttp"), b.params().get("client")));
+        return c != 0 ? c : Integer.compare(order(PROTOCOLS, a.params().get("protocol")), order(PROTOCOLS, b.params().get("protocol")));
+      });
+      Doc.Section sub = doc.section(3, op + " (Go: " + GO_NAME.get(op) + ")");
+      long[] go = GO.get(op);
+      sub.text("Go driver study (4 CPUs, 100,000 documents): V1 HTTP/1.1 " + Units.num(go[0]) + " ns/op, " + Units.num(go[2])
+          + " B/op; V2 HTTP/2 " + Units.num(go[1]) + " ns/op (" + Units.pct((go[1] - go[0]) * 100.0 / go[0]) + "), "
+          + Units.num(go[3]) + " B/op (" + Units.pct((go[3] - go[2]) * 100.0 / go[2]) + "); allocs/op V1 "
+          + Units.num(go[4]) + ", V2 " + Units.num(go[5]) + ".");
+      Doc.TableBuilder t = new Doc.TableBuilder().col("client").col("protocol").num("docs").num("shots").num("ns/op")
+          .num("Δ ns/op vs HTTP_JSON").num("B/op").num("Δ B/op vs HTTP_JSON").num("allocs/op").col("backend");
+      Map<String, List<Double>> time = new LinkedHashMap<>();
+      Map<String, List<Double>> alloc = new LinkedHashMap<>();
+      List<String> categories = new ArrayList<>();
+      for (JmhResult r : rows) {
+        String protocol = r.params().getOrDefault("protocol", "");
+        if (!categories.contains(protocol)) {
+          categories.add(protocol);
+        }
+      }
+      for (JmhResult r : rows) {
+        double sec = seconds(r);
+        double b = bytes(r);
+        JmhResult base = "HTTP_JSON".equals(r.params().get("protocol")) ? r
+            : FormSupport.sibling(rows, r, Map.of("protocol", "HTTP_JSON"), false);
+        String dt = base == null || base == r ? "" : delta(sec, seconds(base));
+        String db = base == null || base == r ? "" : delta(b, bytes(base));
+        t.row(List.of(r.params().getOrDefault("client", ""), r.params().getOrDefault("protocol", ""),
+            r.params().getOrDefault("docs", ""), String.valueOf(Math.max(1, r.primary().samples().length)),
+            Units.num(sec * 1e9), dt, Double.isFinite(b) ? Units.num(b) : "", db, FormSupport.allocs(r),
+            FormSupport.backend(run.env(), r) + FormSupport.host(r)));
+        String series = r.params().getOrDefault("client", "") + (rows.stream().map(x -> x.params().get("docs")).distinct().count() > 1
+            ? " docs=" + r.params().get("docs") : "") + FormSupport.host(r);
+        int at = categories.indexOf(r.params().getOrDefault("protocol", ""));
+        put(time, series, categories.size(), at, sec * 1e3);
+        put(alloc, series, categories.size(), at, Double.isFinite(b) ? b / 1e6 : Double.NaN);
+      }
+      sub.add(t.build());
+      sub.add(Charts.bars("arango-bulk-" + op + "-time", "ArangoDB bulk " + op + ": time per operation by protocol",
+          "ms/op", "protocol", categories, time, Map.of()));
+      if (alloc.values().stream().flatMap(List::stream).anyMatch(Double::isFinite)) {
+        sub.add(Charts.bars("arango-bulk-" + op + "-alloc", "ArangoDB bulk " + op + ": client allocation by protocol",
+            "MB/op", "protocol", categories, alloc, Map.of()));
+      }
+    }
+  }
+
+  private static void put(Map<String, List<Double>> m, String series, int size, int at, double v) {
+    List<Double> l = m.computeIfAbsent(series, k -> {
+      List<Double> x = new ArrayList<>();
+      for (int i = 0; i < size; i++) {
+        x.add(Double.NaN);
+      }
+      return x;
+    });
+    l.set(at, v);
+  }
+}

@@ -1,0 +1,260 @@
+package io.dbbench.arango.pool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.report.Charts;
+import io.dbbench.report.Doc;
+import io.dbbench.report.FormSupport;
+import io.dbbench.report.JmhResult;
+import io.dbbench.report.Run;
+import io.dbbench.report.StudyForm;
+import io.dbbench.report.Units;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The pooling study's form ("ArangoDB client side benchmarking"): the study's table (connection
+ * type, options, iterations, time in ms or DNF) with each row's speed-up over the default pool
+ * ({@code driver_http1_3}, arangojs 8.3's {@code maxSockets: 3}) and the study's own figure where
+ * it measured the same thing; the knee (the smallest pool within 5% of the best time, per
+ * iteration count and HTTP version) against the study's rule {@code max(32, 2 x server cores)};
+ * and the open-loop latency percentiles per pool size. A row whose secondary metric {@code dnf} is
+ * above 0 shows DNF with its failures per cause, never its time (see {@code ArangoPoolBenchmark}).
+ */
+public final class ArangoPoolForm implements StudyForm {
+  static final String STUDY = "io.dbbench.arango.ArangoPoolBenchmark";
+  static final String OPEN_LOOP = "io.dbbench.arango.ArangoPoolOpenLoopBenchmark";
+  /** A pool is at the knee when its time is within this factor of the best. */
+  static final double KNEE_TOLERANCE = 1.05;
+
+  /** The study's table in ms (arangojs 8.3 on Node, ArangoDB server with 200,000 records; {@code tables.study_ms} of {@code study.json}), by connection and iterations; -1 = DNF. */
+  static final Map<String, Map<Integer, Double>> STUDY_MS = new java.util.LinkedHashMap<>();
+
+  static {
+    // tables.study_ms of study.json, the study's published figures beside its other measures
+    io.dbbench.report.Findings.table(io.dbbench.report.Findings.study(ArangoPoolForm.class, "study.json"), "study_ms")
+        .forEach((connection, v) -> {
+          Map<Integer, Double> byIterations = new java.util.LinkedHashMap<>();
+          v.properties().forEach(x -> byIterations.put(Integer.parseInt(x.getKey()), x.getValue().asDouble()));
+          STUDY_MS.put(connection, byIterations);
+        });
+  }
+
+  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
+  @Override
+  public java.util.Optional<String> studyResource() {
+    return java.util.Optional.of("study.json");
+  }
+
+  @Override
+  public String title() {
+    return "ArangoDB client connection pools (point-query study form)";
+  }
+
+  @Override
+  public int order() {
+    return 61;
+  }
+
+  @Override
+  public boolean accepts(JmhResult r) {
+    return r.className().equals(STUDY) || r.className().equals(OPEN_LOOP);
+  }
+
+  /** One row of the study's table, as the form reads it from a JMH result. */
+  record Row(JmhResult result, PoolClient.Connection connection, int iterations, String documents, String index,
+      double millis, long dnfShots, int shots, Map<String, Long> failures) {
+    boolean dnf() {
+      return dnfShots > 0;
+    }
+
+    String group() {
+      return documents + "/" + index + "/" + result.host();
+    }
+  }
+
+  static Row row(JmhResult r) {
+    Map<String, Long> f = new LinkedHashMap<>();
+    for (DnfCause c : DnfCause.values()) {
+      JmhResult.Metric m = r.secondary().get(c.metric);
+      if (m != null && m.score() > 0) {
+        f.put(c.metric, Math.round(m.score()));
+      }
+    }
+    JmhResult.Metric dnf = r.secondary().get("dnf");
+    int shots = r.primary().samples().length;
+    return new Row(r, PoolClient.Connection.parse(r.params().get("connection")),
+        Integer.parseInt(r.params().getOrDefault("iterations", "0")), r.params().getOrDefault("documents", ""),
+        r.params().getOrDefault("index", ""), Units.toSecondsPerOp(r.primary().score(), r.primary().unit()) * 1000,
+        dnf == null ? 0 : Math.round(dnf.score()), shots, f);
+  }
+
+  /** A count with thousands separators. */
+  static String count(double v) {
+    return String.format(Locale.ROOT, "%,d", Math.round(v));
+  }
+
+  /** "DNF (2 of 3 shots; queueFull 5904, refused 3)". */
+  static String dnfText(Row r) {
+    StringBuilder sb = new StringBuilder("DNF (");
+    sb.append(r.dnfShots()).append(" of ").append(r.shots() == 0 ? "?" : String.valueOf(r.shots())).append(" shots");
+    r.failures().forEach((k, v) -> sb.append("; ").append(k).append(' ').append(v));
+    return sb.append(')').toString();
+  }
+
+  /**
+   * The knee of {@code rows} (one iteration count, one HTTP version, one group): the smallest
+   * {@code maxConnections} whose time is within {@link #KNEE_TOLERANCE} of the best finished time,
+   * or -1 when no row finished.
+   */
+  static int knee(List<Row> rows) {
+    double best = rows.stream().filter(r -> !r.dnf()).mapToDouble(Row::millis).min().orElse(Double.NaN);
+    if (Double.isNaN(best)) {
+      return -1;
+    }
+    return rows.stream().filter(r -> !r.dnf() && r.millis() <= best * KNEE_TOLERANCE)
+        .mapToInt(r -> r.connection().maxConnections()).min().orElse(-1);
+  }
+
+  @Override
+  public void appendTo(Doc doc, Run run, List<JmhResult> accepted) {
+    List<Row> rows = new ArrayList<>();
+    for (JmhResult r : accepted) {
+      if (r.className().equals(STUDY) && r.params().containsKey("connection")) {
+        rows.add(row(r));
+      }
+    }
+    Doc.Section s = doc.section(2, title());
+    s.text("One shot = `iterations` point queries `" + PoolClient.QUERY + "` issued at once and answered as the client"
+        + " allows, timed from the first request to the last answer (JMH SingleShotTime, mean over the measured shots)."
+        + " Speed-up = the default pool's time (driver, HTTP/1.1, maxConnections 3 = arangojs 8.3's maxSockets) / the"
+        + " row's time, same iterations, documents and index. DNF = at least one measured shot had a failed query"
+        + " (counts per cause summed over the shots); its time is not shown. \"study\" is the published figure"
+        + " (arangojs on Node against ArangoDB with 200,000 records) for the same pool and iteration count.");
+    if (!rows.isEmpty()) {
+      studyTable(s, rows, run);
+      kneeTable(s, rows, run);
+    }
+    openLoop(doc, run);
+  }
+
+  private static void studyTable(Doc.Section s, List<Row> rows, Run run) {
+    rows.sort(Comparator.comparing(Row::group).thenComparingInt(Row::iterations)
+        .thenComparingInt(r -> PoolClient.Connection.NAMES.indexOf(r.connection().name()) < 0 ? 99
+            : PoolClient.Connection.NAMES.indexOf(r.connection().name())));
+    Doc.TableBuilder t = new Doc.TableBuilder().col("connection type").col("options").col("documents").col("index")
+        .num("iterations").num("time (ms)").num("speed-up over default pool").num("study (ms)").num("peak in flight")
+        .col("backend");
+    for (Row r : rows) {
+      Row base = rows.stream().filter(o -> o.connection().name().equals(PoolClient.Connection.DEFAULT_POOL)
+          && o.iterations() == r.iterations() && o.group().equals(r.group())).findFirst().orElse(null);
+      String speedUp = base == null || base.dnf() || r.dnf() ? "" : Units.ratio(base.millis() / r.millis());
+      Double study = STUDY_MS.getOrDefault(r.connection().name(), Map.of()).get(r.iterations());
+      JmhResult.Metric peak = r.result().secondary().get("peakInFlight");
+      List<String> cells = new ArrayList<>();
+      cells.add(r.connection().type() + FormSupport.host(r.result()));
+      cells.add(r.connection().options());
+      cells.add(r.documents());
+      cells.add(r.index());
+      cells.add(String.valueOf(r.iterations()));
+      cells.add(r.dnf() ? dnfText(r) : Units.num(r.millis()));
+      cells.add(speedUp);
+      cells.add(study == null ? "" : study < 0 ? "DNF" : Units.num(study));
+      cells.add(peak == null || peak.score() <= 0 ? "" : count(peak.score()));
+      cells.add(backend(run, r.result()));
+      t.row(cells);
+    }
+    s.add(t.build());
+  }
+
+  /** The backend label from env.json, with the modelled server time when the family recorded one. */
+  static String backend(Run run, JmhResult r) {
+    String b = FormSupport.backend(run.env(), r);
+    if (run.env() != null) {
+      int ms = run.env().path("families").path("arango").path("pool").path("standin_work_ms").asInt(0);
+      if (ms > 0 && b.contains("stand-in")) {
+        b += " + modelled server time " + ms + " ms per request";
+      }
+    }
+    return b;
+  }
+
+  private static void kneeTable(Doc.Section s, List<Row> rows, Run run) {
+    int cores = run.env() == null ? -1 : run.env().path("cores").asInt(-1);
+    int rule = cores < 0 ? -1 : Math.max(32, 2 * cores);
+    Map<String, List<Row>> groups = new TreeMap<>();
+    for (Row r : rows) {
+      if (r.connection().driver()) {
+        groups.computeIfAbsent(r.group() + "|" + r.connection().http() + "|" + String.format(Locale.ROOT, "%06d", r.iterations()),
+            k -> new ArrayList<>()).add(r);
+      }
+    }
+    Doc.TableBuilder t = new Doc.TableBuilder().col("documents").col("index").col("HTTP").num("iterations")
+        .col("pools measured").num("knee: smallest maxConnections within 5% of the best").num("best time (ms)")
+        .num("study's rule max(32, 2 x server cores)");
+    for (List<Row> g : groups.values()) {
+      Row first = g.get(0);
+      int knee = knee(g);
+      double best = g.stream().filter(r -> !r.dnf()).mapToDouble(Row::millis).min().orElse(Double.NaN);
+      t.row(List.of(first.documents(), first.index(), first.connection().http(), String.valueOf(first.iterations()),
+          String.join(", ", g.stream().map(r -> r.connection().maxConnections() + (r.dnf() ? " (DNF)" : "")).toList()),
+          knee < 0 ? "all DNF" : String.valueOf(knee), Double.isNaN(best) ? "" : Units.num(best),
+          rule < 0 ? "unknown cores" : rule + " (" + cores + " cores)"));
+    }
+    if (!t.isEmpty()) {
+      s.text("The knee per iteration count: with fewer connections the client waits; beyond it more connections only"
+          + " queue at the server. Server cores are this machine's (env.json `cores`): the stand-in runs beside the"
+          + " client; for a remote ArangoDB read the rule against that server's cores.");
+      s.add(t.build());
+    }
+  }
+
+  private static void openLoop(Doc doc, Run run) {
+    List<JsonNode> files = run.openLoop().stream().filter(n -> n.path("benchmark").asText().startsWith(OPEN_LOOP)).toList();
+    if (files.isEmpty()) {
+      return;
+    }
+    Doc.Section s = doc.section(3, "Open-loop latency per pool size (beyond the study)");
+    s.text("A fixed request rate, each query's latency from its scheduled start (HdrHistogram, no coordinated"
+        + " omission); failed = error answers or no answer after the drain. A pool saturates where p99 leaves p50.");
+    Doc.TableBuilder t = new Doc.TableBuilder().col("connection type").col("options").col("index").num("rate (/s)")
+        .num("requests").num("ok").num("failed").num("p50 (µs)").num("p90 (µs)").num("p99 (µs)").num("p99.9 (µs)")
+        .num("max (µs)").col("backend");
+    Map<String, List<Charts.Series>> curves = new TreeMap<>();
+    List<JsonNode> sorted = new ArrayList<>(files);
+    sorted.sort(Comparator.comparingLong((JsonNode n) -> n.path("rate_per_s").asLong())
+        .thenComparingInt(n -> PoolClient.Connection.NAMES.indexOf(n.path("params").path("pool").asText())));
+    for (JsonNode f : sorted) {
+      String name = f.path("params").path("pool").asText();
+      PoolClient.Connection c;
+      try {
+        c = PoolClient.Connection.parse(name);
+      } catch (IllegalArgumentException e) {
+        continue;
+      }
+      JsonNode lat = f.path("latency_us");
+      t.row(List.of(c.type(), c.options(), f.path("params").path("index").asText(""), count(f.path("rate_per_s").asDouble()),
+          count(f.path("requests").asDouble()), count(f.path("ok").asDouble()), count(f.path("failed").asDouble()),
+          Units.num(lat.path("p50").asDouble()), Units.num(lat.path("p90").asDouble()), Units.num(lat.path("p99").asDouble()),
+          Units.num(lat.path("p99.9").asDouble()), Units.num(lat.path("max").asDouble()),
+          io.dbbench.core.Redaction.redact(f.path("backend").asText(""))));
+      List<Double> x = new ArrayList<>();
+      List<Double> y = new ArrayList<>();
+      for (JsonNode p : f.path("percentile_curve")) {
+        x.add(p.path("percentile").asDouble());
+        y.add(p.path("latency_us").asDouble());
+      }
+      curves.computeIfAbsent(String.format(Locale.ROOT, "%08d", f.path("rate_per_s").asLong()), k -> new ArrayList<>())
+          .add(new Charts.Series(name, x, y));
+    }
+    s.add(t.build());
+    curves.forEach((rate, series) -> {
+      long r = Long.parseLong(rate);
+      s.add(Charts.percentiles("arango-pool-openloop-" + r, "Open-loop latency percentiles at " + r + " queries/s, per pool", series));
+    });
+  }
+}

@@ -1,0 +1,55 @@
+package io.dbbench.arango.pool;
+
+import io.dbbench.arango.target.ArangoTarget;
+import com.arangodb.ArangoCursorAsync;
+import com.arangodb.ArangoDB;
+import com.arangodb.ArangoDatabaseAsync;
+import com.arangodb.model.AqlQueryOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The pooling study through {@code arangodb-java-driver} 7.25.0's asynchronous API
+ * ({@code ArangoDB.async()}), with {@code maxConnections} set and every other setting at the
+ * driver's default: no timeout (so no {@code x-arango-queue-time-seconds} header, as arangojs
+ * sent none), one Vert.x instance per connection, pipelining off. Requests beyond the pool's
+ * slots wait inside the driver for a free one (HTTP/1.1: one per connection; HTTP/2: 32 streams
+ * per connection), as arangojs queued beyond {@code maxSockets}. Each answer is one cursor batch
+ * (the study's query returns at most one document); a cursor with more is drained.
+ */
+final class DriverPoolClient implements PoolClient {
+  private static final AqlQueryOptions OPTIONS = new AqlQueryOptions().cache(false);
+
+  private final ArangoDB arango;
+  private final ArangoDatabaseAsync db;
+
+  DriverPoolClient(ArangoTarget target, Connection c) {
+    arango = target.driver(c.protocol()).maxConnections(c.maxConnections()).build();
+    db = arango.async().db(PoolFixture.DATABASE);
+  }
+
+  @Override
+  public CompletableFuture<List<PoolDoc>> query(String endToEndId) {
+    return db.query(QUERY, PoolDoc.class, Map.of("id", endToEndId), OPTIONS).thenCompose(c -> drain(c, new ArrayList<>()));
+  }
+
+  private static CompletableFuture<List<PoolDoc>> drain(ArangoCursorAsync<PoolDoc> c, List<PoolDoc> into) {
+    into.addAll(c.getResult());
+    if (!Boolean.TRUE.equals(c.hasMore())) {
+      return CompletableFuture.completedFuture(into);
+    }
+    return c.nextBatch().thenCompose(n -> drain(n, into));
+  }
+
+  @Override
+  public void ping() {
+    arango.getVersion();
+  }
+
+  @Override
+  public void close() {
+    arango.shutdown();
+  }
+}

@@ -1,0 +1,159 @@
+package io.dbbench.arango.pool;
+
+import io.dbbench.arango.target.ArangoSettings;
+import io.dbbench.core.BenchConfig;
+import io.dbbench.core.FamilySettings;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The pooling study's knobs (environment variable, else the {@code -D} system property of the same
+ * name, through {@link BenchConfig}) and its part of the arango family's quick settings.
+ *
+ * <ul>
+ *   <li>{@value #MISS_SHARE}: the share of queried ids that match no document, default
+ *       {@value #DEFAULT_MISS_SHARE};
+ *   <li>{@value #SHOT_DEADLINE}: seconds a shot waits for its last answer before counting the
+ *       open queries as timeouts, default {@value #DEFAULT_SHOT_DEADLINE_S};
+ *   <li>{@value #STANDIN_WORK_MS}: milliseconds every stand-in request holds its scheduler worker
+ *       without using CPU (the stand-in's {@code --work-delay-ms}), default 0. It models the
+ *       study's server, whose query took ~31 ms on a machine with more cores than this one (see
+ *       the README); with it, {@code maximal-threads} workers answer at most
+ *       {@code threads / work} queries per second whatever this machine's cores, and the
+ *       queue fills as on a real server. Every result made with it says so in its backend label.
+ * </ul>
+ */
+public final class PoolSettings {
+  /** Share of ids that match nothing. */
+  public static final String MISS_SHARE = "DBBENCH_ARANGO_MISS_SHARE";
+  /** Shot deadline in seconds. */
+  public static final String SHOT_DEADLINE = "DBBENCH_ARANGO_SHOT_DEADLINE_S";
+  /** Modelled server time per stand-in request, ms. */
+  public static final String STANDIN_WORK_MS = "DBBENCH_ARANGO_STANDIN_WORK_MS";
+  /** Default share of misses. */
+  public static final double DEFAULT_MISS_SHARE = 0.1;
+  /** Default shot deadline. */
+  public static final int DEFAULT_SHOT_DEADLINE_S = 300;
+
+  private PoolSettings() {}
+
+  /**
+   * The share of misses.
+   *
+   * @throws IllegalArgumentException naming the setting and value when it is not a number in [0, 1]
+   */
+  public static double missShare() {
+    String v = BenchConfig.get(MISS_SHARE).orElse(null);
+    if (v == null || v.isBlank()) {
+      return DEFAULT_MISS_SHARE;
+    }
+    try {
+      double d = Double.parseDouble(v.trim());
+      if (d >= 0 && d <= 1) {
+        return d;
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the message
+    }
+    throw new IllegalArgumentException(MISS_SHARE + "='" + v + "' is not a share; expected a number from 0 to 1, e.g. 0.1");
+  }
+
+  /**
+   * The shot deadline in milliseconds.
+   *
+   * @throws IllegalArgumentException naming the setting and value when it is not a positive integer
+   */
+  public static long shotDeadlineMillis() {
+    String v = BenchConfig.get(SHOT_DEADLINE).orElse(null);
+    if (v == null || v.isBlank()) {
+      return DEFAULT_SHOT_DEADLINE_S * 1000L;
+    }
+    try {
+      int s = Integer.parseInt(v.trim());
+      if (s >= 1) {
+        return s * 1000L;
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the message
+    }
+    throw new IllegalArgumentException(SHOT_DEADLINE + "='" + v + "' is not a positive number of seconds; expected e.g. 300");
+  }
+
+  /**
+   * The modelled server time per stand-in request in milliseconds (0 = none).
+   *
+   * @throws IllegalArgumentException naming the setting and value when it is not an integer from 0 to 10000
+   */
+  public static int standInWorkMillis() {
+    String v = BenchConfig.get(STANDIN_WORK_MS).orElse(null);
+    if (v == null || v.isBlank()) {
+      return 0;
+    }
+    try {
+      int ms = Integer.parseInt(v.trim());
+      if (ms >= 0 && ms <= 10_000) {
+        return ms;
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the message
+    }
+    throw new IllegalArgumentException(STANDIN_WORK_MS + "='" + v + "' is not a number of milliseconds from 0 to 10000; expected e.g. 30");
+  }
+
+  /** The stand-in arguments the pooling study adds ({@code --work-delay-ms} when {@link #standInWorkMillis()} > 0). */
+  public static List<String> standInArgs() {
+    int ms = standInWorkMillis();
+    return ms == 0 ? List.of() : List.of("--work-delay-ms", String.valueOf(ms));
+  }
+
+  /**
+   * Adds the pooling benchmarks' quick values to the arango family's quick settings {@code b}
+   * (parameter names are the pooling benchmarks' own, so they never narrow the bulk study's).
+   * Quick mode: 10,000 documents instead of 200,000 (declared a reduction: a full scan of 200,000
+   * stand-in documents per query makes the default pool's 5000-query shot last minutes on two
+   * cores), the study's 500 iterations, no index (the study's condition), raw HTTP (the default
+   * pool of 3 and 100 connections come from the headline comparison's interleaved forks, which the
+   * sweep would only repeat); the open-loop benchmark at one rate for raw HTTP.
+   */
+  public static FamilySettings.Builder quick(FamilySettings.Builder b) {
+    return b.reduced("documents", "10,000 instead of the study's 200,000: full scans per query on the stand-in"
+            + " would take the default pool's shots past the quick budget", "10000")
+        .param("iterations", "500") // the study's own count
+        // driver_http1_3 and driver_http1_100 come from the headline comparison's forks
+        .param("connection", "raw_http")
+        .param("index", "none")
+        .param("pool", "raw_http")
+        .param("rate", "1000");
+  }
+
+  /** What {@code env.json} records about the pooling study. */
+  public static Map<String, Object> describe() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("query", PoolClient.QUERY + " (bindVars {id}, cache: false; server query cache mode off)");
+    m.put("miss_share", missShare());
+    m.put("shot_deadline_s", shotDeadlineMillis() / 1000);
+    m.put("standin_work_ms", standInWorkMillis());
+    m.put("id_seed", String.format(java.util.Locale.ROOT, "0x%X", PoolIds.SEED));
+    m.put("documents_seed", String.format(java.util.Locale.ROOT, "0x%X", PoolDocuments.SEED));
+    Map<String, Object> sha = new LinkedHashMap<>();
+    sha.put("10000", PoolDocuments.checksum(10_000));
+    sha.put("200000", PoolDocuments.checksum(PoolDocuments.STUDY_DOCS));
+    m.put("documents_sha256_key_endtoendid", sha); // PoolDocuments.checksum; each shot file repeats its own
+    Map<String, Object> cs = new LinkedHashMap<>();
+    for (String c : PoolClient.Connection.NAMES) {
+      cs.put(c, PoolClient.Connection.parse(c).describe());
+    }
+    m.put("connections", cs);
+    m.put("driver_http2", "one connection carries up to 32 streams (hard-coded in the driver's ConnectionPoolImpl, 7.25.0),"
+        + " so maxConnections n on HTTP/2 allows 32 x n queries in flight; measured peaks are in the DNF files");
+    m.put("dnf", "a shot with any failed query (503/21003, 412/21004, timeout, refused, other) is DNF: JMH secondary"
+        + " metric dnf > 0 with per-cause counters; the report shows DNF instead of the time");
+    m.put("standin_scheduler", "maximal-threads max(32, 2 x cores) = " + Math.max(32, 2 * Runtime.getRuntime().availableProcessors())
+        + ", maximal-queue-size 4096 unless " + ArangoSettings.STANDIN_THREADS + "/" + ArangoSettings.STANDIN_QUEUE + " say otherwise");
+    return m;
+  }
+
+  /** Names of the pooling benchmarks' parameters (for the family's documentation). */
+  public static final List<String> PARAMS = List.of("iterations", "connection", "documents", "index", "pool", "rate");
+}

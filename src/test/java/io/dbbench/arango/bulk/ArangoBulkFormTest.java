@@ -1,0 +1,136 @@
+package io.dbbench.arango.bulk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.arango.standin.ArangoStandIn;
+import io.dbbench.report.Doc;
+import io.dbbench.report.JmhResult;
+import io.dbbench.report.Run;
+import io.dbbench.report.StudyForm;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Go table from a recorded main-job run of the family on the stand-in
+ * ({@code src/test/resources/arango/bulk-standin/}: jmh.json and env.json as written). Expected
+ * figures are recomputed here from the raw JMH JSON, independently of the form's code path.
+ */
+class ArangoBulkFormTest {
+  static final Path RUN = Path.of("src/test/resources/arango/bulk-standin");
+
+  static Doc render() throws Exception {
+    Run run = Run.load(RUN);
+    ArangoBulkForm form = new ArangoBulkForm();
+    List<JmhResult> accepted = run.results().stream().filter(form::accepts).toList();
+    assertEquals(32, accepted.size(), "4 operations x 4 protocols x 2 clients recorded");
+    Doc doc = new Doc("t");
+    form.appendTo(doc, run, accepted);
+    return doc;
+  }
+
+  /** Per benchmark/client/protocol key: {mean ms of the shots, B/op}, straight from the JSON. */
+  static Map<String, double[]> expected() throws Exception {
+    Map<String, double[]> m = new HashMap<>();
+    for (JsonNode r : new ObjectMapper().readTree(Files.readAllBytes(RUN.resolve("jmh.json")))) {
+      String b = r.path("benchmark").asText();
+      String key = b.substring(b.lastIndexOf('.') + 1) + " " + r.path("params").path("client").asText() + " "
+          + r.path("params").path("protocol").asText();
+      assertEquals("ms/op", r.path("primaryMetric").path("scoreUnit").asText());
+      double sum = 0;
+      int n = 0;
+      for (JsonNode fork : r.path("primaryMetric").path("rawData")) {
+        for (JsonNode shot : fork) {
+          sum += shot.asDouble();
+          n++;
+        }
+      }
+      double bytes = 0;
+      int shots = 0;
+      for (JsonNode fork : r.path("secondaryMetrics").path("shotAllocatedBytes").path("rawData")) {
+        for (JsonNode shot : fork) {
+          bytes += shot.asDouble();
+          shots++;
+        }
+      }
+      assertEquals(n, shots, key + ": one allocation figure per shot");
+      m.put(key, new double[] {sum / n, bytes / shots});
+    }
+    return m;
+  }
+
+  static double parse(String cell) {
+    return Double.parseDouble(cell.replace(",", "").replace("%", ""));
+  }
+
+  @Test
+  void theFormIsFoundThroughTheServiceLoader() {
+    List<String> names = new ArrayList<>();
+    ServiceLoader.load(StudyForm.class).forEach(f -> names.add(f.getClass().getName()));
+    assertTrue(names.contains(ArangoBulkForm.class.getName()), names.toString());
+  }
+
+  @Test
+  void oneGoTablePerOperationWithDeltasAgainstHttpJson() throws Exception {
+    Doc doc = render();
+    Map<String, double[]> want = expected();
+    List<String> ops = new ArrayList<>();
+    for (Doc.Section s : doc.sections) {
+      if (s.level != 3) {
+        continue;
+      }
+      String op = s.heading.substring(0, s.heading.indexOf(' '));
+      ops.add(op);
+      Doc.Table t = (Doc.Table) s.blocks.stream().filter(b -> b instanceof Doc.Table).findFirst().orElseThrow();
+      assertEquals(List.of("client", "protocol", "docs", "shots", "ns/op", "Δ ns/op vs HTTP_JSON", "B/op",
+          "Δ B/op vs HTTP_JSON", "allocs/op", "backend"), t.headers());
+      assertEquals(8, t.rows().size(), op);
+      for (List<String> row : t.rows()) {
+        double[] w = want.get(op + " " + row.get(0) + " " + row.get(1));
+        double[] base = want.get(op + " " + row.get(0) + " HTTP_JSON");
+        assertEquals("10000", row.get(2));
+        assertEquals("3", row.get(3), "three measured shots per fork");
+        assertEquals(w[0] * 1e6, parse(row.get(4)), Math.max(1, w[0] * 1e6 * 1e-3), op + " " + row);
+        assertEquals(w[1], parse(row.get(6)), Math.max(1, w[1] * 1e-3), op + " " + row);
+        if (row.get(1).equals("HTTP_JSON")) {
+          assertEquals("", row.get(5));
+        } else {
+          assertEquals((w[0] - base[0]) / base[0] * 100, parse(row.get(5)), 0.01, op + " " + row);
+          assertEquals((w[1] - base[1]) / base[1] * 100, parse(row.get(7)), 0.01, op + " " + row);
+        }
+        assertEquals("", row.get(8), "no allocation pass in this run");
+        assertEquals(ArangoStandIn.LABEL, row.get(9));
+      }
+      assertEquals(List.of("driver", "driver", "driver", "driver", "rawHttp", "rawHttp", "rawHttp", "rawHttp"),
+          t.rows().stream().map(r -> r.get(0)).toList());
+      assertEquals(List.of("HTTP_JSON", "HTTP2_JSON", "HTTP_VPACK", "HTTP2_VPACK"),
+          t.rows().subList(0, 4).stream().map(r -> r.get(1)).toList());
+      assertEquals(2, s.blocks.stream().filter(b -> b instanceof Doc.Chart).count(), op + ": time and B/op charts");
+      assertTrue(s.blocks.stream().anyMatch(b -> b instanceof Doc.Text x && x.text().startsWith("Go driver study")), op);
+    }
+    assertEquals(List.of("insert", "read", "update", "delete"), ops);
+    Doc.Text intro = (Doc.Text) doc.sections.get(0).blocks.get(0);
+    assertTrue(intro.text().contains("not ArangoDB's storage or query engine"), intro.text());
+  }
+
+  @Test
+  void theGoStudysOwnDeltasAreQuotedCorrectly() throws Exception {
+    Doc doc = render();
+    Doc.Text insert = doc.sections.stream().filter(s -> s.heading.startsWith("insert")).findFirst().orElseThrow()
+        .blocks.stream().filter(b -> b instanceof Doc.Text).map(b -> (Doc.Text) b).findFirst().orElseThrow();
+    // go-driver v2/BENCHMARKS.md: Create -43.73 % ns/op, -89.84 % B/op
+    assertTrue(insert.text().contains("(-43.73%)"), insert.text());
+    assertTrue(insert.text().contains("(-89.84%)"), insert.text());
+    assertFalse(insert.text().toLowerCase(Locale.ROOT).contains("nan"));
+  }
+}

@@ -1,0 +1,83 @@
+package io.dbbench.arango.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dbbench.report.JmhResult;
+import io.dbbench.report.Report;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The pooling study's form: the knee rule on hand-made rows, and the whole section from a recorded run. */
+class ArangoPoolFormTest {
+  /** A recorded run of the pooling benchmarks (see the README in that directory). */
+  static final Path RECORDED = Path.of("src/test/resources/arango/pool-run");
+
+  @TempDir
+  Path tmp;
+
+  static JmhResult result(String connection, int iterations, double ms, long dnf) {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("connection", connection);
+    p.put("documents", "20000");
+    p.put("index", "none");
+    p.put("iterations", String.valueOf(iterations));
+    Map<String, JmhResult.Metric> sec = new LinkedHashMap<>();
+    sec.put("dnf", new JmhResult.Metric(dnf, Double.NaN, "#", List.of()));
+    sec.put("queueFull", new JmhResult.Metric(dnf * 100, Double.NaN, "#", List.of()));
+    return new JmhResult(ArangoPoolForm.STUDY + ".query", "ss", 1, 1, p,
+        new JmhResult.Metric(ms, Double.NaN, "ms/op", List.of(List.of(ms, ms, ms))), sec);
+  }
+
+  @Test
+  void theKneeIsTheSmallestPoolWithinFivePercentOfTheBestFinishedTime() {
+    List<ArangoPoolForm.Row> rows = new ArrayList<>();
+    rows.add(ArangoPoolForm.row(result("driver_http1_3", 500, 100, 0)));
+    rows.add(ArangoPoolForm.row(result("driver_http1_10", 500, 40, 0)));
+    rows.add(ArangoPoolForm.row(result("driver_http1_32", 500, 31.4, 0)));
+    rows.add(ArangoPoolForm.row(result("driver_http1_100", 500, 30, 0)));
+    assertEquals(32, ArangoPoolForm.knee(rows)); // 31.4 <= 30 x 1.05 = 31.5
+    rows.set(2, ArangoPoolForm.row(result("driver_http1_32", 500, 31.6, 0)));
+    assertEquals(100, ArangoPoolForm.knee(rows));
+    // a DNF row's time never counts: the best finished is then 31.6
+    rows.set(3, ArangoPoolForm.row(result("driver_http1_100", 500, 1, 1)));
+    assertEquals(32, ArangoPoolForm.knee(rows));
+    assertEquals(-1, ArangoPoolForm.knee(List.of(ArangoPoolForm.row(result("driver_http1_3", 500, 1, 2)))));
+    assertEquals("DNF (2 of 3 shots; queueFull 200)", ArangoPoolForm.dnfText(ArangoPoolForm.row(result("raw_http", 500, 5, 2))));
+  }
+
+  @Test
+  void theStudyTableFromARecordedRun() throws Exception {
+    Path run = tmp.resolve("results/recorded");
+    Files.createDirectories(run);
+    try (Stream<Path> s = Files.list(RECORDED)) {
+      for (Path p : s.filter(p -> !p.getFileName().toString().equals("README.md")).toList()) {
+        Files.copy(p, run.resolve(p.getFileName()));
+      }
+    }
+    String md = Files.readString(Report.render(run));
+    assertTrue(md.contains("## ArangoDB client connection pools (point-query study form)"), md);
+    // driver_http1_3 shots 5061.045, 1845.581, 1114.039 ms: mean 2673.555; peakInFlight 3 (the pool's limit)
+    assertTrue(md.contains("| arangodb-java-driver async, HTTP/1.1 | maxConnections: 3, as arangojs 8.3's default maxSockets"
+        + " | 1000 | persistent | 200 | 2,674 | 1.00x |  | 3 | dbbench ArangoDB stand-in (not ArangoDB) |"), md);
+    // every measured raw shot lost queries to 503/21003: 56 + 53 + 62 = 171; no time, no speed-up
+    assertTrue(md.contains("| raw HTTP/1.1 (JDK HttpClient) | no limit on requests in flight (one connection per pending request:"
+        + " the study's \"HTTP Default\") | 1000 | persistent | 200 | DNF (3 of 3 shots; queueFull 171) |  |  | 11 |"), md);
+    assertTrue(md.contains("| 200 | DNF (3 of 3 shots; queueFull 15) |"), md);
+    // the form never shows a DNF row's time (the generic "All results by class" dump keeps JMH's raw score beside dnf)
+    String form = md.substring(md.indexOf("## ArangoDB client connection pools"), md.indexOf("### Open-loop latency per pool size"));
+    assertTrue(!form.contains("1,904") && !form.contains("1,321") && !form.contains("2,966"), "a DNF row's time leaked: " + form);
+    // knee: only the pool of 3 finished; the rule with env.json's 2 cores is max(32, 4) = 32
+    assertTrue(md.contains("| 1000 | persistent | HTTP/1.1 | 200 | 3, 10 (DNF), 32 (DNF) | 3 | 2,674 | 32 (2 cores) |"), md);
+    // open loop at 500/s: raw HTTP 133 requests, 122 ok, 11 failed, p50 2,241,855.487 us
+    assertTrue(md.contains("| persistent | 500 | 133 | 122 | 11 | 2,241,855 |"), md);
+    assertTrue(md.contains("charts/arango-pool-openloop-500.png"), md);
+  }
+}

@@ -1,0 +1,113 @@
+package io.dbbench.arango.pool;
+
+import io.dbbench.arango.target.ArangoAdmin;
+import io.dbbench.arango.target.ArangoTarget;
+import io.dbbench.arango.target.StandInHarness;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pooling study against the stand-in JVM: a scheduler with a tiny queue turns unbounded raw
+ * HTTP into DNF with the stand-in's own count of 503/21003 answers while a pool of 3 finishes;
+ * HTTP/2's 32 streams per connection get past a pool of one connection; index on and off answer
+ * alike (and the persistent index is what answers); the seeded collection is reused.
+ */
+class ArangoPoolIntegrationTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static JsonNode stats(StandInHarness h, String method) throws Exception {
+    try (HttpClient c = HttpClient.newHttpClient()) {
+      HttpResponse<String> r = c.send(HttpRequest.newBuilder(URI.create(h.endpoint() + "/_dbbench/stats"))
+          .method(method, HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+      return JSON.readTree(r.body());
+    }
+  }
+
+  private static PoolShot shot(StandInHarness h, String connection, List<PoolIds.Pick> picks, int docs,
+      PoolFixture.IndexMode index) throws Exception {
+    try (PoolFixture f = PoolFixture.open(h.settings(), List.of(), PoolClient.Connection.parse(connection), docs, index)) {
+      stats(h, "DELETE");
+      return PoolShot.run(f.client(), picks, 60_000);
+    }
+  }
+
+  @Test
+  void aTinyQueueMakesUnboundedClientsDnfWithTheServersCountsAndAPoolOfThreeFinish() throws Exception {
+    // 1 worker holding each request 25 ms, 4 places in the queue: at most 5 requests accepted at once
+    try (StandInHarness h = new StandInHarness("--server.maximal-threads", "1", "--server.maximal-queue-size", "4",
+        "--work-delay-ms", "25")) {
+      List<PoolIds.Pick> picks = PoolIds.picks(PoolIds.SEED, 60, 300, 0.2);
+
+      PoolShot raw = shot(h, "raw_http", picks, 300, PoolFixture.IndexMode.none);
+      JsonNode st = stats(h, "GET");
+      assertTrue(raw.dnf(), raw.describe().toString());
+      assertTrue(raw.failed(DnfCause.QUEUE_FULL) > 0, raw.describe().toString());
+      assertEquals(st.path("queueFullAnswers").asInt(), raw.failed(DnfCause.QUEUE_FULL),
+          "the client counted the stand-in's 503/21003 answers: " + raw.describe() + " vs " + st);
+      assertEquals(60, raw.answered() + raw.failed(DnfCause.QUEUE_FULL), raw.describe().toString());
+      assertTrue(raw.answered() >= 5, raw.describe().toString());
+      raw.checkAnswers();
+
+      PoolShot pool3 = shot(h, "driver_http1_3", picks, 300, PoolFixture.IndexMode.none);
+      JsonNode st3 = stats(h, "GET");
+      assertFalse(pool3.dnf(), pool3.describe().toString());
+      assertEquals(60, pool3.answered());
+      assertTrue(st3.path("peakInFlight").asInt() <= 3, "a pool of 3 put more in flight: " + st3);
+      assertEquals(0, st3.path("queueFullAnswers").asInt());
+      pool3.checkAnswers();
+      assertEquals(pool3.answerKeys().stream().filter(k -> k != null).count(), 60);
+
+      // HTTP/2: one connection carries 32 streams, more than 1 worker + 4 queued
+      PoolShot h2 = shot(h, "driver_http2_1", picks, 300, PoolFixture.IndexMode.none);
+      assertTrue(h2.dnf() && h2.failed(DnfCause.QUEUE_FULL) > 0, h2.describe().toString());
+      JsonNode sth2 = stats(h, "GET");
+      assertTrue(sth2.path("peakInFlight").asInt() > 5, "one HTTP/2 connection carried many requests at once: " + sth2);
+    }
+  }
+
+  @Test
+  void indexOnAndOffAnswerTheSameAndTheIndexAnswersAndTheCollectionIsReused() throws Exception {
+    try (StandInHarness h = new StandInHarness()) {
+      int docs = 3000;
+      List<PoolIds.Pick> picks = PoolIds.picks(PoolIds.SEED, 400, docs, 0.3);
+      PoolShot none = shot(h, "driver_http1_10", picks, docs, PoolFixture.IndexMode.none);
+      h.clearRequests();
+      PoolShot indexed = shot(h, "driver_http1_10", picks, docs, PoolFixture.IndexMode.persistent);
+      assertFalse(none.dnf() || indexed.dnf());
+      none.checkAnswers();
+      indexed.checkAnswers();
+      assertEquals(none.answerKeys(), indexed.answerKeys());
+      assertTrue(none.answerKeys().contains("") && none.answerKeys().stream().anyMatch(k -> k != null && k.startsWith("tx_")));
+      // the second trial found the seeded collection and did not load it again
+      assertTrue(h.requests().stream().noneMatch(r -> r.path("method").asText().equals("POST")
+          && r.path("path").asText().contains("/_api/document/")), "reloaded the collection");
+
+      ArangoTarget t = ArangoTarget.open(h.settings(), List.of());
+      try (ArangoAdmin a = new ArangoAdmin(t)) {
+        Map<String, Object> q = Map.of("query", PoolClient.QUERY, "bindVars", Map.of("id", picks.get(0).endToEndId()), "cache", false);
+        JsonNode withIndex = a.call("POST", "/_db/" + PoolFixture.DATABASE + "/_api/cursor", q).body();
+        assertEquals(0, withIndex.path("extra").path("stats").path("scannedFull").asInt(), withIndex.toString());
+        assertEquals("off", a.call("GET", "/_db/" + PoolFixture.DATABASE + "/_api/query-cache/properties", null).body().path("mode").asText());
+        try (PoolFixture f = PoolFixture.open(h.settings(), List.of(), PoolClient.Connection.parse("raw_http"), docs, PoolFixture.IndexMode.none)) {
+          assertEquals(List.of(), PoolFixture.indexesOnAttribute(a), "index=none dropped the index");
+        }
+        JsonNode scan = a.call("POST", "/_db/" + PoolFixture.DATABASE + "/_api/cursor", q).body();
+        assertEquals(docs, scan.path("extra").path("stats").path("scannedFull").asInt(), scan.toString());
+        assertEquals(withIndex.path("result"), scan.path("result"));
+      } finally {
+        t.close();
+      }
+    }
+  }
+}
