@@ -18,7 +18,7 @@ public final class Families {
         new io.dbbench.jdbc.JdbcFamily(),
         new io.dbbench.graph.GraphFamily(),
         new io.dbbench.payload.PayloadFamily(),
-        new io.dbbench.mongo.MongoFamily(),
+        new io.dbbench.payload.MongoFamily(),
         new io.dbbench.arango.ArangoFamily()
         // families: one line each, keep the order of the README table
         );

@@ -37,10 +37,10 @@ class CredentialScanTest {
             + "&client_secret=" + MARKER)});
     c.add(new Object[] {new io.dbbench.jdbc.JdbcFamily(), Map.of("DBBENCH_JDBC_URL", "jdbc:h2:mem:credscan2",
         "DBBENCH_JDBC_PROPERTIES", "token=" + MARKER + ";apikey=" + MARKER)});
-    c.add(new Object[] {new io.dbbench.mongo.MongoFamily(), Map.of("DBBENCH_MONGO_URI",
+    c.add(new Object[] {new io.dbbench.payload.MongoFamily(), Map.of("DBBENCH_MONGO_URI",
         "mongodb://bench:" + MARKER.replace("/", "%2F").replace("@", "%40").replace(":", "%3A").replace("%9", "%259")
             + "@127.0.0.1:1/?serverSelectionTimeoutMS=300&connectTimeoutMS=300")});
-    c.add(new Object[] {new io.dbbench.mongo.MongoFamily(), Map.of("DBBENCH_MONGO_URI",
+    c.add(new Object[] {new io.dbbench.payload.MongoFamily(), Map.of("DBBENCH_MONGO_URI",
         "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300&authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:"
             + MARKER.replace("/", "%2F").replace("@", "%40").replace(":", "%3A").replace("%9", "%259"))});
     c.add(new Object[] {new io.dbbench.arango.ArangoFamily(), Map.of("DBBENCH_ARANGO_ENDPOINTS", "http://127.0.0.1:1",

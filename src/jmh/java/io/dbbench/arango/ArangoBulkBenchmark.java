@@ -1,16 +1,16 @@
 package io.dbbench.arango;
 
+import com.arangodb.Protocol;
+import io.dbbench.BenchmarkDefaults;
+import io.dbbench.ServerWarmup;
 import io.dbbench.arango.bulk.ArangoBulkFixture;
 import io.dbbench.arango.bulk.BulkClient;
 import io.dbbench.arango.bulk.BulkOperation;
 import io.dbbench.arango.target.ArangoSettings;
-import com.arangodb.Protocol;
-import io.dbbench.BenchmarkDefaults;
-import io.dbbench.ServerWarmup;
 import io.dbbench.report.AllocationProfiler;
+import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.lang.management.ManagementFactory;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,5 +1,7 @@
 package io.dbbench.arango;
 
+import io.dbbench.BenchmarkDefaults;
+import io.dbbench.ServerWarmup;
 import io.dbbench.arango.bulk.ArangoBulkFixture;
 import io.dbbench.arango.pool.DnfCause;
 import io.dbbench.arango.pool.PoolClient;
@@ -9,8 +11,6 @@ import io.dbbench.arango.pool.PoolIds;
 import io.dbbench.arango.pool.PoolSettings;
 import io.dbbench.arango.pool.PoolShot;
 import io.dbbench.arango.target.ArangoSettings;
-import io.dbbench.BenchmarkDefaults;
-import io.dbbench.ServerWarmup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

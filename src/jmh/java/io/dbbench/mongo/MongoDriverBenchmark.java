@@ -5,6 +5,8 @@ import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.InsertOneResult;
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.payload.CollectionFixture;
+import io.dbbench.payload.PayloadDocument;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;

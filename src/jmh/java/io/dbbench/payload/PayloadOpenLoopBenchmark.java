@@ -6,7 +6,6 @@ import io.dbbench.load.OpenLoopResultFile;
 import io.dbbench.load.OpenLoopScheduler;
 import io.dbbench.load.OpenLoopTrial;
 import io.dbbench.mongo.Arrangement;
-import io.dbbench.mongo.PayloadDocument;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

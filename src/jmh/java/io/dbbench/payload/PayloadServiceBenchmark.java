@@ -3,7 +3,6 @@ package io.dbbench.payload;
 import io.dbbench.BenchmarkDefaults;
 import io.dbbench.ServerWarmup;
 import io.dbbench.mongo.Arrangement;
-import io.dbbench.mongo.PayloadDocument;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,5 +1,6 @@
 package io.dbbench.graphj;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.report.Charts;
 import io.dbbench.report.Doc;
 import io.dbbench.report.FormSupport;
@@ -9,7 +10,6 @@ import io.dbbench.report.Stats;
 import io.dbbench.report.StudyForm;
 import io.dbbench.report.Units;
 import io.dbbench.report.VariantTable;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,5 @@
 package io.dbbench.mongo;
 
-import io.dbbench.core.ChildJvm;
-import io.dbbench.core.SharedServer;
-
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
@@ -11,13 +8,15 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.ServerVersion;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.dbbench.core.BenchConfig;
+import io.dbbench.core.ChildJvm;
 import io.dbbench.core.Redaction;
+import io.dbbench.core.SharedServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.bson.Document;
 
 /**

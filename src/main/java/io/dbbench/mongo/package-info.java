@@ -1,7 +1,7 @@
 /**
- * MongoDB: targets (a real server, Testcontainers, or the mongo-java-server stand-in in its own
- * JVM), collections, and the driver family that splits the WMPayload service's cost from the
- * database's.
+ * How the WMPayload study reaches MongoDB: {@code MongoTarget} (a real server, Testcontainers, or
+ * the mongo-java-server stand-in {@code MongoStandIn} in its own JVM), the arrangement of processes,
+ * collection helpers and the JSON/BSON conversion. It knows no study's documents or workload.
  *
  * <p>Middle floor: imports the ground floor only; {@code payload} builds on it.
  */

@@ -3,7 +3,6 @@ package io.dbbench.payload;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
-import io.dbbench.mongo.MongoFamily;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -2,26 +2,24 @@ package io.dbbench.payload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dbbench.mongo.Arrangement;
-import io.dbbench.core.ChildJvm;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.Map;
-import java.util.regex.Pattern;
 import io.dbbench.core.BenchConfig;
+import io.dbbench.core.ChildJvm;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.SharedServer;
 import io.dbbench.load.JitActivity;
 import io.dbbench.load.SteadyState;
-import io.dbbench.mongo.CollectionFixture;
+import io.dbbench.mongo.Arrangement;
 import io.dbbench.mongo.MongoTarget;
-import io.dbbench.mongo.PayloadDocument;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Everything one payload-service trial needs, outside the timing: a {@link CollectionFixture} on

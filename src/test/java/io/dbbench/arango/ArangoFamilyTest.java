@@ -1,13 +1,13 @@
 package io.dbbench.arango;
 
-import io.dbbench.arango.bulk.BulkDocuments;
-import io.dbbench.arango.pool.PoolSettings;
-import io.dbbench.arango.target.ArangoSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.arango.bulk.BulkDocuments;
+import io.dbbench.arango.pool.PoolSettings;
 import io.dbbench.arango.standin.ArangoStandIn;
+import io.dbbench.arango.target.ArangoSettings;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
 import java.net.ServerSocket;

@@ -1,14 +1,13 @@
 package io.dbbench.payload;
 
-import io.dbbench.mongo.EmbeddedMongoDefault;
-import io.dbbench.mongo.MongoTarget;
-import io.dbbench.mongo.PayloadDocument;
-import io.dbbench.mongo.JsonBson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.mongo.EmbeddedMongoDefault;
+import io.dbbench.mongo.JsonBson;
+import io.dbbench.mongo.MongoTarget;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;

@@ -1,16 +1,14 @@
 package io.dbbench.payload;
 
-import io.dbbench.mongo.Arrangement;
-import io.dbbench.mongo.EmbeddedMongoDefault;
-import io.dbbench.mongo.MongoTarget;
-import io.dbbench.mongo.PayloadDocument;
-import io.dbbench.mongo.JsonBson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.mongo.Arrangement;
+import io.dbbench.mongo.EmbeddedMongoDefault;
+import io.dbbench.mongo.JsonBson;
 import io.dbbench.mongo.MongoTarget;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -72,7 +70,7 @@ class PayloadFixtureTest {
     String old = System.getProperty("dbbench.payload.seed.docs");
     System.setProperty("dbbench.payload.seed.docs", "0");
     try {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, io.dbbench.mongo.CollectionFixture::seedDocs);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, io.dbbench.payload.CollectionFixture::seedDocs);
       assertTrue(e.getMessage().contains("DBBENCH_PAYLOAD_SEED_DOCS=0"), e.getMessage());
     } finally {
       if (old == null) {

@@ -1,8 +1,5 @@
 package io.dbbench.payload;
 
-import io.dbbench.mongo.MongoTarget;
-import io.dbbench.mongo.PayloadDocument;
-import io.dbbench.mongo.JsonBson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,6 +13,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
+import io.dbbench.mongo.JsonBson;
 import io.dbbench.mongo.MongoTarget;
 import java.io.IOException;
 import java.net.URI;

@@ -1,11 +1,11 @@
 package io.dbbench.arango.bulk;
 
+import com.arangodb.Protocol;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.arango.target.ArangoAdmin;
 import io.dbbench.arango.target.ArangoSettings;
 import io.dbbench.arango.target.ArangoTarget;
 import io.dbbench.arango.target.ArangoUnavailableException;
-import com.arangodb.Protocol;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.load.SteadyState;
 import java.io.IOException;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.dbbench.arango.bulk;
 
-import io.dbbench.arango.target.ArangoTarget;
 import com.arangodb.Protocol;
+import io.dbbench.arango.target.ArangoTarget;
 import java.util.List;
 
 /**

@@ -1,6 +1,5 @@
 package io.dbbench.arango.bulk;
 
-import io.dbbench.arango.target.ArangoTarget;
 import com.arangodb.ArangoCollection;
 import com.arangodb.ArangoCursor;
 import com.arangodb.ArangoDB;
@@ -12,6 +11,7 @@ import com.arangodb.model.DocumentCreateOptions;
 import com.arangodb.model.DocumentDeleteOptions;
 import com.arangodb.model.DocumentUpdateOptions;
 import com.arangodb.model.OverwriteMode;
+import io.dbbench.arango.target.ArangoTarget;
 import java.io.IOException;
 import java.util.List;
 

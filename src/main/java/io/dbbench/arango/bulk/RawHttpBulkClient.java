@@ -1,14 +1,14 @@
 package io.dbbench.arango.bulk;
 
-import io.dbbench.arango.target.DriverFacts;
-import io.dbbench.arango.target.ArangoTarget;
-import io.dbbench.arango.target.ArangoUnavailableException;
 import com.arangodb.Protocol;
 import com.arangodb.jackson.dataformat.velocypack.VPackMapper;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.arango.target.ArangoTarget;
+import io.dbbench.arango.target.ArangoUnavailableException;
+import io.dbbench.arango.target.DriverFacts;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,10 +1,10 @@
 package io.dbbench.arango.pool;
 
-import io.dbbench.arango.target.ArangoTarget;
 import com.arangodb.ArangoCursorAsync;
 import com.arangodb.ArangoDB;
 import com.arangodb.ArangoDatabaseAsync;
 import com.arangodb.model.AqlQueryOptions;
+import io.dbbench.arango.target.ArangoTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

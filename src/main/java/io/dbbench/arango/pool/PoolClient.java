@@ -1,7 +1,7 @@
 package io.dbbench.arango.pool;
 
-import io.dbbench.arango.target.ArangoTarget;
 import com.arangodb.Protocol;
+import io.dbbench.arango.target.ArangoTarget;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

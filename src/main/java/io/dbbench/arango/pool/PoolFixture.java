@@ -1,11 +1,11 @@
 package io.dbbench.arango.pool;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.arango.target.ArangoAdmin;
 import io.dbbench.arango.target.ArangoSettings;
 import io.dbbench.arango.target.ArangoTarget;
 import io.dbbench.arango.target.ArangoUnavailableException;
 import io.dbbench.load.SteadyState;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package io.dbbench.arango.pool;
 
-import io.dbbench.arango.target.ArangoTarget;
-import io.dbbench.arango.target.ArangoUnavailableException;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.arango.target.ArangoTarget;
+import io.dbbench.arango.target.ArangoUnavailableException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -1,8 +1,8 @@
 package io.dbbench.arango.target;
 
-import io.dbbench.core.SettingsReader;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
+import io.dbbench.core.SettingsReader;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

@@ -1,8 +1,5 @@
 package io.dbbench.arango.bulk;
 
-import io.dbbench.arango.target.ArangoSettings;
-import io.dbbench.arango.target.DriverFacts;
-import io.dbbench.arango.target.StandInHarness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.arangodb.Protocol;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.arango.target.ArangoSettings;
+import io.dbbench.arango.target.DriverFacts;
+import io.dbbench.arango.target.StandInHarness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,14 +1,14 @@
 package io.dbbench.arango.pool;
 
-import io.dbbench.arango.target.ArangoAdmin;
-import io.dbbench.arango.target.ArangoTarget;
-import io.dbbench.arango.target.StandInHarness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.arango.target.ArangoAdmin;
+import io.dbbench.arango.target.ArangoTarget;
+import io.dbbench.arango.target.StandInHarness;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

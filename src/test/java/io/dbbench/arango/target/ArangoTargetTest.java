@@ -1,14 +1,14 @@
 package io.dbbench.arango.target;
 
-import io.dbbench.arango.bulk.BulkClient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.arangodb.Protocol;
-import io.dbbench.arango.standin.StandInProcess;
+import io.dbbench.arango.bulk.BulkClient;
 import io.dbbench.arango.standin.ArangoStandIn;
+import io.dbbench.arango.standin.StandInProcess;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;

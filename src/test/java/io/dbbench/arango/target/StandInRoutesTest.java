@@ -1,6 +1,5 @@
 package io.dbbench.arango.target;
 
-import io.dbbench.arango.bulk.BulkDoc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -14,6 +13,7 @@ import com.arangodb.Protocol;
 import com.arangodb.jackson.dataformat.velocypack.VPackMapper;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.arango.bulk.BulkDoc;
 import io.dbbench.arango.standin.ArangoStandIn;
 import java.net.URI;
 import java.net.http.HttpClient;

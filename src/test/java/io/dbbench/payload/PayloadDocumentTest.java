@@ -1,4 +1,4 @@
-package io.dbbench.mongo;
+package io.dbbench.payload;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.mongo.JsonBson;
 import java.math.BigInteger;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicInteger;

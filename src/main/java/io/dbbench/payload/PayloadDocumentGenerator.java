@@ -1,4 +1,4 @@
-package io.dbbench.mongo;
+package io.dbbench.payload;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,4 +1,4 @@
-package io.dbbench.mongo;
+package io.dbbench.payload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -10,7 +10,10 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.InsertManyOptions;
 import io.dbbench.core.BenchConfig;
-import io.dbbench.mongo.PayloadDocument;
+import io.dbbench.mongo.EmbeddedMongoDefault;
+import io.dbbench.mongo.MongoCollections;
+import io.dbbench.mongo.MongoDriverBenchmark;
+import io.dbbench.mongo.MongoTarget;
 import java.util.List;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;

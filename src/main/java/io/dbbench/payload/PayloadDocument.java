@@ -1,4 +1,4 @@
-package io.dbbench.mongo;
+package io.dbbench.payload;
 
 import java.io.IOException;
 import java.io.InputStream;

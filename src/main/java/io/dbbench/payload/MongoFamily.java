@@ -1,11 +1,13 @@
-package io.dbbench.mongo;
+package io.dbbench.payload;
 
 import com.mongodb.client.MongoClient;
 import io.dbbench.core.BenchConfig;
-import io.dbbench.core.Redaction;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
+import io.dbbench.core.Redaction;
+import io.dbbench.mongo.Arrangement;
+import io.dbbench.mongo.MongoTarget;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bson.Document;

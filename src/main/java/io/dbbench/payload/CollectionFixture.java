@@ -1,4 +1,4 @@
-package io.dbbench.mongo;
+package io.dbbench.payload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +9,9 @@ import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
+import io.dbbench.mongo.JsonBson;
+import io.dbbench.mongo.MongoCollections;
+import io.dbbench.mongo.MongoTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
