@@ -104,9 +104,10 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
       System.err.println("[dbbench] arango: smoke run, " + SMOKE_DOCS + " documents instead of documents=" + docs);
       docs = SMOKE_DOCS;
     }
-    deadlineMillis = PoolSettings.shotDeadlineMillis();
-    picks = PoolIds.picks(PoolIds.SEED, iterations, docs, PoolSettings.missShare());
-    fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), PoolSettings.standInArgs(), conn, docs, index);
+    PoolSettings study = PoolSettings.fromEnvironment();
+    deadlineMillis = study.shotDeadlineMillis();
+    picks = PoolIds.picks(PoolIds.SEED, iterations, docs, study.missShare());
+    fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), study.standInArgs(), conn, docs, index);
     ServerWarmup.record(fixture.warmUp(picks, deadlineMillis, ArangoBulkFixture.warmupRule()));
   }
 

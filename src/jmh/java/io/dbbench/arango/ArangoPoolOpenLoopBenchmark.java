@@ -128,11 +128,12 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
         causes.put(c, new AtomicLong());
       }
       iterationEnd = new CyclicBarrier(bp.getThreads(), this::collect);
-      picks = PoolIds.picks(PoolIds.SEED, PICKS, docs, PoolSettings.missShare());
-      fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), PoolSettings.standInArgs(),
+      PoolSettings study = PoolSettings.fromEnvironment();
+      picks = PoolIds.picks(PoolIds.SEED, PICKS, docs, study.missShare());
+      fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), study.standInArgs(),
           PoolClient.Connection.parse(pool), docs, index);
       // warm-up shots of the study's 500 queries, through the pool under test
-      ServerWarmup.record(fixture.warmUp(picks.subList(0, Math.min(500, picks.size())), PoolSettings.shotDeadlineMillis(),
+      ServerWarmup.record(fixture.warmUp(picks.subList(0, Math.min(500, picks.size())), study.shotDeadlineMillis(),
           ArangoBulkFixture.warmupRule()));
       run = new OpenLoopTrial(new OpenLoopScheduler(rate, bp.getThreads(), LATE_THRESHOLD_NANOS,
           OpenLoopScheduler.SYSTEM_CLOCK), bp.getMeasurement().getCount(), fixture::serverCpuNanos);

@@ -74,14 +74,14 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
     /** As the JMH set-up, for tests: {@code benchmark} is the benchmark's full method name. */
     void setup(String benchmark) {
       this.benchmark = benchmark;
-      fixture = GraphFixture.open(nodes, GraphConfig.seed(), GraphConfig.bufferPoolBytes(),
-          GraphConfig.tempRoot());
-      session = fixture.open(JournalMode.OFF);
+      GraphSettings settings = GraphSettings.fromEnvironment();
+      fixture = GraphFixture.open(nodes, settings.seed(), settings.bufferPoolBytes(), settings.tempRoot());
+      session = fixture.prepare(JournalMode.OFF);
       matchById = session.prepare(GraphQueries.MATCH_BY_ID);
       matchAllLimit10 = session.prepare(GraphQueries.MATCH_ALL_LIMIT_10);
       fullScan = session.prepare(GraphQueries.FULL_SCAN);
       twoHop = session.prepare(GraphQueries.TWO_HOP);
-      idParams = randomIdParams(nodes, GraphConfig.seed());
+      idParams = randomIdParams(nodes, settings.seed());
       limit10Rows = Math.min(10, nodes);
       twoHopMinRows = nodes >= 3 ? 2 : 0;
     }

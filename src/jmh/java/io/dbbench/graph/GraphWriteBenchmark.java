@@ -93,15 +93,15 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
     void setup(String benchmark) {
       this.benchmark = benchmark;
       mode = JournalMode.parse(journal);
-      fixture = GraphFixture.open(nodes, GraphConfig.seed(), GraphConfig.bufferPoolBytes(),
-          GraphConfig.tempRoot());
-      edgeParams = randomEdgeParams(nodes, GraphConfig.seed());
+      GraphSettings settings = GraphSettings.fromEnvironment();
+      fixture = GraphFixture.open(nodes, settings.seed(), settings.bufferPoolBytes(), settings.tempRoot());
+      edgeParams = randomEdgeParams(nodes, settings.seed());
     }
 
     /** Opens a fresh copy of the template (and a fresh journal) and prepares the statements. */
     @Setup(Level.Iteration)
     public void open() {
-      session = fixture.open(mode);
+      session = fixture.prepare(mode);
       create = session.prepare(GraphQueries.CREATE);
       createRelationship = session.prepare(GraphQueries.CREATE_RELATIONSHIP);
       merge = session.prepare(GraphQueries.MERGE);
@@ -120,7 +120,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
     @TearDown(Level.Iteration)
     public void verifyAndClose() {
       if (session == null) { // open() failed; its exception is the one to report
-        fixture.closeIteration();
+        fixture.release();
         return;
       }
       try {
@@ -140,7 +140,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
               + " holds no entry after " + seq + " writes");
         }
       } finally {
-        fixture.closeIteration();
+        fixture.release();
         session = null;
       }
     }

@@ -37,7 +37,7 @@ public abstract class GomessageBenchmarkBase extends BenchmarkDefaults {
   /** Starts or reaches the database, claims the tables, opens every connection and worker thread. */
   @Setup(Level.Trial)
   public void open() throws Exception {
-    fixture = GomessageFixture.open(GomessageConfig.fromEnvironment(), Shape.parse(shape()), Strategy.parse(strategy()),
+    fixture = GomessageFixture.open(GomessageSettings.fromEnvironment(), Shape.parse(shape()), Strategy.parse(strategy()),
         RunMode.parse(mode()));
   }
 
@@ -47,7 +47,7 @@ public abstract class GomessageBenchmarkBase extends BenchmarkDefaults {
    */
   @Setup(Level.Iteration)
   public void recreateTable() throws Exception {
-    fixture.prepareRun();
+    fixture.prepare();
   }
 
   /** One whole insert; returns the row count. */

@@ -11,7 +11,7 @@ import org.openjdk.jmh.annotations.Param;
  * so that quick runs can limit it to the smallest shape.
  *
  * <p>Target: the embedded PostgreSQL unless {@code DBBENCH_JDBC_URL} or {@code GOHDBDSN} is set;
- * knobs in {@link GomessageConfig}. {@code copy} and {@code arrayBind} on a non-PostgreSQL target
+ * knobs in {@link GomessageSettings}. {@code copy} and {@code arrayBind} on a non-PostgreSQL target
  * fail at setup ({@link Strategy#requireSupportedBy}).
  */
 public class GomessageInsertBenchmark extends GomessageBenchmarkBase {

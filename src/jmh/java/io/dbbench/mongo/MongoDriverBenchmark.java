@@ -104,7 +104,7 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
       } else {
         fixture.verifyCount(inserted);
         fixture.verifyAnySample();
-        fixture.resetCollection(); // keeps the stand-in's heap bounded across iterations
+        fixture.prepare(); // keeps the stand-in's heap bounded across iterations
       }
     }
 

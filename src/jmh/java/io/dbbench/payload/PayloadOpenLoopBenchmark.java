@@ -165,7 +165,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
       } else {
         fixture.verifyInserted(s.ok(), s.failed()); // a timed-out request may still have been stored
         fixture.verifyAnySample();
-        fixture.resetCollection(); // keeps the stand-in's heap bounded
+        fixture.prepare(); // keeps the stand-in's heap bounded
       }
     }
 

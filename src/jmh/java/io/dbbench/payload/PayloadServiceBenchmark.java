@@ -113,7 +113,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
       } else {
         fixture.verifyInserted(ok, failed); // a timed-out request may still have been stored
         fixture.verifyAnySample();
-        fixture.resetCollection(); // keeps the stand-in's heap bounded across iterations
+        fixture.prepare(); // keeps the stand-in's heap bounded across iterations
       }
     }
 

@@ -96,7 +96,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     sha.put(QUICK_DOCS, BulkDocuments.sha256(Integer.parseInt(QUICK_DOCS)));
     sha.put("100000", BulkDocuments.sha256(100_000));
     m.put("documents_sha256_json", sha);
-    m.put("pool", PoolSettings.describe()); // ArangoDB II, the pooling study
+    m.put("pool", PoolSettings.fromEnvironment().describe()); // ArangoDB II, the pooling study
     m.put("verification", "after every shot, outside the timing: count, and " + BulkDocuments.SAMPLE_SIZE
         + " documents drawn by SplittableRandom(" + BulkDocuments.SAMPLE_SEED + ") read back; a per-document error fails the shot");
     m.put("delete", "the documents are re-inserted before each delete shot outside the timing (the Go code re-inserted inside its timed delete)");
@@ -149,7 +149,7 @@ public final class ArangoFamily implements BenchmarkFamily {
    */
   @Override
   public io.dbbench.core.FamilyServers startServers(boolean full, java.io.PrintStream out) throws java.io.IOException {
-    return ArangoTarget.startShared(ArangoSettings.fromEnvironment(), PoolSettings.standInArgs());
+    return ArangoTarget.startShared(ArangoSettings.fromEnvironment(), PoolSettings.fromEnvironment().standInArgs());
   }
 
   /**

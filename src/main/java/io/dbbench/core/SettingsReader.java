@@ -100,6 +100,52 @@ public final class SettingsReader {
   }
 
   /**
+   * An integer setting from {@code min} to {@code max}; {@code what} names the unit in the error
+   * (e.g. {@code "number of milliseconds"}).
+   *
+   * @throws IllegalArgumentException naming the setting, its value and the range otherwise
+   */
+  public int getInt(String name, int def, int min, int max, String what) {
+    Optional<String> v = get(name);
+    if (v.isEmpty()) {
+      return def;
+    }
+    try {
+      int i = Integer.parseInt(v.get());
+      if (i >= min && i <= max) {
+        return i;
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the message
+    }
+    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + what + " from " + min + " to " + max
+        + "; expected e.g. " + name + "=" + def);
+  }
+
+  /**
+   * A decimal setting from {@code min} to {@code max}; {@code what} names it in the error
+   * (e.g. {@code "share"}).
+   *
+   * @throws IllegalArgumentException naming the setting, its value and the range otherwise
+   */
+  public double getDouble(String name, double def, double min, double max, String what) {
+    Optional<String> v = get(name);
+    if (v.isEmpty()) {
+      return def;
+    }
+    try {
+      double d = Double.parseDouble(v.get());
+      if (d >= min && d <= max) {
+        return d;
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the message
+    }
+    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + what + "; expected a number from " + min
+        + " to " + max + ", e.g. " + name + "=" + def);
+  }
+
+  /**
    * A boolean setting: {@code true/false}, {@code yes/no}, {@code 1/0}, {@code on/off} (case-insensitive).
    *
    * @throws IllegalArgumentException naming the setting and its value otherwise

@@ -39,16 +39,14 @@ public final class GraphFamily implements BenchmarkFamily {
    */
   @Override
   public Probe probe() {
-    Path root;
+    GraphSettings settings;
     try {
-      root = GraphConfig.tempRoot();
-      GraphConfig.bufferPoolBytes();
-      GraphConfig.seed();
+      settings = GraphSettings.fromEnvironment();
     } catch (RuntimeException e) {
       return Probe.unavailable(e.getMessage(), describe());
     }
-    try (GraphFixture f = GraphFixture.open(1, GraphConfig.seed(), 64L << 20, root)) {
-      GraphSession s = f.open(JournalMode.OFF);
+    try (GraphFixture f = GraphFixture.open(1, settings.seed(), 64L << 20, settings.tempRoot())) {
+      GraphSession s = f.prepare(JournalMode.OFF);
       long n = EntityGraph.countNodes(s);
       return n == 1 ? Probe.ok(describe())
           : Probe.unavailable("Kuzu probe database held " + n + " nodes instead of 1", describe());
@@ -57,7 +55,7 @@ public final class GraphFamily implements BenchmarkFamily {
           + "); run on linux/macos x86_64 or aarch64, or windows x86_64");
     } catch (RuntimeException e) {
       return Probe.unavailable("embedded Kuzu failed: " + e.getMessage()
-          + " (set " + GraphConfig.TMPDIR + " to a writable local directory)");
+          + " (set " + GraphSettings.TMPDIR + " to a writable local directory)");
     }
   }
 
@@ -97,8 +95,9 @@ public final class GraphFamily implements BenchmarkFamily {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("backend", "embedded Kuzu " + safeVersion() + " (LadybugDB upstream)");
     try {
-      m.put("buffer_pool_bytes", GraphConfig.bufferPoolBytes());
-      long seed = GraphConfig.seed();
+      GraphSettings settings = GraphSettings.fromEnvironment();
+      m.put("buffer_pool_bytes", settings.bufferPoolBytes());
+      long seed = settings.seed();
       m.put("seed", seed);
       m.put("nodes_quick", QUICK_NODES);
       m.put("nodes_full", FULL_NODES);
@@ -108,7 +107,7 @@ public final class GraphFamily implements BenchmarkFamily {
       m.put("edges_full", f.edges());
       m.put("dataset_crc32c_quick", Long.toHexString(q.checksum()));
       m.put("dataset_crc32c_full", Long.toHexString(f.checksum()));
-      m.put("temp_root", GraphConfig.tempRoot().toString());
+      m.put("temp_root", settings.tempRoot().toString());
     } catch (RuntimeException e) {
       m.put("config_error", e.getMessage());
     }

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * there (schema, deterministic preload, counts verified) and closes it. {@link #open} (per
  * iteration for write benchmarks, per trial for reads) copies the template file to a fresh working
  * database, opens it with the configured buffer pool and, when journaling, a new GraphJ journal
- * beside it. {@link #closeIteration} closes the journal, session and database and deletes their
+ * beside it. {@link #release} closes the journal, session and database and deletes their
  * files; {@link #close} deletes the whole directory. Copying the template keeps every write
  * iteration starting from the same graph, so what is measured does not drift as the database
  * grows, and costs nothing inside the measured time.
@@ -49,7 +49,7 @@ public final class GraphFixture implements AutoCloseable {
    * @param nodes number of preloaded entities (&gt;= 1)
    * @param seed edge seed
    * @param bufferPoolBytes Kuzu buffer pool, bytes
-   * @param root where the trial directory goes (see {@link GraphConfig#tempRoot()})
+   * @param root where the trial directory goes (see {@link GraphSettings#tempRoot()})
    * @throws IllegalStateException naming the path when the directory cannot be created, or when
    *     the preload's counts are wrong
    * @throws GraphQueryException when the database rejects the schema or the load
@@ -57,7 +57,7 @@ public final class GraphFixture implements AutoCloseable {
   public static GraphFixture open(int nodes, long seed, long bufferPoolBytes, Path root) {
     EntityGraph.Dataset data = EntityGraph.generate(nodes, seed);
     Leases.Lease lease = Leases.take();
-    Path dir = GraphConfig.createTrialDir(root);
+    Path dir = GraphSettings.createTrialDir(root);
     lease.path(dir);
     GraphFixture f = new GraphFixture(dir, data, bufferPoolBytes);
     f.lease = lease;
@@ -97,10 +97,10 @@ public final class GraphFixture implements AutoCloseable {
    * @throws IllegalStateException when the previous copy is still open
    * @throws UncheckedIOException naming the path when the copy or the journal cannot be created
    */
-  public GraphSession open(JournalMode mode) {
+  public GraphSession prepare(JournalMode mode) {
     if (db != null) {
       throw new IllegalStateException("a database copy is already open in " + workDir
-          + "; call closeIteration() first");
+          + "; call release() first");
     }
     int k = ++opened;
     workDir = dir.resolve("work-" + k);
@@ -121,7 +121,7 @@ public final class GraphFixture implements AutoCloseable {
       try {
         journal = GraphjMutationJournal.create(journalFile, mode.fsync());
       } catch (IOException e) {
-        closeIteration();
+        release();
         throw new UncheckedIOException("cannot create journal " + journalFile, e);
       }
       session = new JournalingSession(raw, journal);
@@ -159,8 +159,8 @@ public final class GraphFixture implements AutoCloseable {
     }
   }
 
-  /** Closes the journal, session and database copy and deletes their files; idempotent. */
-  public void closeIteration() {
+  /** Undoes {@link #prepare}: closes the journal, session and database copy and deletes their files; idempotent. */
+  public void release() {
     try {
       closeJournal();
     } finally {
@@ -190,7 +190,7 @@ public final class GraphFixture implements AutoCloseable {
   @Override
   public void close() {
     try {
-      closeIteration();
+      release();
     } finally {
       FileTrees.deleteRecursively(dir);
       if (lease != null) {

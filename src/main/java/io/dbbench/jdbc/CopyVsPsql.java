@@ -64,7 +64,7 @@ public final class CopyVsPsql implements Callable<Integer> {
       throw new CommandLine.ParameterException(new CommandLine(this), "--runs=" + runs + " must be at least 1");
     }
     Shape s = Shape.parse(shape);
-    GomessageConfig config = GomessageConfig.defaults(JdbcSettings.embedded());
+    GomessageSettings config = GomessageSettings.defaults(JdbcSettings.embedded());
     Map<String, double[]> times = new LinkedHashMap<>();
     Path rows = Files.createTempFile("gomessage-" + s + "-", ".tsv");
     try (JdbcTarget endpoint = JdbcTarget.open(config)) {
@@ -86,7 +86,7 @@ public final class CopyVsPsql implements Callable<Integer> {
         for (int r = 0; r < runs; r++) { // interleaved, so drift on a shared machine hits every variant alike
           record(times, "copy (binary, dbbench)", timed(copy, admin));
           record(times, "copy (text, dbbench)", timed(copyText, admin));
-          copy.prepareRun();
+          copy.prepare();
           checkpoint(admin);
           record(times, "psql \\copy (text, wall)", runPsql(endpoint, copyCmd));
           copy.verify();
@@ -112,7 +112,7 @@ public final class CopyVsPsql implements Callable<Integer> {
 
   /** One verified shot; a CHECKPOINT first, outside the timing, so no shot pays for an earlier one's dirty pages. */
   private static double timed(GomessageFixture f, Connection admin) throws Exception {
-    f.prepareRun();
+    f.prepare();
     checkpoint(admin);
     long t0 = System.nanoTime();
     f.insert();

@@ -9,12 +9,12 @@ import java.util.List;
 /**
  * Everything one GOMESSAGE benchmark trial needs, in the order JMH uses it:
  * {@link #open} (trial setup: start or reach the database, claim the tables, open every
- * connection and worker thread), {@link #prepareRun} (before each shot: drop and recreate the
+ * connection and worker thread), {@link #prepare} (before each shot: drop and recreate the
  * tables, settle, build {@code many}'s batches), {@link #insert} (the measured operation),
  * {@link #verify} (after each shot: row count and {@code SUM(DEVICEID)}), {@link #close}.
  */
 public final class GomessageFixture implements AutoCloseable {
-  private final GomessageConfig config;
+  private final GomessageSettings config;
   private final Shape shape;
   private final Strategy strategy;
   private final RunMode mode;
@@ -25,7 +25,7 @@ public final class GomessageFixture implements AutoCloseable {
   private Connection admin;
   private GomessageInserter inserter;
 
-  private GomessageFixture(GomessageConfig config, Shape shape, Strategy strategy, RunMode mode, JdbcTarget endpoint,
+  private GomessageFixture(GomessageSettings config, Shape shape, Strategy strategy, RunMode mode, JdbcTarget endpoint,
       boolean ownsEndpoint) {
     this.config = config;
     this.shape = shape;
@@ -47,7 +47,7 @@ public final class GomessageFixture implements AutoCloseable {
    * @throws IllegalStateException when a table exists that dbbench may not drop
    * @throws SQLException when the database cannot be reached (URL redacted)
    */
-  public static GomessageFixture open(GomessageConfig config, Shape shape, Strategy strategy, RunMode mode)
+  public static GomessageFixture open(GomessageSettings config, Shape shape, Strategy strategy, RunMode mode)
       throws SQLException {
     strategy.requireSupportedBy(config.target().dialect());
     JdbcTarget endpoint = JdbcTarget.open(config);
@@ -66,7 +66,7 @@ public final class GomessageFixture implements AutoCloseable {
    * @throws IllegalStateException when a table exists that dbbench may not drop
    * @throws SQLException from the database
    */
-  public static GomessageFixture open(JdbcTarget endpoint, GomessageConfig config, Shape shape, Strategy strategy,
+  public static GomessageFixture open(JdbcTarget endpoint, GomessageSettings config, Shape shape, Strategy strategy,
       RunMode mode) throws SQLException {
     strategy.requireSupportedBy(endpoint.dialect());
     return new GomessageFixture(config, shape, strategy, mode, endpoint, false).connect();
@@ -101,7 +101,7 @@ public final class GomessageFixture implements AutoCloseable {
    * @throws SQLException from the DDL, naming the operation, the target (redacted) and the timeout that fired, if one did
    * @throws InterruptedException while waiting
    */
-  public void prepareRun() throws SQLException, InterruptedException {
+  public void prepare() throws SQLException, InterruptedException {
     try {
       tables.recreate(admin, config.failAtRow());
     } catch (SQLException e) {

@@ -56,7 +56,7 @@ public final class GomessageInserter implements AutoCloseable {
   private final Dialect dialect;
   private final Shape shape;
   private final Strategy strategy;
-  private final GomessageConfig config;
+  private final GomessageSettings config;
   private final String schema;
   private final List<Connection> connections;
   private final List<String> tables;
@@ -79,7 +79,7 @@ public final class GomessageInserter implements AutoCloseable {
    *     the lists differ in size
    * @throws SQLException setting autocommit
    */
-  public GomessageInserter(Dialect dialect, Shape shape, Strategy strategy, GomessageConfig config, String schema,
+  public GomessageInserter(Dialect dialect, Shape shape, Strategy strategy, GomessageSettings config, String schema,
       List<Connection> connections, List<String> tables) throws SQLException {
     strategy.requireSupportedBy(dialect);
     if (connections.isEmpty() || connections.size() != tables.size()) {

@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 /**
  * The {@code jdbc} family's probe as a pure function of its settings: builds the
- * {@link GomessageConfig} from {@code settings}, starts and stops the embedded PostgreSQL or
+ * {@link GomessageSettings} from {@code settings}, starts and stops the embedded PostgreSQL or
  * connects once to the configured target, and returns the availability with the env.json facts
  * in one value. Never throws; the reason is one line with every credential redacted.
  */
@@ -33,9 +33,9 @@ public final class GomessageProbe {
    * @param shapes the shapes (BATCHCOUNTxBATCHSIZE) whose row counts and checksums go into the facts
    */
   public static Result probe(Function<String, Optional<String>> settings, List<String> shapes) {
-    GomessageConfig config;
+    GomessageSettings config;
     try {
-      config = GomessageConfig.from(settings);
+      config = GomessageSettings.from(settings);
     } catch (RuntimeException e) {
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("backend", "unconfigured");

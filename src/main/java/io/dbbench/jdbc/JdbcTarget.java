@@ -30,14 +30,14 @@ public final class JdbcTarget implements AutoCloseable {
   static final int LOGIN_TIMEOUT_SECONDS = 15;
 
   private final JdbcSettings target;
-  private final GomessageConfig config;
+  private final GomessageSettings config;
   private final EmbeddedPostgres embedded;
   private final Path serverLog;
   private final String url;
   private final Map<String, String> facts = new LinkedHashMap<>();
   private boolean closed;
 
-  private JdbcTarget(JdbcSettings target, GomessageConfig config, EmbeddedPostgres embedded, Path serverLog, String url) {
+  private JdbcTarget(JdbcSettings target, GomessageSettings config, EmbeddedPostgres embedded, Path serverLog, String url) {
     this.target = target;
     this.config = config;
     this.embedded = embedded;
@@ -52,7 +52,7 @@ public final class JdbcTarget implements AutoCloseable {
    * @throws SQLException naming the redacted URL when the target cannot be reached; for the
    *     embedded server, when it does not start (its log file is named)
    */
-  public static JdbcTarget open(GomessageConfig config) throws SQLException {
+  public static JdbcTarget open(GomessageSettings config) throws SQLException {
     JdbcSettings target = config.target();
     DriverManager.setLoginTimeout(LOGIN_TIMEOUT_SECONDS);
     JdbcTarget endpoint;

@@ -214,7 +214,7 @@ public final class CollectionFixture implements AutoCloseable {
   }
 
   /** Empties the collection and recreates the unique index on {@code id} when asked; forgets the seed. */
-  public void resetCollection() {
+  public void prepare() {
     MongoCollections.dropIfExists(client, collection);
     if (idIndex) {
       MongoCollections.createIdIndex(collection);
@@ -301,14 +301,14 @@ public final class CollectionFixture implements AutoCloseable {
     if (d == null) {
       throw new IllegalStateException("document " + id + " is not in " + collection.getNamespace());
     }
-    requireTemplateWithId(JsonBson.toJson(d), id);
+    verifyTemplate(JsonBson.toJson(d), id);
   }
 
   /** Checks one arbitrary stored document (for inserts whose ids the writer chose); no-op on an empty collection. */
   public void verifyAnySample() {
     Document d = collection.find().projection(Projections.excludeId()).first();
     if (d != null) {
-      requireTemplateWithId(JsonBson.toJson(d), String.valueOf(d.get("id")));
+      verifyTemplate(JsonBson.toJson(d), String.valueOf(d.get("id")));
     }
   }
 
@@ -317,7 +317,7 @@ public final class CollectionFixture implements AutoCloseable {
    *
    * @throws IllegalStateException naming the id when it differs
    */
-  public void requireTemplateWithId(JsonNode got, String id) {
+  public void verifyTemplate(JsonNode got, String id) {
     ObjectNode want = templateTree.deepCopy();
     want.put("id", id);
     if (!want.equals(got)) {

@@ -317,7 +317,7 @@ public final class PayloadFixture implements AutoCloseable {
         return done.sum();
       };
       // inserts grow the collection; each window starts from an empty one so all windows do the same work
-      Runnable reset = mix == Mix.insert ? this::resetCollection : () -> { };
+      Runnable reset = mix == Mix.insert ? this::prepare : () -> { };
       SteadyState.Outcome o = SteadyState.reach(load, this::serverCpuNanos, this::serverJitNanos, "server CPU", rule,
           System::nanoTime, reset);
       System.out.println("[dbbench] payload " + mix + " " + document() + ": " + o.describe("service and stand-in"));
@@ -328,7 +328,7 @@ public final class PayloadFixture implements AutoCloseable {
       throw new IllegalStateException("the " + mix + " warm-up against " + baseUri + " failed: " + e, e);
     } finally {
       if (mix == Mix.insert) {
-        resetCollection();
+        prepare();
       }
     }
   }
@@ -389,8 +389,8 @@ public final class PayloadFixture implements AutoCloseable {
   }
 
   /** Drops the collection's documents and recreates the index when {@link Index#id}; forgets the seed. */
-  public void resetCollection() {
-    collection.resetCollection();
+  public void prepare() {
+    collection.prepare();
   }
 
   /** The service's base URI, e.g. {@code http://127.0.0.1:41234}. */
@@ -443,9 +443,9 @@ public final class PayloadFixture implements AutoCloseable {
     collection.verifyAnySample();
   }
 
-  /** {@link CollectionFixture#requireTemplateWithId}. */
-  public void requireTemplateWithId(JsonNode got, String id) {
-    collection.requireTemplateWithId(got, id);
+  /** {@link CollectionFixture#verifyTemplate}. */
+  public void verifyTemplate(JsonNode got, String id) {
+    collection.verifyTemplate(got, id);
   }
 
   /**

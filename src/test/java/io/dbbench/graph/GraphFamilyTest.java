@@ -66,12 +66,12 @@ class GraphFamilyTest {
   void describeNamesBackendBufferPoolNodesAndSeed() {
     Map<String, Object> d = GraphFamily.describe();
     assertTrue(String.valueOf(d.get("backend")).startsWith("embedded Kuzu 0.11.2"), d.toString());
-    assertEquals(GraphConfig.bufferPoolBytes(), d.get("buffer_pool_bytes"));
-    assertEquals(GraphConfig.seed(), d.get("seed"));
+    assertEquals(GraphSettings.fromEnvironment().bufferPoolBytes(), d.get("buffer_pool_bytes"));
+    assertEquals(GraphSettings.fromEnvironment().seed(), d.get("seed"));
     assertEquals(1000, d.get("nodes_quick"));
     assertEquals(100_000, d.get("nodes_full"));
     assertEquals(2000, d.get("edges_quick"));
-    assertEquals(Long.toHexString(EntityGraph.generate(1000, GraphConfig.seed()).checksum()),
+    assertEquals(Long.toHexString(EntityGraph.generate(1000, GraphSettings.fromEnvironment().seed()).checksum()),
         d.get("dataset_crc32c_quick"));
   }
 

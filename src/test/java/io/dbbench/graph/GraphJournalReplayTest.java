@@ -92,8 +92,8 @@ class GraphJournalReplayTest {
       assertTrue(entries.stream().noneMatch(e -> e.query().startsWith("MATCH (n:Entity {id: $id}) RETURN")),
           "a read-only query was journaled");
 
-      try (GraphFixture fresh = GraphFixture.open(N, GraphConfig.seed(), 64L << 20, db.fixture.dir())) {
-        GraphSession s = fresh.open(JournalMode.OFF);
+      try (GraphFixture fresh = GraphFixture.open(N, GraphSettings.fromEnvironment().seed(), 64L << 20, db.fixture.dir())) {
+        GraphSession s = fresh.prepare(JournalMode.OFF);
         assertEquals(expectedEntries, JournalReplay.replay(entries, s));
         EntityGraph.verifyCounts(s, nodes, edges);
         List<List<Object>> replayed = snapshot(s);
@@ -112,7 +112,7 @@ class GraphJournalReplayTest {
   @Test
   void journalingSessionAppendsBeforeExecutingEvenWhenTheQueryFails(@TempDir Path tmp) throws Exception {
     try (GraphFixture f = GraphFixture.open(3, 1, 64L << 20, tmp)) {
-      GraphSession s = f.open(JournalMode.ON);
+      GraphSession s = f.prepare(JournalMode.ON);
       GraphStatement create = s.prepare(GraphQueries.CREATE);
       GraphQueryException e = assertThrows(GraphQueryException.class,
           () -> s.execute(create, Map.of("id", "0", "name", "dup", "ts", 1L)));

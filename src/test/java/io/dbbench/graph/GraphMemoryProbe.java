@@ -35,7 +35,7 @@ public final class GraphMemoryProbe {
     Path tmp = Path.of(args[1]);
     int warmup = Integer.parseInt(args[2]);
     int rounds = Integer.parseInt(args[3]);
-    System.setProperty(GraphConfig.propertyTmpdir(), tmp.toString());
+    System.setProperty(GraphSettings.propertyTmpdir(), tmp.toString());
     GraphReadBenchmark reads = new GraphReadBenchmark();
     GraphWriteBenchmark writes = new GraphWriteBenchmark();
     GraphReadBenchmark.Graph g = new GraphReadBenchmark.Graph();

@@ -136,7 +136,7 @@ class KuzuGraphDatabaseTest {
     Path root = file.resolve("graph");
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> GraphFixture.open(10, 1, 64L << 20, root));
-    assertTrue(e.getMessage().contains(root.toString()) && e.getMessage().contains(GraphConfig.TMPDIR),
+    assertTrue(e.getMessage().contains(root.toString()) && e.getMessage().contains(GraphSettings.TMPDIR),
         e.getMessage());
   }
 
@@ -144,9 +144,9 @@ class KuzuGraphDatabaseTest {
   void fixtureDeletesItsDirectory() {
     GraphFixture f = GraphFixture.open(10, 1, 64L << 20, tmp);
     Path dir = f.dir();
-    GraphSession s = f.open(JournalMode.OFF);
+    GraphSession s = f.prepare(JournalMode.OFF);
     assertEquals(10, EntityGraph.countNodes(s));
-    assertThrows(IllegalStateException.class, () -> f.open(JournalMode.OFF));
+    assertThrows(IllegalStateException.class, () -> f.prepare(JournalMode.OFF));
     f.close();
     assertFalse(Files.exists(dir));
     assertDoesNotThrow(f::close);

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class EmbeddedLockdownTest {
   @Test
   void onlyTheFixtureGetsIn() throws Exception {
-    try (JdbcTarget endpoint = JdbcTarget.open(GomessageConfig.defaults(JdbcSettings.embedded()))) {
+    try (JdbcTarget endpoint = JdbcTarget.open(GomessageSettings.defaults(JdbcSettings.embedded()))) {
       String url = "jdbc:postgresql://127.0.0.1:" + endpoint.port() + "/postgres";
       Properties noPassword = new Properties();
       noPassword.setProperty("user", "postgres");
@@ -78,7 +78,7 @@ class EmbeddedLockdownTest {
       }
     }, "racer");
     racer.start();
-    try (JdbcTarget endpoint = JdbcTarget.open(GomessageConfig.defaults(JdbcSettings.embedded()))) {
+    try (JdbcTarget endpoint = JdbcTarget.open(GomessageSettings.defaults(JdbcSettings.embedded()))) {
       Thread.sleep(500); // let the racer reach the socket of the running server too
       stop.set(true);
       racer.join(10_000);

@@ -31,13 +31,13 @@ class GomessageFreezeTest {
   private static final Shape SHAPE = Shape.parse("4x250");
 
   private static JdbcTarget endpoint;
-  private static GomessageConfig config;
+  private static GomessageSettings config;
 
   @BeforeAll
   static void start() throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/bin/kill")) || Files.isExecutable(Path.of("/usr/bin/kill")),
         "needs kill(1) to send SIGSTOP/SIGCONT to the embedded PostgreSQL");
-    config = GomessageConfig.defaults(JdbcSettings.embedded()).withTimeouts(new JdbcTimeouts(TIMEOUT_S, TIMEOUT_S));
+    config = GomessageSettings.defaults(JdbcSettings.embedded()).withTimeouts(new JdbcTimeouts(TIMEOUT_S, TIMEOUT_S));
     endpoint = JdbcTarget.open(config);
   }
 
@@ -70,7 +70,7 @@ class GomessageFreezeTest {
   @CsvSource({"bulk", "copy", "arrayBind", "rowByRow"})
   void aFrozenServerFailsTheInsertWithinTheTimeoutNamingTargetAndBatch(String strategy) throws Exception {
     try (GomessageFixture f = GomessageFixture.open(endpoint, config, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
-      f.prepareRun();
+      f.prepare();
       List<Long> pids = serverProcesses();
       BatchInsertException e;
       long t0 = System.nanoTime();
@@ -102,7 +102,7 @@ class GomessageFreezeTest {
       long t0 = System.nanoTime();
       signal("STOP", pids);
       try {
-        e = assertThrows(SQLException.class, f::prepareRun);
+        e = assertThrows(SQLException.class, f::prepare);
       } finally {
         signal("CONT", pids);
       }

@@ -22,9 +22,9 @@ class GomessageH2Test {
   private static final AtomicInteger DB = new AtomicInteger();
   private static final Shape SHAPE = Shape.parse("4x250");
 
-  private static GomessageConfig h2() {
+  private static GomessageSettings h2() {
     String url = "jdbc:h2:mem:gomessage" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
-    return GomessageConfig.defaults(new JdbcSettings(url, "sa", "", new Properties(), "DBBENCH_JDBC_URL"));
+    return GomessageSettings.defaults(new JdbcSettings(url, "sa", "", new Properties(), "DBBENCH_JDBC_URL"));
   }
 
   @ParameterizedTest
@@ -32,7 +32,7 @@ class GomessageH2Test {
   void everyNonCopyStrategyInsertsExactlyTheShape(String strategy, String mode) throws Exception {
     try (GomessageFixture f = GomessageFixture.open(h2(), SHAPE, Strategy.parse(strategy), RunMode.parse(mode))) {
       for (int shot = 0; shot < 2; shot++) { // the table is recreated: the second shot starts empty again
-        f.prepareRun();
+        f.prepare();
         assertEquals(1000, f.insert());
         GomessageTables.Verification v = f.verify();
         assertEquals(1000, v.rows());
@@ -43,9 +43,9 @@ class GomessageH2Test {
 
   @Test
   void theVerificationFailsWithBothNumbersWhenARowIsLost() throws Exception {
-    GomessageConfig cfg = h2();
+    GomessageSettings cfg = h2();
     try (GomessageFixture f = GomessageFixture.open(cfg, SHAPE, Strategy.MANY, RunMode.SEQ)) {
-      f.prepareRun();
+      f.prepare();
       f.insert();
       try (Connection c = DriverManager.getConnection(cfg.target().url(), "sa", "");
           Statement s = c.createStatement()) {
@@ -69,7 +69,7 @@ class GomessageH2Test {
 
   @Test
   void aForeignTableIsNeverDroppedWithoutAllowDrop() throws Exception {
-    GomessageConfig cfg = h2();
+    GomessageSettings cfg = h2();
     try (Connection c = DriverManager.getConnection(cfg.target().url(), "sa", "");
         Statement s = c.createStatement()) {
       s.execute("CREATE SCHEMA \"TG20POC\"");
@@ -85,7 +85,7 @@ class GomessageH2Test {
       }
       // with DBBENCH_ALLOW_DROP=true it is replaced, and dropped again on close
       try (GomessageFixture f = GomessageFixture.open(cfg.withAllowDrop(true), SHAPE, Strategy.BULK, RunMode.SEQ)) {
-        f.prepareRun();
+        f.prepare();
         f.insert();
         f.verify();
       }
@@ -97,14 +97,14 @@ class GomessageH2Test {
 
   @Test
   void aTableLeftByAnEarlierDbbenchRunIsRecognisedAsOwned() throws Exception {
-    GomessageConfig cfg = h2();
+    GomessageSettings cfg = h2();
     try (Connection c = DriverManager.getConnection(cfg.target().url(), "sa", "");
         Statement s = c.createStatement()) {
       s.execute("CREATE SCHEMA \"TG20POC\"");
       s.execute(Dialect.H2.createTableSql("TG20POC", "GOMESSAGE"));
       s.execute(Dialect.H2.commentSql("TG20POC", "GOMESSAGE"));
       try (GomessageFixture f = GomessageFixture.open(cfg, SHAPE, Strategy.BULK, RunMode.SEQ)) {
-        f.prepareRun();
+        f.prepare();
         assertEquals(1000, f.insert());
         f.verify();
       }
@@ -113,11 +113,11 @@ class GomessageH2Test {
 
   @Test
   void separateTablesGiveEachWorkerItsOwnSibling() throws Exception {
-    GomessageConfig cfg = h2().withWorkers(3, true);
+    GomessageSettings cfg = h2().withWorkers(3, true);
     try (GomessageFixture f = GomessageFixture.open(cfg, SHAPE, Strategy.BULK, RunMode.PAR)) {
       assertEquals(3, f.workers());
       assertEquals(java.util.List.of("GOMESSAGE_0", "GOMESSAGE_1", "GOMESSAGE_2"), f.tables());
-      f.prepareRun();
+      f.prepare();
       assertEquals(1000, f.insert());
       f.verify();
       try (Connection c = DriverManager.getConnection(cfg.target().url(), "sa", "");
@@ -132,7 +132,7 @@ class GomessageH2Test {
   @Test
   void bulkFlushesEveryBulkSizeRowsAndAtTheEndOfEachBatch() throws Exception {
     try (GomessageFixture f = GomessageFixture.open(h2().withBulkSize(100), SHAPE, Strategy.BULK, RunMode.SEQ)) {
-      f.prepareRun();
+      f.prepare();
       assertEquals(1000, f.insert());
       f.verify();
     }

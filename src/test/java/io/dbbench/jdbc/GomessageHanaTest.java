@@ -27,8 +27,8 @@ class GomessageHanaTest {
    *
    * @throws IllegalArgumentException when a setting is malformed: that is a failure, not a skip
    */
-  static Optional<GomessageConfig> hanaConfig(Function<String, Optional<String>> settings, StringBuilder whyNot) {
-    GomessageConfig config = GomessageConfig.from(settings).withTable("GOMESSAGE_DBBENCH_TEST");
+  static Optional<GomessageSettings> hanaConfig(Function<String, Optional<String>> settings, StringBuilder whyNot) {
+    GomessageSettings config = GomessageSettings.from(settings).withTable("GOMESSAGE_DBBENCH_TEST");
     JdbcSettings t = config.target();
     if (t.isEmbedded() || t.dialect() != Dialect.HANA) {
       whyNot.append("no SAP HANA configured (the target is ").append(t.redactedUrl()).append(" from ")
@@ -43,11 +43,11 @@ class GomessageHanaTest {
   @CsvSource({"bulk,seq", "bulk,par", "many,seq", "many,par", "rowByRow,seq"})
   void insertsExactlyTheShapeIntoAColumnTable(String strategy, String mode) throws Exception {
     StringBuilder whyNot = new StringBuilder();
-    Optional<GomessageConfig> config = hanaConfig(BenchConfig::get, whyNot); // a malformed setting throws: a failure
+    Optional<GomessageSettings> config = hanaConfig(BenchConfig::get, whyNot); // a malformed setting throws: a failure
     assumeTrue(config.isPresent(), whyNot::toString);
     Shape shape = Shape.parse("4x250");
     try (GomessageFixture f = GomessageFixture.open(config.get(), shape, Strategy.parse(strategy), RunMode.parse(mode))) {
-      f.prepareRun();
+      f.prepare();
       assertEquals(1000, f.insert());
       assertEquals(1000, f.verify().rows());
     }

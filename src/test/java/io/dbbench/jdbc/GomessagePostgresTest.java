@@ -21,11 +21,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class GomessagePostgresTest {
   private static final Shape SHAPE = Shape.parse("4x250");
   private static JdbcTarget endpoint;
-  private static GomessageConfig config;
+  private static GomessageSettings config;
 
   @BeforeAll
   static void startEmbeddedPostgres() throws Exception {
-    config = GomessageConfig.defaults(JdbcSettings.embedded());
+    config = GomessageSettings.defaults(JdbcSettings.embedded());
     endpoint = JdbcTarget.open(config);
   }
 
@@ -42,7 +42,7 @@ class GomessagePostgresTest {
   void everyStrategyAndModeInsertsTheSameRows(String strategy, String mode) throws Exception {
     try (GomessageFixture f = GomessageFixture.open(endpoint, config, SHAPE, Strategy.parse(strategy), RunMode.parse(mode))) {
       for (int shot = 0; shot < 2; shot++) {
-        f.prepareRun();
+        f.prepare();
         assertEquals(1000, f.insert());
         GomessageTables.Verification v = f.verify();
         assertEquals(1000, v.rows());
@@ -54,10 +54,10 @@ class GomessagePostgresTest {
 
   @Test
   void textCopyAndSeparateTablesStoreTheSameRows() throws Exception {
-    GomessageConfig text = config.withCopyFormat("text").withWorkers(2, true);
+    GomessageSettings text = config.withCopyFormat("text").withWorkers(2, true);
     try (GomessageFixture f = GomessageFixture.open(endpoint, text, SHAPE, Strategy.COPY, RunMode.PAR)) {
       assertEquals(java.util.List.of("GOMESSAGE_0", "GOMESSAGE_1"), f.tables());
-      f.prepareRun();
+      f.prepare();
       assertEquals(1000, f.insert());
       f.verify();
       assertStoredRowsEqualTheGenerator("GOMESSAGE_0");
@@ -69,9 +69,9 @@ class GomessagePostgresTest {
   @CsvSource({"bulk,500", "many,500", "copy,500", "rowByRow,577", "arrayBind,500"})
   void aConstraintViolationNamesTheBatchAndRollsItBack(String strategy, long rowsLeft) throws Exception {
     // DEVICEID 577 lies in batch 2 (rows 500..749) of 4x250
-    GomessageConfig failing = config.withFailAtRow(577L);
+    GomessageSettings failing = config.withFailAtRow(577L);
     try (GomessageFixture f = GomessageFixture.open(endpoint, failing, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
-      f.prepareRun();
+      f.prepare();
       BatchInsertException e = assertThrows(BatchInsertException.class, f::insert);
       assertEquals(2, e.batch());
       assertTrue(e.getMessage().contains("batch 2 of 4 (DEVICEID 500..749"), e.getMessage());
@@ -84,9 +84,9 @@ class GomessagePostgresTest {
 
   @Test
   void aFailureInOneParallelWorkerFailsTheWholeInsert() throws Exception {
-    GomessageConfig failing = config.withFailAtRow(999L);
+    GomessageSettings failing = config.withFailAtRow(999L);
     try (GomessageFixture f = GomessageFixture.open(endpoint, failing, SHAPE, Strategy.MANY, RunMode.PAR)) {
-      f.prepareRun();
+      f.prepare();
       BatchInsertException e = assertThrows(BatchInsertException.class, f::insert);
       assertEquals(3, e.batch());
       assertTrue(e.getMessage().contains("batch 3 of 4"), e.getMessage());

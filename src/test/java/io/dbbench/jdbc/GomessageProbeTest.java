@@ -27,7 +27,7 @@ class GomessageProbeTest {
     assertTrue(String.valueOf(d.get("backend")).startsWith("H2 "), d.toString());
     assertEquals("TG20POC", d.get("schema"));
     assertEquals("GOMESSAGE", d.get("table"));
-    assertEquals(GomessageConfig.DEFAULT_SEED, d.get("seed"));
+    assertEquals(GomessageSettings.DEFAULT_SEED, d.get("seed"));
     assertEquals("DBBENCH_JDBC_URL", d.get("target_source"));
     assertTrue(String.valueOf(d.get("driver")).contains("H2"), d.toString());
   }

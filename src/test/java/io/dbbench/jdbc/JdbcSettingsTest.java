@@ -71,7 +71,7 @@ class JdbcSettingsTest {
 
   @Test
   void configKnobsAreValidatedByName() {
-    GomessageConfig ok = GomessageConfig.defaults(JdbcSettings.embedded());
+    GomessageSettings ok = GomessageSettings.defaults(JdbcSettings.embedded());
     assertEquals("TG20POC", ok.schema());
     assertEquals("GOMESSAGE", ok.table());
     Shape s = Shape.parse("100x1000");
@@ -88,14 +88,14 @@ class JdbcSettingsTest {
 
   @Test
   void settingsAreReadFromTheLookupAloneWithTheUrlWinningOverTheDsn() {
-    GomessageConfig c = GomessageConfig.from(java.util.Map.of(
+    GomessageSettings c = GomessageSettings.from(java.util.Map.of(
         "DBBENCH_JDBC_URL", " jdbc:h2:mem:x ", "DBBENCH_JDBC_USER", "sa", "GOHDBDSN", "hdb://u:p@hana:30015",
         "DBBENCH_JDBC_PROPERTIES", "a=1", "DBBENCH_JDBC_SEED", "7", "DBBENCH_JDBC_WORKERS", "3",
         "DBBENCH_JDBC_SEPARATE_TABLES", "yes", "DBBENCH_JDBC_COPY_FORMAT", "TEXT", "DBBENCH_JDBC_FAIL_AT_ROW", "577",
         "DBBENCH_JDBC_TABLE", "  "));
     assertEquals(JdbcTimeouts.defaults(), c.timeouts());
     assertEquals(new JdbcTimeouts(30, JdbcTimeouts.DEFAULT_STATEMENT_SECONDS),
-        GomessageConfig.from(java.util.Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "30")).timeouts());
+        GomessageSettings.from(java.util.Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "30")).timeouts());
     assertEquals("jdbc:h2:mem:x", c.target().url());
     assertEquals("sa", c.target().user());
     assertEquals("DBBENCH_JDBC_URL", c.target().source());
@@ -105,10 +105,10 @@ class JdbcSettingsTest {
     assertTrue(c.separateTables());
     assertEquals("text", c.copyFormat());
     assertEquals(577L, c.failAtRow());
-    assertEquals(GomessageConfig.DEFAULT_TABLE, c.table(), "a blank setting counts as unset");
+    assertEquals(GomessageSettings.DEFAULT_TABLE, c.table(), "a blank setting counts as unset");
     assertEquals(Dialect.HANA, JdbcSettings.from(java.util.Map.of("GOHDBDSN", "hdb://u:p@hana:30015")).dialect());
     assertTrue(JdbcSettings.from(java.util.Map.of()).isEmbedded());
-    assertEquals(GomessageConfig.defaults(JdbcSettings.embedded()).describe(), GomessageConfig.from(java.util.Map.of()).describe());
+    assertEquals(GomessageSettings.defaults(JdbcSettings.embedded()).describe(), GomessageSettings.from(java.util.Map.of()).describe());
   }
 
   @Test
@@ -122,7 +122,7 @@ class JdbcSettingsTest {
             "expect", "DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS=0 must be a positive number of seconds"),
         java.util.Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "5m",
             "expect", "DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS='5m' is not an integer"))) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GomessageConfig.from(bad));
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GomessageSettings.from(bad));
       assertTrue(e.getMessage().startsWith(bad.get("expect")), e.getMessage());
     }
   }

@@ -50,7 +50,7 @@ class CollectionFixtureTest {
           List.of(f.newDocument("d"), f.newDocument("a"), f.newDocument("e")), new InsertManyOptions().ordered(true)));
       f.verifyCount(4);
       f.verifyAnySample();
-      f.resetCollection();
+      f.prepare();
       f.verifyCount(0);
     }
   }

@@ -35,7 +35,7 @@ class PayloadFixtureTest {
         HttpResponse<byte[]> r = c.send(HttpRequest.newBuilder(f.baseUri().resolve("/search?id=" + id)).build(),
             HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(200, r.statusCode());
-        f.requireTemplateWithId(new ObjectMapper().readTree(r.body()), id);
+        f.verifyTemplate(new ObjectMapper().readTree(r.body()), id);
         f.verifySample(id);
       }
     }
@@ -59,8 +59,8 @@ class PayloadFixtureTest {
       ObjectNode altered = (ObjectNode) new ObjectMapper().readTree(f.template());
       altered.put("id", id);
       altered.put("field00", "changed");
-      assertThrows(IllegalStateException.class, () -> f.requireTemplateWithId(altered, id));
-      f.resetCollection();
+      assertThrows(IllegalStateException.class, () -> f.verifyTemplate(altered, id));
+      f.prepare();
       f.verifyCount(0);
     }
   }

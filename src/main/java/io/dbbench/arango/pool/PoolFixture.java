@@ -158,7 +158,7 @@ public final class PoolFixture implements AutoCloseable {
    * {@link PoolSettings#STANDIN_WORK_MS} is set for the stand-in.
    */
   public String backend() {
-    int ms = PoolSettings.standInWorkMillis();
+    int ms = PoolSettings.fromEnvironment().standInWorkMillis();
     return target.backend() + (ms > 0 && target.kind() == ArangoSettings.Kind.STAND_IN
         ? " + modelled server time " + ms + " ms per request" : "");
   }

@@ -1,30 +1,32 @@
 package io.dbbench.arango.pool;
 
 import io.dbbench.arango.target.ArangoSettings;
-import io.dbbench.core.BenchConfig;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.SettingsReader;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The pooling study's knobs (environment variable, else the {@code -D} system property of the same
- * name, through {@link BenchConfig}) and its part of the arango family's quick settings.
+ * The pooling study's knobs, parsed and validated: {@link #fromEnvironment()} reads each from its
+ * environment variable, else the {@code -D} system property of the same name
+ * ({@link SettingsReader#environment()}); {@link #parse} takes a map (tests). Also the study's
+ * part of the arango family's quick settings ({@link #quick}).
  *
- * <ul>
- *   <li>{@value #MISS_SHARE}: the share of queried ids that match no document, default
- *       {@value #DEFAULT_MISS_SHARE};
- *   <li>{@value #SHOT_DEADLINE}: seconds a shot waits for its last answer before counting the
- *       open queries as timeouts, default {@value #DEFAULT_SHOT_DEADLINE_S};
- *   <li>{@value #STANDIN_WORK_MS}: milliseconds every stand-in request holds its scheduler worker
- *       without using CPU (the stand-in's {@code --work-delay-ms}), default 0. It models the
- *       study's server, whose query took ~31 ms on a machine with more cores than this one (see
- *       the README); with it, {@code maximal-threads} workers answer at most
- *       {@code threads / work} queries per second whatever this machine's cores, and the
- *       queue fills as on a real server. Every result made with it says so in its backend label.
- * </ul>
+ * @param missShare {@value #MISS_SHARE}: the share of queried ids that match no document, from 0
+ *     to 1, default {@value #DEFAULT_MISS_SHARE}
+ * @param shotDeadlineMillis {@value #SHOT_DEADLINE} (given in seconds, 1 to 86400): how long a
+ *     shot waits for its last answer before counting the open queries as timeouts, in ms; default
+ *     {@value #DEFAULT_SHOT_DEADLINE_S} s
+ * @param standInWorkMillis {@value #STANDIN_WORK_MS}: milliseconds (0 to 10000) every stand-in
+ *     request holds its scheduler worker without using CPU (the stand-in's
+ *     {@code --work-delay-ms}), default 0. It models the study's server, whose query took ~31 ms
+ *     on a machine with more cores than this one (see the README); with it,
+ *     {@code maximal-threads} workers answer at most {@code threads / work} queries per second
+ *     whatever this machine's cores, and the queue fills as on a real server. Every result made
+ *     with it says so in its backend label.
  */
-public final class PoolSettings {
+public record PoolSettings(double missShare, long shotDeadlineMillis, int standInWorkMillis) {
   /** Share of ids that match nothing. */
   public static final String MISS_SHARE = "DBBENCH_ARANGO_MISS_SHARE";
   /** Shot deadline in seconds. */
@@ -36,75 +38,34 @@ public final class PoolSettings {
   /** Default shot deadline. */
   public static final int DEFAULT_SHOT_DEADLINE_S = 300;
 
-  private PoolSettings() {}
-
   /**
-   * The share of misses.
+   * The settings from the environment and system properties.
    *
-   * @throws IllegalArgumentException naming the setting and value when it is not a number in [0, 1]
+   * @throws IllegalArgumentException naming the setting and its value when one is out of range
    */
-  public static double missShare() {
-    String v = BenchConfig.get(MISS_SHARE).orElse(null);
-    if (v == null || v.isBlank()) {
-      return DEFAULT_MISS_SHARE;
-    }
-    try {
-      double d = Double.parseDouble(v.trim());
-      if (d >= 0 && d <= 1) {
-        return d;
-      }
-    } catch (NumberFormatException e) {
-      // falls through to the message
-    }
-    throw new IllegalArgumentException(MISS_SHARE + "='" + v + "' is not a share; expected a number from 0 to 1, e.g. 0.1");
+  public static PoolSettings fromEnvironment() {
+    return parse(SettingsReader.environment());
   }
 
   /**
-   * The shot deadline in milliseconds.
+   * The settings from {@code settings} (environment-variable names to values; absent = default).
    *
-   * @throws IllegalArgumentException naming the setting and value when it is not a positive integer
+   * @throws IllegalArgumentException naming the setting and its value when one is out of range
    */
-  public static long shotDeadlineMillis() {
-    String v = BenchConfig.get(SHOT_DEADLINE).orElse(null);
-    if (v == null || v.isBlank()) {
-      return DEFAULT_SHOT_DEADLINE_S * 1000L;
-    }
-    try {
-      int s = Integer.parseInt(v.trim());
-      if (s >= 1) {
-        return s * 1000L;
-      }
-    } catch (NumberFormatException e) {
-      // falls through to the message
-    }
-    throw new IllegalArgumentException(SHOT_DEADLINE + "='" + v + "' is not a positive number of seconds; expected e.g. 300");
+  public static PoolSettings parse(Map<String, String> settings) {
+    return parse(new SettingsReader(SettingsReader.of(settings)));
   }
 
-  /**
-   * The modelled server time per stand-in request in milliseconds (0 = none).
-   *
-   * @throws IllegalArgumentException naming the setting and value when it is not an integer from 0 to 10000
-   */
-  public static int standInWorkMillis() {
-    String v = BenchConfig.get(STANDIN_WORK_MS).orElse(null);
-    if (v == null || v.isBlank()) {
-      return 0;
-    }
-    try {
-      int ms = Integer.parseInt(v.trim());
-      if (ms >= 0 && ms <= 10_000) {
-        return ms;
-      }
-    } catch (NumberFormatException e) {
-      // falls through to the message
-    }
-    throw new IllegalArgumentException(STANDIN_WORK_MS + "='" + v + "' is not a number of milliseconds from 0 to 10000; expected e.g. 30");
+  private static PoolSettings parse(SettingsReader r) {
+    double miss = r.getDouble(MISS_SHARE, DEFAULT_MISS_SHARE, 0, 1, "share");
+    int deadlineS = r.getInt(SHOT_DEADLINE, DEFAULT_SHOT_DEADLINE_S, 1, 86_400, "number of seconds");
+    int work = r.getInt(STANDIN_WORK_MS, 0, 0, 10_000, "number of milliseconds");
+    return new PoolSettings(miss, deadlineS * 1000L, work);
   }
 
   /** The stand-in arguments the pooling study adds ({@code --work-delay-ms} when {@link #standInWorkMillis()} > 0). */
-  public static List<String> standInArgs() {
-    int ms = standInWorkMillis();
-    return ms == 0 ? List.of() : List.of("--work-delay-ms", String.valueOf(ms));
+  public List<String> standInArgs() {
+    return standInWorkMillis == 0 ? List.of() : List.of("--work-delay-ms", String.valueOf(standInWorkMillis));
   }
 
   /**
@@ -127,13 +88,13 @@ public final class PoolSettings {
         .param("rate", "1000");
   }
 
-  /** What {@code env.json} records about the pooling study. */
-  public static Map<String, Object> describe() {
+  /** What {@code env.json} records about the pooling study with these settings. */
+  public Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("query", PoolClient.QUERY + " (bindVars {id}, cache: false; server query cache mode off)");
-    m.put("miss_share", missShare());
-    m.put("shot_deadline_s", shotDeadlineMillis() / 1000);
-    m.put("standin_work_ms", standInWorkMillis());
+    m.put("miss_share", missShare);
+    m.put("shot_deadline_s", shotDeadlineMillis / 1000);
+    m.put("standin_work_ms", standInWorkMillis);
     m.put("id_seed", String.format(java.util.Locale.ROOT, "0x%X", PoolIds.SEED));
     m.put("documents_seed", String.format(java.util.Locale.ROOT, "0x%X", PoolDocuments.SEED));
     Map<String, Object> sha = new LinkedHashMap<>();

@@ -1,7 +1,7 @@
 package io.dbbench.jdbc.console;
 
 import io.dbbench.core.Redaction;
-import io.dbbench.jdbc.GomessageConfig;
+import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.JdbcTarget;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
  * {@code java -cp target/benchmarks.jar io.dbbench.jdbc.console.Console [--host H] [--port P]}.
  *
  * <p>Reaches the GOMESSAGE family's target exactly as the benchmark does
- * ({@link GomessageConfig#fromEnvironment()}: {@code DBBENCH_JDBC_URL}, else {@code GOHDBDSN}, else
+ * ({@link GomessageSettings#fromEnvironment()}: {@code DBBENCH_JDBC_URL}, else {@code GOHDBDSN}, else
  * an embedded PostgreSQL started here), starts {@link ConsoleServer}, and prints the URL it listens
  * on as the first line of standard output, then one line saying whether only this machine can
  * connect. Runs until interrupted (Ctrl-C, SIGTERM), then stops the server and the embedded
@@ -83,10 +83,10 @@ public final class Console implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--port " + port
           + " is out of range; expected 0 (a free port) to 65535");
     }
-    GomessageConfig config;
+    GomessageSettings config;
     ConsoleSettings settings;
     try {
-      config = GomessageConfig.fromEnvironment();
+      config = GomessageSettings.fromEnvironment();
       settings = ConsoleSettings.fromEnvironment();
     } catch (IllegalArgumentException e) {
       err.println("console: " + Redaction.redact(e.getMessage()));
@@ -118,7 +118,7 @@ public final class Console implements Callable<Integer> {
     return 0;
   }
 
-  private ConsoleServer startServer(JdbcTarget endpoint, GomessageConfig config, ConsoleSettings settings) {
+  private ConsoleServer startServer(JdbcTarget endpoint, GomessageSettings config, ConsoleSettings settings) {
     try {
       return ConsoleServer.start(endpoint, config, settings, host, port);
     } catch (java.io.IOException e) {

@@ -8,7 +8,7 @@ import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
 import io.dbbench.jdbc.BatchInsertException;
 import io.dbbench.jdbc.Dialect;
-import io.dbbench.jdbc.GomessageConfig;
+import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.RunMode;
 import io.dbbench.jdbc.Shape;
@@ -79,7 +79,7 @@ public final class ConsoleServer implements AutoCloseable {
   private static final int MAX_IGNORED_BODY = 64 * 1024;
 
   private final JdbcTarget endpoint;
-  private final GomessageConfig config;
+  private final GomessageSettings config;
   private final ConsoleSettings settings;
   private final TestRunner runner;
   private final OwnedTable table;
@@ -90,7 +90,7 @@ public final class ConsoleServer implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor;
 
-  private ConsoleServer(JdbcTarget endpoint, GomessageConfig config, ConsoleSettings settings, HttpServer server,
+  private ConsoleServer(JdbcTarget endpoint, GomessageSettings config, ConsoleSettings settings, HttpServer server,
       ExecutorService executor) {
     this.endpoint = endpoint;
     this.config = config;
@@ -118,7 +118,7 @@ public final class ConsoleServer implements AutoCloseable {
    * @param config the family's knobs (schema, table, bulk size, workers, ...)
    * @throws IOException when the address cannot be bound
    */
-  public static ConsoleServer start(JdbcTarget endpoint, GomessageConfig config, ConsoleSettings settings,
+  public static ConsoleServer start(JdbcTarget endpoint, GomessageSettings config, ConsoleSettings settings,
       String host, int port) throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 64);
     ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor();

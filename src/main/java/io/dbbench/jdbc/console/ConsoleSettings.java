@@ -6,7 +6,7 @@ import io.dbbench.jdbc.Shape;
 import java.util.List;
 
 /**
- * The console's own knobs, beside the GOMESSAGE family's ({@link io.dbbench.jdbc.GomessageConfig}),
+ * The console's own knobs, beside the GOMESSAGE family's ({@link io.dbbench.jdbc.GomessageSettings}),
  * read like every dbbench knob: environment variable, then system property, then default
  * ({@link BenchConfig}).
  *

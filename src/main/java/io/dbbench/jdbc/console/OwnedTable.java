@@ -1,7 +1,7 @@
 package io.dbbench.jdbc.console;
 
 import io.dbbench.jdbc.Dialect;
-import io.dbbench.jdbc.GomessageConfig;
+import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.GomessageTables;
 import io.dbbench.jdbc.JdbcTarget;
 import java.sql.Connection;
@@ -22,9 +22,9 @@ import java.util.Map;
  */
 final class OwnedTable {
   private final JdbcTarget endpoint;
-  private final GomessageConfig config;
+  private final GomessageSettings config;
 
-  OwnedTable(JdbcTarget endpoint, GomessageConfig config) {
+  OwnedTable(JdbcTarget endpoint, GomessageSettings config) {
     this.endpoint = endpoint;
     this.config = config;
   }

@@ -2,7 +2,7 @@ package io.dbbench.jdbc.console;
 
 import io.dbbench.jdbc.BatchInsertException;
 import io.dbbench.jdbc.Dialect;
-import io.dbbench.jdbc.GomessageConfig;
+import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.GomessageInserter;
 import io.dbbench.jdbc.GomessageRows;
 import io.dbbench.jdbc.GomessageTables;
@@ -30,9 +30,9 @@ import java.util.List;
  */
 final class TestRunner {
   private final JdbcTarget endpoint;
-  private final GomessageConfig config;
+  private final GomessageSettings config;
 
-  TestRunner(JdbcTarget endpoint, GomessageConfig config) {
+  TestRunner(JdbcTarget endpoint, GomessageSettings config) {
     this.endpoint = endpoint;
     this.config = config;
   }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dbbench.jdbc.GomessageConfig;
+import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.JdbcSettings;
 import io.dbbench.jdbc.Shape;
@@ -36,14 +36,14 @@ class ConsoleApiTest {
       List.of(new Shape(4, 250), new Shape(20, 500)));
 
   private static JdbcTarget endpoint;
-  private static GomessageConfig config;
+  private static GomessageSettings config;
   private static ConsoleServer server;
   private static Http http;
   private static final List<ConsoleServer> others = new ArrayList<>();
 
   @BeforeAll
   static void start() throws Exception {
-    config = GomessageConfig.defaults(JdbcSettings.embedded());
+    config = GomessageSettings.defaults(JdbcSettings.embedded());
     endpoint = JdbcTarget.open(config);
     server = ConsoleServer.start(endpoint, config, SMALL, "127.0.0.1", 0);
     http = new Http(server.uri());
@@ -61,15 +61,15 @@ class ConsoleApiTest {
   }
 
   /** Another console on the same database with other knobs; closed after the class. */
-  static Http another(GomessageConfig c, ConsoleSettings s) throws Exception {
+  static Http another(GomessageSettings c, ConsoleSettings s) throws Exception {
     ConsoleServer other = ConsoleServer.start(endpoint, c, s, "127.0.0.1", 0);
     others.add(other);
     return new Http(other.uri());
   }
 
   /** {@code c} with another {@code DBBENCH_JDBC_WAIT_SECONDS}. */
-  static GomessageConfig withWait(GomessageConfig c, int seconds) {
-    return new GomessageConfig(c.target(), c.schema(), c.table(), c.seed(), c.bulkSize(), c.workers(),
+  static GomessageSettings withWait(GomessageSettings c, int seconds) {
+    return new GomessageSettings(c.target(), c.schema(), c.table(), c.seed(), c.bulkSize(), c.workers(),
         c.separateTables(), seconds, c.reWriteBatchedInserts(), c.packetSize(), c.copyFormat(), c.allowDrop(),
         c.failAtRow());
   }

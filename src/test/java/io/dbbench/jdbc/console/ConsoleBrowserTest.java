@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dbbench.jdbc.GomessageConfig;
+import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.JdbcSettings;
 import java.nio.file.Files;
@@ -51,7 +51,7 @@ class ConsoleBrowserTest {
             + " missing (install Debian packages chromium and chromium-driver)");
     // 2 s of settling before each insert (DBBENCH_JDBC_WAIT_SECONDS): the server's progress is on the
     // page for at least that long, however fast the insert itself is
-    GomessageConfig config = ConsoleApiTest.withWait(GomessageConfig.defaults(JdbcSettings.embedded()), 2);
+    GomessageSettings config = ConsoleApiTest.withWait(GomessageSettings.defaults(JdbcSettings.embedded()), 2);
     Path downloads = Files.createDirectories(tmp.resolve("downloads"));
     try (JdbcTarget endpoint = JdbcTarget.open(config);
         ConsoleServer server = ConsoleServer.start(endpoint, config, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {

@@ -3,7 +3,7 @@ package io.dbbench.jdbc.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dbbench.jdbc.GomessageConfig;
+import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.JdbcSettings;
 import java.io.InputStream;
@@ -26,7 +26,7 @@ class ConsoleCrossSiteTest {
 
   @BeforeAll
   static void start() throws Exception {
-    GomessageConfig config = GomessageConfig.defaults(JdbcSettings.embedded());
+    GomessageSettings config = GomessageSettings.defaults(JdbcSettings.embedded());
     endpoint = JdbcTarget.open(config);
     server = ConsoleServer.start(endpoint, config.withTable("GOMESSAGE_XSITE"), ConsoleApiTest.SMALL, "127.0.0.1", 0);
   }

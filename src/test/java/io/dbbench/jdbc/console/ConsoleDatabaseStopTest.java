@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dbbench.jdbc.GomessageConfig;
+import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.JdbcSettings;
 import java.util.concurrent.CompletableFuture;
@@ -21,7 +21,7 @@ class ConsoleDatabaseStopTest {
 
   @Test
   void aDatabaseStoppedMidTestIs502AndTheServerStillAnswers() throws Exception {
-    GomessageConfig config = GomessageConfig.defaults(JdbcSettings.embedded());
+    GomessageSettings config = GomessageSettings.defaults(JdbcSettings.embedded());
     JdbcTarget endpoint = JdbcTarget.open(config);
     try (ConsoleServer server = ConsoleServer.start(endpoint, config, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
       Http http = new Http(server.uri());

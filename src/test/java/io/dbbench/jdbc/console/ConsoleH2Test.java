@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dbbench.jdbc.GomessageConfig;
+import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.JdbcSettings;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ class ConsoleH2Test {
     // a password in the URL: the page and its JSON show it masked, never in clear
     JdbcSettings target = new JdbcSettings("jdbc:h2:mem:console_h2;DB_CLOSE_DELAY=-1;USER=sa;PASSWORD=s3cret-h2", null, null,
         new Properties(), "DBBENCH_JDBC_URL");
-    GomessageConfig config = GomessageConfig.defaults(target);
+    GomessageSettings config = GomessageSettings.defaults(target);
     try (JdbcTarget endpoint = JdbcTarget.open(config);
         ConsoleServer server = ConsoleServer.start(endpoint, config, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
       Http http = new Http(server.uri());

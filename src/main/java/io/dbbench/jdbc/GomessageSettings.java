@@ -39,7 +39,7 @@ import java.util.function.Function;
  * @param failAtRow fault injection for tests, {@code DBBENCH_JDBC_FAIL_AT_ROW}: a CHECK
  *     constraint rejects the row with this DEVICEID; {@code null} (default) for none
  */
-public record GomessageConfig(
+public record GomessageSettings(
     JdbcSettings target,
     String schema,
     String table,
@@ -65,7 +65,7 @@ public record GomessageConfig(
   /**
    * @throws IllegalArgumentException naming the knob and its value when one is out of range
    */
-  public GomessageConfig {
+  public GomessageSettings {
     Dialect.quote(schema);
     Dialect.quote(table + "_0");
     if (bulkSize < 0) {
@@ -90,7 +90,7 @@ public record GomessageConfig(
   }
 
   /** The knobs without timeouts, which take {@link JdbcTimeouts#defaults()} (the earlier signature). */
-  public GomessageConfig(JdbcSettings target, String schema, String table, long seed, int bulkSize, int workers,
+  public GomessageSettings(JdbcSettings target, String schema, String table, long seed, int bulkSize, int workers,
       boolean separateTables, int waitSeconds, boolean reWriteBatchedInserts, Integer packetSize, String copyFormat,
       boolean allowDrop, Long failAtRow) {
     this(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds, reWriteBatchedInserts,
@@ -103,7 +103,7 @@ public record GomessageConfig(
    *
    * @throws IllegalArgumentException naming the variable when a value is malformed
    */
-  public static GomessageConfig fromEnvironment() {
+  public static GomessageSettings fromEnvironment() {
     return from(BenchConfig::get);
   }
 
@@ -114,12 +114,12 @@ public record GomessageConfig(
    * @param settings a setting's value by its environment-variable name; empty (or blank) when unset
    * @throws IllegalArgumentException naming the variable when a value is malformed
    */
-  public static GomessageConfig from(Function<String, Optional<String>> settings) {
+  public static GomessageSettings from(Function<String, Optional<String>> settings) {
     SettingsReader s = new SettingsReader(settings);
     long seed = s.getLong("DBBENCH_JDBC_SEED", DEFAULT_SEED, Long.toString(DEFAULT_SEED));
     Integer packet = s.get("DBBENCH_JDBC_PACKET_SIZE").isPresent() ? s.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
     Long failAt = s.getLong("DBBENCH_JDBC_FAIL_AT_ROW", null, "577");
-    return new GomessageConfig(
+    return new GomessageSettings(
         JdbcSettings.from(settings),
         s.get("DBBENCH_JDBC_SCHEMA", DEFAULT_SCHEMA),
         s.get("DBBENCH_JDBC_TABLE", DEFAULT_TABLE),
@@ -141,55 +141,55 @@ public record GomessageConfig(
    *
    * @throws IllegalArgumentException naming the variable when a value is malformed
    */
-  public static GomessageConfig from(Map<String, String> settings) {
+  public static GomessageSettings from(Map<String, String> settings) {
     return from(SettingsReader.of(settings));
   }
 
   /** Defaults for {@code target}: hdbinsert's schema and table, default seed, no fault injection. */
-  public static GomessageConfig defaults(JdbcSettings target) {
-    return new GomessageConfig(target, DEFAULT_SCHEMA, DEFAULT_TABLE, DEFAULT_SEED, 0, 0, false, 0, true, null,
+  public static GomessageSettings defaults(JdbcSettings target) {
+    return new GomessageSettings(target, DEFAULT_SCHEMA, DEFAULT_TABLE, DEFAULT_SEED, 0, 0, false, 0, true, null,
         "binary", false, null);
   }
 
   /** A copy with another table name. */
-  public GomessageConfig withTable(String newTable) {
-    return new GomessageConfig(target, schema, newTable, seed, bulkSize, workers, separateTables, waitSeconds,
+  public GomessageSettings withTable(String newTable) {
+    return new GomessageSettings(target, schema, newTable, seed, bulkSize, workers, separateTables, waitSeconds,
         reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with other {@code par} settings. */
-  public GomessageConfig withWorkers(int newWorkers, boolean newSeparateTables) {
-    return new GomessageConfig(target, schema, table, seed, bulkSize, newWorkers, newSeparateTables, waitSeconds,
+  public GomessageSettings withWorkers(int newWorkers, boolean newSeparateTables) {
+    return new GomessageSettings(target, schema, table, seed, bulkSize, newWorkers, newSeparateTables, waitSeconds,
         reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with another {@code bulk} flush size. */
-  public GomessageConfig withBulkSize(int newBulkSize) {
-    return new GomessageConfig(target, schema, table, seed, newBulkSize, workers, separateTables, waitSeconds,
+  public GomessageSettings withBulkSize(int newBulkSize) {
+    return new GomessageSettings(target, schema, table, seed, newBulkSize, workers, separateTables, waitSeconds,
         reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with another COPY format ({@code binary} or {@code text}). */
-  public GomessageConfig withCopyFormat(String newFormat) {
-    return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
+  public GomessageSettings withCopyFormat(String newFormat) {
+    return new GomessageSettings(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
         reWriteBatchedInserts, packetSize, newFormat, allowDrop, failAtRow, timeouts);
   }
 
   /** A copy with another {@code DBBENCH_ALLOW_DROP}. */
-  public GomessageConfig withAllowDrop(boolean newAllowDrop) {
-    return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
+  public GomessageSettings withAllowDrop(boolean newAllowDrop) {
+    return new GomessageSettings(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
         reWriteBatchedInserts, packetSize, copyFormat, newAllowDrop, failAtRow, timeouts);
   }
 
   /** A copy that injects a constraint violation at DEVICEID {@code row} ({@code null}: none). */
-  public GomessageConfig withFailAtRow(Long row) {
-    return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
+  public GomessageSettings withFailAtRow(Long row) {
+    return new GomessageSettings(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
         reWriteBatchedInserts, packetSize, copyFormat, allowDrop, row, timeouts);
   }
 
   /** A copy with other socket and statement timeouts. */
-  public GomessageConfig withTimeouts(JdbcTimeouts newTimeouts) {
-    return new GomessageConfig(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
+  public GomessageSettings withTimeouts(JdbcTimeouts newTimeouts) {
+    return new GomessageSettings(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
         reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, newTimeouts);
   }
 

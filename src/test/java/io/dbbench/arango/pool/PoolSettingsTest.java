@@ -1,0 +1,43 @@
+package io.dbbench.arango.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PoolSettingsTest {
+  @Test
+  void defaultsAreTheStudysConditions() {
+    PoolSettings s = PoolSettings.parse(Map.of());
+    assertEquals(0.1, s.missShare());
+    assertEquals(300_000L, s.shotDeadlineMillis());
+    assertEquals(0, s.standInWorkMillis());
+    assertEquals(List.of(), s.standInArgs());
+  }
+
+  @Test
+  void givenValuesAreParsedAndTheWorkDelayReachesTheStandIn() {
+    PoolSettings s = PoolSettings.parse(Map.of(PoolSettings.MISS_SHARE, " 0.25 ", PoolSettings.SHOT_DEADLINE, "60",
+        PoolSettings.STANDIN_WORK_MS, "30"));
+    assertEquals(0.25, s.missShare());
+    assertEquals(60_000L, s.shotDeadlineMillis());
+    assertEquals(List.of("--work-delay-ms", "30"), s.standInArgs());
+    assertEquals(30, s.describe().get("standin_work_ms"));
+    assertEquals(60L, s.describe().get("shot_deadline_s"));
+  }
+
+  @Test
+  void badValuesAreRefusedNamingTheSettingAndTheValue() {
+    for (Map.Entry<String, String> bad : List.of(Map.entry(PoolSettings.MISS_SHARE, "1.5"),
+        Map.entry(PoolSettings.MISS_SHARE, "ten percent"), Map.entry(PoolSettings.SHOT_DEADLINE, "0"),
+        Map.entry(PoolSettings.STANDIN_WORK_MS, "-1"), Map.entry(PoolSettings.STANDIN_WORK_MS, "20000"))) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> PoolSettings.parse(Map.of(bad.getKey(), bad.getValue())), bad.toString());
+      assertTrue(e.getMessage().contains(bad.getKey() + "='" + bad.getValue() + "'"), e.getMessage());
+      assertTrue(e.getMessage().contains("expected"), e.getMessage());
+    }
+  }
+}
