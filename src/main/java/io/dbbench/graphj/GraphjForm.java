@@ -76,9 +76,9 @@ public final class GraphjForm implements StudyForm {
 
   static {
     // tables.graphd_ns and tables.graphd_group of study.json, graphd's figures beside the study's measures
-    com.fasterxml.jackson.databind.JsonNode study = io.dbbench.report.Findings.study(GraphjForm.class, "study.json");
-    io.dbbench.report.Findings.table(study, "graphd_ns").forEach((k, v) -> GRAPHD_NS.put(k, v.asDouble()));
-    io.dbbench.report.Findings.table(study, "graphd_group").forEach((k, v) -> GRAPHD_GROUP.put(k, v.asText()));
+    io.dbbench.report.Study study = io.dbbench.report.Study.load(GraphjForm.class, "study.json");
+    study.table("graphd_ns").forEach((k, v) -> GRAPHD_NS.put(k, v.asDouble()));
+    study.table("graphd_group").forEach((k, v) -> GRAPHD_GROUP.put(k, v.asText()));
   }
 
   /**

@@ -299,21 +299,21 @@ public final class PayloadForm implements StudyForm {
 
   /** The study's published figures ({@code tables.study_figures} of {@code study.json}: WMPayload README at commit 3c602f4, Apple M2), for comparison. */
   static void studyFigures(Doc.Section s) {
-    com.fasterxml.jackson.databind.JsonNode fig = io.dbbench.report.Findings.study(PayloadForm.class, "study.json")
-        .path("tables").path("study_figures");
+    Map<String, com.fasterxml.jackson.databind.JsonNode> fig = io.dbbench.report.Study.load(PayloadForm.class, "study.json")
+        .table("study_figures");
     s.text("The study's figures (WMPayload README, commit 3c602f4; Go client, Apple M2, a real MongoDB):");
     Doc.TableBuilder t = new Doc.TableBuilder();
     int i = 0;
-    for (com.fasterxml.jackson.databind.JsonNode c : fig.path("columns")) {
+    for (com.fasterxml.jackson.databind.JsonNode c : fig.get("columns")) {
       // the operation, document and index columns are text, the figures numbers, the last one text
-      if (i < 3 || i == fig.path("columns").size() - 1) {
+      if (i < 3 || i == fig.get("columns").size() - 1) {
         t.col(c.asText());
       } else {
         t.num(c.asText());
       }
       i++;
     }
-    for (com.fasterxml.jackson.databind.JsonNode r : fig.path("rows")) {
+    for (com.fasterxml.jackson.databind.JsonNode r : fig.get("rows")) {
       List<String> row = new java.util.ArrayList<>();
       r.forEach(v -> row.add(v.asText()));
       t.row(row);

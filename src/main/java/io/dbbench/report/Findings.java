@@ -23,19 +23,11 @@ import java.util.regex.Pattern;
  * with the study's source) beside dbbench's counterpart from this run, with its 95% interval and
  * an agreement read from that interval alone.
  *
- * <p>A study resource: {@code id}, {@code title}, {@code present} (a regex over benchmark names),
- * {@code source} (where the figures were published), {@code study_backend} (what the study
- * measured on, shown beside dbbench's backend) and {@code measures}. A measure names the dbbench
- * rows that are its counterpart: {@code rows}, each a benchmark and a subset of its params (first
- * match in run order; later rows are fallbacks tried when the study's own point was not run, as in
- * quick mode, and say so; a fallback row may carry its own {@code change}). {@code kind}:
- * {@code rate} (a secondary {@code metric} as a rate, times {@code scale}), {@code rowsPerSecond}
- * (rows of the shape param / seconds per op), {@code speedup} (baseline time / contender time),
- * {@code timeChangePct} (contender time / baseline time - 1, in percent). A measure with
- * {@code change} is a comparison (contender = the baseline row with the params in {@code change});
- * one without is an absolute figure. {@code published}: the study's figure ({@code value}, or
- * {@code low} and {@code high}) in the measure's {@code unit} and its {@code text}; a measure the
- * study published no figure for has only text.
+ * <p>The studies are typed {@link Study} values read from each form's resource: a measure names
+ * the dbbench rows that are its counterpart (first match in run order; later rows are fallbacks
+ * tried when the study's own point was not run, as in quick mode, and say so). A measure with a
+ * {@code change} is a comparison (contender = the baseline row with those params); one without is
+ * an absolute figure.
  *
  * <p>Two kinds of finding:
  * <ul>
@@ -180,45 +172,12 @@ public final class Findings {
     }
   }
 
-  /** Every registered form's study ({@link StudyForm#studyResource}), in report order. */
-  public static List<JsonNode> studies() {
-    List<JsonNode> out = new ArrayList<>();
+  /** Every registered form's study ({@link StudyForm#studyResource}, {@link Study#load}), in report order. */
+  public static List<Study> studies() {
+    List<Study> out = new ArrayList<>();
     for (StudyForm form : StudyTables.forms()) {
-      form.studyResource().ifPresent(name -> out.add(study(form.getClass(), name)));
+      form.studyResource().ifPresent(name -> out.add(Study.load(form.getClass(), name)));
     }
-    return out;
-  }
-
-  /**
-   * The study resource {@code name} beside {@code owner} (a form reads its study's published tables,
-   * {@code tables}, from it).
-   *
-   * @throws IllegalStateException naming the resource when it is missing
-   * @throws UncheckedIOException naming it when it is not JSON
-   */
-  public static JsonNode study(Class<?> owner, String name) {
-    try (InputStream in = owner.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException(owner.getPackageName() + "/" + name + " (the study of " + owner.getSimpleName()
-            + ") is missing from the class path");
-      }
-      return MAPPER.readTree(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException(owner.getPackageName() + "/" + name + ": not readable JSON", e);
-    }
-  }
-
-  /**
-   * The rows of the study's published table {@code table} ({@code tables.<table>}), by key, in file
-   * order, without its {@code _about} note; empty when the study has no such table.
-   */
-  public static Map<String, JsonNode> table(JsonNode study, String table) {
-    Map<String, JsonNode> out = new java.util.LinkedHashMap<>();
-    study.path("tables").path(table).properties().forEach(e -> {
-      if (!e.getKey().startsWith("_")) {
-        out.put(e.getKey(), e.getValue());
-      }
-    });
     return out;
   }
 
@@ -238,11 +197,9 @@ public final class Findings {
         }
       }
     }
-    for (JsonNode s : studies()) {
-      String id = s.path("id").asText();
-      Pattern present = Pattern.compile(s.path("present").asText("$^"));
-      if (!answered.contains(id) && run.results().stream().anyMatch(r -> present.matcher(r.benchmark()).find())) {
-        for (JsonNode m : s.path("measures")) {
+    for (Study s : studies()) {
+      if (!answered.contains(s.id()) && run.results().stream().anyMatch(r -> s.present().matcher(r.benchmark()).find())) {
+        for (Study.Measure m : s.measures()) {
           out.add(of(s, m, run));
         }
       }
@@ -261,57 +218,55 @@ public final class Findings {
   }
 
   /** The finding of one measure of one study in {@code run} (the study need not be present). */
-  public static Finding of(JsonNode study, JsonNode m, Run run) {
-    String measureKind = m.path("kind").asText();
-    boolean comparison = m.has("change");
+  public static Finding of(Study study, Study.Measure m, Run run) {
+    String measureKind = m.kind();
+    boolean comparison = m.comparison();
     String kind = comparison ? "comparison" : "absolute";
-    String title = study.path("title").asText();
-    String id = study.path("id").asText();
-    String source = study.path("source").asText();
-    JsonNode pub = m.path("published");
-    String published = pub.path("text").asText();
-    String question = m.path("question").asText();
-    String unit = m.path("unit").asText();
-    double pubLow = pub.has("low") ? pub.path("low").asDouble() : pub.path("value").asDouble(Double.NaN);
-    double pubHigh = pub.has("high") ? pub.path("high").asDouble() : pubLow;
+    String title = study.title();
+    String id = study.id();
+    String source = study.source();
+    String published = m.published().text();
+    String question = m.question();
+    String unit = m.unit();
+    double pubLow = m.published().low();
+    double pubHigh = m.published().high();
     JmhResult base = null;
     int used = -1;
-    JsonNode rows = m.path("rows");
-    JsonNode change = m.path("change");
+    List<Study.Row> rows = m.rows();
+    Map<String, String> change = m.change();
     for (int i = 0; i < rows.size() && base == null; i++) {
       // a fallback row may name its own contender (quick mode's nearest pool size)
-      change = rows.get(i).has("change") ? rows.get(i).path("change") : m.path("change");
+      change = rows.get(i).change().isEmpty() ? m.change() : rows.get(i).change();
       base = find(run.results(), rows.get(i), change);
       used = i;
     }
     if (base == null) {
-      return new Finding(id, title, kind, "", "", unit, fields(rows.get(0).path("params")), fields(m.path("change")),
+      return new Finding(id, title, kind, "", "", unit, rows.get(0).params(), m.change(),
           Double.NaN, Double.NaN, Double.NaN, comparison ? noChange(measureKind) : Double.NaN, Double.NaN, 0, 0, "",
-          published, pubLow, pubHigh, source, "cannot tell", "not measured in this run: needs " + describe(rows.get(0))
-          + (comparison ? " and its " + paramsText(m.path("change")) + " sibling" : ""), question, "");
+          published, pubLow, pubHigh, source, "cannot tell", "not measured in this run: needs " + rows.get(0).describe()
+          + (comparison ? " and its " + Study.paramsText(m.change()) + " sibling" : ""), question, "");
     }
-    String fallback = used == 0 ? "" : " (the study's point " + paramsText(rows.get(0).path("params"))
-        + (comparison ? " -> " + paramsText(m.path("change")) : "") + " was not run; nearest: "
-        + base.paramText().replace(",", " ") + (comparison ? " -> " + paramsText(change) : "") + ")";
-    String backend = backendLabel(run.env(), base)
-        + (study.has("study_backend") ? "; the study: " + study.path("study_backend").asText() : "");
+    String fallback = used == 0 ? "" : " (the study's point " + Study.paramsText(rows.get(0).params())
+        + (comparison ? " -> " + Study.paramsText(m.change()) : "") + " was not run; nearest: "
+        + base.paramText().replace(",", " ") + (comparison ? " -> " + Study.paramsText(change) : "") + ")";
+    String backend = backendLabel(run.env(), base) + study.studyBackend().map(b -> "; the study: " + b).orElse("");
     if (comparison) {
-      JmhResult other = FormSupport.sibling(run.results(), base, fields(change), false);
+      JmhResult other = FormSupport.sibling(run.results(), base, change, false);
       return comparison(id, title, measureKind, unit, question + fallback, published, pubLow, source, backend, run,
           base, other);
     }
     double[][] forks;
     String metric;
     if (measureKind.equals("rate")) {
-      JmhResult.Metric counter = base.secondary().get(m.path("metric").asText());
-      metric = m.path("metric").asText() + " counter (secondary metric) per second";
+      JmhResult.Metric counter = base.secondary().get(m.metric());
+      metric = m.metric() + " counter (secondary metric) per second";
       if (counter == null) {
         return new Finding(id, title, kind, base.benchmark(), metric, unit, base.params(), Map.of(), Double.NaN,
             Double.NaN, Double.NaN, Double.NaN, Double.NaN, base.forks(), 0, "", published, pubLow, pubHigh, source,
-            "cannot tell", "not measured: " + base.label() + " has no " + m.path("metric").asText() + " counter",
+            "cannot tell", "not measured: " + base.label() + " has no " + m.metric() + " counter",
             question + fallback, backend);
       }
-      double factor = FormSupport.perSecond(counter) / counter.score() * m.path("scale").asDouble(1);
+      double factor = FormSupport.perSecond(counter) / counter.score() * m.scale();
       forks = scale(counter.forks(), factor);
       if (forks.length == 0) {
         forks = new double[][] {{counter.score() * factor}};
@@ -534,10 +489,9 @@ public final class Findings {
   }
 
 
-  private static JmhResult find(List<JmhResult> rs, JsonNode sel, JsonNode change) {
-    String b = sel.path("benchmark").asText();
-    Map<String, String> want = fields(sel.path("params"));
-    Map<String, String> ch = fields(change);
+  private static JmhResult find(List<JmhResult> rs, Study.Row sel, Map<String, String> ch) {
+    String b = sel.benchmark();
+    Map<String, String> want = sel.params();
     for (JmhResult r : rs) {
       if ((r.benchmark().equals(b) || r.benchmark().startsWith(b + "."))
           && want.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey())))
@@ -555,19 +509,6 @@ public final class Findings {
     }
     return m;
   }
-
-  private static String describe(JsonNode sel) {
-    String b = sel.path("benchmark").asText();
-    String p = paramsText(sel.path("params"));
-    return b.substring(b.lastIndexOf('.', b.lastIndexOf('.') - 1) + 1) + (p.isEmpty() ? "" : " " + p);
-  }
-
-  private static String paramsText(JsonNode params) {
-    List<String> parts = new ArrayList<>();
-    fields(params).forEach((k, v) -> parts.add(k + "=" + v));
-    return String.join(" ", parts);
-  }
-
 
   /** The primary metric fork by fork as seconds per operation. */
   static double[][] secondsForks(JmhResult r) {

@@ -38,7 +38,7 @@ public final class ArangoBulkForm implements StudyForm {
 
   static {
     // tables.go of study.json, the study's published figures beside its other measures
-    io.dbbench.report.Findings.table(io.dbbench.report.Findings.study(ArangoBulkForm.class, "study.json"), "go")
+    io.dbbench.report.Study.load(ArangoBulkForm.class, "study.json").table("go")
         .forEach((op, v) -> {
           GO_NAME.put(op, v.path("name").asText());
           GO.put(op, new long[] {v.path("v1_ns").asLong(), v.path("v2_ns").asLong(), v.path("v1_bytes").asLong(),

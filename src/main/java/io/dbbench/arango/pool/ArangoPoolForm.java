@@ -36,7 +36,7 @@ public final class ArangoPoolForm implements StudyForm {
 
   static {
     // tables.study_ms of study.json, the study's published figures beside its other measures
-    io.dbbench.report.Findings.table(io.dbbench.report.Findings.study(ArangoPoolForm.class, "study.json"), "study_ms")
+    io.dbbench.report.Study.load(ArangoPoolForm.class, "study.json").table("study_ms")
         .forEach((connection, v) -> {
           Map<Integer, Double> byIterations = new java.util.LinkedHashMap<>();
           v.properties().forEach(x -> byIterations.put(Integer.parseInt(x.getKey()), x.getValue().asDouble()));
