@@ -2,6 +2,7 @@ package io.dbbench;
 
 import io.dbbench.core.ForkFlags;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
@@ -43,7 +44,7 @@ public abstract class BenchmarkDefaults {
     org.openjdk.jmh.runner.options.Options cli = new org.openjdk.jmh.runner.options.CommandLineOptions(args);
     new org.openjdk.jmh.runner.Runner(new org.openjdk.jmh.runner.options.OptionsBuilder()
         .parent(cli)
-        .include("^" + java.util.regex.Pattern.quote(benchmarkClass.getName()) + "\\.")
+        .include("^" + Pattern.quote(benchmarkClass.getName()) + "\\.")
         .build()).run();
   }
 }

@@ -1,17 +1,19 @@
 package io.dbbench;
 
-import io.dbbench.run.MainJob;
+import io.dbbench.core.Version;
 import io.dbbench.run.JmhArgs;
+import io.dbbench.run.MainJob;
 import io.dbbench.run.ShardPlan;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The main job's entry point ({@code ./mvnw verify -Pbench}): parses the knobs, runs
@@ -22,7 +24,7 @@ import picocli.CommandLine.Option;
  * skipped while another ran); 1 a family failed, the report could not be written, or nothing ran
  * at all; 2 bad arguments.
  */
-@Command(name = "dbbench-main-job", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+@Command(name = "dbbench-main-job", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Runs every dbbench family on its quick (or full) settings and writes results/<UTC>/.",
     exitCodeOnInvalidInput = 2)
 public final class BenchMain implements Callable<Integer> {
@@ -115,7 +117,7 @@ public final class BenchMain implements Callable<Integer> {
   }
 
   /** 1 when a family failed, the report failed, or nothing ran (each said on {@code out}); else 0. */
-  public static int exitCode(MainJob.Outcome outcome, java.io.PrintStream out) {
+  public static int exitCode(MainJob.Outcome outcome, PrintStream out) {
     outcome.families().stream().filter(f -> f.status() == MainJob.Status.FAILED)
         .forEach(f -> out.println("[dbbench] FAILED " + f.id() + ": " + f.reason()));
     if (!outcome.reportError().isEmpty()) {

@@ -4,10 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dbbench.core.ForkSchedule;
+import io.dbbench.core.Version;
 import io.dbbench.report.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,9 +19,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * A real-fork drift check of the main job's comparison design: two identical variants (the
@@ -31,7 +35,7 @@ import picocli.CommandLine.Option;
  * <p>Exit codes: 0 the interleaved comparison gave no verdict; 1 it did (the design failed to
  * absorb the drift); 2 bad options or a fork that failed.
  */
-@Command(name = "DriftCheck", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+@Command(name = "DriftCheck", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Compare two identical variants under a CPU hog started halfway, interleaved (ABBA) and as blocks.")
 public final class DriftCheck implements Callable<Integer> {
   @Option(names = "--pairs", description = "Forks per side (default ${DEFAULT-VALUE}).")
@@ -64,8 +68,8 @@ public final class DriftCheck implements Callable<Integer> {
       System.err.println("DriftCheck: " + self + " is not a benchmarks jar; pass --jar target/benchmarks.jar");
       return 2;
     }
-    Path dir = out != null ? out : Path.of("results", "drift-check-" + java.time.format.DateTimeFormatter
-        .ofPattern("yyyyMMdd'T'HHmmss'Z'").format(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)));
+    Path dir = out != null ? out : Path.of("results", "drift-check-" + DateTimeFormatter
+        .ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC)));
     Files.createDirectories(dir);
     Map<String, Object> result = new LinkedHashMap<>();
     String interleaved = ForkSchedule.abba(pairs);

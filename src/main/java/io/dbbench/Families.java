@@ -1,6 +1,12 @@
 package io.dbbench;
 
+import io.dbbench.arango.ArangoFamily;
 import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.graph.GraphFamily;
+import io.dbbench.graphj.GraphjFamily;
+import io.dbbench.jdbc.JdbcFamily;
+import io.dbbench.payload.MongoFamily;
+import io.dbbench.payload.PayloadFamily;
 import java.util.List;
 
 /**
@@ -14,12 +20,12 @@ public final class Families {
   /** Every family, in run order. */
   public static List<BenchmarkFamily> all() {
     return List.of(
-        new io.dbbench.graphj.GraphjFamily(),
-        new io.dbbench.jdbc.JdbcFamily(),
-        new io.dbbench.graph.GraphFamily(),
-        new io.dbbench.payload.PayloadFamily(),
-        new io.dbbench.payload.MongoFamily(),
-        new io.dbbench.arango.ArangoFamily()
+        new GraphjFamily(),
+        new JdbcFamily(),
+        new GraphFamily(),
+        new PayloadFamily(),
+        new MongoFamily(),
+        new ArangoFamily()
         // families: one line each, keep the order of the README table
         );
   }

@@ -1,17 +1,20 @@
 package io.dbbench;
 
-import io.dbbench.run.JmhArgs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.dbbench.core.EnvInfo;
+import io.dbbench.core.FileTrees;
+import io.dbbench.core.ForkSchedule;
 import io.dbbench.core.Redaction;
+import io.dbbench.core.Version;
 import io.dbbench.report.ForkMerge;
 import io.dbbench.report.MachineState;
 import io.dbbench.report.Report;
 import io.dbbench.report.ReportException;
+import io.dbbench.run.JmhArgs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -21,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -32,10 +36,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * An A/B run with interleaved forks: the way to compare two builds of dbbench (or one build on
@@ -69,7 +73,7 @@ import picocli.CommandLine.Parameters;
  * regression, 2 bad input or a fork that failed (its log is named), 3 the gate cannot judge
  * (fewer than 4 forks per side): the codes of {@link Report}.
  */
-@Command(name = "interleave", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+@Command(name = "interleave", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Run two benchmark jars (or JVMs) with their JMH forks interleaved (ABBA), then compare"
         + " them, and gate with --max-regression.",
     exitCodeOnInvalidInput = Report.EXIT_BAD_INPUT)
@@ -188,7 +192,7 @@ public final class Interleave implements Callable<Integer> {
       return Report.EXIT_BAD_INPUT;
     } finally {
       if (tmp != null) {
-        io.dbbench.core.FileTrees.deleteRecursively(tmp);
+        FileTrees.deleteRecursively(tmp);
       }
     }
     return compareAndGate(dir, maxRegression, stdout, stderr);
@@ -259,7 +263,7 @@ public final class Interleave implements Callable<Integer> {
    * {@code i} is odd, B then A when even: {@code [A1, B1, B2, A2, A3, B3, ...]}.
    */
   static List<String> order(int forks) {
-    String abba = io.dbbench.core.ForkSchedule.abba(forks);
+    String abba = ForkSchedule.abba(forks);
     List<String> out = new ArrayList<>();
     for (int i = 0; i < abba.length(); i++) {
       out.add(abba.charAt(i) + String.valueOf(i / 2 + 1));
@@ -353,7 +357,7 @@ public final class Interleave implements Callable<Integer> {
     manifest.put("machine", machine);
     MAPPER.writeValue(plan.out().resolve("interleave.json").toFile(), Redaction.redactMap(manifest));
     progress.printf("interleave: %d forks per side in %d s; wrote %s%n", plan.forks(),
-        java.time.Duration.between(started, finished).toSeconds(), plan.out());
+        Duration.between(started, finished).toSeconds(), plan.out());
   }
 
   /** The {@code interleaved} block of a side's env.json: how {@code report compare} recognises the pair. */

@@ -1,6 +1,5 @@
 package io.dbbench;
 
-import io.dbbench.run.JmhArgs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.SecretsFile;
-import java.util.Map;
+import io.dbbench.run.JmhArgs;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The main job's argument merging, config lookup and credential redaction. */
@@ -60,7 +61,7 @@ class CoreTest {
 
   @Test
   void manifestTreesAreRedactedByKeyAndByValue() {
-    Map<String, Object> tree = new java.util.LinkedHashMap<>();
+    Map<String, Object> tree = new LinkedHashMap<>();
     tree.put("password", "hunter2");
     tree.put("url", "mongodb://u:hunter2@h/");
     tree.put("nested", List.of(Map.of("sslpassword", "hunter2", "rows", 3)));

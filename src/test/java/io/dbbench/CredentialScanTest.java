@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.arango.ArangoFamily;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
+import io.dbbench.jdbc.JdbcFamily;
+import io.dbbench.payload.MongoFamily;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -30,22 +33,22 @@ class CredentialScanTest {
   /** Each case: the family, then the settings that carry the marker. */
   private static List<Object[]> cases() {
     List<Object[]> c = new ArrayList<>();
-    c.add(new Object[] {new io.dbbench.jdbc.JdbcFamily(), Map.of("DBBENCH_JDBC_URL", "jdbc:h2:mem:credscan;DB_CLOSE_DELAY=-1",
+    c.add(new Object[] {new JdbcFamily(), Map.of("DBBENCH_JDBC_URL", "jdbc:h2:mem:credscan;DB_CLOSE_DELAY=-1",
         "DBBENCH_JDBC_USER", "sa", "DBBENCH_JDBC_PASSWORD", MARKER)});
-    c.add(new Object[] {new io.dbbench.jdbc.JdbcFamily(), Map.of("DBBENCH_JDBC_URL",
+    c.add(new Object[] {new JdbcFamily(), Map.of("DBBENCH_JDBC_URL",
         "jdbc:postgresql://127.0.0.1:1/x?connectTimeout=2&password=" + MARKER + "&sslpassword=" + MARKER
             + "&client_secret=" + MARKER)});
-    c.add(new Object[] {new io.dbbench.jdbc.JdbcFamily(), Map.of("DBBENCH_JDBC_URL", "jdbc:h2:mem:credscan2",
+    c.add(new Object[] {new JdbcFamily(), Map.of("DBBENCH_JDBC_URL", "jdbc:h2:mem:credscan2",
         "DBBENCH_JDBC_PROPERTIES", "token=" + MARKER + ";apikey=" + MARKER)});
-    c.add(new Object[] {new io.dbbench.payload.MongoFamily(), Map.of("DBBENCH_MONGO_URI",
+    c.add(new Object[] {new MongoFamily(), Map.of("DBBENCH_MONGO_URI",
         "mongodb://bench:" + MARKER.replace("/", "%2F").replace("@", "%40").replace(":", "%3A").replace("%9", "%259")
             + "@127.0.0.1:1/?serverSelectionTimeoutMS=300&connectTimeoutMS=300")});
-    c.add(new Object[] {new io.dbbench.payload.MongoFamily(), Map.of("DBBENCH_MONGO_URI",
+    c.add(new Object[] {new MongoFamily(), Map.of("DBBENCH_MONGO_URI",
         "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300&authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:"
             + MARKER.replace("/", "%2F").replace("@", "%40").replace(":", "%3A").replace("%9", "%259"))});
-    c.add(new Object[] {new io.dbbench.arango.ArangoFamily(), Map.of("DBBENCH_ARANGO_ENDPOINTS", "http://127.0.0.1:1",
+    c.add(new Object[] {new ArangoFamily(), Map.of("DBBENCH_ARANGO_ENDPOINTS", "http://127.0.0.1:1",
         "DBBENCH_ARANGO_AUTH", "basic:root:" + MARKER)});
-    c.add(new Object[] {new io.dbbench.arango.ArangoFamily(), Map.of("TEST_ENDPOINTS_OVERRIDE", "http://root:" + MARKER
+    c.add(new Object[] {new ArangoFamily(), Map.of("TEST_ENDPOINTS_OVERRIDE", "http://root:" + MARKER
         + "@127.0.0.1:1")});
     return c;
   }

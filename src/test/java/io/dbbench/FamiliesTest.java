@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.run.JmhCommand;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -47,7 +48,7 @@ class FamiliesTest {
 
   /** Seconds in a JMH time value such as {@code 1s}, {@code 500ms} or {@code 2m}. */
   private static double seconds(String t) {
-    var m = java.util.regex.Pattern.compile("(\\d+)(ms|s|m)").matcher(t);
+    var m = Pattern.compile("(\\d+)(ms|s|m)").matcher(t);
     assertTrue(m.matches(), "time value " + t);
     double v = Double.parseDouble(m.group(1));
     return switch (m.group(2)) {
@@ -67,9 +68,9 @@ class FamiliesTest {
       if (rates == null) {
         continue;
       }
-      int iterations = s.iterations() != null ? s.iterations() : io.dbbench.run.JmhCommand.QUICK.iterations();
+      int iterations = s.iterations() != null ? s.iterations() : JmhCommand.QUICK.iterations();
       double perIteration = seconds(s.measurementTime() != null ? s.measurementTime()
-          : io.dbbench.run.JmhCommand.QUICK.measurementTime());
+          : JmhCommand.QUICK.measurementTime());
       for (String r : rates) {
         double requests = Double.parseDouble(r) * iterations * perIteration;
         assertTrue(requests >= 1000, f.id() + " quick open loop at " + r + "/s: " + iterations + " x " + perIteration

@@ -7,7 +7,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,6 +18,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.spi.ToolProvider;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -140,8 +143,8 @@ class LayeringTest {
   }
 
   private static boolean reaches(Map<String, Set<String>> graph, String from, String target) {
-    java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(from));
-    Set<String> seen = new java.util.HashSet<>();
+    ArrayDeque<String> todo = new ArrayDeque<>(List.of(from));
+    Set<String> seen = new HashSet<>();
     while (!todo.isEmpty()) {
       String p = todo.pop();
       if (p.equals(target)) {
@@ -195,7 +198,7 @@ class LayeringTest {
   void everyPackageHasAPackageInfo() throws Exception {
     Set<String> packages = new TreeSet<>();
     for (String root : List.of("src/main/java", "src/jmh/java")) {
-      try (java.util.stream.Stream<Path> files = Files.walk(Path.of(root))) {
+      try (Stream<Path> files = Files.walk(Path.of(root))) {
         files.filter(f -> f.toString().endsWith(".java"))
             .forEach(f -> packages.add(Path.of(root).relativize(f.getParent()).toString().replace('/', '.')));
       }

@@ -1,7 +1,5 @@
 package io.dbbench;
 
-import io.dbbench.run.MainJob;
-import io.dbbench.run.ShardPlan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +10,8 @@ import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
 import io.dbbench.report.Report;
 import io.dbbench.report.ShardMerge;
+import io.dbbench.run.MainJob;
+import io.dbbench.run.ShardPlan;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -22,7 +22,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -139,7 +142,7 @@ class ShardedRunTest {
    */
   @Test
   void aQuickSelectionShardedAndMergedHasTheUnshardedRowsAndFindings(@TempDir Path tmp) throws Exception {
-    java.util.regex.Pattern include = java.util.regex.Pattern.compile("GraphjCompressBenchmark\\.compress$");
+    Pattern include = Pattern.compile("GraphjCompressBenchmark\\.compress$");
     List<String> shortRun = List.of("-wi", "0", "-i", "1", "-r", "200ms");
     Path whole = runReal(tmp.resolve("whole"), include, shortRun, null);
     Path s0 = runReal(tmp.resolve("s0"), include, shortRun, new ShardPlan.Shard(0, 2));
@@ -153,7 +156,7 @@ class ShardedRunTest {
     assertTrue(!findings(whole).isEmpty(), "the GraphJ study has findings");
   }
 
-  static Path runReal(Path root, java.util.regex.Pattern include, List<String> args, ShardPlan.Shard shard) throws Exception {
+  static Path runReal(Path root, Pattern include, List<String> args, ShardPlan.Shard shard) throws Exception {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     MainJob.Outcome o = new MainJob(Families.all(), new MainJob.Options(false, include, args, 1, root, "none", shard),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
@@ -162,8 +165,8 @@ class ShardedRunTest {
   }
 
   /** study, kind and question of every finding in findings.json. */
-  static java.util.Set<String> findings(Path run) throws Exception {
-    java.util.Set<String> out = new java.util.TreeSet<>();
+  static Set<String> findings(Path run) throws Exception {
+    Set<String> out = new TreeSet<>();
     for (JsonNode f : JSON.readTree(run.resolve("findings.json").toFile())) {
       out.add(f.path("study").asText() + " | " + f.path("kind").asText() + " | " + f.path("question").asText());
     }

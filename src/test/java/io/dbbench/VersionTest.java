@@ -4,6 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.Version;
+import io.dbbench.graphj.GraphjTool;
+import io.dbbench.jdbc.CopyVsPsql;
+import io.dbbench.jdbc.console.ConsoleVersionProbe;
+import io.dbbench.payload.PayloadServer;
+import io.dbbench.report.Report;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -13,8 +20,8 @@ import picocli.CommandLine;
 /** {@code -V} and {@code --version} on every dbbench command line print the suite, Java and JMH versions and exit 0. */
 class VersionTest {
   static final List<Class<?>> CLIS = List.of(BenchMain.class, Interleave.class, DriftCheck.class,
-      io.dbbench.report.Report.class, io.dbbench.graphj.GraphjTool.class, io.dbbench.jdbc.CopyVsPsql.class,
-      io.dbbench.payload.PayloadServer.class);
+      Report.class, GraphjTool.class, CopyVsPsql.class,
+      PayloadServer.class);
 
   @Test
   void everyCommandLinePrintsItsVersion() {
@@ -31,8 +38,8 @@ class VersionTest {
     }
     // the console is built around its streams
     for (String flag : List.of("-V", "--version")) {
-      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-      int rc = io.dbbench.jdbc.console.ConsoleVersionProbe.run(flag, new java.io.PrintStream(out, true));
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      int rc = ConsoleVersionProbe.run(flag, new PrintStream(out, true));
       assertEquals(0, rc, "console " + flag);
       assertTrue(out.toString().startsWith("dbbench " + Version.suite()), "console: " + out);
     }

@@ -1,5 +1,6 @@
 package io.dbbench.arango;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.BenchmarkDefaults;
 import io.dbbench.ServerWarmup;
 import io.dbbench.arango.bulk.ArangoBulkFixture;
@@ -222,7 +223,7 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
         Path f = Path.of(dir).resolve("arango-pool-" + connection + "-" + iterations + "-" + docs + "-" + index
             + "-" + System.currentTimeMillis() + ".json");
         Files.createDirectories(f.getParent());
-        new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(f.toFile(), m);
+        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(f.toFile(), m);
       }
     } finally {
       if (fixture != null) {

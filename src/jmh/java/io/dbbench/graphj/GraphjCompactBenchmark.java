@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -95,7 +96,7 @@ public class GraphjCompactBenchmark extends BenchmarkDefaults {
     }
     out = dir.resolve("archive.graphj");
     key = new byte[Aead.KEY_LEN];
-    new java.util.SplittableRandom(GraphjCorpus.SEED).nextBytes(key);
+    new SplittableRandom(GraphjCorpus.SEED).nextBytes(key);
     aead = AeadProvider.DEFAULT.create();
     opts = switch (variant) {
       case "raw" -> GraphjCodec.SealOptions.raw();

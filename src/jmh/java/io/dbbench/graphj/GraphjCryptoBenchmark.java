@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -51,7 +52,7 @@ public class GraphjCryptoBenchmark extends BenchmarkDefaults {
   @Setup(Level.Trial)
   public void setup(CorpusState c) throws GeneralSecurityException {
     aead = AeadProvider.parse(provider).create();
-    java.util.SplittableRandom r = new java.util.SplittableRandom(GraphjCorpus.SEED);
+    SplittableRandom r = new SplittableRandom(GraphjCorpus.SEED);
     for (int i = 0; i < key.length; i++) {
       key[i] = (byte) r.nextInt(256);
     }

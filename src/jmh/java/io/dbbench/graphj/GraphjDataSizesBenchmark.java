@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -54,7 +55,7 @@ public class GraphjDataSizesBenchmark extends BenchmarkDefaults {
   public void setup() {
     raw = GraphjCorpus.generate(GraphjCorpus.Kind.parse(corpus), queries, GraphjCorpus.SEED);
     key = new byte[Aead.KEY_LEN];
-    new java.util.SplittableRandom(GraphjCorpus.SEED).nextBytes(key);
+    new SplittableRandom(GraphjCorpus.SEED).nextBytes(key);
     opts = new GraphjCodec.SealOptions(true, 3, key);
     aead = AeadProvider.DEFAULT.create();
     // graphd's data_sizes/encrypt header: sealed, encrypted, uncompressed, first 1, last = count = N.

@@ -1,6 +1,7 @@
 package io.dbbench.graphj;
 
 import io.dbbench.BenchmarkDefaults;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -39,8 +40,8 @@ public class GraphjHeaderBenchmark extends BenchmarkDefaults {
   public void setup() {
     byte[] sha = new byte[32];
     byte[] nonce = new byte[24];
-    java.util.Arrays.fill(sha, (byte) 0x5a);
-    java.util.Arrays.fill(nonce, (byte) 0x3c);
+    Arrays.fill(sha, (byte) 0x5a);
+    Arrays.fill(nonce, (byte) 0x3c);
     header = new GraphjHeader(0x07, 1, 1, 3, 1, 10_000, 10_000, 2_345_678, sha, nonce, GraphjCorpus.BASE_TIME_MS);
     encoded = header.encode();
   }

@@ -3,6 +3,7 @@ package io.dbbench.payload;
 import io.dbbench.BenchmarkDefaults;
 import io.dbbench.ServerWarmup;
 import io.dbbench.mongo.Arrangement;
+import io.dbbench.report.AllocationProfiler;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -95,7 +96,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
     /** Verifies the collection against the answers counted, then empties it again after inserts. */
     @TearDown(Level.Iteration)
     public void verify() {
-      io.dbbench.report.AllocationProfiler.pause(); // the verification is not a request (no-op outside the allocation pass)
+      AllocationProfiler.pause(); // the verification is not a request (no-op outside the allocation pass)
       long ok = 0;
       long failed = 0;
       for (Requests r : counters) {

@@ -1,5 +1,6 @@
 package io.dbbench.arango;
 
+import com.fasterxml.jackson.databind.cfg.PackageVersion;
 import io.dbbench.arango.bulk.ArangoBulkFixture;
 import io.dbbench.arango.bulk.BulkDocuments;
 import io.dbbench.arango.pool.PoolSettings;
@@ -9,9 +10,13 @@ import io.dbbench.arango.target.ArangoTarget;
 import io.dbbench.arango.target.ArangoUnavailableException;
 import io.dbbench.arango.target.DriverFacts;
 import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
+import io.dbbench.load.SteadyState;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +91,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("arangodb_java_driver", DriverFacts.driverVersion());
     m.put("jackson_serde_vpack", DriverFacts.driverVersion() + " (jackson-dataformat-velocypack, the raw client's VelocyPack too)");
-    m.put("jackson_databind", com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString()
+    m.put("jackson_databind", PackageVersion.VERSION.toString()
         + " (the driver 7.25.0 was built with 2.20; its version check's warning is silenced, the integration tests cover every protocol)");
     m.put("protocols", DriverFacts.protocols());
     m.put("database", ArangoBulkFixture.DATABASE);
@@ -136,8 +141,8 @@ public final class ArangoFamily implements BenchmarkFamily {
     return headlines(b).param("protocol", "HTTP_JSON").param("client", "driver")
         .reduced("docs", QUICK_DOCS + " documents per bulk operation instead of the study's 100,000, so the"
             + " forks (each with its own stand-in JVM, warmed first) fit the main job's budget", QUICK_DOCS)
-        .forkProperty(io.dbbench.load.SteadyState.CAP_PROPERTY, QUICK_WARMUP_CAP_SECONDS)
-        .forkProperty(io.dbbench.load.SteadyState.WINDOW_PROPERTY,
+        .forkProperty(SteadyState.CAP_PROPERTY, QUICK_WARMUP_CAP_SECONDS)
+        .forkProperty(SteadyState.WINDOW_PROPERTY,
             QUICK_WARMUP_WINDOW_MS)
         .build();
   }
@@ -148,7 +153,7 @@ public final class ArangoFamily implements BenchmarkFamily {
    * {@code DBBENCH_ARANGO_STANDIN_WORK_MS} is set, and then they start their own).
    */
   @Override
-  public io.dbbench.core.FamilyServers startServers(boolean full, java.io.PrintStream out) throws java.io.IOException {
+  public FamilyServers startServers(boolean full, PrintStream out) throws IOException {
     return ArangoTarget.startShared(ArangoSettings.fromEnvironment(), PoolSettings.fromEnvironment().standInArgs());
   }
 

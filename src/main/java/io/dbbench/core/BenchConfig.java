@@ -2,6 +2,7 @@ package io.dbbench.core;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Configuration lookup shared by every benchmark family: an environment variable first, then a
@@ -21,8 +22,8 @@ public final class BenchConfig {
     return envName.toLowerCase(Locale.ROOT).replace('_', '.');
   }
 
-  private static final java.util.concurrent.ConcurrentHashMap<String, String> OVERRIDES =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private static final ConcurrentHashMap<String, String> OVERRIDES =
+      new ConcurrentHashMap<>();
 
   /**
    * Sets {@code envName} for this JVM, ahead of the environment and system properties, until the

@@ -1,5 +1,9 @@
 package io.dbbench.core;
 
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+
 /**
  * One benchmark family of the main job ({@code ./mvnw verify -Pbench}): the benchmarks that
  * reproduce one study against one system, how to reach that system, and its quick and full
@@ -46,7 +50,7 @@ public interface BenchmarkFamily {
    *
    * @throws java.io.IOException when a file cannot be written (the main job reports it and goes on)
    */
-  default void afterRun(java.nio.file.Path runDir, boolean full, java.io.PrintStream out) throws java.io.IOException {}
+  default void afterRun(Path runDir, boolean full, PrintStream out) throws IOException {}
 
   /**
    * Starts the servers of ours that the family's trials share in the main job ({@link FamilyServers}),
@@ -57,7 +61,7 @@ public interface BenchmarkFamily {
    * @throws java.io.IOException when a server cannot be started (the main job says so in one line
    *     and lets every trial start its own)
    */
-  default FamilyServers startServers(boolean full, java.io.PrintStream out) throws java.io.IOException {
+  default FamilyServers startServers(boolean full, PrintStream out) throws IOException {
     return FamilyServers.NONE;
   }
 }

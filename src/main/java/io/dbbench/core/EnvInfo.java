@@ -2,13 +2,16 @@ package io.dbbench.core;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -53,7 +56,7 @@ public final class EnvInfo {
       return h.trim();
     }
     try {
-      return java.net.InetAddress.getLocalHost().getHostName();
+      return InetAddress.getLocalHost().getHostName();
     } catch (IOException | RuntimeException e) {
       return "unknown";
     }
@@ -77,7 +80,7 @@ public final class EnvInfo {
     }
     try (var in = org.openjdk.jmh.runner.Runner.class.getResourceAsStream("/jmh.properties")) {
       if (in != null) {
-        var props = new java.util.Properties();
+        var props = new Properties();
         props.load(in);
         return props.getProperty("jmh.version", "unknown");
       }
@@ -103,7 +106,7 @@ public final class EnvInfo {
   /** Output of a git command in the working directory, trimmed; "" when git is unavailable. */
   static String git(String... args) {
     try {
-      List<String> cmd = new java.util.ArrayList<>();
+      List<String> cmd = new ArrayList<>();
       cmd.add("git");
       cmd.addAll(List.of(args));
       Process p = new ProcessBuilder(cmd).redirectErrorStream(false).start();

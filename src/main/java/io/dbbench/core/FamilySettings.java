@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * A family's JMH settings for one mode, as data: parameter values, profilers and the fork,
@@ -86,7 +88,7 @@ public record FamilySettings(
 
   /** Whether {@code benchmark} (a full method name) matches one of {@link #excluded}. */
   public boolean isExcluded(String benchmark) {
-    return excluded.keySet().stream().anyMatch(r -> java.util.regex.Pattern.compile(r).matcher(benchmark).find());
+    return excluded.keySet().stream().anyMatch(r -> Pattern.compile(r).matcher(benchmark).find());
   }
 
   /**
@@ -242,8 +244,8 @@ public record FamilySettings(
     public Builder countAllocations(String... regexes) {
       for (String r : regexes) {
         try {
-          java.util.regex.Pattern.compile(r);
-        } catch (java.util.regex.PatternSyntaxException e) {
+          Pattern.compile(r);
+        } catch (PatternSyntaxException e) {
           throw new IllegalArgumentException("countAllocations '" + r + "': not a regular expression (" + e.getDescription() + ")");
         }
         allocationIncludes.add(r);
@@ -275,8 +277,8 @@ public record FamilySettings(
      */
     public Builder exclude(String regex, String reason) {
       try {
-        java.util.regex.Pattern.compile(regex);
-      } catch (java.util.regex.PatternSyntaxException e) {
+        Pattern.compile(regex);
+      } catch (PatternSyntaxException e) {
         throw new IllegalArgumentException("exclude '" + regex + "': not a regular expression (" + e.getDescription() + ")");
       }
       if (reason == null || reason.isBlank()) {

@@ -10,6 +10,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * Copying and deleting directory trees that fixtures and reports create (embedded database data
@@ -93,9 +95,9 @@ public final class FileTrees {
    *
    * @throws IOException naming the path that could not be copied
    */
-  public static void copyTree(Path from, Path to, java.util.function.Predicate<Path> include, CopyOption... options)
+  public static void copyTree(Path from, Path to, Predicate<Path> include, CopyOption... options)
       throws IOException {
-    try (java.util.stream.Stream<Path> s = Files.walk(from)) {
+    try (Stream<Path> s = Files.walk(from)) {
       for (Path p : s.toList()) {
         Path dest = to.resolve(from.relativize(p).toString());
         if (Files.isDirectory(p)) {

@@ -4,20 +4,24 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.nio.file.attribute.UserPrincipalNotFoundException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Leftover protection for servers and files a benchmark fork or the main job creates: each
@@ -84,7 +88,7 @@ public final class Leases {
           Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (UnsupportedOperationException e) {
           Files.createDirectory(dir); // no POSIX attributes (Windows): the user's temp dir's ACLs apply
-        } catch (java.nio.file.FileAlreadyExistsException e) {
+        } catch (FileAlreadyExistsException e) {
           // created meanwhile: checked below like any other
         }
       }
@@ -126,7 +130,7 @@ public final class Leases {
     try {
       return FileSystems.getDefault().getUserPrincipalLookupService()
           .lookupPrincipalByName(System.getProperty("user.name"));
-    } catch (UnsupportedOperationException | java.nio.file.attribute.UserPrincipalNotFoundException e) {
+    } catch (UnsupportedOperationException | UserPrincipalNotFoundException e) {
       return null;
     }
   }
@@ -218,7 +222,7 @@ public final class Leases {
                 // SIGTERM first, so that a server removes its own socket and lock files; then SIGKILL
                 h.destroy();
                 try {
-                  h.onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
+                  h.onExit().get(5, TimeUnit.SECONDS);
                 } catch (Exception e) {
                   h.descendants().forEach(ProcessHandle::destroyForcibly);
                   h.destroyForcibly();
@@ -315,7 +319,7 @@ public final class Leases {
       return "unknown";
     }
     try {
-      return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+      return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
           .digest(cmd.get().getBytes(StandardCharsets.UTF_8)));
     } catch (java.security.NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 missing from the JDK", e);

@@ -3,6 +3,7 @@ package io.dbbench.core;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -98,7 +99,7 @@ public final class Redaction {
     if (!isCarrierKey(key)) {
       return out;
     }
-    if (key.toLowerCase(java.util.Locale.ROOT).matches(".*auth(orization)?$")) {
+    if (key.toLowerCase(Locale.ROOT).matches(".*auth(orization)?$")) {
       Matcher a = AUTH.matcher(out);
       if (!a.matches()) {
         return MASK;

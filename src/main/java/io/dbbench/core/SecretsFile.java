@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -63,7 +64,7 @@ public final class SecretsFile {
    * URL's user-info or query, {@code basic:user:password} in an auth setting).
    */
   static boolean isSecret(String key, String value) {
-    return Redaction.isSecretKey(key) || !java.util.Objects.equals(Redaction.redactValue(key, value), value);
+    return Redaction.isSecretKey(key) || !Objects.equals(Redaction.redactValue(key, value), value);
   }
 
   /**

@@ -11,6 +11,7 @@ import com.kuzudb.Value;
 import com.kuzudb.ValueNodeUtil;
 import com.kuzudb.ValueRelUtil;
 import com.kuzudb.Version;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -378,13 +380,13 @@ public final class KuzuGraphDatabase implements GraphDatabase {
    * temp directory, read from {@code /proc/self/maps}), so a lease can delete it if the JVM is
    * killed; empty where {@code /proc} is unavailable or the library is not loaded yet.
    */
-  static java.util.Optional<java.nio.file.Path> extractedNativeLibrary() {
-    try (var lines = java.nio.file.Files.lines(java.nio.file.Path.of("/proc/self/maps"))) {
+  static Optional<Path> extractedNativeLibrary() {
+    try (var lines = Files.lines(Path.of("/proc/self/maps"))) {
       return lines.map(l -> l.substring(l.lastIndexOf(' ') + 1))
           .filter(p -> p.contains("libkuzu_java_native") && p.startsWith("/"))
-          .findFirst().map(java.nio.file.Path::of);
-    } catch (java.io.IOException | RuntimeException e) {
-      return java.util.Optional.empty();
+          .findFirst().map(Path::of);
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
     }
   }
 }

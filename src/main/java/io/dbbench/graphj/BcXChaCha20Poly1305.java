@@ -1,6 +1,7 @@
 package io.dbbench.graphj;
 
 import java.security.GeneralSecurityException;
+import java.util.Arrays;
 import javax.crypto.AEADBadTagException;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.bouncycastle.crypto.modes.XChaCha20Poly1305;
@@ -34,7 +35,7 @@ final class BcXChaCha20Poly1305 implements Aead {
     } catch (InvalidCipherTextException e) {
       throw new AEADBadTagException("Poly1305 tag mismatch: " + e.getMessage());
     }
-    return n == out.length ? out : java.util.Arrays.copyOf(out, n);
+    return n == out.length ? out : Arrays.copyOf(out, n);
   }
 
   @Override

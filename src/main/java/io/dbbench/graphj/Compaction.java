@@ -1,9 +1,11 @@
 package io.dbbench.graphj;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.List;
@@ -60,7 +62,7 @@ public final class Compaction {
    */
   public static GraphjCodec.SealedFile merge(List<Path> inputs, byte[] inputKey, GraphjCodec.SealOptions opts,
       Aead aead, boolean tolerateTornTail) throws IOException {
-    java.io.ByteArrayOutputStream raw = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream raw = new ByteArrayOutputStream();
     long first = 0;
     long last = 0;
     long count = 0;
@@ -108,7 +110,7 @@ public final class Compaction {
    */
   public static GraphjCodec.SealedFile mergeOpaque(List<Path> inputs, byte[] inputKey, GraphjCodec.SealOptions opts,
       Aead aead) throws IOException {
-    java.io.ByteArrayOutputStream raw = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream raw = new ByteArrayOutputStream();
     long first = 0;
     long last = 0;
     long count = 0;
@@ -156,7 +158,7 @@ public final class Compaction {
     Path tmp = dir.resolve("." + output.getFileName() + "." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
     Files.createFile(tmp);
     try {
-      try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+      try (var ch = java.nio.channels.FileChannel.open(tmp, StandardOpenOption.WRITE)) {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(sealed.toBytes());
         while (b.hasRemaining()) {
           ch.write(b);

@@ -2,6 +2,7 @@ package io.dbbench.graphj;
 
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.MessageDigest;
@@ -185,7 +186,7 @@ public final class EntryCodec {
     } catch (InvalidProtocolBufferException ex) {
       throw new GraphjException(GraphjException.Kind.BAD_PAYLOAD, source, e.offset(), e.sequence(),
           "payload is not a JournalEntry protobuf: " + ex.getMessage(), ex);
-    } catch (java.io.IOException ex) {
+    } catch (IOException ex) {
       throw new GraphjException(GraphjException.Kind.BAD_PAYLOAD, source, e.offset(), e.sequence(), ex.getMessage(), ex);
     }
     if (pe.getSequence() != e.sequence()) {

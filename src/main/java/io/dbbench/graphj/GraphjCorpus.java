@@ -1,5 +1,6 @@
 package io.dbbench.graphj;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,7 +79,7 @@ public final class GraphjCorpus {
   /** {@code count} framed, chain-hashed entries, sequences 1..count, from {@code seed}. */
   public static byte[] entries(int count, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(count * 260);
+    ByteArrayOutputStream out = new ByteArrayOutputStream(count * 260);
     byte[] prev = new byte[EntryCodec.HASH_LEN];
     var sha = EntryCodec.sha256();
     for (int i = 0; i < count; i++) {

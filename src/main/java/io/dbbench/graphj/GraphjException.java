@@ -1,6 +1,7 @@
 package io.dbbench.graphj;
 
 import java.io.IOException;
+import java.util.Locale;
 
 /**
  * A GraphJ file (or byte range) failed verification. The message names the source (file path or
@@ -87,7 +88,7 @@ public class GraphjException extends IOException {
 
   private static String format(Kind kind, String source, long offset, long sequence, String reason) {
     StringBuilder sb = new StringBuilder(source == null ? "<bytes>" : source).append(": ");
-    sb.append(kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+    sb.append(kind.name().toLowerCase(Locale.ROOT).replace('_', ' '));
     if (offset >= 0) {
       sb.append(" at offset ").append(offset);
     }

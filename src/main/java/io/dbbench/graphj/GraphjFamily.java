@@ -3,7 +3,14 @@ package io.dbbench.graphj;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
+import io.dbbench.core.Version;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -75,8 +82,8 @@ public final class GraphjFamily implements BenchmarkFamily {
     Map<String, String> d = new LinkedHashMap<>();
     for (GraphjCorpus.Kind k : GraphjCorpus.Kind.values()) {
       byte[] raw = GraphjCorpus.tenKilobytes(k, GraphjCorpus.SEED);
-      d.put(k.name().toLowerCase(java.util.Locale.ROOT) + "_10kb_" + raw.length + "_bytes",
-          java.util.HexFormat.of().formatHex(EntryCodec.sha256().digest(raw)));
+      d.put(k.name().toLowerCase(Locale.ROOT) + "_10kb_" + raw.length + "_bytes",
+          HexFormat.of().formatHex(EntryCodec.sha256().digest(raw)));
     }
     return d;
   }
@@ -89,10 +96,10 @@ public final class GraphjFamily implements BenchmarkFamily {
     // Shading drops the jars' manifests, so versions come from the libraries' own constants, or the build's
     // record for BouncyCastle (its provider, the only class that states it, would load the post-quantum
     // classes benchmarks.jar leaves out).
-    m.put("bouncycastle", io.dbbench.core.Version.property("bouncycastle"));
+    m.put("bouncycastle", Version.property("bouncycastle"));
     m.put("protobuf_java", com.google.protobuf.RuntimeVersion.MAJOR + "." + com.google.protobuf.RuntimeVersion.MINOR
         + "." + com.google.protobuf.RuntimeVersion.PATCH + com.google.protobuf.RuntimeVersion.SUFFIX);
-    m.put("aead_default", AeadProvider.DEFAULT.name().toLowerCase(java.util.Locale.ROOT));
+    m.put("aead_default", AeadProvider.DEFAULT.name().toLowerCase(Locale.ROOT));
     m.put("corpus_seed", GraphjCorpus.SEED);
     m.put("corpus_sha256", corpusDigests());
     return m;
@@ -105,8 +112,8 @@ public final class GraphjFamily implements BenchmarkFamily {
    * A missing tool is one line and a skip (see {@link NativeReference}).
    */
   @Override
-  public void afterRun(java.nio.file.Path runDir, boolean full, java.io.PrintStream out) throws java.io.IOException {
-    NativeReference.run(runDir, java.util.List.of(GraphjCorpus.Kind.values()), full ? NativeReference.LEVELS : new int[] {1, 3},
+  public void afterRun(Path runDir, boolean full, PrintStream out) throws IOException {
+    NativeReference.run(runDir, List.of(GraphjCorpus.Kind.values()), full ? NativeReference.LEVELS : new int[] {1, 3},
         1, System.getenv("PATH"), out);
   }
 }

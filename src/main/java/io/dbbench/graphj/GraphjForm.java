@@ -7,9 +7,11 @@ import io.dbbench.report.FormSupport;
 import io.dbbench.report.JmhResult;
 import io.dbbench.report.Run;
 import io.dbbench.report.Stats;
+import io.dbbench.report.Study;
 import io.dbbench.report.StudyForm;
 import io.dbbench.report.Units;
 import io.dbbench.report.VariantTable;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,8 +31,8 @@ import java.util.Set;
 public final class GraphjForm implements StudyForm {
   /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
   @Override
-  public java.util.Optional<String> studyResource() {
-    return java.util.Optional.of("study.json");
+  public Optional<String> studyResource() {
+    return Optional.of("study.json");
   }
 
   @Override
@@ -56,7 +59,7 @@ public final class GraphjForm implements StudyForm {
     try {
       nativeRef = dir == null ? null : NativeReference.read(dir).orElse(null);
       nativeNote = nativeRef == null ? "no " + NativeReference.FILE_NAME + " beside this run (zstd/openssl not run)" : "";
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       nativeNote = NativeReference.FILE_NAME + " did not parse: " + e.getMessage();
     }
     comparison(doc, accepted, nativeRef, nativeNote);
@@ -69,14 +72,14 @@ public final class GraphjForm implements StudyForm {
    * by dbbench benchmark method and, for compress, zstd level. Groups graphd has no comparable
    * figure for here (data sizes, compaction) are absent.
    */
-  static final Map<String, Double> GRAPHD_NS = new java.util.LinkedHashMap<>();
+  static final Map<String, Double> GRAPHD_NS = new LinkedHashMap<>();
 
   /** Which graphd criterion group each dbbench row is set beside. */
-  static final Map<String, String> GRAPHD_GROUP = new java.util.LinkedHashMap<>();
+  static final Map<String, String> GRAPHD_GROUP = new LinkedHashMap<>();
 
   static {
     // tables.graphd_ns and tables.graphd_group of study.json, graphd's figures beside the study's measures
-    io.dbbench.report.Study study = io.dbbench.report.Study.load(GraphjForm.class, "study.json");
+    Study study = Study.load(GraphjForm.class, "study.json");
     study.table("graphd_ns").forEach((k, v) -> GRAPHD_NS.put(k, v.asDouble()));
     study.table("graphd_group").forEach((k, v) -> GRAPHD_GROUP.put(k, v.asText()));
   }

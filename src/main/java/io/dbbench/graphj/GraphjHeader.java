@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HexFormat;
 
 /**
  * The 128-byte GraphJ header, as graphd writes it (graphd {@code src/graphj}, "Binary Format").
@@ -252,7 +253,7 @@ public record GraphjHeader(
 
   /** Shared lower-case hex formatter. */
   static final class HexFormatHolder {
-    static final java.util.HexFormat HEX = java.util.HexFormat.of();
+    static final HexFormat HEX = HexFormat.of();
 
     private HexFormatHolder() {}
   }

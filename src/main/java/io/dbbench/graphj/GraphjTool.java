@@ -3,24 +3,31 @@ package io.dbbench.graphj;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.core.Version;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The {@code graphj} command line: inspect, verify, write and compact graphd journals.
@@ -35,7 +42,7 @@ import picocli.CommandLine.Spec;
  * Exit status: 0 when every file verifies or was written, 1 when verification or I/O failed
  * (one line naming the file and reason on stderr), 2 on a usage error. Keys are never printed.
  */
-@Command(name = "graphj", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+@Command(name = "graphj", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Inspect, verify, write and compact graphd .graphj journals.",
     subcommands = {GraphjTool.Inspect.class, GraphjTool.Verify.class, GraphjTool.Write.class, GraphjTool.Compact.class})
 public final class GraphjTool implements Callable<Integer> {
@@ -135,13 +142,13 @@ public final class GraphjTool implements Callable<Integer> {
     if (e instanceof GraphjException) {
       return e.getMessage();
     }
-    if (e instanceof java.nio.file.NoSuchFileException) {
+    if (e instanceof NoSuchFileException) {
       return "no such file";
     }
-    if (e instanceof java.nio.file.AccessDeniedException) {
+    if (e instanceof AccessDeniedException) {
       return "permission denied";
     }
-    if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+    if (e instanceof FileSystemException fse && fse.getReason() != null) {
       return fse.getReason();
     }
     return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
@@ -171,7 +178,7 @@ public final class GraphjTool implements Callable<Integer> {
    * cannot carry GraphValue map_value).
    */
   static Map<String, Object> graphdParams(JsonNode params) {
-    Map<String, Object> m = new java.util.TreeMap<>(GraphjTool::compareUtf8);
+    Map<String, Object> m = new TreeMap<>(GraphjTool::compareUtf8);
     params.fields().forEachRemaining(e -> m.put(e.getKey(), graphdValue(e.getValue())));
     return new LinkedHashMap<>(m);
   }
@@ -223,7 +230,7 @@ public final class GraphjTool implements Callable<Integer> {
       return o;
     }
     if (n.isArray()) {
-      com.fasterxml.jackson.databind.node.ArrayNode a = JSON.createArrayNode();
+      ArrayNode a = JSON.createArrayNode();
       n.forEach(x -> a.add(sorted(x)));
       return a;
     }
@@ -232,7 +239,7 @@ public final class GraphjTool implements Callable<Integer> {
 
   /** Rust's String order: byte-wise over UTF-8. */
   static int compareUtf8(String a, String b) {
-    return java.util.Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
   /** {@code inspect FILE}: header JSON, then one JSON object per entry; verifies everything first. */
@@ -453,7 +460,7 @@ public final class GraphjTool implements Callable<Integer> {
       } catch (GraphjException e) {
         spec.commandLine().getErr().println("graphj: " + e.getMessage());
         return 1;
-      } catch (java.nio.file.FileSystemException e) {
+      } catch (FileSystemException e) {
         spec.commandLine().getErr().println("graphj: " + e.getFile() + ": " + reason(e));
         return 1;
       }

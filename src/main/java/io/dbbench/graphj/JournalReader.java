@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -157,7 +158,7 @@ public final class JournalReader {
       throw new GraphjException(GraphjException.Kind.TRUNCATED_BODY, source, GraphjHeader.SIZE, -1,
           "header body_len " + Long.toUnsignedString(h.bodyLen()) + " but " + stored + " bytes follow the header");
     }
-    byte[] body = java.util.Arrays.copyOfRange(bytes, GraphjHeader.SIZE, GraphjHeader.SIZE + (int) stored);
+    byte[] body = Arrays.copyOfRange(bytes, GraphjHeader.SIZE, GraphjHeader.SIZE + (int) stored);
     return GraphjCodec.openBody(h, body, key, aead, source);
   }
 
@@ -188,7 +189,7 @@ public final class JournalReader {
     for (EntryCodec.RawEntry e : p.entries()) {
       out.add(EntryCodec.decode(buf, e, source));
     }
-    byte[] raw = (off == 0 && len == buf.length) ? buf : java.util.Arrays.copyOfRange(buf, off, off + len);
+    byte[] raw = (off == 0 && len == buf.length) ? buf : Arrays.copyOfRange(buf, off, off + len);
     return new GraphjFile(source, h, raw, List.copyOf(out), p.lastHash(), p.tornTail());
   }
 }

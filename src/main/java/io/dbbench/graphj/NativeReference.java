@@ -1,5 +1,6 @@
 package io.dbbench.graphj;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,7 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -178,7 +182,7 @@ public final class NativeReference {
    */
   static int[] parseLevels(String s) {
     try {
-      return java.util.Arrays.stream(s.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
+      return Arrays.stream(s.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("levels '" + s + "'; expected comma-separated zstd levels such as 1,3,6", e);
     }
@@ -202,7 +206,7 @@ public final class NativeReference {
     Files.createDirectories(outDir);
     ObjectNode root = JSON.createObjectNode();
     root.put("schema", SCHEMA);
-    root.put("created_utc", Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+    root.put("created_utc", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     root.put("seconds", seconds);
     ArrayNode corpora = root.putArray("corpora");
     ObjectNode tools = root.putObject("tools");
@@ -252,7 +256,7 @@ public final class NativeReference {
       }
     } finally {
       try (var s = Files.walk(tmp)) {
-        s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
     Path out = outDir.resolve(FILE_NAME);
@@ -331,7 +335,7 @@ public final class NativeReference {
    * @return the parsed tree, or empty when the file does not exist
    * @throws IOException when it exists but does not parse
    */
-  public static Optional<com.fasterxml.jackson.databind.JsonNode> read(Path dir) throws IOException {
+  public static Optional<JsonNode> read(Path dir) throws IOException {
     Path f = dir.resolve(FILE_NAME);
     return Files.isRegularFile(f) ? Optional.of(JSON.readTree(f.toFile())) : Optional.empty();
   }

@@ -2,6 +2,7 @@ package io.dbbench.jdbc;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dbbench.core.Version;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,9 +22,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The issue's performance check, in one run on one embedded PostgreSQL: our {@code copy}
@@ -38,7 +39,7 @@ import picocli.CommandLine.Option;
  * the same wall time of {@code psql -c 'SELECT 1'} is reported as that overhead, and the ratio is
  * given both with and without it. Run it with {@code scripts/copy-vs-psql.sh}.
  */
-@Command(name = "copy-vs-psql", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+@Command(name = "copy-vs-psql", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Times dbbench's COPY against psql \\copy (and bulk/many against COPY) on the embedded PostgreSQL.")
 public final class CopyVsPsql implements Callable<Integer> {
   @Option(names = "--shape", defaultValue = "1x100000", description = "BATCHCOUNTxBATCHSIZE (default ${DEFAULT-VALUE})")

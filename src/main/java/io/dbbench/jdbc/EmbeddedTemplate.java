@@ -7,15 +7,23 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Starts zonky's embedded PostgreSQL from a copy of a once-initialised data directory, so each
@@ -152,12 +160,12 @@ final class EmbeddedTemplate {
    * as the first server is up.
    */
   static void deleteDistributionScripts() {
-    java.time.Instant since = ProcessHandle.current().info().startInstant().orElse(java.time.Instant.EPOCH);
+    Instant since = ProcessHandle.current().info().startInstant().orElse(Instant.EPOCH);
     Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-    try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(tmp, "detect_linux_distribution_*.sh")) {
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(tmp, "detect_linux_distribution_*.sh")) {
       for (Path p : ds) {
-        if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && Leases.ownedByCurrentUser(p)
-            && !Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(since.minusSeconds(1))) {
+        if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && Leases.ownedByCurrentUser(p)
+            && !Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(since.minusSeconds(1))) {
           Files.deleteIfExists(p);
         }
       }
@@ -199,7 +207,7 @@ final class EmbeddedTemplate {
   static String lockDown(EmbeddedPostgres pg, Path data) throws IOException {
     byte[] raw = new byte[24];
     RANDOM.nextBytes(raw);
-    String password = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+    String password = Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
     try (java.sql.Connection c = pg.getPostgresDatabase().getConnection();
         java.sql.Statement st = c.createStatement()) {
       st.execute("SET password_encryption = 'scram-sha-256'");
@@ -233,12 +241,12 @@ final class EmbeddedTemplate {
   }
 
   /** The postmaster's pid: the first line of {@code postmaster.pid} in a running cluster's data directory. */
-  static java.util.Optional<Long> postmasterPid(Path data) {
+  static Optional<Long> postmasterPid(Path data) {
     try {
       String first = Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim();
-      return java.util.Optional.of(Long.parseLong(first));
+      return Optional.of(Long.parseLong(first));
     } catch (IOException | RuntimeException e) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 
@@ -291,12 +299,12 @@ final class EmbeddedTemplate {
   private static void buildTemplate(Path template, Path log) throws IOException {
     Path building = Files.createTempDirectory(template.getParent(), "dbbench-pg-template-building-");
     Path pwfile = Files.createTempFile(template.getParent(), "dbbench-pg-pw-", ".txt",
-        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rw-------")));
     try {
       byte[] raw = new byte[24];
       RANDOM.nextBytes(raw);
-      String password = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+      String password = Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
       Files.writeString(pwfile, password + "\n");
       // initdb into the empty, owner-only folder: every connection needs the password from the start
       List<String> cmd = new ArrayList<>();
@@ -308,7 +316,7 @@ final class EmbeddedTemplate {
       Process initdb = new ProcessBuilder(cmd)
           .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
       try {
-        if (!initdb.waitFor(120, java.util.concurrent.TimeUnit.SECONDS) || initdb.exitValue() != 0) {
+        if (!initdb.waitFor(120, TimeUnit.SECONDS) || initdb.exitValue() != 0) {
           initdb.destroyForcibly();
           throw new IOException("initdb failed (exit " + (initdb.isAlive() ? "none" : initdb.exitValue())
               + "); its output is in " + log);
@@ -325,7 +333,7 @@ final class EmbeddedTemplate {
       Files.deleteIfExists(building.resolve("epg-lock"));
       try {
         Files.move(building, template, StandardCopyOption.ATOMIC_MOVE);
-      } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
+      } catch (FileAlreadyExistsException | DirectoryNotEmptyException raced) {
         FileTrees.deleteRecursively(building); // another fork built it first
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(building, template);

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -25,8 +26,8 @@ import java.util.Set;
 public final class GomessageForm implements StudyForm {
   /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
   @Override
-  public java.util.Optional<String> studyResource() {
-    return java.util.Optional.of("study.json");
+  public Optional<String> studyResource() {
+    return Optional.of("study.json");
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
 
 /**
@@ -112,7 +113,7 @@ public final class GomessageRows {
      */
     public int next(double[] into) {
       if (next >= end) {
-        throw new java.util.NoSuchElementException("batch exhausted at row " + next);
+        throw new NoSuchElementException("batch exhausted at row " + next);
       }
       for (int i = 0; i < DOUBLES; i++) {
         into[i] = LOW[i] + (HIGH[i] - LOW[i]) * random.nextDouble();

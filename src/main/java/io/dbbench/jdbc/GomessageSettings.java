@@ -1,10 +1,11 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.core.SettingsReader;
 import io.dbbench.core.BenchConfig;
+import io.dbbench.core.SettingsReader;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -86,7 +87,7 @@ public record GomessageSettings(
     if (failAtRow != null && failAtRow < 0) {
       throw new IllegalArgumentException("DBBENCH_JDBC_FAIL_AT_ROW=" + failAtRow + " is negative; expected a DEVICEID (0-based row index)");
     }
-    java.util.Objects.requireNonNull(timeouts, "timeouts");
+    Objects.requireNonNull(timeouts, "timeouts");
   }
 
   /** The knobs without timeouts, which take {@link JdbcTimeouts#defaults()} (the earlier signature). */

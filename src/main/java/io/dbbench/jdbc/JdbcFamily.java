@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.BenchConfig;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
@@ -45,7 +46,7 @@ public final class JdbcFamily implements BenchmarkFamily {
    */
   @Override
   public Probe probe() {
-    GomessageProbe.Result r = GomessageProbe.probe(io.dbbench.core.BenchConfig::get, QUICK_SHAPES);
+    GomessageProbe.Result r = GomessageProbe.probe(BenchConfig::get, QUICK_SHAPES);
     return new Probe(r.available(), r.reason(), r.facts());
   }
 

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLTimeoutException;
+import java.util.Properties;
 import java.util.concurrent.Executor;
 
 /**
@@ -79,7 +80,7 @@ public record JdbcTimeouts(int socketSeconds, int statementSeconds) {
    * sends a cancel request, and the timed-out call waits for that request to finish, which on a
    * frozen server takes the whole cancel timeout. A value the user set wins.
    */
-  void addDriverProperties(Dialect dialect, java.util.Properties p) {
+  void addDriverProperties(Dialect dialect, Properties p) {
     if (dialect == Dialect.POSTGRESQL) {
       p.putIfAbsent("cancelSignalTimeout", Integer.toString(Math.min(10, socketSeconds)));
     }

@@ -3,6 +3,7 @@ package io.dbbench.load;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,7 +134,7 @@ public final class OpenLoopResultFile {
 
   /** An HdrHistogram log: start time, legend, one interval histogram per iteration (ns; max column in ms). */
   static void writeHlog(Path file, String comment, List<Interval> intervals) throws IOException {
-    try (java.io.PrintStream out = new java.io.PrintStream(Files.newOutputStream(file), false,
+    try (PrintStream out = new PrintStream(Files.newOutputStream(file), false,
         java.nio.charset.StandardCharsets.UTF_8)) {
       HistogramLogWriter w = new HistogramLogWriter(out);
       long base = intervals.get(0).startEpochMillis();

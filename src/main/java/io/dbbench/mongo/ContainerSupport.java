@@ -1,5 +1,7 @@
 package io.dbbench.mongo;
 
+import io.dbbench.core.Redaction;
+
 /**
  * Testcontainers' MongoDB module, kept apart so that its classes load only when
  * {@code DBBENCH_MONGO_CONTAINER=true}.
@@ -40,7 +42,7 @@ final class ContainerSupport {
       reason = "no Docker engine is reachable";
     } catch (RuntimeException | LinkageError e) { // Testcontainers signals a missing engine with assorted errors
       reason = "the container did not start (" + e.getClass().getSimpleName() + ": "
-          + io.dbbench.core.Redaction.redact(String.valueOf(e.getMessage())).lines().findFirst().orElse("") + ")";
+          + Redaction.redact(String.valueOf(e.getMessage())).lines().findFirst().orElse("") + ")";
     }
     lastFallbackReason = reason;
     System.err.println("[dbbench] mongo: " + MongoTarget.ENV_CONTAINER + "=true but " + reason

@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.bson.Document;
 import org.bson.types.Decimal128;
@@ -50,7 +51,7 @@ public final class JsonBson {
   public static Document toDocument(JsonNode node) {
     if (node == null || !node.isObject()) {
       throw new InvalidDocumentException("expected a JSON object, got "
-          + (node == null || node.isMissingNode() ? "nothing" : node.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
+          + (node == null || node.isMissingNode() ? "nothing" : node.getNodeType().name().toLowerCase(Locale.ROOT)));
     }
     return object(node, 1);
   }

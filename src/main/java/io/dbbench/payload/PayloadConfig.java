@@ -2,11 +2,13 @@ package io.dbbench.payload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.core.Redaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The payload service's configuration, with the WMPayload service's JSON keys: {@code use_https},
@@ -157,7 +159,7 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
         case "mongo_timeout_ms" -> c.withMongoTimeoutMs(integer(file, k, v));
         case "in_flight_body_bytes" -> c.withInFlightBodyBytes(integer(file, k, v));
         default -> throw new IllegalArgumentException(file + ": unknown key '" + k + "'; expected one of "
-            + new java.util.TreeSet<>(KEYS));
+            + new TreeSet<>(KEYS));
       };
     }
     return c;
@@ -275,7 +277,7 @@ public record PayloadConfig(boolean useHttps, String host, int port, Path certFi
   @Override
   public String toString() {
     return "PayloadConfig[use_https=" + useHttps + ", host=" + host + ", port=" + port + ", cert_file=" + certFile
-        + ", key_file=" + keyFile + ", json_file=" + jsonFile + ", mongo_uri=" + io.dbbench.core.Redaction.redact(mongoUri)
+        + ", key_file=" + keyFile + ", json_file=" + jsonFile + ", mongo_uri=" + Redaction.redact(mongoUri)
         + ", mongo_database=" + mongoDatabase + ", mongo_collection=" + mongoCollection
         + ", max_body_bytes=" + maxBodyBytes + ", read_timeout_seconds=" + readTimeoutSeconds
         + ", mongo_timeout_ms=" + mongoTimeoutMs + ", in_flight_body_bytes=" + inFlightBodyBytes + "]";

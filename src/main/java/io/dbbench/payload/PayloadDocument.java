@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
@@ -84,6 +85,6 @@ public enum PayloadDocument {
       }
     }
     throw new IllegalArgumentException("unknown payload document '" + name + "'; expected one of "
-        + java.util.Arrays.toString(values()));
+        + Arrays.toString(values()));
   }
 }

@@ -1,8 +1,12 @@
 package io.dbbench.payload;
 
 import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
+import io.dbbench.load.SteadyState;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -84,8 +88,8 @@ public final class PayloadFamily implements BenchmarkFamily {
         .comparison(SEARCH, "index", "none", "id", "doc", "flat", "collectionSize", HEADLINE_COLLECTION_SIZE);
     return b.warmupIterations(1).warmupTime("1s").iterations(2).measurementTime("1s")
         .param("collectionSize", HEADLINE_COLLECTION_SIZE).param("rate", QUICK_RATE)
-        .forkProperty(io.dbbench.load.SteadyState.CAP_PROPERTY, QUICK_WARMUP_CAP_SECONDS)
-        .forkProperty(io.dbbench.load.SteadyState.WINDOW_PROPERTY, QUICK_WARMUP_WINDOW_MS)
+        .forkProperty(SteadyState.CAP_PROPERTY, QUICK_WARMUP_CAP_SECONDS)
+        .forkProperty(SteadyState.WINDOW_PROPERTY, QUICK_WARMUP_WINDOW_MS)
         .exclude("^io\\.dbbench\\.payload\\.PayloadOpenLoopBenchmark\\.search$", "open-loop search: an unindexed"
             + " search costs the servers 3-4 ms of CPU at 30,000 documents, so 1,000 requests at a rate they sustain"
             + " take 10 s or more per point; full mode runs every open-loop point")
@@ -97,7 +101,7 @@ public final class PayloadFamily implements BenchmarkFamily {
    * warmed by the first trials, so later ones reach steady state in a few seconds.
    */
   @Override
-  public io.dbbench.core.FamilyServers startServers(boolean full, java.io.PrintStream out) throws java.io.IOException {
+  public FamilyServers startServers(boolean full, PrintStream out) throws IOException {
     return PayloadFixture.startShared();
   }
 

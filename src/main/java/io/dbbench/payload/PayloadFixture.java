@@ -19,6 +19,10 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
 
 /**
@@ -214,7 +218,7 @@ public final class PayloadFixture implements AutoCloseable {
       throw new IllegalArgumentException(ENV_SERVICE_HEAP + "='" + heap + "'; expected a JVM heap size such as 512m");
     }
     return ChildJvm.start("payload-service", PayloadServer.class.getName(),
-        List.of("-Xms" + heap, "-Xmx" + heap, "-Dorg.slf4j.simpleLogger.log.org.mongodb.driver=warn"),
+        List.of("-Xms" + heap, "-Xmx" + heap),
         List.of("--host", "127.0.0.1", "--port", "0", "--mongo-uri-from-env", CHILD_URI_ENV,
             "--mongo-database", CollectionFixture.DATABASE, "--mongo-collection", collectionName,
             "--mongo-pool", String.valueOf(pool), ChildJvm.STOP_ON_STDIN_EOF),
@@ -289,14 +293,14 @@ public final class PayloadFixture implements AutoCloseable {
     List<String> ids = seededIds();
     HttpRequest insert = HttpRequest.newBuilder(baseUri.resolve("/insert")).timeout(Duration.ofSeconds(30))
         .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(template)).build();
-    java.util.concurrent.atomic.AtomicReference<String> error = new java.util.concurrent.atomic.AtomicReference<>();
+    AtomicReference<String> error = new AtomicReference<>();
     try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(Duration.ofSeconds(10)).build()) {
       SteadyState.Load load = deadline -> {
-        java.util.concurrent.atomic.LongAdder done = new java.util.concurrent.atomic.LongAdder();
-        try (var workers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+        LongAdder done = new LongAdder();
+        try (var workers = Executors.newVirtualThreadPerTaskExecutor()) {
           for (int c = 0; c < WARMUP_CLIENTS; c++) {
-            java.util.SplittableRandom rnd = new java.util.SplittableRandom(7L * c + System.nanoTime());
+            SplittableRandom rnd = new SplittableRandom(7L * c + System.nanoTime());
             workers.submit(() -> {
               while (System.nanoTime() < deadline && error.get() == null) {
                 HttpRequest req = mix == Mix.insert ? insert : HttpRequest.newBuilder(

@@ -1,18 +1,22 @@
 package io.dbbench.payload;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.report.Charts;
 import io.dbbench.report.Doc;
 import io.dbbench.report.FormSupport;
 import io.dbbench.report.JmhResult;
 import io.dbbench.report.Run;
+import io.dbbench.report.Study;
 import io.dbbench.report.StudyForm;
 import io.dbbench.report.Units;
 import io.dbbench.report.VariantTable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
@@ -38,8 +42,8 @@ public final class PayloadForm implements StudyForm {
 
   /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
   @Override
-  public java.util.Optional<String> studyResource() {
-    return java.util.Optional.of("study.json");
+  public Optional<String> studyResource() {
+    return Optional.of("study.json");
   }
 
   @Override
@@ -154,7 +158,7 @@ public final class PayloadForm implements StudyForm {
   /** A per-iteration count summed over every iteration of every fork. */
   private static double sum(JmhResult r, String name) {
     JmhResult.Metric m = r.secondary().get(name);
-    return m == null ? 0 : java.util.Arrays.stream(m.samples()).sum();
+    return m == null ? 0 : Arrays.stream(m.samples()).sum();
   }
 
   /** A trial fact ({@link FormSupport#trialFact}): the median over forks, 0 when absent. */
@@ -163,7 +167,7 @@ public final class PayloadForm implements StudyForm {
     if (v.length == 0) {
       return 0;
     }
-    java.util.Arrays.sort(v);
+    Arrays.sort(v);
     return v[v.length / 2];
   }
 
@@ -299,12 +303,12 @@ public final class PayloadForm implements StudyForm {
 
   /** The study's published figures ({@code tables.study_figures} of {@code study.json}: WMPayload README at commit 3c602f4, Apple M2), for comparison. */
   static void studyFigures(Doc.Section s) {
-    Map<String, com.fasterxml.jackson.databind.JsonNode> fig = io.dbbench.report.Study.load(PayloadForm.class, "study.json")
+    Map<String, JsonNode> fig = Study.load(PayloadForm.class, "study.json")
         .table("study_figures");
     s.text("The study's figures (WMPayload README, commit 3c602f4; Go client, Apple M2, a real MongoDB):");
     Doc.TableBuilder t = new Doc.TableBuilder();
     int i = 0;
-    for (com.fasterxml.jackson.databind.JsonNode c : fig.get("columns")) {
+    for (JsonNode c : fig.get("columns")) {
       // the operation, document and index columns are text, the figures numbers, the last one text
       if (i < 3 || i == fig.get("columns").size() - 1) {
         t.col(c.asText());
@@ -313,8 +317,8 @@ public final class PayloadForm implements StudyForm {
       }
       i++;
     }
-    for (com.fasterxml.jackson.databind.JsonNode r : fig.get("rows")) {
-      List<String> row = new java.util.ArrayList<>();
+    for (JsonNode r : fig.get("rows")) {
+      List<String> row = new ArrayList<>();
       r.forEach(v -> row.add(v.asText()));
       t.row(row);
     }

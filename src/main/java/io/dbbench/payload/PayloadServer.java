@@ -4,16 +4,20 @@ import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import io.dbbench.core.Redaction;
 import io.dbbench.core.ChildJvm;
+import io.dbbench.core.Redaction;
+import io.dbbench.core.Version;
 import io.dbbench.mongo.MongoTarget;
-import java.util.concurrent.TimeUnit;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * Command line of the payload service:
@@ -21,7 +25,7 @@ import picocli.CommandLine.Option;
  * Options override the file's keys; prints the address it listens on and serves until stopped
  * (Ctrl-C). {@code --mongo-uri embedded} starts the in-process mongo-java-server stand-in.
  */
-@Command(name = "payload-server", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+@Command(name = "payload-server", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Stores JSON documents in MongoDB over HTTP(S): POST /insert, GET /search?id=UUID, GET /health.")
 public final class PayloadServer implements Callable<Integer> {
   @Option(names = "--config", description = "JSON configuration file (keys use_https, port, cert_file, key_file, json_file, mongo_uri, mongo_database, mongo_collection, host, max_body_bytes, read_timeout_seconds, mongo_timeout_ms)")
@@ -81,7 +85,7 @@ public final class PayloadServer implements Callable<Integer> {
   public static final String READY_PREFIX = "payload service listening on ";
 
   /** The configuration after the file and the options are applied. */
-  PayloadConfig resolve() throws java.io.IOException {
+  PayloadConfig resolve() throws IOException {
     PayloadConfig c = PayloadConfig.defaults();
     if (config != null) {
       c = PayloadConfig.load(config, c);
@@ -129,18 +133,18 @@ public final class PayloadServer implements Callable<Integer> {
    *
    * @return 0 after a clean stop, 2 on a bad configuration (reported on stderr)
    */
-  int serve(java.io.PrintStream out, CountDownLatch stop) throws Exception {
+  int serve(PrintStream out, CountDownLatch stop) throws Exception {
     PayloadConfig c;
     try {
       c = resolve();
     } catch (IllegalArgumentException e) {
       System.err.println("payload-server: " + e.getMessage());
       return 2;
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       System.err.println("payload-server: --config " + e.getFile() + ": no such file (an example with every key:"
           + " docs/examples/payload-config.json)");
       return 2;
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       System.err.println("payload-server: --config " + config + ": cannot be read (" + e.getMessage() + ")");
       return 2;
     }

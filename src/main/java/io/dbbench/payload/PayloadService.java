@@ -1,6 +1,5 @@
 package io.dbbench.payload;
 
-import io.dbbench.mongo.JsonBson;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,6 +15,7 @@ import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import io.dbbench.core.Redaction;
+import io.dbbench.mongo.JsonBson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,13 +25,17 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
 import org.bson.Document;
@@ -116,14 +120,14 @@ public final class PayloadService implements AutoCloseable {
   private final LongAdder bsonTooLarge = new LongAdder();
   private final LongAdder overloaded = new LongAdder();
   /** Bytes of request bodies being read and parsed now, against {@link #bodyBudget}. */
-  private final java.util.concurrent.atomic.AtomicLong bodiesInFlight = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong bodiesInFlight = new AtomicLong();
   private final long bodyBudget;
 
   private PayloadService(PayloadConfig config, MongoCollection<Document> collection, HttpServer server,
       ExecutorService executor, byte[] template) {
     this.config = config;
     // the client-side operation timeout bounds every call, server selection included
-    this.collection = collection.withTimeout(config.mongoTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    this.collection = collection.withTimeout(config.mongoTimeoutMs(), TimeUnit.MILLISECONDS);
     this.server = server;
     this.executor = executor;
     this.template = template;
@@ -251,7 +255,7 @@ public final class PayloadService implements AutoCloseable {
   }
 
   private void health(HttpExchange ex) throws IOException {
-    Map<String, Object> h = new java.util.LinkedHashMap<>();
+    Map<String, Object> h = new LinkedHashMap<>();
     String mongo;
     try {
       collection.estimatedDocumentCount(); // a round trip, bounded by mongo_timeout_ms
@@ -274,7 +278,7 @@ public final class PayloadService implements AutoCloseable {
   }
 
   private static void log(HttpExchange ex, int status, String what) {
-    System.err.println("[payload-service] " + java.time.Instant.now() + " " + status + " " + ex.getRequestMethod()
+    System.err.println("[payload-service] " + Instant.now() + " " + status + " " + ex.getRequestMethod()
         + " " + truncate(ex.getRequestURI().getRawPath()) + ": " + truncate(Redaction.redact(what)));
   }
 
@@ -490,7 +494,7 @@ public final class PayloadService implements AutoCloseable {
     server.stop(0);
     executor.shutdownNow();
     try {
-      executor.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+      executor.awaitTermination(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -4,8 +4,10 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -120,7 +122,7 @@ public final class Charts {
     if (!log && usable.stream().allMatch(s -> s.x().stream().allMatch(v -> v == Math.rint(v)))) {
       // integer parameters (zstd levels): no tick between two of them
       c.setCustomXAxisTickLabelsFormatter(v -> Math.abs(v - Math.rint(v)) < 1e-9
-          ? String.format(java.util.Locale.ROOT, "%,d", (long) Math.rint(v)) : "");
+          ? String.format(Locale.ROOT, "%,d", (long) Math.rint(v)) : "");
     }
 
     if (!logY) {
@@ -283,7 +285,7 @@ public final class Charts {
    */
   public static Doc.Block changes(String name, String title, List<Comparison.Row> rows, String valueTitle) {
     List<Comparison.Row> sorted = rows.stream().filter(r -> Double.isFinite(r.changePct()))
-        .sorted(java.util.Comparator.comparingDouble(Comparison.Row::changePct).reversed()).toList();
+        .sorted(Comparator.comparingDouble(Comparison.Row::changePct).reversed()).toList();
     if (sorted.isEmpty()) {
       return new Doc.Text("(no chart \"" + title + "\": no data)");
     }

@@ -1,11 +1,16 @@
 package io.dbbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.core.BenchConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * A significance-aware comparison of two runs, in the manner of benchstat and criterion, with
@@ -161,7 +166,7 @@ public final class Comparison {
     private static void loadNote(String side, JmhResult r, List<String> out) {
       double other = MeasurementWarnings.sharedCoresPct(r);
       if (!Double.isNaN(other)) {
-        out.add(side + " shared its cores: other processes used " + String.format(java.util.Locale.ROOT, "%.1f%%",
+        out.add(side + " shared its cores: other processes used " + String.format(Locale.ROOT, "%.1f%%",
             other) + " of the CPUs during a fork");
       }
     }
@@ -333,7 +338,7 @@ public final class Comparison {
     if (interleaved(a, b)) {
       return 0;
     }
-    String env = io.dbbench.core.BenchConfig.get("DBBENCH_DRIFT", "");
+    String env = BenchConfig.get("DBBENCH_DRIFT", "");
     if (env.isBlank()) {
       return DEFAULT_DRIFT_PCT;
     }
@@ -502,7 +507,7 @@ public final class Comparison {
       // rows the forks cannot judge are folded per family below the table, so the verdicts lead
       List<Row> judged = rs.stream().filter(r -> r.verdict() != Verdict.INSUFFICIENT && r.verdict() != Verdict.UNKNOWN)
           .toList();
-      Map<String, List<Row>> unjudged = new java.util.TreeMap<>();
+      Map<String, List<Row>> unjudged = new TreeMap<>();
       rs.stream().filter(r -> !judged.contains(r))
           .forEach(r -> unjudged.computeIfAbsent(family(r), k -> new ArrayList<>()).add(r));
       String name = metric.equals(PRIMARY) ? "Score" : "Allocation (gc.alloc.rate.norm, B/op)";
@@ -527,7 +532,7 @@ public final class Comparison {
                 + " → " + contenderLabel + " (grey: p > 0.05 or ~ drift)", judged, changeAxis(metric, judged)));
       }
       for (Map.Entry<String, List<Row>> e : unjudged.entrySet()) {
-        java.util.Set<String> why = new java.util.TreeSet<>();
+        Set<String> why = new TreeSet<>();
         e.getValue().forEach(r -> why.add(r.verdict() == Verdict.INSUFFICIENT ? r.stats().naReason() : "untested"));
         Doc.Section fold = doc.section(level + 2, e.getKey() + ": " + e.getValue().size() + " "
             + (metric.equals(PRIMARY) ? "" : "B/op ") + "row" + (e.getValue().size() == 1 ? "" : "s")
@@ -650,7 +655,7 @@ public final class Comparison {
 
   /** An MDE cell: {@code 4.2%}, or {@code n/a} when infinite (too few forks) or unknown. */
   static String mde(double pct) {
-    return Double.isFinite(pct) ? String.format(java.util.Locale.ROOT, "%.1f%%", pct) : "n/a";
+    return Double.isFinite(pct) ? String.format(Locale.ROOT, "%.1f%%", pct) : "n/a";
   }
 
   /**

@@ -1,9 +1,11 @@
 package io.dbbench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
  * A report as a neutral document: headed sections holding paragraphs, tables and charts, written
@@ -133,7 +135,7 @@ public final class Doc {
 
   /** The prefix of a table cell that links a file of the run directory ({@link #fileLink}). */
   static final String FILE_LINK = "file:";
-  private static final java.util.regex.Pattern FILE_NAME = java.util.regex.Pattern.compile("[\\w.=,-]+(/[\\w.=,-]+)*");
+  private static final Pattern FILE_NAME = Pattern.compile("[\\w.=,-]+(/[\\w.=,-]+)*");
 
   /**
    * A table cell that links {@code fileName}, a file in the run directory, by a relative path
@@ -144,7 +146,7 @@ public final class Doc {
    *     the run directory or break the markup
    */
   public static String fileLink(String fileName) {
-    if (!FILE_NAME.matcher(fileName).matches() || java.util.Arrays.asList(fileName.split("/")).contains("..")) {
+    if (!FILE_NAME.matcher(fileName).matches() || Arrays.asList(fileName.split("/")).contains("..")) {
       throw new IllegalArgumentException("'" + fileName + "': expected a plain file name of the run directory");
     }
     return FILE_LINK + fileName;
@@ -154,7 +156,7 @@ public final class Doc {
   static String linkedFile(String cell) {
     if (cell.startsWith(FILE_LINK)) {
       String name = cell.substring(FILE_LINK.length());
-      return FILE_NAME.matcher(name).matches() && !java.util.Arrays.asList(name.split("/")).contains("..") ? name : null;
+      return FILE_NAME.matcher(name).matches() && !Arrays.asList(name.split("/")).contains("..") ? name : null;
     }
     return null;
   }

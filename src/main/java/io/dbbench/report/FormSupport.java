@@ -1,7 +1,9 @@
 package io.dbbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.core.Redaction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -43,11 +45,11 @@ public final class FormSupport {
     for (JsonNode f : fams) {
       for (JsonNode b : f.path("benchmarks")) {
         if (b.asText().equals(r.benchmark())) {
-          return io.dbbench.core.Redaction.redact(f.path("backend").asText(""));
+          return Redaction.redact(f.path("backend").asText(""));
         }
       }
     }
-    return io.dbbench.core.Redaction.redact(fams.path(r.family()).path("backend").asText(""));
+    return Redaction.redact(fams.path(r.family()).path("backend").asText(""));
   }
 
   /**
@@ -119,7 +121,7 @@ public final class FormSupport {
     }
     double[] requests = trialFact(r, WARMUP_REQUESTS);
     double[] cpu = trialFact(r, WARMUP_CPU_US);
-    long notSteady = java.util.Arrays.stream(steady).filter(v -> v < 0.5).count();
+    long notSteady = Arrays.stream(steady).filter(v -> v < 0.5).count();
     double cpuMedian = median(cpu);
     if (notSteady > 0) {
       return "NOT steady in " + notSteady + " of " + steady.length + " fork" + (steady.length == 1 ? "" : "s")
@@ -133,7 +135,7 @@ public final class FormSupport {
       return Double.NaN;
     }
     double[] c = a.clone();
-    java.util.Arrays.sort(c);
+    Arrays.sort(c);
     return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
   }
 
@@ -192,11 +194,11 @@ public final class FormSupport {
   }
 
   public static double max(double[] a) {
-    return java.util.Arrays.stream(a).max().orElse(Double.NaN);
+    return Arrays.stream(a).max().orElse(Double.NaN);
   }
 
   public static double min(double[] a) {
-    return java.util.Arrays.stream(a).min().orElse(Double.NaN);
+    return Arrays.stream(a).min().orElse(Double.NaN);
   }
 
   public static void addPoint(Map<String, Charts.Series> m, String name, double x, double y) {

@@ -3,13 +3,17 @@ package io.dbbench.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.core.Version;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * Writes a {@link Doc} as one self-contained HTML page: inline CSS, inline script, no external
@@ -33,7 +37,7 @@ public final class HtmlReport {
    * @throws IllegalStateException when neither names it (the WebJar is not on the class path)
    */
   public static String chartJsVersion() {
-    String recorded = io.dbbench.core.Version.property("chartjs");
+    String recorded = Version.property("chartjs");
     if (!recorded.equals("unknown")) {
       return recorded;
     }
@@ -288,11 +292,11 @@ public final class HtmlReport {
 
   /** Gives every level-2 section without an anchor one from its heading, unique in the page. */
   static void ids(Doc doc) {
-    java.util.Set<String> used = new java.util.HashSet<>();
+    Set<String> used = new HashSet<>();
     doc.sections.stream().filter(s -> s.id != null).forEach(s -> used.add(s.id));
     for (Doc.Section s : doc.sections) {
       if (s.level == 2 && s.id == null) {
-        String base = s.heading.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        String base = s.heading.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
         base = base.isEmpty() ? "section" : base.length() > 40 ? base.substring(0, 40) : base;
         String id = base;
         for (int i = 2; !used.add(id); i++) {

@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.HashSet;
@@ -111,10 +113,10 @@ public final class InstrumenterRepack {
         }
       }
     }
-    Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
     try {
       // a temp file is owner-only; the agent is a build output like any jar
-      Files.setPosixFilePermissions(out, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+      Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("rw-r--r--"));
     } catch (UnsupportedOperationException e) {
       // not a POSIX file system
     }

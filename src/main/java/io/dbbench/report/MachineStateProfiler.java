@@ -1,8 +1,10 @@
 package io.dbbench.report;
 
 import java.io.File;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.profile.ExternalProfiler;
 import org.openjdk.jmh.results.AggregationPolicy;
@@ -69,7 +71,7 @@ public final class MachineStateProfiler implements ExternalProfiler {
   public Collection<? extends Result> afterTrial(BenchmarkResult br, long pid, File stdOut, File stdErr) {
     MachineState.Interval i = new MachineState.Interval(before == null ? MachineState.read() : before,
         MachineState.read());
-    List<Result> out = new java.util.ArrayList<>();
+    List<Result> out = new ArrayList<>();
     out.add(new ScalarResult(LOAD, i.maxLoad1(), "load", AggregationPolicy.MAX));
     out.add(new ScalarResult(CPUS, i.after().onlineCpus(), "cpus", AggregationPolicy.MAX));
     if (!Double.isNaN(i.stealPct())) {
@@ -97,7 +99,7 @@ public final class MachineStateProfiler implements ExternalProfiler {
     if (total <= 0) {
       return Double.NaN;
     }
-    long other = ProcessCpu.otherTicks(before, after, java.util.Set.of(ProcessHandle.current().pid(), forkPid), OWN_MARKER);
+    long other = ProcessCpu.otherTicks(before, after, Set.of(ProcessHandle.current().pid(), forkPid), OWN_MARKER);
     return Math.min(100.0, 100.0 * other / total);
   }
 

@@ -1,5 +1,6 @@
 package io.dbbench.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ public final class MarkdownReport {
    * @param results the run's JMH results
    * @param env the run's {@code env.json}, or {@code null}
    */
-  public static String render(List<JmhResult> results, com.fasterxml.jackson.databind.JsonNode env) {
+  public static String render(List<JmhResult> results, JsonNode env) {
     try {
       return write(RunReport.build(new Run(Path.of("(in memory)"), results, env, List.of()), false), null);
     } catch (IOException | ReportException e) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
@@ -84,7 +85,7 @@ public final class Merge {
         if (!hlog.isEmpty()) { // the HdrHistogram log goes along, renamed like its JSON
           Path src = dir.resolve(hlog);
           if (hlog.matches("[\\w.-]+") && Files.isRegularFile(src)) {
-            Files.copy(src, out.resolve(stem + ".hlog"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(src, out.resolve(stem + ".hlog"), StandardCopyOption.REPLACE_EXISTING);
             o.put("hlog", stem + ".hlog");
           } else {
             o.remove("hlog");

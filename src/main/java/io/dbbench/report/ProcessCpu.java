@@ -1,13 +1,16 @@
 package io.dbbench.report;
 
+import io.dbbench.load.JitActivity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -64,7 +67,7 @@ public record ProcessCpu(Map<Long, Sample> processes) {
     String[] f;
     try {
       // index = field - 3: ppid(4) 1, utime(14) 11, stime(15) 12, starttime(22) 19
-      f = io.dbbench.load.JitActivity.statFields(stat, 22);
+      f = JitActivity.statFields(stat, 22);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("/proc/" + pid + "/stat '" + abbreviate(stat) + "': expected a name in"
           + " parentheses and 52 fields", e);
@@ -93,14 +96,14 @@ public record ProcessCpu(Map<Long, Sample> processes) {
         todo.add(s.pid());
       }
     }
-    Map<Long, java.util.List<Long>> children = new HashMap<>();
+    Map<Long, List<Long>> children = new HashMap<>();
     for (Sample s : processes.values()) {
-      children.computeIfAbsent(s.ppid(), k -> new java.util.ArrayList<>()).add(s.pid());
+      children.computeIfAbsent(s.ppid(), k -> new ArrayList<>()).add(s.pid());
     }
     while (!todo.isEmpty()) {
       long pid = todo.poll();
       if (own.add(pid)) {
-        todo.addAll(children.getOrDefault(pid, java.util.List.of()));
+        todo.addAll(children.getOrDefault(pid, List.of()));
       }
     }
     return own;

@@ -1,6 +1,7 @@
 package io.dbbench.report;
 
 import io.dbbench.core.BenchConfig;
+import io.dbbench.core.Version;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -12,11 +13,14 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * The report command line, {@code java -cp target/benchmarks.jar io.dbbench.report.Report CMD}:
@@ -53,7 +57,7 @@ import picocli.CommandLine.Parameters;
  * Comparison#DEFAULT_DRIFT_PCT}%, or {@code DBBENCH_DRIFT}); the two sides of one {@code
  * io.dbbench.Interleave} run get no allowance.
  */
-@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Renders, compares, gates and merges dbbench runs.",
     subcommands = {Report.Render.class, Report.Compare.class, Report.SaveBaseline.class,
         Report.Gate.class, Report.MergeCmd.class, Report.ReplicationCmd.class})
@@ -134,7 +138,7 @@ public final class Report implements Callable<Integer> {
     }
     // a JMH JSON file gets its report beside it
     Path runDir = Files.isDirectory(runDirOrFile) ? runDirOrFile
-        : java.util.Objects.requireNonNullElse(runDirOrFile.toAbsolutePath().getParent(), Path.of("."));
+        : Objects.requireNonNullElse(runDirOrFile.toAbsolutePath().getParent(), Path.of("."));
     Findings.write(runDir, Findings.of(run, StudyTables.forms()));
     Path out = runDir.resolve("report.md");
     Files.writeString(out, MarkdownReport.write(doc, runDir.resolve("charts")), StandardCharsets.UTF_8);
@@ -174,7 +178,7 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code render RUN_DIR}. */
-  @Command(name = "render", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+  @Command(name = "render", mixinStandardHelpOptions = true, versionProvider = Version.class,
       description = "Write report.md and report.html for one run directory or JMH JSON file.")
   static final class Render implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN", description = "A results/<timestamp> directory, a directory holding"
@@ -197,7 +201,7 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code compare BASELINE CONTENDER} / {@code compare --baseline NAME CONTENDER}. */
-  @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+  @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Version.class,
       description = "Compare two runs (run directories or JMH JSON files), forks as the unit: exact"
           + " Mann-Whitney U over per-fork means, 95%% two-level bootstrap intervals, the minimum"
           + " detectable change; p > 0.05 is shown as ~, fewer than 4 forks per side as n/a, a significant"
@@ -256,16 +260,16 @@ public final class Report implements Callable<Integer> {
    */
   static Comparison compare(String baseline, Path baselinesRoot, List<Path> runs, String include, Double drift)
       throws ReportException {
-    java.util.regex.Pattern p;
+    Pattern p;
     try {
-      p = include == null ? null : java.util.regex.Pattern.compile(include);
-    } catch (java.util.regex.PatternSyntaxException e) {
+      p = include == null ? null : Pattern.compile(include);
+    } catch (PatternSyntaxException e) {
       throw new ReportException("--include '" + include + "' is no regular expression: " + e.getDescription());
     }
     return compareAll(baseline, baselinesRoot, runs, p, drift);
   }
 
-  private static List<JmhResult> only(List<JmhResult> results, java.util.regex.Pattern p) throws ReportException {
+  private static List<JmhResult> only(List<JmhResult> results, Pattern p) throws ReportException {
     if (p == null) {
       return results;
     }
@@ -278,7 +282,7 @@ public final class Report implements Callable<Integer> {
   }
 
   private static Comparison compareAll(String baseline, Path baselinesRoot, List<Path> runs,
-      java.util.regex.Pattern p, Double drift) throws ReportException {
+      Pattern p, Double drift) throws ReportException {
     Run base;
     Run contender;
     if (baseline != null) {
@@ -307,7 +311,7 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code save-baseline NAME RUN_DIR}. */
-  @Command(name = "save-baseline", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+  @Command(name = "save-baseline", mixinStandardHelpOptions = true, versionProvider = Version.class,
       description = "Keep a run as a named baseline under results/baselines/NAME (replacing it).")
   static final class SaveBaseline implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME")
@@ -331,7 +335,7 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code gate --baseline NAME --max-regression 10% RUN_DIR} or {@code gate --max-regression 10% BASELINE_DIR RUN_DIR}. */
-  @Command(name = "gate", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+  @Command(name = "gate", mixinStandardHelpOptions = true, versionProvider = Version.class,
       description = "Exit 1 when any benchmark is significantly (p <= 0.05, exact test over forks)"
           + " slower than the baseline by more than the threshold; 3 when none is but some cannot be"
           + " judged (fewer than 4 forks per side, no raw data, or a slowdown within the between-run"
@@ -505,7 +509,7 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code merge -o OUT RUN_DIR...}. */
-  @Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+  @Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = Version.class,
       description = "Combine runs from several hosts into one run directory, keeping the host of every row, and render"
           + " it; or join the shards of one sharded main job (--shard i/n) into the run it would have been, after"
           + " checking that every shard is there once, of one commit and one set of settings.")
@@ -546,7 +550,7 @@ public final class Report implements Callable<Integer> {
   }
 
   /** {@code replication RUN_A RUN_B}. */
-  @Command(name = "replication", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+  @Command(name = "replication", mixinStandardHelpOptions = true, versionProvider = Version.class,
       description = "Set two runs' comparison findings (findings.json) side by side: a finding replicates when it is"
           + " not significant with opposite signs in the two runs and its two 95%% intervals overlap. Exit 1 when"
           + " one does not replicate.")

@@ -1,6 +1,7 @@
 package io.dbbench.report;
 
 import io.dbbench.core.BenchConfig;
+import io.dbbench.core.Redaction;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -74,7 +75,7 @@ public final class RunReport {
         .col("flame graph");
     int[] rows = {0};
     run.env().path("families").properties().forEach(f -> f.getValue().path("profiles").forEach(p -> {
-      List<String> graphs = new java.util.ArrayList<>();
+      List<String> graphs = new ArrayList<>();
       p.path("graphs").forEach(g -> graphs.add(g.asText()));
       String link = graphs.stream().filter(g -> g.contains("forward")).findFirst()
           .orElse(graphs.isEmpty() ? "" : graphs.get(0));
@@ -121,7 +122,7 @@ public final class RunReport {
         List<String> names = new ArrayList<>();
         e.getValue().path("benchmarks").forEach(b -> names.add(b.asText().substring(b.asText().lastIndexOf('.',
             b.asText().lastIndexOf('.') - 1) + 1)));
-        t.row(List.of(e.getKey(), io.dbbench.core.Redaction.redact(e.getValue().path("error").asText("")),
+        t.row(List.of(e.getKey(), Redaction.redact(e.getValue().path("error").asText("")),
             String.join(", ", names)));
       }
     });

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.core.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -267,7 +268,7 @@ public final class ShardMerge {
           target = out.resolve("shard" + index + "-" + name);
         }
         if (Files.isDirectory(p)) {
-          io.dbbench.core.FileTrees.copyTree(p, target, q -> true, StandardCopyOption.REPLACE_EXISTING);
+          FileTrees.copyTree(p, target, q -> true, StandardCopyOption.REPLACE_EXISTING);
         } else {
           Files.copy(p, target);
         }

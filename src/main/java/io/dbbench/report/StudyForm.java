@@ -1,6 +1,7 @@
 package io.dbbench.report;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One study's own tables and charts in the report (criterion's form for GraphJ, hdbinsert's for
@@ -38,8 +39,8 @@ public interface StudyForm {
    * in the schema {@link Findings} describes. Empty when the study publishes nothing to compare.
    * The report reads every form's study this way and names no study itself.
    */
-  default java.util.Optional<String> studyResource() {
-    return java.util.Optional.empty();
+  default Optional<String> studyResource() {
+    return Optional.empty();
   }
 
   /**

@@ -1,10 +1,16 @@
 package io.dbbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.core.Redaction;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The seed studies' own tables and charts, generated from a run: every {@link StudyForm} found
@@ -49,7 +55,7 @@ public final class StudyTables {
    */
   public static List<String> settingsNotes(Run run, List<JmhResult> rs) {
     List<String> out = new ArrayList<>();
-    java.util.Set<String> families = new java.util.LinkedHashSet<>();
+    Set<String> families = new LinkedHashSet<>();
     rs.forEach(r -> families.add(r.family()));
     JsonNode env = run.env();
     for (String f : families) {
@@ -57,8 +63,8 @@ public final class StudyTables {
       if (fam == null || fam.isMissingNode()) {
         continue;
       }
-      String backend = io.dbbench.core.Redaction.redact(fam.path("backend").asText(""));
-      if (backend.toLowerCase(java.util.Locale.ROOT).contains("stand-in")
+      String backend = Redaction.redact(fam.path("backend").asText(""));
+      if (backend.toLowerCase(Locale.ROOT).contains("stand-in")
           || fam.path("kind").asText("").equalsIgnoreCase("STAND_IN")) {
         out.add(f + ": measured on a stand-in (" + backend + "), not the product: its timings say nothing about"
             + " the product's speed");
@@ -80,8 +86,8 @@ public final class StudyTables {
       }
     }
     // how many rows ran with how many forks; only the thin ones are called too thin
-    java.util.Map<String, Integer> thin = new java.util.TreeMap<>();
-    java.util.Map<String, Integer> enough = new java.util.TreeMap<>();
+    Map<String, Integer> thin = new TreeMap<>();
+    Map<String, Integer> enough = new TreeMap<>();
     for (JmhResult r : rs) {
       int forks = r.primary().forks().length;
       String shape = forks + " fork" + (forks == 1 ? "" : "s") + " x "
@@ -97,7 +103,7 @@ public final class StudyTables {
   }
 
   /** {@code 12 rows ran 1 fork x 2 iterations, 1 row ran 6 forks x 2 iterations}. */
-  private static String counted(java.util.Map<String, Integer> shapes) {
+  private static String counted(Map<String, Integer> shapes) {
     List<String> parts = new ArrayList<>();
     shapes.forEach((shape, n) -> parts.add(n + (n == 1 ? " row ran " : " rows ran ") + shape));
     return String.join(", ", parts);
@@ -122,7 +128,7 @@ public final class StudyTables {
           + (f.path("host").asText("").isEmpty() ? "" : " @" + f.path("host").asText());
       String params = paramsText(f.path("params"));
       JsonNode l = f.path("latency_us");
-      t.row(List.of(name, params, io.dbbench.core.Redaction.redact(f.path("backend").asText("")),
+      t.row(List.of(name, params, Redaction.redact(f.path("backend").asText("")),
           Units.num(f.path("rate_per_s").asDouble(Double.NaN)), f.path("requests").asText(""),
           f.path("ok").asText(""), f.path("failed").asText(""), f.path("late").asText(""),
           pct(l, "p50"), pct(l, "p90"), pct(l, "p99"), pct(l, "p99.9"),

@@ -1,9 +1,12 @@
 package io.dbbench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The Go suite's protocol/variant comparison form: one table per operation (benchmark method and
@@ -37,7 +40,7 @@ public final class VariantTable {
       if (!variants.contains(v)) {
         variants.add(v);
       }
-      groups.computeIfAbsent(r.shortName() + "[" + r.mode() + "]" + FormSupport.others(r, java.util.Set.of(variant))
+      groups.computeIfAbsent(r.shortName() + "[" + r.mode() + "]" + FormSupport.others(r, Set.of(variant))
           + FormSupport.host(r), k -> new ArrayList<>()).add(r);
     }
     s.text("Reference: the first " + variant + " of each operation. delta = (variant / reference - 1)"
@@ -92,7 +95,7 @@ public final class VariantTable {
         }
       }
       doc.section(4, g.getKey()).add(t.build());
-      String cat = ref.method() + FormSupport.others(ref, java.util.Set.of(variant)) + FormSupport.host(ref);
+      String cat = ref.method() + FormSupport.others(ref, Set.of(variant)) + FormSupport.host(ref);
       categories.add(categories.contains(cat) ? ref.simpleClassName() + "." + cat : cat);
       List<Double> d = new ArrayList<>();
       List<double[]> ci = new ArrayList<>();
@@ -138,7 +141,7 @@ public final class VariantTable {
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
-    java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> {
+    Arrays.sort(order, Comparator.comparingDouble(i -> {
       double v = deltas.get(i).isEmpty() ? Double.NaN : deltas.get(i).get(0);
       return Double.isNaN(v) ? Double.MAX_VALUE : -v;
     }));

@@ -4,15 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.load.SteadyState;
+import io.dbbench.report.AllocationProfiler;
+import io.dbbench.report.InstrumenterLogging;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The main job's forks beyond a family's timed ones, whose scores are never used: the allocation
@@ -53,7 +59,7 @@ final class ExtraForks {
     try {
       Path here = Path.of(ExtraForks.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       return here.getParent().resolve("agents").resolve("java-allocation-instrumenter.jar");
-    } catch (java.net.URISyntaxException | RuntimeException e) {
+    } catch (URISyntaxException | RuntimeException e) {
       return Path.of("target", "agents", "java-allocation-instrumenter.jar");
     }
   }
@@ -74,7 +80,7 @@ final class ExtraForks {
     FamilySettings settings = f.settings();
     Path runDir = ctx.runDir();
     List<Pattern> includes = settings.allocationIncludes().stream().map(Pattern::compile).toList();
-    java.util.function.Predicate<String> counted = b -> includes.stream().anyMatch(p -> p.matcher(b).find());
+    Predicate<String> counted = b -> includes.stream().anyMatch(p -> p.matcher(b).find());
     List<String> targets = f.selected().stream().filter(counted).toList();
     List<FamilySettings.HeadlineComparison> sides = JmhCommand.comparisons(settings).stream()
         .filter(c -> f.comparable().contains(c.benchmark()) && counted.test(c.benchmark())).toList();
@@ -93,9 +99,9 @@ final class ExtraForks {
     }
     long t0 = System.nanoTime();
     List<String> own = List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "1", "-r", "1s", "-prof",
-        io.dbbench.report.AllocationProfiler.class.getName(),
-        "-jvmArgsAppend", "-javaagent:" + agent.toAbsolutePath() + " -D" + io.dbbench.load.SteadyState.CAP_PROPERTY + "=1"
-            + " -Djava.util.logging.config.class=" + io.dbbench.report.InstrumenterLogging.class.getName());
+        AllocationProfiler.class.getName(),
+        "-jvmArgsAppend", "-javaagent:" + agent.toAbsolutePath() + " -D" + SteadyState.CAP_PROPERTY + "=1"
+            + " -Djava.util.logging.config.class=" + InstrumenterLogging.class.getName());
     List<String> user = new ArrayList<>(own);
     user.addAll(options.userArgs());
     List<List<String>> commands = new ArrayList<>();
@@ -144,7 +150,7 @@ final class ExtraForks {
 
   /** async-profiler's native library for this OS and CPU, beside the jar in {@code agents/async-profiler/}, or null. */
   static Path asyncProfilerLibrary() {
-    String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
     String arch = System.getProperty("os.arch", "");
     String dir = os.contains("linux") ? (arch.equals("aarch64") ? "linux-arm64" : arch.equals("amd64") ? "linux-x64" : null)
         : os.contains("mac") ? "macos" : null;
@@ -206,7 +212,7 @@ final class ExtraForks {
             jmh.run(cmd, runDir.resolve("jmh-" + name + ".json"));
             List<String> graphs = new ArrayList<>();
             if (Files.isDirectory(dir)) {
-              try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+              try (Stream<Path> files = Files.walk(dir)) {
                 files.filter(g -> g.getFileName().toString().endsWith(".html"))
                     .forEach(g -> graphs.add(runDir.relativize(g).toString().replace('\\', '/')));
               }

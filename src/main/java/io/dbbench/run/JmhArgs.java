@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Merges JMH command lines so that a later source overrides an earlier one option by option: the
@@ -16,7 +17,7 @@ public final class JmhArgs {
   private JmhArgs() {}
 
   /** Options that take no value. */
-  private static final java.util.Set<String> FLAGS = java.util.Set.of("-h", "-l", "-lp", "-lrf", "-lprof", "-v");
+  private static final Set<String> FLAGS = Set.of("-h", "-l", "-lp", "-lrf", "-lprof", "-v");
 
   /**
    * Splits a user argument string on whitespace, honouring single and double quotes.

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Assembles the JMH command line of one family's run in the main job: the one place where mode
@@ -173,7 +174,7 @@ public final class JmhCommand {
     fixed.addAll(fixedOptions(family, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile));
     return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
         JmhArgs.without(userArgs, JVM_OPTIONS), fixed,
-        List.of("^" + java.util.regex.Pattern.quote(benchmark) + "$"));
+        List.of("^" + Pattern.quote(benchmark) + "$"));
   }
 
   /**

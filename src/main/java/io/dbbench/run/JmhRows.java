@@ -2,7 +2,9 @@ package io.dbbench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.report.AllocationProfiler;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,17 +52,17 @@ final class JmhRows {
   /** Copies the allocation pass's two metrics into the row of the same benchmark, mode and parameters. */
   static boolean copyAllocations(ArrayNode rows, JsonNode record) {
     JsonNode sec = record.path("secondaryMetrics");
-    if (!sec.has(io.dbbench.report.AllocationProfiler.ALLOCS)) {
+    if (!sec.has(AllocationProfiler.ALLOCS)) {
       return false;
     }
     for (JsonNode r : rows) {
       if (r.path("benchmark").equals(record.path("benchmark")) && r.path("mode").equals(record.path("mode"))
           && r.path("params").equals(record.path("params"))) {
-        com.fasterxml.jackson.databind.node.ObjectNode target = r.has("secondaryMetrics")
-            ? (com.fasterxml.jackson.databind.node.ObjectNode) r.get("secondaryMetrics")
-            : ((com.fasterxml.jackson.databind.node.ObjectNode) r).putObject("secondaryMetrics");
-        target.set(io.dbbench.report.AllocationProfiler.ALLOCS, sec.get(io.dbbench.report.AllocationProfiler.ALLOCS));
-        for (String m : List.of(io.dbbench.report.AllocationProfiler.BYTES, io.dbbench.report.AllocationProfiler.COVERAGE)) {
+        ObjectNode target = r.has("secondaryMetrics")
+            ? (ObjectNode) r.get("secondaryMetrics")
+            : ((ObjectNode) r).putObject("secondaryMetrics");
+        target.set(AllocationProfiler.ALLOCS, sec.get(AllocationProfiler.ALLOCS));
+        for (String m : List.of(AllocationProfiler.BYTES, AllocationProfiler.COVERAGE)) {
           if (sec.has(m)) {
             target.set(m, sec.get(m));
           }

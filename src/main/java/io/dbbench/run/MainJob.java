@@ -9,19 +9,30 @@ import io.dbbench.core.EnvInfo;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkSchedule;
+import io.dbbench.core.Leases;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
+import io.dbbench.core.SecretsFile;
+import io.dbbench.report.ForkMerge;
+import io.dbbench.report.MachineState;
+import io.dbbench.report.Report;
+import io.dbbench.report.ReportException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -165,12 +176,12 @@ public final class MainJob {
    * @throws IOException when the run directory or its files cannot be written
    */
   public Outcome run() throws IOException {
-    Path runDir = options.resultsRoot().resolve(STAMP.format(ZonedDateTime.now(clock.withZone(java.time.ZoneOffset.UTC))));
+    Path runDir = options.resultsRoot().resolve(STAMP.format(ZonedDateTime.now(clock.withZone(ZoneOffset.UTC))));
     Files.createDirectories(runDir);
     say("main job: " + (options.full() ? "full (publication)" : "quick") + " settings; results in "
         + runDir.toAbsolutePath());
     // servers and directories of forks that were killed in an earlier run (see Leases)
-    io.dbbench.core.Leases.sweep().forEach(this::say);
+    Leases.sweep().forEach(this::say);
     Set<String> all = allBenchmarks();
     owned = null;
     shardManifest = null;
@@ -181,10 +192,10 @@ public final class MainJob {
     List<String> hostArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
     Map<String, String> secrets = JmhCommand.forkSecrets(options.userArgs(), hostArgs);
     Path secretsFile = secrets.isEmpty() ? null
-        : io.dbbench.core.SecretsFile.write(secrets, Path.of(System.getProperty("java.io.tmpdir")));
+        : SecretsFile.write(secrets, Path.of(System.getProperty("java.io.tmpdir")));
     // the plaintext secrets must not outlive the job: deleted at the end, by a shutdown hook on
     // SIGTERM or Ctrl-C, and after SIGKILL by the next run's lease sweep
-    io.dbbench.core.Leases.Lease lease = secretsFile == null ? null : io.dbbench.core.Leases.take().path(secretsFile);
+    Leases.Lease lease = secretsFile == null ? null : Leases.take().path(secretsFile);
     Thread hook = secretsFile == null ? null : new Thread(() -> {
       try {
         Files.deleteIfExists(secretsFile);
@@ -216,7 +227,7 @@ public final class MainJob {
     List<ShardPlan.Unit> units = planUnits(all);
     List<List<ShardPlan.Unit>> parts = ShardPlan.partition(units, options.shard().count());
     List<ShardPlan.Unit> mine = parts.get(options.shard().index());
-    owned = new java.util.HashSet<>();
+    owned = new HashSet<>();
     mine.forEach(u -> owned.add(u.id()));
     shardManifest = new LinkedHashMap<>();
     shardManifest.put("index", options.shard().index());
@@ -255,7 +266,7 @@ public final class MainJob {
     ctx.json().writeValue(runDir.resolve("env.json").toFile(), Redaction.redactTree(env));
     String reportError = "";
     try {
-      io.dbbench.report.Report.render(runDir);
+      Report.render(runDir);
     } catch (IOException | RuntimeException e) {
       reportError = Redaction.redact(String.valueOf(e.getMessage()));
     }
@@ -349,7 +360,7 @@ public final class MainJob {
           + fenv.get("shard_units"));
     }
     long t0 = System.nanoTime();
-    io.dbbench.report.MachineState before = io.dbbench.report.MachineState.read();
+    MachineState before = MachineState.read();
     FamilyOutcome outcome;
     try {
       JsonNode arr = sweepHere ? runJmh(cmd, resultFile) : ctx.json().createArrayNode();
@@ -383,13 +394,13 @@ public final class MainJob {
       say(f.id() + ": failed: " + msg);
       outcome = new FamilyOutcome(f.id(), Status.FAILED, msg, 0);
     }
-    fenv.put("status", outcome.status().name().toLowerCase(java.util.Locale.ROOT));
+    fenv.put("status", outcome.status().name().toLowerCase(Locale.ROOT));
     if (outcome.status() == Status.FAILED) {
       fenv.put("error", outcome.reason());
     }
     fenv.put("results", outcome.results());
     fenv.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
-    fenv.put("machine", new io.dbbench.report.MachineState.Interval(before, io.dbbench.report.MachineState.read()).toMap());
+    fenv.put("machine", new MachineState.Interval(before, MachineState.read()).toMap());
     return outcome;
   }
 
@@ -521,10 +532,10 @@ public final class MainJob {
         }
         if (error == null) {
           for (char side : new char[] {'A', 'B'}) {
-            io.dbbench.report.ForkMerge.mergeArrays(forks.get(side), 1.0).forEach(r -> JmhRows.replaceRow(rows, r));
+            ForkMerge.mergeArrays(forks.get(side), 1.0).forEach(r -> JmhRows.replaceRow(rows, r));
           }
         }
-      } catch (io.dbbench.report.ReportException e) {
+      } catch (ReportException e) {
         error = "merging the forks of " + c.label() + " failed: " + oneLine(e);
       } finally {
         run.put("order", ran.toString());
@@ -563,7 +574,7 @@ public final class MainJob {
   }
 
   /** How long a family waits for another JMH run on this machine to release JMH's lock. */
-  static final java.time.Duration LOCK_WAIT = java.time.Duration.ofMinutes(15);
+  static final Duration LOCK_WAIT = Duration.ofMinutes(15);
 
   /**
    * Waits (up to {@link #LOCK_WAIT}, saying so once) while another JMH run on this machine holds
@@ -580,7 +591,7 @@ public final class MainJob {
     boolean said = false;
     while (System.nanoTime() < deadline) {
       try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(lock,
-          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE)) {
+          StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
         java.nio.channels.FileLock l = ch.tryLock();
         if (l != null) {
           l.release();

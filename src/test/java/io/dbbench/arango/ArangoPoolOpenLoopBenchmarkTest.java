@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.core.BenchConfig;
+import io.dbbench.load.SteadyState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -36,7 +38,7 @@ class ArangoPoolOpenLoopBenchmarkTest {
   void primaryScoreIsTheQueriesLatencyAndTheFilesHoldEveryMeasuredQuery() throws Exception {
     System.setProperty("dbbench.run.dir", runDir.toString());
     Collection<RunResult> rs;
-    try (AutoCloseable cap = io.dbbench.core.BenchConfig.override(io.dbbench.load.SteadyState.ENV_CAP, "3")) {
+    try (AutoCloseable cap = BenchConfig.override(SteadyState.ENV_CAP, "3")) {
       rs = new Runner(new OptionsBuilder()
           .include("^" + ArangoPoolOpenLoopBenchmark.class.getName().replace(".", "\\.") + "\\.query$")
           .forks(0).warmupIterations(0).measurementIterations(2).measurementTime(TimeValue.milliseconds(500))

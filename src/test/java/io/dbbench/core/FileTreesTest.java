@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ class FileTreesTest {
     try {
       Files.createSymbolicLink(root.resolve("link-to-outside"), outside);
       Files.createSymbolicLink(root.resolve("link-to-file"), kept);
-    } catch (UnsupportedOperationException | java.io.IOException e) {
+    } catch (UnsupportedOperationException | IOException e) {
       assumeTrue(false, "this file system cannot create symbolic links: " + e);
     }
     FileTrees.deleteRecursively(root);

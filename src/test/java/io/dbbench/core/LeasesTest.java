@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,7 +106,7 @@ class LeasesTest {
   }
 
   private static Path dirOf(Process p) throws Exception {
-    try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
         StandardCharsets.UTF_8))) {
       for (String line; (line = r.readLine()) != null; ) {
         if (line.startsWith("dir ")) {

@@ -1,13 +1,13 @@
 package io.dbbench.graph;
 
-import io.dbbench.run.JmhCommand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.Families;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.Probe;
-import io.dbbench.Families;
+import io.dbbench.run.JmhCommand;
 import java.lang.reflect.Field;
 import java.util.HashMap;
 import java.util.List;
@@ -51,8 +51,8 @@ class GraphFamilyTest {
     for (boolean full : new boolean[] {false, true}) {
       var c = family.settings(full).comparisons();
       assertEquals(1, c.size());
-      assertEquals(java.util.Map.of("journal", "off", "batchSize", "100"), c.get(0).baseline());
-      assertEquals(java.util.Map.of("journal", "on", "batchSize", "100"), c.get(0).contender());
+      assertEquals(Map.of("journal", "off", "batchSize", "100"), c.get(0).baseline());
+      assertEquals(Map.of("journal", "on", "batchSize", "100"), c.get(0).contender());
     }
   }
 

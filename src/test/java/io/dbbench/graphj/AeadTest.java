@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.Random;
 import javax.crypto.AEADBadTagException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /** Both XChaCha20-Poly1305 providers against draft-irtf-cfrg-xchacha-03's vectors, and tamper detection. */
 class AeadTest {
@@ -73,7 +74,7 @@ class AeadTest {
   @EnumSource(AeadProvider.class)
   void providersInteroperate(AeadProvider p) throws Exception {
     AeadProvider other = p == AeadProvider.JDK ? AeadProvider.BC : AeadProvider.JDK;
-    java.util.Random r = new java.util.Random(7);
+    Random r = new Random(7);
     for (int len : new int[] {0, 1, 63, 64, 65, 1000, 10_000}) {
       byte[] pt = new byte[len];
       byte[] nonce = new byte[24];

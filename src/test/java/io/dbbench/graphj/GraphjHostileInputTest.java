@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,7 +77,7 @@ class GraphjHostileInputTest {
     byte[] prev = new byte[32];
     var sha = EntryCodec.sha256();
     for (long s : seqs) {
-      byte[] payload = EntryCodec.payload(s, "CREATE (n)", java.util.Map.of(), 0);
+      byte[] payload = EntryCodec.payload(s, "CREATE (n)", Map.of(), 0);
       out.writeBytes(EntryCodec.frame(s, prev, payload));
       prev = EntryCodec.chainHash(sha, prev, payload, 0, payload.length);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnknownFieldSet;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
 import org.bouncycastle.crypto.modes.XChaCha20Poly1305;
@@ -92,7 +94,7 @@ class GraphjIndependentReadTest {
   void sealedInPlaceChecksumCoversRawBody() throws Exception {
     Path p = dir.resolve("s.graphj");
     try (JournalWriter w = JournalWriter.create(p, 1, false, 0)) {
-      w.append("CREATE (:A {x: $x})", java.util.Map.of("x", 1L), 5);
+      w.append("CREATE (:A {x: $x})", Map.of("x", 1L), 5);
       w.seal();
     }
     byte[] f = Files.readAllBytes(p);
@@ -148,7 +150,7 @@ class GraphjIndependentReadTest {
     boolean have;
     try {
       have = new ProcessBuilder("zstd", "--version").start().waitFor(10, TimeUnit.SECONDS);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       have = false;
     }
     if (!have) {

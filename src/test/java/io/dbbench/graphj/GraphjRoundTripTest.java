@@ -7,13 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -230,7 +235,7 @@ class GraphjRoundTripTest {
     // Break the chain: change entry 2's prev_hash and fix its CRC so only the chain check sees it.
     byte[] chain = raw.clone();
     chain[second + 20] ^= 1;
-    java.util.zip.CRC32C c = new java.util.zip.CRC32C();
+    CRC32C c = new CRC32C();
     int len2 = ByteBuffer.wrap(chain, second + 4, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
     c.update(chain, second + 4, 44 + len2);
     ByteBuffer.wrap(chain, second, 4).order(ByteOrder.LITTLE_ENDIAN).putInt((int) c.getValue());
@@ -243,7 +248,7 @@ class GraphjRoundTripTest {
   @Test
   void decompressesFramesWithoutContentSize() throws Exception {
     byte[] raw = GraphjTestFiles.rawEntries(1, 10);
-    java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream bos = new ByteArrayOutputStream();
     try (var z = new com.github.luben.zstd.ZstdOutputStreamNoFinalizer(bos, 3)) {
       z.write(raw); // streaming: the frame header carries no content size, like Rust's zstd::encode_all
     }
@@ -256,7 +261,7 @@ class GraphjRoundTripTest {
   void parameterTypesOutsideGraphValueAreRefusedWithTheirName() throws Exception {
     try (JournalWriter w = JournalWriter.create(dir.resolve("p.graphj"), 1, false)) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> w.append("CREATE ()", java.util.Map.of("when", java.time.Instant.EPOCH), 0));
+          () -> w.append("CREATE ()", Map.of("when", Instant.EPOCH), 0));
       assertTrue(e.getMessage().contains("java.time.Instant"), e.getMessage());
       assertEquals(0, w.entryCount());
     }
@@ -270,7 +275,7 @@ class GraphjRoundTripTest {
   }
 
   static List<byte[]> splitEntries(byte[] raw, int per) {
-    List<byte[]> out = new java.util.ArrayList<>();
+    List<byte[]> out = new ArrayList<>();
     int p = 0;
     int start = 0;
     int n = 0;

@@ -10,7 +10,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,8 +101,8 @@ class GraphjToolTest {
     assertFalse(i.out().contains(KEY_HEX), "the key must never be printed");
   }
 
-  static List<String> iterator(java.util.Iterator<String> it) {
-    List<String> l = new java.util.ArrayList<>();
+  static List<String> iterator(Iterator<String> it) {
+    List<String> l = new ArrayList<>();
     it.forEachRemaining(l::add);
     return l;
   }

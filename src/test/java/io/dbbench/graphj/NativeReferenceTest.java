@@ -13,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,7 +73,7 @@ class NativeReferenceTest {
   void missingToolsAreSkippedWithOneLineEach() throws Exception {
     Path empty = Files.createDirectories(dir.resolve("empty-path"));
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    Path f = NativeReference.run(dir.resolve("run"), java.util.List.of(GraphjCorpus.Kind.values()), new int[] {1}, 1, empty.toString(), new PrintStream(log, true, StandardCharsets.UTF_8));
+    Path f = NativeReference.run(dir.resolve("run"), List.of(GraphjCorpus.Kind.values()), new int[] {1}, 1, empty.toString(), new PrintStream(log, true, StandardCharsets.UTF_8));
     String lines = log.toString(StandardCharsets.UTF_8);
     assertEquals(2, lines.lines().count(), lines);
     assertTrue(lines.contains("zstd not found on PATH; skipped"), lines);
@@ -93,7 +94,7 @@ class NativeReferenceTest {
     Assumptions.assumeTrue(NativeReference.which("zstd", path).isPresent(), "zstd is not on PATH");
     Assumptions.assumeTrue(NativeReference.which("openssl", path).isPresent(), "openssl is not on PATH");
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    NativeReference.run(dir, java.util.List.of(GraphjCorpus.Kind.TEXT), new int[] {1}, 1, path, new PrintStream(log, true, StandardCharsets.UTF_8));
+    NativeReference.run(dir, List.of(GraphjCorpus.Kind.TEXT), new int[] {1}, 1, path, new PrintStream(log, true, StandardCharsets.UTF_8));
     assertEquals("", log.toString(StandardCharsets.UTF_8));
     JsonNode j = NativeReference.read(dir).orElseThrow();
     assertTrue(j.at("/tools/zstd/version").asText().contains("Zstandard"), j.toString());

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Leases;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +51,7 @@ class EmbeddedLeftoverTest {
         assertTrue(postmaster > 0, ready);
 
         // zonky's distribution script, written when its class loaded, is gone once the server is up
-        java.time.Instant childStart = child.toHandle().info().startInstant().orElseThrow();
+        Instant childStart = child.toHandle().info().startInstant().orElseThrow();
         try (var scripts = Files.newDirectoryStream(Path.of(System.getProperty("java.io.tmpdir")),
             "detect_linux_distribution_*.sh")) {
           for (Path sc : scripts) {
@@ -70,7 +72,7 @@ class EmbeddedLeftoverTest {
         try (Socket s = new Socket()) {
           s.connect(new InetSocketAddress("127.0.0.1", port), 500);
           throw new AssertionError("something still listens on the killed fork's port " + port);
-        } catch (java.io.IOException expected) {
+        } catch (IOException expected) {
           // nothing listens any more
         }
         try (var left = Files.list(leases)) {

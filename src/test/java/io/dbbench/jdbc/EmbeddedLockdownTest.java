@@ -4,12 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,21 +56,21 @@ class EmbeddedLockdownTest {
    */
   @Test
   void aRacerWatchingForTheSocketNeverGetsInAndTheTemplateHasNoTrust() throws Exception {
-    java.nio.file.Path psql = java.nio.file.Path.of("/usr/bin/psql");
-    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(psql),
+    Path psql = Path.of("/usr/bin/psql");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(psql),
         "racer test skipped: /usr/bin/psql missing (Debian package postgresql-client)");
-    java.nio.file.Path tmp = java.nio.file.Path.of("/tmp");
+    Path tmp = Path.of("/tmp");
     String role = "racer_" + Long.toHexString(System.nanoTime());
-    java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(tmp)) {
+    Set<String> seen = ConcurrentHashMap.newKeySet();
+    try (Stream<Path> s = Files.list(tmp)) {
       s.forEach(p -> seen.add(p.getFileName().toString()));
     }
-    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-    java.util.List<String> outcomes = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    AtomicBoolean stop = new AtomicBoolean();
+    List<String> outcomes = Collections.synchronizedList(new ArrayList<>());
     Thread racer = new Thread(() -> {
       while (!stop.get()) {
-        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(tmp)) {
-          for (java.nio.file.Path p : s.toList()) {
+        try (Stream<Path> s = Files.list(tmp)) {
+          for (Path p : s.toList()) {
             String name = p.getFileName().toString();
             if (name.matches("\\.s\\.PGSQL\\.\\d+") && seen.add(name)) {
               ProcessBuilder pb = new ProcessBuilder(psql.toString(), "-h", "/tmp", "-p", name.substring(9),
@@ -94,11 +103,11 @@ class EmbeddedLockdownTest {
         assertTrue(r.getString(1).contains("dbbench-pg-data-"), "the socket lies in the owner-only data directory: "
             + r.getString(1));
       }
-      java.nio.file.Path template = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "dbbench-pg-template");
-      String hba = java.nio.file.Files.readString(template.resolve("pg_hba.conf"));
+      Path template = Path.of(System.getProperty("java.io.tmpdir"), "dbbench-pg-template");
+      String hba = Files.readString(template.resolve("pg_hba.conf"));
       assertTrue(hba.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#"))
           .noneMatch(l -> l.contains("trust")), "the template trusts someone: " + hba);
-      assertTrue(java.nio.file.Files.exists(template.resolve(EmbeddedTemplate.TEMPLATE_PASSWORD_FILE)));
+      assertTrue(Files.exists(template.resolve(EmbeddedTemplate.TEMPLATE_PASSWORD_FILE)));
     } finally {
       stop.set(true);
     }

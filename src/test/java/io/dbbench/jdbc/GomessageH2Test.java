@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -116,7 +117,7 @@ class GomessageH2Test {
     GomessageSettings cfg = h2().withWorkers(3, true);
     try (GomessageFixture f = GomessageFixture.open(cfg, SHAPE, Strategy.BULK, RunMode.PAR)) {
       assertEquals(3, f.workers());
-      assertEquals(java.util.List.of("GOMESSAGE_0", "GOMESSAGE_1", "GOMESSAGE_2"), f.tables());
+      assertEquals(List.of("GOMESSAGE_0", "GOMESSAGE_1", "GOMESSAGE_2"), f.tables());
       f.prepare();
       assertEquals(1000, f.insert());
       f.verify();

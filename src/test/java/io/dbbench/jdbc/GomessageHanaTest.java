@@ -1,12 +1,12 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.core.SettingsReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.dbbench.core.BenchConfig;
+import io.dbbench.core.SettingsReader;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;

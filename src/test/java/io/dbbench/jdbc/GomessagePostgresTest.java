@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,7 @@ class GomessagePostgresTest {
   void textCopyAndSeparateTablesStoreTheSameRows() throws Exception {
     GomessageSettings text = config.withCopyFormat("text").withWorkers(2, true);
     try (GomessageFixture f = GomessageFixture.open(endpoint, text, SHAPE, Strategy.COPY, RunMode.PAR)) {
-      assertEquals(java.util.List.of("GOMESSAGE_0", "GOMESSAGE_1"), f.tables());
+      assertEquals(List.of("GOMESSAGE_0", "GOMESSAGE_1"), f.tables());
       f.prepare();
       assertEquals(1000, f.insert());
       f.verify();

@@ -1,10 +1,10 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.core.SettingsReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.core.SettingsReader;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

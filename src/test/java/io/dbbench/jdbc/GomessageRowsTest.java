@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.NoSuchElementException;
 import org.junit.jupiter.api.Test;
 
 class GomessageRowsTest {
@@ -70,7 +71,7 @@ class GomessageRowsTest {
       assertArrayEquals(Arrays.copyOfRange(built.values(), i * 9, i * 9 + 9), row);
     }
     assertFalse(c.hasNext());
-    assertThrows(java.util.NoSuchElementException.class, () -> c.next(row));
+    assertThrows(NoSuchElementException.class, () -> c.next(row));
     assertEquals(GomessageRows.checksum(42, SHAPE), GomessageRows.checksum(42, SHAPE));
   }
 

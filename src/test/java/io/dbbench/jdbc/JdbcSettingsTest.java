@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class JdbcSettingsTest {
@@ -65,7 +68,7 @@ class JdbcSettingsTest {
   @Test
   void redactedUrlHidesSecretsInTheUrl() {
     JdbcSettings t = new JdbcSettings("jdbc:postgresql://db:5432/x?user=u&password=hunter2", null, null,
-        new java.util.Properties(), "DBBENCH_JDBC_URL");
+        new Properties(), "DBBENCH_JDBC_URL");
     assertFalse(t.redactedUrl().contains("hunter2"), t.redactedUrl());
   }
 
@@ -88,14 +91,14 @@ class JdbcSettingsTest {
 
   @Test
   void settingsAreReadFromTheLookupAloneWithTheUrlWinningOverTheDsn() {
-    GomessageSettings c = GomessageSettings.from(java.util.Map.of(
+    GomessageSettings c = GomessageSettings.from(Map.of(
         "DBBENCH_JDBC_URL", " jdbc:h2:mem:x ", "DBBENCH_JDBC_USER", "sa", "GOHDBDSN", "hdb://u:p@hana:30015",
         "DBBENCH_JDBC_PROPERTIES", "a=1", "DBBENCH_JDBC_SEED", "7", "DBBENCH_JDBC_WORKERS", "3",
         "DBBENCH_JDBC_SEPARATE_TABLES", "yes", "DBBENCH_JDBC_COPY_FORMAT", "TEXT", "DBBENCH_JDBC_FAIL_AT_ROW", "577",
         "DBBENCH_JDBC_TABLE", "  "));
     assertEquals(JdbcTimeouts.defaults(), c.timeouts());
     assertEquals(new JdbcTimeouts(30, JdbcTimeouts.DEFAULT_STATEMENT_SECONDS),
-        GomessageSettings.from(java.util.Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "30")).timeouts());
+        GomessageSettings.from(Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "30")).timeouts());
     assertEquals("jdbc:h2:mem:x", c.target().url());
     assertEquals("sa", c.target().user());
     assertEquals("DBBENCH_JDBC_URL", c.target().source());
@@ -106,21 +109,21 @@ class JdbcSettingsTest {
     assertEquals("text", c.copyFormat());
     assertEquals(577L, c.failAtRow());
     assertEquals(GomessageSettings.DEFAULT_TABLE, c.table(), "a blank setting counts as unset");
-    assertEquals(Dialect.HANA, JdbcSettings.from(java.util.Map.of("GOHDBDSN", "hdb://u:p@hana:30015")).dialect());
-    assertTrue(JdbcSettings.from(java.util.Map.of()).isEmbedded());
-    assertEquals(GomessageSettings.defaults(JdbcSettings.embedded()).describe(), GomessageSettings.from(java.util.Map.of()).describe());
+    assertEquals(Dialect.HANA, JdbcSettings.from(Map.of("GOHDBDSN", "hdb://u:p@hana:30015")).dialect());
+    assertTrue(JdbcSettings.from(Map.of()).isEmbedded());
+    assertEquals(GomessageSettings.defaults(JdbcSettings.embedded()).describe(), GomessageSettings.from(Map.of()).describe());
   }
 
   @Test
   void malformedSettingsNameTheVariableAndTheValue() {
-    for (var bad : java.util.List.of(
-        java.util.Map.of("DBBENCH_JDBC_SEED", "x1", "expect", "DBBENCH_JDBC_SEED='x1' is not an integer"),
-        java.util.Map.of("DBBENCH_JDBC_FAIL_AT_ROW", "row5", "expect", "DBBENCH_JDBC_FAIL_AT_ROW='row5' is not an integer"),
-        java.util.Map.of("DBBENCH_ALLOW_DROP", "maybe", "expect", "DBBENCH_ALLOW_DROP='maybe' is not a boolean"),
-        java.util.Map.of("DBBENCH_JDBC_URL", "jdbc:mysql://db/x", "expect", "DBBENCH_JDBC_URL is malformed"),
-        java.util.Map.of("DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS", "0",
+    for (var bad : List.of(
+        Map.of("DBBENCH_JDBC_SEED", "x1", "expect", "DBBENCH_JDBC_SEED='x1' is not an integer"),
+        Map.of("DBBENCH_JDBC_FAIL_AT_ROW", "row5", "expect", "DBBENCH_JDBC_FAIL_AT_ROW='row5' is not an integer"),
+        Map.of("DBBENCH_ALLOW_DROP", "maybe", "expect", "DBBENCH_ALLOW_DROP='maybe' is not a boolean"),
+        Map.of("DBBENCH_JDBC_URL", "jdbc:mysql://db/x", "expect", "DBBENCH_JDBC_URL is malformed"),
+        Map.of("DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS", "0",
             "expect", "DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS=0 must be a positive number of seconds"),
-        java.util.Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "5m",
+        Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "5m",
             "expect", "DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS='5m' is not an integer"))) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GomessageSettings.from(bad));
       assertTrue(e.getMessage().startsWith(bad.get("expect")), e.getMessage());

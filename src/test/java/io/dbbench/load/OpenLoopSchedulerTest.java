@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -100,7 +101,7 @@ class OpenLoopSchedulerTest {
     OpenLoopScheduler s = new OpenLoopScheduler(1000, 10, MS, clock);
     s.start();
     s.fire(() -> CompletableFuture.completedFuture(false));
-    s.fire(() -> CompletableFuture.failedFuture(new java.io.IOException("reset")));
+    s.fire(() -> CompletableFuture.failedFuture(new IOException("reset")));
     s.fire(() -> {
       throw new IllegalStateException("could not even send");
     });

@@ -44,7 +44,7 @@ class MongoTargetTest {
       assertEquals("mongo-java-server 1.47.0 (stand-in, not MongoDB)", t.backend());
     }
     assertFalse(standIn.isAlive(), "the stand-in process outlived close()");
-    try (MongoTarget t = MongoTarget.open(io.dbbench.mongo.Arrangement.inProcess)) {
+    try (MongoTarget t = MongoTarget.open(Arrangement.inProcess)) {
       assertEquals(MongoTarget.Kind.EMBEDDED, t.kind());
       assertEquals(null, t.process());
     }

@@ -10,6 +10,7 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.InsertManyOptions;
 import io.dbbench.core.BenchConfig;
+import io.dbbench.core.SharedServer;
 import io.dbbench.mongo.EmbeddedMongoDefault;
 import io.dbbench.mongo.MongoCollections;
 import io.dbbench.mongo.MongoDriverBenchmark;
@@ -70,7 +71,7 @@ class CollectionFixtureTest {
   @Test
   void aKeptCollectionIsReusedWhenItHoldsExactlyTheSeedAndReseededOtherwise() {
     try (MongoTarget server = MongoTarget.embedded()) {
-      io.dbbench.core.SharedServer shared = new io.dbbench.core.SharedServer(MongoTarget.SHARED_NAME, server.uriForDriver(),
+      SharedServer shared = new SharedServer(MongoTarget.SHARED_NAME, server.uriForDriver(),
           ProcessHandle.current().pid(), "");
       Object firstObjectId;
       try (CollectionFixture f = CollectionFixture.openKept(MongoTarget.sharedStandIn(shared), PayloadDocument.flat, "kept",

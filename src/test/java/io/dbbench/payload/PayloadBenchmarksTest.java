@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.core.BenchConfig;
+import io.dbbench.load.SteadyState;
 import io.dbbench.mongo.EmbeddedMongoDefault;
 import io.dbbench.mongo.JsonBson;
 import io.dbbench.mongo.MongoTarget;
@@ -36,7 +38,7 @@ class PayloadBenchmarksTest {
 
 
   private static Collection<RunResult> run(String regex, String... params) throws Exception {
-    try (AutoCloseable cap = io.dbbench.core.BenchConfig.override(io.dbbench.load.SteadyState.ENV_CAP, "3")) {
+    try (AutoCloseable cap = BenchConfig.override(SteadyState.ENV_CAP, "3")) {
       return runJmh(regex, params);
     }
   }

@@ -6,8 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -90,9 +103,9 @@ class PayloadConfigTest {
   void serverExitsWith2OnABadConfiguration() throws Exception {
     assertEquals(2, new CommandLine(new PayloadServer()).execute("--config", file("{\"prot\": 1}").toString()));
     assertEquals(2, new CommandLine(new PayloadServer()).execute("--mongo-uri", "http://user:pw@db"));
-    java.io.PrintStream err = System.err;
-    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-    System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+    PrintStream err = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
     try {
       assertEquals(2, new CommandLine(new PayloadServer()).execute("--config", "missing.json"));
     } finally {
@@ -105,11 +118,11 @@ class PayloadConfigTest {
 
   @Test
   void theShippedExampleConfigurationLoadsWithEveryKey() throws Exception {
-    java.nio.file.Path example = java.nio.file.Path.of("docs/examples/payload-config.json");
+    Path example = Path.of("docs/examples/payload-config.json");
     PayloadConfig c = PayloadConfig.load(example, PayloadConfig.defaults());
     assertEquals("embedded", c.mongoUri());
-    assertTrue(java.nio.file.Files.isRegularFile(c.jsonFile()), "json_file resolves beside the example: " + c.jsonFile());
-    com.fasterxml.jackson.databind.JsonNode keys = new com.fasterxml.jackson.databind.ObjectMapper().readTree(example.toFile());
+    assertTrue(Files.isRegularFile(c.jsonFile()), "json_file resolves beside the example: " + c.jsonFile());
+    JsonNode keys = new ObjectMapper().readTree(example.toFile());
     assertEquals(11, keys.size(), "every key but the two PEM files: " + keys);
   }
 
@@ -117,28 +130,28 @@ class PayloadConfigTest {
   void serverPrintsItsAddressAndServesUntilStopped() throws Exception {
     PayloadServer s = new PayloadServer();
     new CommandLine(s).parseArgs("--host", "127.0.0.1", "--port", "0", "--mongo-uri", "embedded");
-    java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream out = new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8);
-    java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
-    java.util.concurrent.FutureTask<Integer> task = new java.util.concurrent.FutureTask<>(() -> s.serve(out, stop));
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8);
+    CountDownLatch stop = new CountDownLatch(1);
+    FutureTask<Integer> task = new FutureTask<>(() -> s.serve(out, stop));
     Thread t = new Thread(task, "payload-server-test");
     t.start();
     try {
-      java.util.regex.Matcher m = null;
+      Matcher m = null;
       for (int i = 0; i < 300 && (m == null || !m.find()); i++) {
         Thread.sleep(50); // waiting for the server's line, not timing anything
-        m = java.util.regex.Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)")
+        m = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)")
             .matcher(buf.toString(java.nio.charset.StandardCharsets.UTF_8));
       }
       assertTrue(m != null && m.find(0), "no address printed: " + buf);
-      try (java.net.http.HttpClient c = java.net.http.HttpClient.newHttpClient()) {
-        var r = c.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(m.group(1) + "/health")).build(),
-            java.net.http.HttpResponse.BodyHandlers.ofString());
+      try (HttpClient c = HttpClient.newHttpClient()) {
+        var r = c.send(HttpRequest.newBuilder(URI.create(m.group(1) + "/health")).build(),
+            HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode());
       }
     } finally {
       stop.countDown();
     }
-    assertEquals(0, task.get(30, java.util.concurrent.TimeUnit.SECONDS));
+    assertEquals(0, task.get(30, TimeUnit.SECONDS));
   }
 }

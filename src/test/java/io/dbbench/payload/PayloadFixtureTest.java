@@ -70,7 +70,7 @@ class PayloadFixtureTest {
     String old = System.getProperty("dbbench.payload.seed.docs");
     System.setProperty("dbbench.payload.seed.docs", "0");
     try {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, io.dbbench.payload.CollectionFixture::seedDocs);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, CollectionFixture::seedDocs);
       assertTrue(e.getMessage().contains("DBBENCH_PAYLOAD_SEED_DOCS=0"), e.getMessage());
     } finally {
       if (old == null) {

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.ChildJvm;
+import io.dbbench.core.FamilyServers;
 import io.dbbench.mongo.Arrangement;
 import io.dbbench.mongo.MongoTarget;
 import java.io.IOException;
@@ -74,7 +75,7 @@ class PayloadOutOfProcessTest {
 
   @Test
   void trialsOnTheSharedServersKeepThemRunningReuseTheSeedAndMeasureTheirCpu() throws Exception {
-    io.dbbench.core.FamilyServers servers = PayloadFixture.startShared();
+    FamilyServers servers = PayloadFixture.startShared();
     List<ProcessHandle> started = new ArrayList<>();
     try {
       assertEquals(2, servers.servers().size(), servers.facts().toString());

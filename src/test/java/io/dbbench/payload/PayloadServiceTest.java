@@ -15,13 +15,19 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import io.dbbench.mongo.JsonBson;
 import io.dbbench.mongo.MongoTarget;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -225,12 +231,12 @@ class PayloadServiceTest {
       sb.append(i == 0 ? "1" : ",1");
     }
     byte[] body = sb.append("]}").toString().getBytes(StandardCharsets.UTF_8);
-    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream err = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    PrintStream err = System.err;
     try (PayloadService big = PayloadService.start(PayloadConfig.defaults().withHost("127.0.0.1").withPort(0), coll)) {
       long before = coll.countDocuments();
       HttpResponse<String> r;
-      System.setErr(new java.io.PrintStream(new java.io.OutputStream() {
+      System.setErr(new PrintStream(new OutputStream() {
         @Override
         public void write(int b) {
           err.write(b);
@@ -270,10 +276,10 @@ class PayloadServiceTest {
     byte[] body = ("{\"pad\":\"" + "p".repeat(size - 10) + "\"}").getBytes(StandardCharsets.US_ASCII);
     assertEquals(size, body.length);
     try (PayloadService svc = PayloadService.start(c, coll);
-        java.net.Socket holder = new java.net.Socket("127.0.0.1", svc.baseUri().getPort())) {
+        Socket holder = new Socket("127.0.0.1", svc.baseUri().getPort())) {
       long before = coll.countDocuments();
       holder.setSoTimeout(10_000);
-      java.io.OutputStream out = holder.getOutputStream();
+      OutputStream out = holder.getOutputStream();
       out.write(("POST /insert HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
           + size + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
       out.write(body, 0, size / 2);
@@ -363,7 +369,7 @@ class PayloadServiceTest {
     // Chunked (no Content-Length): the limit holds while reading.
     HttpRequest chunked = HttpRequest.newBuilder(svc(scheme).baseUri().resolve("/insert"))
         .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
+        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
         .build();
     HttpResponse<String> r2 = client(scheme).send(chunked, HttpResponse.BodyHandlers.ofString());
     assertEquals(413, r2.statusCode());
@@ -483,7 +489,7 @@ class PayloadServiceTest {
   @Test
   void templateIsServedAndAnInvalidJsonFileIsRefusedAtStart() throws Exception {
     Path t = tmp.resolve("template.json");
-    java.nio.file.Files.write(t, PayloadDocument.flat.bytes());
+    Files.write(t, PayloadDocument.flat.bytes());
     PayloadConfig c = PayloadConfig.defaults().withHost("127.0.0.1").withPort(0).withJsonFile(t);
     try (PayloadService svc = PayloadService.start(c, coll)) {
       HttpResponse<String> r = plainClient.send(HttpRequest.newBuilder(svc.baseUri().resolve("/template")).build(),
@@ -491,7 +497,7 @@ class PayloadServiceTest {
       assertEquals(200, r.statusCode());
       assertEquals(new String(PayloadDocument.flat.bytes(), StandardCharsets.UTF_8), r.body());
     }
-    java.nio.file.Files.writeString(t, "[1]");
+    Files.writeString(t, "[1]");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PayloadService.start(c, coll));
     assertTrue(e.getMessage().contains("json_file") && e.getMessage().contains("expected a JSON object"), e.getMessage());
   }
@@ -502,7 +508,7 @@ class PayloadServiceTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PayloadService.start(c, coll));
     assertTrue(e.getMessage().contains("cert_file and key_file"), e.getMessage());
     Path empty = tmp.resolve("empty.pem");
-    java.nio.file.Files.writeString(empty, "not a pem\n");
+    Files.writeString(empty, "not a pem\n");
     IllegalArgumentException e2 = assertThrows(IllegalArgumentException.class,
         () -> PayloadService.start(c.withCertFile(empty).withKeyFile(empty), coll));
     assertTrue(e2.getMessage().contains("no PEM CERTIFICATE"), e2.getMessage());

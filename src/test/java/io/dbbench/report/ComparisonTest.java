@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.core.BenchConfig;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -45,11 +46,11 @@ class ComparisonTest {
         "c", Run.load(HAND.resolve("contender.json")).results(), 5, false);
     assertEquals(Comparison.Verdict.WORSE, row(tight, "regressed", Comparison.PRIMARY).verdict());
     assertThrows(IllegalArgumentException.class, () -> Comparison.of("b", List.of(), "c", List.of(), -1, false));
-    try (AutoCloseable ignored = io.dbbench.core.BenchConfig.override("DBBENCH_DRIFT", "12%")) {
+    try (AutoCloseable ignored = BenchConfig.override("DBBENCH_DRIFT", "12%")) {
       assertEquals(12.0, Comparison.driftFor(Run.load(HAND.resolve("base.json")), Run.load(HAND.resolve("contender.json")), null));
       assertEquals(3.0, Comparison.driftFor(Run.load(HAND.resolve("base.json")), Run.load(HAND.resolve("contender.json")), 3.0));
     }
-    try (AutoCloseable ignored = io.dbbench.core.BenchConfig.override("DBBENCH_DRIFT", "lots")) {
+    try (AutoCloseable ignored = BenchConfig.override("DBBENCH_DRIFT", "lots")) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> Comparison.driftFor(Run.load(HAND.resolve("base.json")), Run.load(HAND.resolve("contender.json")), null));
       assertEquals("DBBENCH_DRIFT 'lots' is not a percentage (expected e.g. 10%)", e.getMessage());

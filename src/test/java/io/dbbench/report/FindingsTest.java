@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -141,7 +142,7 @@ class FindingsTest {
     };
     for (Object[] c : cases) {
       String got = Findings.agreeComparison((boolean) c[0], (double) c[1], (double) c[2], (double) c[3], "n forks")[0];
-      assertEquals(c[4], got, java.util.Arrays.toString(c));
+      assertEquals(c[4], got, Arrays.toString(c));
       assertTrue(Findings.AGREEMENTS.contains(got));
     }
     assertEquals("no measurable difference", Findings.agreeAbsolute(520, 600, 500, 800, 4)[0]);

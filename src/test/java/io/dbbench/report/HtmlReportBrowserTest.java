@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,7 +64,7 @@ class HtmlReportBrowserTest {
     Path html = run.resolve("report.html");
     List<Findings.Finding> findings = Findings.of(Run.load(run), StudyTables.forms());
     long findingRows = findings.size();
-    java.util.Set<String> studies = new java.util.TreeSet<>();
+    Set<String> studies = new TreeSet<>();
     findings.forEach(f -> studies.add(f.studyId()));
 
     ChromeOptions options = new ChromeOptions();
@@ -88,7 +90,7 @@ class HtmlReportBrowserTest {
       Number rows = (Number) js.executeScript(
           "return document.querySelector('#findings ~ .tw table tbody').rows.length;");
       assertEquals(findingRows, rows.longValue());
-      assertEquals(java.util.Set.of("graph", "graphj", "jdbc", "payload"), studies,
+      assertEquals(Set.of("graph", "graphj", "jdbc", "payload"), studies,
           "graphj, jdbc, graph and payload ran in the committed run");
       Number findingsTop = (Number) js.executeScript(
           "return document.getElementById('findings').getBoundingClientRect().top;");

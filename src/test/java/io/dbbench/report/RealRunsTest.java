@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -106,11 +107,11 @@ class RealRunsTest {
         {"results/calibration-20261123T195117Z/A.json", "results/calibration-20261123T213632Z/A.json", "Graphj"},
     };
     for (String[] pair : pairs) {
-      Comparison strict = Report.compare(null, baselines, java.util.List.of(Path.of(pair[0]), Path.of(pair[1])), pair[2], 0.0);
+      Comparison strict = Report.compare(null, baselines, List.of(Path.of(pair[0]), Path.of(pair[1])), pair[2], 0.0);
       long verdicts = strict.rows(Comparison.PRIMARY).stream().filter(r -> r.verdict() == Comparison.Verdict.BETTER
           || r.verdict() == Comparison.Verdict.WORSE).count();
       assertTrue(verdicts >= 4, pair[0] + ": drift alone gives verdicts without the allowance: " + strict.summaryLine());
-      Comparison c = Report.compare(null, baselines, java.util.List.of(Path.of(pair[0]), Path.of(pair[1])), pair[2], null);
+      Comparison c = Report.compare(null, baselines, List.of(Path.of(pair[0]), Path.of(pair[1])), pair[2], null);
       assertEquals(Comparison.DEFAULT_DRIFT_PCT, c.driftPct, 0);
       assertTrue(c.rows(Comparison.PRIMARY).size() >= 5, c.summaryLine());
       for (Comparison.Row r : c.rows(Comparison.PRIMARY)) {

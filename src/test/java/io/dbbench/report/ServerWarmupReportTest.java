@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class ServerWarmupReportTest {
     // score (the mean of iterations) would halve them, the raw data does not
     JmhResult r = result(List.of(List.of(1.0, 0.0), List.of(1.0, 0.0)),
         List.of(List.of(20000.0, 0.0), List.of(30000.0, 0.0)), List.of(List.of(150.0, 0.0), List.of(170.0, 0.0)));
-    assertEquals(List.of(20000.0, 30000.0), java.util.Arrays.stream(FormSupport.trialFact(r, FormSupport.WARMUP_REQUESTS))
+    assertEquals(List.of(20000.0, 30000.0), Arrays.stream(FormSupport.trialFact(r, FormSupport.WARMUP_REQUESTS))
         .boxed().toList());
     assertEquals("steady after 25,000 requests (160.0 µs per request)", FormSupport.warmup(r));
     assertEquals(List.of(), MeasurementWarnings.of(r).stream().filter(w -> w.contains("steady state")).toList());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,7 @@ class StudyTest {
     assertEquals(500.0, rate.published().high());
     assertFalse(s.measures().get(2).published().hasFigure());
     assertEquals(1.0, s.measures().get(2).scale());
-    assertEquals(java.util.List.of("k1", "k2"), java.util.List.copyOf(s.table("t").keySet()), "notes are not rows");
+    assertEquals(List.of("k1", "k2"), List.copyOf(s.table("t").keySet()), "notes are not rows");
     assertTrue(s.table("missing").isEmpty());
   }
 

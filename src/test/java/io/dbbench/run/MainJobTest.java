@@ -1,17 +1,21 @@
 package io.dbbench.run;
 
-import io.dbbench.BenchMain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.BenchMain;
 import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkFlags;
 import io.dbbench.core.Probe;
+import io.dbbench.core.SharedServer;
+import io.dbbench.report.AllocationProfiler;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +24,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -107,17 +112,17 @@ class MainJobTest {
     assertTrue(record.path("secondaryMetrics").has("machine.load1"), "each fork records the machine's load: " + record);
     assertEquals("skipped", env.path("families").path("unreachable").path("status").asText());
     assertEquals("failed", env.path("families").path("failing").path("status").asText());
-    String report = java.nio.file.Files.readString(outcome.runDir().resolve("report.md"));
+    String report = Files.readString(outcome.runDir().resolve("report.md"));
     assertTrue(report.contains("## Failed") && report.contains("failing") && report.contains("HarnessBenchmark.work"),
         "the report lists the failed family and its benchmarks first:\n" + report);
 
     // the fork read the password (requireSetting), yet it is nowhere in what the run wrote or printed
     assertFalse(printed.contains(SECRET), "printed output leaks the password");
     for (String f : List.of("jmh.json", "env.json", "report.md", "report.html")) {
-      assertFalse(java.nio.file.Files.readString(outcome.runDir().resolve(f)).contains(SECRET), f + " leaks the password");
+      assertFalse(Files.readString(outcome.runDir().resolve(f)).contains(SECRET), f + " leaks the password");
     }
     assertFalse(jvmArgs.stream().anyMatch(a -> a.contains("password")), "the fork command line carries no password: " + jvmArgs);
-    try (var leftovers = java.nio.file.Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+    try (var leftovers = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
       assertTrue(leftovers.noneMatch(p -> p.getFileName().toString().startsWith("dbbench-secrets-")),
           "the secrets file must be deleted when the job ends");
     }
@@ -126,7 +131,7 @@ class MainJobTest {
   /** A family whose servers are shared by its trials: {@code failStart} makes starting them fail. */
   private static final class ServerFamily implements BenchmarkFamily {
     final boolean failStart;
-    final java.util.concurrent.atomic.AtomicInteger stops = new java.util.concurrent.atomic.AtomicInteger();
+    final AtomicInteger stops = new AtomicInteger();
 
     ServerFamily(boolean failStart) {
       this.failStart = failStart;
@@ -159,11 +164,11 @@ class MainJobTest {
     }
 
     @Override
-    public io.dbbench.core.FamilyServers startServers(boolean full, PrintStream out) throws java.io.IOException {
+    public FamilyServers startServers(boolean full, PrintStream out) throws IOException {
       if (failStart) {
-        throw new java.io.IOException("port in use");
+        throw new IOException("port in use");
       }
-      return new io.dbbench.core.FamilyServers(List.of(new io.dbbench.core.SharedServer("test-server", "127.0.0.1:1",
+      return new FamilyServers(List.of(new SharedServer("test-server", "127.0.0.1:1",
           ProcessHandle.current().pid(), "k")), List.of(stops::incrementAndGet));
     }
   }
@@ -241,12 +246,12 @@ class MainJobTest {
     assertTrue(run.path("jmh_args").toString().contains("\"-f\",\"1\""), run.path("jmh_args").toString());
     JsonNode bad = env.path("families").path("badheadline").path("comparisons").get(0);
     assertEquals("A", bad.path("order").asText(), "only the forks that ran");
-    try (var files = java.nio.file.Files.list(outcome.runDir())) {
+    try (var files = Files.list(outcome.runDir())) {
       assertTrue(files.noneMatch(f -> f.getFileName().toString().contains("-comparison-")),
           "comparison fork files are merged, then deleted");
     }
     // the report pairs the forks: the finding file exists and the run's comparison is recognised as interleaved
-    assertTrue(java.nio.file.Files.exists(outcome.runDir().resolve("findings.json")));
+    assertTrue(Files.exists(outcome.runDir().resolve("findings.json")));
   }
 
   @Test
@@ -267,7 +272,7 @@ class MainJobTest {
     assertTrue(outcome.nothingRan());
     assertEquals(1, BenchMain.exitCode(outcome, out));
     assertTrue(buf.toString(StandardCharsets.UTF_8).contains("nothing ran"), buf.toString(StandardCharsets.UTF_8));
-    assertEquals("[ ]", java.nio.file.Files.readString(outcome.runDir().resolve("jmh.json")).trim());
+    assertEquals("[ ]", Files.readString(outcome.runDir().resolve("jmh.json")).trim());
   }
 
   /** A family over the known-allocation benchmark, for the allocation pass. */
@@ -311,7 +316,7 @@ class MainJobTest {
         printed);
     ObjectMapper json = new ObjectMapper();
     JsonNode row = json.readTree(outcome.runDir().resolve("jmh.json").toFile()).get(0);
-    assertEquals(4.0, row.path("secondaryMetrics").path(io.dbbench.report.AllocationProfiler.ALLOCS).path("score")
+    assertEquals(4.0, row.path("secondaryMetrics").path(AllocationProfiler.ALLOCS).path("score")
         .asDouble(), 0.01, row.toString());
     // the timed fork's recorded JVM arguments carry no agent; the pass's own fork did
     assertTrue(row.path("jvmArgs").toString().indexOf("-javaagent") < 0, row.path("jvmArgs").toString());
@@ -348,7 +353,7 @@ class MainJobTest {
         assertTrue(printed.contains("going on"), "a profiler that cannot attach says so in one line: " + printed);
         continue;
       }
-      java.nio.file.Path graph = outcome.runDir().resolve(p.path("graphs").get(0).asText());
+      Path graph = outcome.runDir().resolve(p.path("graphs").get(0).asText());
       assertTrue(Files.readString(graph).contains("<html") || Files.readString(graph).contains("<!DOCTYPE"), graph.toString());
     }
     // the report links them beside the findings

@@ -1,12 +1,13 @@
 package io.dbbench.run;
 
-import io.dbbench.Families;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.Families;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -36,7 +37,7 @@ class ShardPlanTest {
   /** The units of the quick main job over every family, as every shard computes them. */
   static List<ShardPlan.Unit> quickPlan() {
     MainJob job = new MainJob(Families.all(), new MainJob.Options(false, null, List.of(), null, Path.of("unused")),
-        System.out, java.time.Clock.systemUTC());
+        System.out, Clock.systemUTC());
     return job.planUnits(MainJob.allBenchmarks());
   }
 

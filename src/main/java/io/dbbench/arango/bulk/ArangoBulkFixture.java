@@ -9,6 +9,7 @@ import io.dbbench.arango.target.ArangoUnavailableException;
 import io.dbbench.load.SteadyState;
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One trial of the bulk study: the target (started when it is the stand-in), the client under
@@ -124,7 +125,7 @@ public final class ArangoBulkFixture implements AutoCloseable {
    * @throws BulkOperationException naming what differs
    */
   public void verify(BulkOperation op, long result) {
-    String what = op.name().toLowerCase(java.util.Locale.ROOT);
+    String what = op.name().toLowerCase(Locale.ROOT);
     if (op == BulkOperation.READ && result != docs) {
       throw new BulkOperationException(what + " counted " + result + " documents; expected " + docs, 0);
     }
@@ -171,7 +172,7 @@ public final class ArangoBulkFixture implements AutoCloseable {
     try {
       SteadyState.Outcome o = SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
           rule, System::nanoTime, () -> { });
-      System.out.println("[dbbench] arango bulk " + op.name().toLowerCase(java.util.Locale.ROOT) + " ("
+      System.out.println("[dbbench] arango bulk " + op.name().toLowerCase(Locale.ROOT) + " ("
           + docs + " documents per shot): " + o.describe("server"));
       return o;
     } catch (RuntimeException e) {

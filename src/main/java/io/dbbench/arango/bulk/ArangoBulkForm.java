@@ -6,6 +6,7 @@ import io.dbbench.report.FormSupport;
 import io.dbbench.report.JmhResult;
 import io.dbbench.report.Run;
 import io.dbbench.report.Stats;
+import io.dbbench.report.Study;
 import io.dbbench.report.StudyForm;
 import io.dbbench.report.Units;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -32,13 +34,13 @@ public final class ArangoBulkForm implements StudyForm {
    * The Go study's table (go-driver v2/BENCHMARKS.md, 4 CPUs, one run each; {@code tables.go} of
    * {@code study.json}): V1 ns/op, V2 ns/op, V1 B/op, V2 B/op, V1 allocs/op, V2 allocs/op.
    */
-  static final Map<String, long[]> GO = new java.util.LinkedHashMap<>();
+  static final Map<String, long[]> GO = new LinkedHashMap<>();
   /** The Go benchmark's name per operation. */
-  static final Map<String, String> GO_NAME = new java.util.LinkedHashMap<>();
+  static final Map<String, String> GO_NAME = new LinkedHashMap<>();
 
   static {
     // tables.go of study.json, the study's published figures beside its other measures
-    io.dbbench.report.Study.load(ArangoBulkForm.class, "study.json").table("go")
+    Study.load(ArangoBulkForm.class, "study.json").table("go")
         .forEach((op, v) -> {
           GO_NAME.put(op, v.path("name").asText());
           GO.put(op, new long[] {v.path("v1_ns").asLong(), v.path("v2_ns").asLong(), v.path("v1_bytes").asLong(),
@@ -48,8 +50,8 @@ public final class ArangoBulkForm implements StudyForm {
 
   /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
   @Override
-  public java.util.Optional<String> studyResource() {
-    return java.util.Optional.of("study.json");
+  public Optional<String> studyResource() {
+    return Optional.of("study.json");
   }
 
   @Override

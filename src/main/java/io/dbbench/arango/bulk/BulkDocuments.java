@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -79,7 +80,7 @@ public final class BulkDocuments {
   public static int[] sample(int n) {
     check(n);
     int k = Math.min(SAMPLE_SIZE, n);
-    java.util.LinkedHashSet<Integer> s = new java.util.LinkedHashSet<>();
+    LinkedHashSet<Integer> s = new LinkedHashSet<>();
     s.add(0);
     s.add(n - 1);
     SplittableRandom r = new SplittableRandom(SAMPLE_SEED);

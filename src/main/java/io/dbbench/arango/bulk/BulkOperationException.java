@@ -1,5 +1,7 @@
 package io.dbbench.arango.bulk;
 
+import java.util.Locale;
+
 /**
  * A bulk operation that did not do all its work: a per-document error (its ArangoDB
  * {@code errorNum} and {@code errorMessage}), an error answer, or a wrong count found by the
@@ -25,7 +27,7 @@ public final class BulkOperationException extends RuntimeException {
 
   /** The exception for {@code failed} per-document errors of {@code op}, naming the first. */
   static BulkOperationException perDocument(BulkOperation op, int failed, int total, int errorNum, String errorMessage) {
-    return new BulkOperationException(op.name().toLowerCase(java.util.Locale.ROOT) + ": " + failed + " of " + total
+    return new BulkOperationException(op.name().toLowerCase(Locale.ROOT) + ": " + failed + " of " + total
         + " documents failed; first error " + errorNum + ": " + errorMessage, errorNum);
   }
 }

@@ -16,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -97,7 +98,7 @@ final class RawHttpBulkClient implements BulkClient {
 
   private BulkOperationException failure(BulkOperation op, HttpResponse<byte[]> r) {
     ErrorBody e = read(r, ErrorBody.class);
-    return new BulkOperationException(op.name().toLowerCase(java.util.Locale.ROOT) + ": HTTP " + r.statusCode()
+    return new BulkOperationException(op.name().toLowerCase(Locale.ROOT) + ": HTTP " + r.statusCode()
         + ", error " + e.errorNum() + ": " + e.errorMessage(), e.errorNum());
   }
 

@@ -1,11 +1,13 @@
 package io.dbbench.arango.pool;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.core.Redaction;
 import io.dbbench.report.Charts;
 import io.dbbench.report.Doc;
 import io.dbbench.report.FormSupport;
 import io.dbbench.report.JmhResult;
 import io.dbbench.report.Run;
+import io.dbbench.report.Study;
 import io.dbbench.report.StudyForm;
 import io.dbbench.report.Units;
 import java.util.ArrayList;
@@ -14,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -32,13 +35,13 @@ public final class ArangoPoolForm implements StudyForm {
   static final double KNEE_TOLERANCE = 1.05;
 
   /** The study's table in ms (arangojs 8.3 on Node, ArangoDB server with 200,000 records; {@code tables.study_ms} of {@code study.json}), by connection and iterations; -1 = DNF. */
-  static final Map<String, Map<Integer, Double>> STUDY_MS = new java.util.LinkedHashMap<>();
+  static final Map<String, Map<Integer, Double>> STUDY_MS = new LinkedHashMap<>();
 
   static {
     // tables.study_ms of study.json, the study's published figures beside its other measures
-    io.dbbench.report.Study.load(ArangoPoolForm.class, "study.json").table("study_ms")
+    Study.load(ArangoPoolForm.class, "study.json").table("study_ms")
         .forEach((connection, v) -> {
-          Map<Integer, Double> byIterations = new java.util.LinkedHashMap<>();
+          Map<Integer, Double> byIterations = new LinkedHashMap<>();
           v.properties().forEach(x -> byIterations.put(Integer.parseInt(x.getKey()), x.getValue().asDouble()));
           STUDY_MS.put(connection, byIterations);
         });
@@ -46,8 +49,8 @@ public final class ArangoPoolForm implements StudyForm {
 
   /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
   @Override
-  public java.util.Optional<String> studyResource() {
-    return java.util.Optional.of("study.json");
+  public Optional<String> studyResource() {
+    return Optional.of("study.json");
   }
 
   @Override
@@ -241,7 +244,7 @@ public final class ArangoPoolForm implements StudyForm {
           count(f.path("requests").asDouble()), count(f.path("ok").asDouble()), count(f.path("failed").asDouble()),
           Units.num(lat.path("p50").asDouble()), Units.num(lat.path("p90").asDouble()), Units.num(lat.path("p99").asDouble()),
           Units.num(lat.path("p99.9").asDouble()), Units.num(lat.path("max").asDouble()),
-          io.dbbench.core.Redaction.redact(f.path("backend").asText(""))));
+          Redaction.redact(f.path("backend").asText(""))));
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
       for (JsonNode p : f.path("percentile_curve")) {

@@ -3,6 +3,7 @@ package io.dbbench.arango.pool;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -76,7 +77,7 @@ public final class PoolDocuments {
     d.put("MsgId", Long.toHexString(r.nextLong()));
     d.put("TxTp", "pacs.008.001.10");
     d.put("TxSts", r.nextInt(50) == 0 ? "RJCT" : "ACCC");
-    d.put("CreDtTm", java.time.Instant.ofEpochSecond(EPOCH_2023 + r.nextLong(365L * 86_400)).toString());
+    d.put("CreDtTm", Instant.ofEpochSecond(EPOCH_2023 + r.nextLong(365L * 86_400)).toString());
     d.put("Amt", r.nextLong(1, 10_000_000) / 100.0);
     d.put("Ccy", CURRENCIES[r.nextInt(CURRENCIES.length)]);
     d.put("source", "acc_" + r.nextInt(50_000));

@@ -5,6 +5,7 @@ import io.dbbench.core.FamilySettings;
 import io.dbbench.core.SettingsReader;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -95,8 +96,8 @@ public record PoolSettings(double missShare, long shotDeadlineMillis, int standI
     m.put("miss_share", missShare);
     m.put("shot_deadline_s", shotDeadlineMillis / 1000);
     m.put("standin_work_ms", standInWorkMillis);
-    m.put("id_seed", String.format(java.util.Locale.ROOT, "0x%X", PoolIds.SEED));
-    m.put("documents_seed", String.format(java.util.Locale.ROOT, "0x%X", PoolDocuments.SEED));
+    m.put("id_seed", String.format(Locale.ROOT, "0x%X", PoolIds.SEED));
+    m.put("documents_seed", String.format(Locale.ROOT, "0x%X", PoolDocuments.SEED));
     Map<String, Object> sha = new LinkedHashMap<>();
     sha.put("10000", PoolDocuments.checksum(10_000));
     sha.put("200000", PoolDocuments.checksum(PoolDocuments.STUDY_DOCS));

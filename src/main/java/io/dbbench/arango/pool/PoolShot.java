@@ -1,10 +1,12 @@
 package io.dbbench.arango.pool;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -64,7 +66,7 @@ public final class PoolShot {
       if (o == null) {
         s.fail(DnfCause.TIMEOUT, "no answer within the shot deadline of " + deadlineMillis + " ms");
       } else if (o instanceof Throwable t) {
-        Throwable root = t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
+        Throwable root = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
         s.fail(DnfCause.of(root), root.toString());
       } else {
         s.answered++;
@@ -156,7 +158,7 @@ public final class PoolShot {
    * {@code null} when the query failed: what two shots over the same picks must agree on.
    */
   public List<String> answerKeys() {
-    List<String> out = new java.util.ArrayList<>(picks.size());
+    List<String> out = new ArrayList<>(picks.size());
     for (int k = 0; k < picks.size(); k++) {
       Object o = outcomes.get(k);
       out.add(o instanceof List<?> docs ? String.join(",", docs.stream().map(d -> ((PoolDoc) d).key).toList()) : null);

@@ -1,11 +1,13 @@
 package io.dbbench.arango.standin;
 
-import io.dbbench.core.ChildJvm;
 import com.arangodb.jackson.dataformat.velocypack.VPackMapper;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.core.ChildJvm;
+import io.dbbench.core.Version;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -22,15 +24,18 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The dbbench ArangoDB stand-in (not ArangoDB): the part of ArangoDB 3.12's HTTP API that the two
@@ -137,9 +142,9 @@ public final class ArangoStandIn implements AutoCloseable {
   private final Options options;
   /** Trailing bytes after the document are refused, as arangod's parser does. */
   private static final ObjectMapper JSON_MAPPER = new ObjectMapper()
-      .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   private static final ObjectMapper VPACK_MAPPER = new VPackMapper()
-      .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private final StandInStore store = new StandInStore();
   private final StandInScheduler scheduler;
@@ -149,10 +154,10 @@ public final class ArangoStandIn implements AutoCloseable {
   private final Map<String, Cursor> cursors = new ConcurrentHashMap<>();
   private final AtomicLong cursorIds = new AtomicLong(100_000);
   // pooling study (ArangoDB II): what the clients put on the server, for GET /_dbbench/stats
-  private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
-  private final java.util.concurrent.atomic.AtomicInteger peakInFlight = new java.util.concurrent.atomic.AtomicInteger();
-  private final java.util.concurrent.atomic.AtomicInteger connections = new java.util.concurrent.atomic.AtomicInteger();
-  private final java.util.concurrent.atomic.AtomicInteger peakConnections = new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger peakInFlight = new AtomicInteger();
+  private final AtomicInteger connections = new AtomicInteger();
+  private final AtomicInteger peakConnections = new AtomicInteger();
   private final AtomicLong queueFull = new AtomicLong();
   private final byte[] expectedAuth;
   private final ObjectNode queryCache = StandInStore.NODES.objectNode()
@@ -228,7 +233,7 @@ public final class ArangoStandIn implements AutoCloseable {
       return;
     }
     if (cl.isVersionHelpRequested()) {
-      for (String line : new io.dbbench.core.Version().getVersion()) {
+      for (String line : new Version().getVersion()) {
         System.out.println(line);
       }
       return;
@@ -239,7 +244,7 @@ public final class ArangoStandIn implements AutoCloseable {
     System.out.flush();
     Runtime.getRuntime().addShutdownHook(new Thread(s::close));
     if (o.stopOnStdinEof) {
-      java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+      CountDownLatch stop = new CountDownLatch(1);
       ChildJvm.stopOnStdinEof(stop::countDown);
       stop.await();
       s.close();
@@ -317,7 +322,7 @@ public final class ArangoStandIn implements AutoCloseable {
   /** The nesting depth of {@code n}, walked without recursion (a hostile body must not overflow the stack). */
   static int depth(JsonNode n) {
     int max = 0;
-    java.util.ArrayDeque<Object[]> todo = new java.util.ArrayDeque<>();
+    ArrayDeque<Object[]> todo = new ArrayDeque<>();
     todo.push(new Object[] {n, 0});
     while (!todo.isEmpty()) {
       Object[] e = todo.pop();
@@ -338,7 +343,7 @@ public final class ArangoStandIn implements AutoCloseable {
 
   /** Whether a number anywhere in {@code n} is not finite as a double, walked without recursion. */
   static boolean hasNonFiniteNumber(JsonNode n) {
-    java.util.ArrayDeque<JsonNode> todo = new java.util.ArrayDeque<>();
+    ArrayDeque<JsonNode> todo = new ArrayDeque<>();
     todo.push(n);
     while (!todo.isEmpty()) {
       JsonNode node = todo.pop();
@@ -428,7 +433,7 @@ public final class ArangoStandIn implements AutoCloseable {
     var resp = req.response().setStatusCode(r.status);
     resp.putHeader("content-type", vpackOut ? VPACK : JSON);
     resp.putHeader("server", "dbbench-arangodb-stand-in");
-    resp.putHeader("x-arango-queue-time-seconds", String.format(java.util.Locale.ROOT, "%.6f", scheduler.queueTimeSeconds()));
+    resp.putHeader("x-arango-queue-time-seconds", String.format(Locale.ROOT, "%.6f", scheduler.queueTimeSeconds()));
     r.headers.forEach(resp::putHeader);
     resp.end(Buffer.buffer(bytes));
   }

@@ -1,5 +1,6 @@
 package io.dbbench.arango.target;
 
+import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.core.Redaction;
 import java.time.Duration;
 import java.util.UUID;
@@ -46,7 +47,7 @@ final class ArangoContainer {
     }
     lastFallbackReason = reason;
     System.err.println("[dbbench] arango: " + ArangoSettings.CONTAINER + "=true but " + reason
-        + "; using the " + io.dbbench.arango.standin.ArangoStandIn.LABEL);
+        + "; using the " + ArangoStandIn.LABEL);
     return null;
   }
 }

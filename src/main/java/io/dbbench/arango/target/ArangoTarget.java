@@ -10,6 +10,7 @@ import io.dbbench.arango.standin.StandInProcess;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.SharedServer;
+import io.dbbench.load.JitActivity;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -160,7 +161,7 @@ public final class ArangoTarget implements AutoCloseable {
   /** JIT compiler time of the stand-in JVM so far, in ns ({@link io.dbbench.load.JitActivity}); -1 otherwise. */
   public long serverJitNanos() {
     long pid = standInPid();
-    return pid < 0 ? -1 : io.dbbench.load.JitActivity.compilerNanos(pid);
+    return pid < 0 ? -1 : JitActivity.compilerNanos(pid);
   }
 
   /** Whether this target is the stand-in the main job shares ({@link #startShared}; {@link #close()} leaves it running). */

@@ -1,14 +1,18 @@
 package io.dbbench.jdbc.console;
 
 import io.dbbench.core.Redaction;
+import io.dbbench.core.Version;
 import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.JdbcTarget;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The insert console's entry point:
@@ -24,7 +28,7 @@ import picocli.CommandLine.Option;
  * <p>Exit codes: 0 after an interrupt, 1 when the target cannot be reached or the address cannot
  * be bound, 2 for bad options or knobs.
  */
-@Command(name = "console", mixinStandardHelpOptions = true, versionProvider = io.dbbench.core.Version.class,
+@Command(name = "console", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "hdbinsert's web console for the GOMESSAGE JDBC tests (dbbench).")
 public final class Console implements Callable<Integer> {
   @Option(names = "--host", defaultValue = "127.0.0.1",
@@ -55,7 +59,7 @@ public final class Console implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       stop.countDown();
       try {
-        stopped.await(20, java.util.concurrent.TimeUnit.SECONDS); // let run() stop the server and the database
+        stopped.await(20, TimeUnit.SECONDS); // let run() stop the server and the database
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -72,8 +76,8 @@ public final class Console implements Callable<Integer> {
    */
   static int run(String[] args, PrintStream out, PrintStream err, CountDownLatch stop) {
     CommandLine cl = new CommandLine(new Console(out, err, stop));
-    cl.setOut(new java.io.PrintWriter(out, true));
-    cl.setErr(new java.io.PrintWriter(err, true));
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
     return cl.execute(args);
   }
 
@@ -121,7 +125,7 @@ public final class Console implements Callable<Integer> {
   private ConsoleServer startServer(JdbcTarget endpoint, GomessageSettings config, ConsoleSettings settings) {
     try {
       return ConsoleServer.start(endpoint, config, settings, host, port);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       err.println("console: cannot listen on " + host + ":" + port + ": " + e.getMessage());
       return null;
     }

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -508,7 +509,7 @@ public final class ConsoleServer implements AutoCloseable {
     if (hostHeader == null) {
       return true;
     }
-    String h = hostHeader.trim().toLowerCase(java.util.Locale.ROOT);
+    String h = hostHeader.trim().toLowerCase(Locale.ROOT);
     int port = server.getAddress().getPort();
     String name;
     if (h.startsWith("[")) {
@@ -527,7 +528,7 @@ public final class ConsoleServer implements AutoCloseable {
       return true;
     }
     try {
-      return name.equals(java.net.InetAddress.getLocalHost().getHostName().toLowerCase(java.util.Locale.ROOT));
+      return name.equals(InetAddress.getLocalHost().getHostName().toLowerCase(Locale.ROOT));
     } catch (IOException e) {
       return false;
     }

@@ -2,9 +2,9 @@ package io.dbbench.jdbc.console;
 
 import io.dbbench.jdbc.BatchInsertException;
 import io.dbbench.jdbc.Dialect;
-import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.GomessageInserter;
 import io.dbbench.jdbc.GomessageRows;
+import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.GomessageTables;
 import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.RunMode;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.arangodb.ArangoDBException;
 import com.arangodb.entity.ErrorEntity;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
@@ -113,6 +114,6 @@ class PoolShotTest {
     assertEquals(DnfCause.REFUSED, DnfCause.of(ArangoDBException.of(new ConnectException("refused"))));
     assertEquals(DnfCause.REFUSED, DnfCause.of(new HttpConnectTimeoutException("connect timed out")));
     assertEquals(DnfCause.TIMEOUT, DnfCause.of(new HttpTimeoutException("request timed out")));
-    assertEquals(DnfCause.OTHER, DnfCause.of(new java.io.IOException("Connection reset")));
+    assertEquals(DnfCause.OTHER, DnfCause.of(new IOException("Connection reset")));
   }
 }

@@ -9,6 +9,8 @@ import com.arangodb.Protocol;
 import io.dbbench.arango.bulk.BulkClient;
 import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.arango.standin.StandInProcess;
+import io.dbbench.core.FamilyServers;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +36,7 @@ class ArangoTargetTest {
 
   @Test
   void trialsReachTheSharedStandInWhenTheirArgumentsMatchAndLeaveItRunning() throws Exception {
-    io.dbbench.core.FamilyServers servers = ArangoTarget.startShared(ArangoSettings.standIn(), List.of());
+    FamilyServers servers = ArangoTarget.startShared(ArangoSettings.standIn(), List.of());
     ProcessHandle standIn = servers.servers().get(0).process().orElseThrow();
     servers.forkProperties().forEach(System::setProperty);
     try {
@@ -56,7 +58,7 @@ class ArangoTargetTest {
       servers.close();
     }
     assertFalse(standIn.isAlive(), "the family's close stops the shared stand-in");
-    assertEquals(io.dbbench.core.FamilyServers.NONE.servers(), ArangoTarget.startShared(
+    assertEquals(FamilyServers.NONE.servers(), ArangoTarget.startShared(
         ArangoSettings.parse(Map.of(ArangoSettings.ENDPOINTS, "http://127.0.0.1:1")), List.of()).servers(),
         "real endpoints: nothing to share");
   }
@@ -103,7 +105,7 @@ class ArangoTargetTest {
 
   @Test
   void aNonArangoServerIsNamed() throws Exception {
-    var server = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    var server = com.sun.net.httpserver.HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     {
       server.createContext("/", x -> {
         byte[] b = "{\"hello\":1}".getBytes();

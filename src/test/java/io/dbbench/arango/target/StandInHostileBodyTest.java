@@ -8,13 +8,18 @@ import com.arangodb.jackson.dataformat.velocypack.VPackMapper;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.arango.standin.VelocyPackCheckAccess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -99,16 +104,16 @@ class StandInHostileBodyTest {
   @Test
   void garbageAndTruncatedVelocyPackAreAll400s() throws Exception {
     byte[] valid = VPACK.writeValueAsBytes(Map.of("a", "x".repeat(300), "b", List.of(1, 2, 3), "c", Map.of("d", true)));
-    java.util.Random rnd = new java.util.Random(7);
+    Random rnd = new Random(7);
     int answered = 0;
     for (int i = 0; i < 200; i++) {
-      byte[] body = java.util.Arrays.copyOf(valid, 1 + rnd.nextInt(valid.length));
+      byte[] body = Arrays.copyOf(valid, 1 + rnd.nextInt(valid.length));
       if (i % 2 == 1) {
         body[rnd.nextInt(body.length)] = (byte) rnd.nextInt(256);
       }
       HttpResponse<byte[]> r = send("POST", "/_db/dbbench/_api/document/hostile", "application/x-velocypack", body);
       assertTrue(r.statusCode() < 500, "a body at fault is not a server error: " + r.statusCode() + " "
-          + new String(r.body()) + " for " + java.util.HexFormat.of().formatHex(body));
+          + new String(r.body()) + " for " + HexFormat.of().formatHex(body));
       answered++;
     }
     assertEquals(200, answered);
@@ -118,11 +123,11 @@ class StandInHostileBodyTest {
   @Test
   void everyValidBodyTheDriversEncoderWritesPassesTheLengthCheck() throws Exception {
     List<Object> docs = List.of(Map.of(), Map.of("k", 1), List.of(), List.of(1), Map.of("a", List.of(Map.of("b", 2))),
-        Map.of("s", "x".repeat(5000), "n", -12345678901L, "d", 3.25, "t", true), java.util.Collections.nCopies(1000, 7),
+        Map.of("s", "x".repeat(5000), "n", -12345678901L, "d", 3.25, "t", true), Collections.nCopies(1000, 7),
         JSON.convertValue(nested(100), Object.class));
     for (Object d : docs) {
       byte[] body = VPACK.writeValueAsBytes(d);
-      assertNull(io.dbbench.arango.standin.VelocyPackCheckAccess.problem(body, 100), String.valueOf(d).substring(0,
+      assertNull(VelocyPackCheckAccess.problem(body, 100), String.valueOf(d).substring(0,
           Math.min(80, String.valueOf(d).length())));
     }
   }

@@ -7,14 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.jdbc.GomessageSettings;
-import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.JdbcSettings;
+import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.Shape;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
@@ -287,7 +288,7 @@ class ConsoleApiTest {
     List<String> envs = new ArrayList<>();
     info.get("parameters").forEach(p -> {
       envs.add(p.get("env").asText());
-      assertEquals(p.get("env").asText().toLowerCase(java.util.Locale.ROOT).replace('_', '.'), p.get("property").asText());
+      assertEquals(p.get("env").asText().toLowerCase(Locale.ROOT).replace('_', '.'), p.get("property").asText());
     });
     assertTrue(envs.containsAll(List.of("DBBENCH_JDBC_SCHEMA", "DBBENCH_JDBC_TABLE", "DBBENCH_CONSOLE_BATCH_COUNT",
         "DBBENCH_CONSOLE_BATCH_SIZE", "DBBENCH_JDBC_BULK_SIZE", "DBBENCH_JDBC_WORKERS", "DBBENCH_JDBC_WAIT_SECONDS",

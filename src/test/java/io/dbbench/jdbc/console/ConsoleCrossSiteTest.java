@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.jdbc.GomessageSettings;
-import io.dbbench.jdbc.JdbcTarget;
 import io.dbbench.jdbc.JdbcSettings;
+import io.dbbench.jdbc.JdbcTarget;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
