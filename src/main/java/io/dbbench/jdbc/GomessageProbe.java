@@ -35,7 +35,7 @@ public final class GomessageProbe {
   public static Result probe(Function<String, Optional<String>> settings, List<String> shapes) {
     GomessageSettings config;
     try {
-      config = GomessageSettings.from(settings);
+      config = GomessageSettings.parse(settings);
     } catch (RuntimeException e) {
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("backend", "unconfigured");

@@ -10,12 +10,12 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The GOMESSAGE family's knobs, built by {@link #from} from a settings lookup (environment-variable
+ * The GOMESSAGE family's knobs, built by {@link #parse} from a settings lookup (environment-variable
  * names to values); {@link #fromEnvironment()} passes the environment (then {@code -Ddbbench.jdbc.*}
  * system properties, see {@link BenchConfig}). JMH forks inherit the environment, so a variable set
  * before {@code ./mvnw verify -Pbench} reaches every fork.
  *
- * @param target where to insert ({@link JdbcSettings#from})
+ * @param target where to insert ({@link JdbcSettings#parse})
  * @param schema schema, {@code DBBENCH_JDBC_SCHEMA} (default {@code TG20POC}, hdbinsert's)
  * @param table table, {@code DBBENCH_JDBC_TABLE} (default {@code GOMESSAGE}); per-worker
  *     siblings are {@code <table>_<n>}
@@ -105,23 +105,23 @@ public record GomessageSettings(
    * @throws IllegalArgumentException naming the variable when a value is malformed
    */
   public static GomessageSettings fromEnvironment() {
-    return from(BenchConfig::get);
+    return parse(BenchConfig::get);
   }
 
   /**
-   * The knobs {@code settings} holds (defaults otherwise), target included ({@link JdbcSettings#from}).
+   * The knobs {@code settings} holds (defaults otherwise), target included ({@link JdbcSettings#parse}).
    * Reads nothing but {@code settings}, so tests pass exactly the target they need.
    *
    * @param settings a setting's value by its environment-variable name; empty (or blank) when unset
    * @throws IllegalArgumentException naming the variable when a value is malformed
    */
-  public static GomessageSettings from(Function<String, Optional<String>> settings) {
+  public static GomessageSettings parse(Function<String, Optional<String>> settings) {
     SettingsReader s = new SettingsReader(settings);
     long seed = s.getLong("DBBENCH_JDBC_SEED", DEFAULT_SEED, Long.toString(DEFAULT_SEED));
     Integer packet = s.get("DBBENCH_JDBC_PACKET_SIZE").isPresent() ? s.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
     Long failAt = s.getLong("DBBENCH_JDBC_FAIL_AT_ROW", null, "577");
     return new GomessageSettings(
-        JdbcSettings.from(settings),
+        JdbcSettings.parse(settings),
         s.get("DBBENCH_JDBC_SCHEMA", DEFAULT_SCHEMA),
         s.get("DBBENCH_JDBC_TABLE", DEFAULT_TABLE),
         seed,
@@ -138,12 +138,12 @@ public record GomessageSettings(
   }
 
   /**
-   * {@link #from(Function)} over a map of settings (environment-variable names to values).
+   * {@link #parse(Function)} over a map of settings (environment-variable names to values).
    *
    * @throws IllegalArgumentException naming the variable when a value is malformed
    */
-  public static GomessageSettings from(Map<String, String> settings) {
-    return from(SettingsReader.of(settings));
+  public static GomessageSettings parse(Map<String, String> settings) {
+    return parse(SettingsReader.of(settings));
   }
 
   /** Defaults for {@code target}: hdbinsert's schema and table, default seed, no fault injection. */

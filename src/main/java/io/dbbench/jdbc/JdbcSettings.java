@@ -38,13 +38,13 @@ public record JdbcSettings(String url, String user, String password, Properties 
   }
 
   /**
-   * The target the environment selects ({@link #from} over environment variables, then
+   * The target the environment selects ({@link #parse} over environment variables, then
    * {@code -Ddbbench.jdbc.*} system properties).
    *
    * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
    */
   public static JdbcSettings fromEnvironment() {
-    return from(BenchConfig::get);
+    return parse(BenchConfig::get);
   }
 
   /**
@@ -56,7 +56,7 @@ public record JdbcSettings(String url, String user, String password, Properties 
    * @param settings a setting's value by its environment-variable name; empty (or blank) when unset
    * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
    */
-  public static JdbcSettings from(Function<String, Optional<String>> settings) {
+  public static JdbcSettings parse(Function<String, Optional<String>> settings) {
     SettingsReader s = new SettingsReader(settings);
     Properties extra = parseProperties(s.get("DBBENCH_JDBC_PROPERTIES", ""));
     Optional<String> url = s.get("DBBENCH_JDBC_URL");
@@ -81,12 +81,12 @@ public record JdbcSettings(String url, String user, String password, Properties 
   }
 
   /**
-   * {@link #from(Function)} over a map of settings (environment-variable names to values).
+   * {@link #parse(Function)} over a map of settings (environment-variable names to values).
    *
    * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
    */
-  public static JdbcSettings from(Map<String, String> settings) {
-    return from(SettingsReader.of(settings));
+  public static JdbcSettings parse(Map<String, String> settings) {
+    return parse(SettingsReader.of(settings));
   }
 
   /**

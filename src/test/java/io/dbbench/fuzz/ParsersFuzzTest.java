@@ -63,7 +63,7 @@ class ParsersFuzzTest {
     for (Map<String, String> settings : List.of(Map.of("DBBENCH_JDBC_URL", s), Map.of("GOHDBDSN", s),
         Map.of("DBBENCH_JDBC_URL", "jdbc:h2:mem:x", "DBBENCH_JDBC_PROPERTIES", s))) {
       try {
-        JdbcSettings t = JdbcSettings.from(settings);
+        JdbcSettings t = JdbcSettings.parse(settings);
         t.redactedUrl();
         t.redactedProperties();
       } catch (IllegalArgumentException expected) {

@@ -28,7 +28,7 @@ class GomessageHanaTest {
    * @throws IllegalArgumentException when a setting is malformed: that is a failure, not a skip
    */
   static Optional<GomessageSettings> hanaConfig(Function<String, Optional<String>> settings, StringBuilder whyNot) {
-    GomessageSettings config = GomessageSettings.from(settings).withTable("GOMESSAGE_DBBENCH_TEST");
+    GomessageSettings config = GomessageSettings.parse(settings).withTable("GOMESSAGE_DBBENCH_TEST");
     JdbcSettings t = config.target();
     if (t.isEmbedded() || t.dialect() != Dialect.HANA) {
       whyNot.append("no SAP HANA configured (the target is ").append(t.redactedUrl()).append(" from ")

@@ -91,14 +91,14 @@ class JdbcSettingsTest {
 
   @Test
   void settingsAreReadFromTheLookupAloneWithTheUrlWinningOverTheDsn() {
-    GomessageSettings c = GomessageSettings.from(Map.of(
+    GomessageSettings c = GomessageSettings.parse(Map.of(
         "DBBENCH_JDBC_URL", " jdbc:h2:mem:x ", "DBBENCH_JDBC_USER", "sa", "GOHDBDSN", "hdb://u:p@hana:30015",
         "DBBENCH_JDBC_PROPERTIES", "a=1", "DBBENCH_JDBC_SEED", "7", "DBBENCH_JDBC_WORKERS", "3",
         "DBBENCH_JDBC_SEPARATE_TABLES", "yes", "DBBENCH_JDBC_COPY_FORMAT", "TEXT", "DBBENCH_JDBC_FAIL_AT_ROW", "577",
         "DBBENCH_JDBC_TABLE", "  "));
     assertEquals(JdbcTimeouts.defaults(), c.timeouts());
     assertEquals(new JdbcTimeouts(30, JdbcTimeouts.DEFAULT_STATEMENT_SECONDS),
-        GomessageSettings.from(Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "30")).timeouts());
+        GomessageSettings.parse(Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "30")).timeouts());
     assertEquals("jdbc:h2:mem:x", c.target().url());
     assertEquals("sa", c.target().user());
     assertEquals("DBBENCH_JDBC_URL", c.target().source());
@@ -109,9 +109,9 @@ class JdbcSettingsTest {
     assertEquals("text", c.copyFormat());
     assertEquals(577L, c.failAtRow());
     assertEquals(GomessageSettings.DEFAULT_TABLE, c.table(), "a blank setting counts as unset");
-    assertEquals(Dialect.HANA, JdbcSettings.from(Map.of("GOHDBDSN", "hdb://u:p@hana:30015")).dialect());
-    assertTrue(JdbcSettings.from(Map.of()).isEmbedded());
-    assertEquals(GomessageSettings.defaults(JdbcSettings.embedded()).describe(), GomessageSettings.from(Map.of()).describe());
+    assertEquals(Dialect.HANA, JdbcSettings.parse(Map.of("GOHDBDSN", "hdb://u:p@hana:30015")).dialect());
+    assertTrue(JdbcSettings.parse(Map.of()).isEmbedded());
+    assertEquals(GomessageSettings.defaults(JdbcSettings.embedded()).describe(), GomessageSettings.parse(Map.of()).describe());
   }
 
   @Test
@@ -125,7 +125,7 @@ class JdbcSettingsTest {
             "expect", "DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS=0 must be a positive number of seconds"),
         Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "5m",
             "expect", "DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS='5m' is not an integer"))) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GomessageSettings.from(bad));
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GomessageSettings.parse(bad));
       assertTrue(e.getMessage().startsWith(bad.get("expect")), e.getMessage());
     }
   }

@@ -1,9 +1,10 @@
 package io.dbbench.jdbc.console;
 
-import io.dbbench.core.BenchConfig;
+import io.dbbench.core.SettingsReader;
 import io.dbbench.jdbc.JdbcFamily;
 import io.dbbench.jdbc.Shape;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The console's own knobs, beside the GOMESSAGE family's ({@link io.dbbench.jdbc.GomessageSettings}),
@@ -39,27 +40,32 @@ public record ConsoleSettings(Shape defaultShape, boolean dropBeforeRun, long ma
   }
 
   /**
-   * The knobs from the environment.
+   * The knobs from the environment (then the matching {@code -D} system properties).
    *
-   * @throws IllegalArgumentException naming the variable when a value is malformed
+   * @throws IllegalArgumentException naming the variable and its value when one is malformed
    */
   public static ConsoleSettings fromEnvironment() {
-    String max = BenchConfig.get("DBBENCH_CONSOLE_MAX_ROWS", Long.toString(DEFAULT_MAX_ROWS));
-    long maxRows;
-    try {
-      maxRows = Long.parseLong(max);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("DBBENCH_CONSOLE_MAX_ROWS='" + max + "' is not an integer; expected e.g. "
-          + DEFAULT_MAX_ROWS, e);
-    }
+    return parse(SettingsReader.environment());
+  }
+
+  /**
+   * The knobs {@code settings} holds (environment-variable names to values; absent = default).
+   *
+   * @throws IllegalArgumentException naming the variable and its value when one is malformed
+   */
+  public static ConsoleSettings parse(Map<String, String> settings) {
+    return parse(new SettingsReader(SettingsReader.of(settings)));
+  }
+
+  private static ConsoleSettings parse(SettingsReader r) {
+    long maxRows = r.getLong("DBBENCH_CONSOLE_MAX_ROWS", DEFAULT_MAX_ROWS, Long.toString(DEFAULT_MAX_ROWS));
     Shape shape;
     try {
-      shape = new Shape(BenchConfig.getInt("DBBENCH_CONSOLE_BATCH_COUNT", 10),
-          BenchConfig.getInt("DBBENCH_CONSOLE_BATCH_SIZE", 10_000));
+      shape = new Shape(r.getInt("DBBENCH_CONSOLE_BATCH_COUNT", 10), r.getInt("DBBENCH_CONSOLE_BATCH_SIZE", 10_000));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("DBBENCH_CONSOLE_BATCH_COUNT/DBBENCH_CONSOLE_BATCH_SIZE: " + e.getMessage(), e);
     }
-    return new ConsoleSettings(shape, BenchConfig.getBoolean("DBBENCH_CONSOLE_DROP", true), maxRows,
+    return new ConsoleSettings(shape, r.getBoolean("DBBENCH_CONSOLE_DROP", true), maxRows,
         JdbcFamily.FULL_SHAPES.stream().map(Shape::parse).toList());
   }
 

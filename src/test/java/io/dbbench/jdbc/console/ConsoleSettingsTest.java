@@ -10,6 +10,7 @@ import io.dbbench.jdbc.JdbcFamily;
 import io.dbbench.jdbc.Shape;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +54,17 @@ class ConsoleSettingsTest {
     assertEquals(new Shape(3, 7), s.defaultShape());
     assertFalse(s.dropBeforeRun());
     assertEquals(1000, s.maxRows());
+  }
+
+  @Test
+  void aMapOfSettingsIsReadLikeTheEnvironment() {
+    set();
+    assertEquals(ConsoleSettings.fromEnvironment(), ConsoleSettings.parse(Map.of()));
+    ConsoleSettings s = ConsoleSettings.parse(Map.of("DBBENCH_CONSOLE_MAX_ROWS", "5", "DBBENCH_CONSOLE_DROP", "no"));
+    assertEquals(5, s.maxRows());
+    assertFalse(s.dropBeforeRun());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> ConsoleSettings.parse(Map.of("DBBENCH_CONSOLE_MAX_ROWS",
+        "many"))).getMessage().startsWith("DBBENCH_CONSOLE_MAX_ROWS='many' is not an integer"));
   }
 
   @Test
