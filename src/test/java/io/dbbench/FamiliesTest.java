@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.report.Findings;
+import io.dbbench.report.Study;
 import io.dbbench.run.JmhCommand;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -44,6 +46,42 @@ class FamiliesTest {
         assertEquals("io.dbbench." + f.id(), pkg, f.id() + " selects " + b);
       }
     }
+  }
+
+  /**
+   * Every comparison a study publishes is run as an interleaved headline comparison in both modes,
+   * at the study's own point: its first counterpart row (benchmark and params) and its change are
+   * one of the families' {@code HeadlineComparison}s, so a finding never falls back to sweep rows
+   * run as consecutive blocks.
+   */
+  @Test
+  void everyStudysComparisonRunsAsAHeadlineComparisonInBothModes() {
+    int checked = 0;
+    for (Study study : Findings.studies()) {
+      for (Study.Measure m : study.measures()) {
+        if (!m.comparison()) {
+          continue;
+        }
+        assertEquals(1, m.change().size(), study.id() + ": a comparison changes one param: " + m.change());
+        Study.Row row = m.rows().get(0);
+        String param = m.change().keySet().iterator().next();
+        for (boolean full : List.of(false, true)) {
+          boolean found = false;
+          for (BenchmarkFamily f : Families.all()) {
+            for (FamilySettings.HeadlineComparison c : f.settings(full).comparisons()) {
+              found |= c.benchmark().equals(row.benchmark()) && c.param().equals(param)
+                  && c.baselineValue().equals(row.params().get(param)) && c.contenderValue().equals(m.change().get(param))
+                  && row.params().entrySet().stream().filter(e -> !e.getKey().equals(param))
+                      .allMatch(e -> e.getValue().equals(c.fixed().get(e.getKey())));
+            }
+          }
+          assertTrue(found, study.id() + ": " + row.describe() + " -> " + m.change() + " is no headline comparison in "
+              + (full ? "full" : "quick") + " mode");
+          checked++;
+        }
+      }
+    }
+    assertEquals(12, checked, "six studies' comparisons, two modes each");
   }
 
   /** Seconds in a JMH time value such as {@code 1s}, {@code 500ms} or {@code 2m}. */
