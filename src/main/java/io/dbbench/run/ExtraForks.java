@@ -82,7 +82,7 @@ final class ExtraForks {
     List<Pattern> includes = settings.allocationIncludes().stream().map(Pattern::compile).toList();
     Predicate<String> counted = b -> includes.stream().anyMatch(p -> p.matcher(b).find());
     List<String> targets = f.selected().stream().filter(counted).toList();
-    List<FamilySettings.HeadlineComparison> sides = JmhCommand.comparisons(settings).stream()
+    List<FamilySettings.HeadlineComparison> sides = settings.comparisons().stream()
         .filter(c -> f.comparable().contains(c.benchmark()) && counted.test(c.benchmark())).toList();
     if (targets.isEmpty() && sides.isEmpty()) {
       return;
@@ -102,13 +102,11 @@ final class ExtraForks {
         AllocationProfiler.class.getName(),
         "-jvmArgsAppend", "-javaagent:" + agent.toAbsolutePath() + " -D" + SteadyState.CAP_PROPERTY + "=1"
             + " -Djava.util.logging.config.class=" + InstrumenterLogging.class.getName());
-    List<String> user = new ArrayList<>(own);
-    user.addAll(options.userArgs());
+    JmhCommand.Job job = ctx.jmh().withOptionsFirst(own);
     List<List<String>> commands = new ArrayList<>();
     List<String> regexes = targets.stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
     if (!targets.isEmpty()) {
-      commands.add(JmhCommand.build(options.full(), settings, null, user, ctx.hostArgs(), Runtime.version().feature(),
-          runDir.resolve("jmh-" + family.id() + "-allocs.json"), runDir, ctx.secretsFile(), regexes));
+      commands.add(JmhCommand.build(job, settings, null, runDir.resolve("jmh-" + family.id() + "-allocs.json"), regexes));
     }
     int k = 0;
     for (FamilySettings.HeadlineComparison c : sides) {
@@ -117,9 +115,8 @@ final class ExtraForks {
             || (targets.contains(c.benchmark()) && JmhRows.covered(c.side(side), settings))) {
           continue; // no such row, or the sweep's pass covers this point
         }
-        commands.add(JmhCommand.buildComparisonFork(options.full(), settings, c.benchmark(), c.side(side), List.of(), user,
-            ctx.hostArgs(), Runtime.version().feature(), runDir.resolve("jmh-" + family.id() + "-allocs-" + (++k) + ".json"),
-            runDir, ctx.secretsFile()));
+        commands.add(JmhCommand.buildComparisonFork(job, settings, c.benchmark(), c.side(side), List.of(),
+            runDir.resolve("jmh-" + family.id() + "-allocs-" + (++k) + ".json")));
       }
     }
     int merged = 0;
@@ -172,7 +169,7 @@ final class ExtraForks {
   void profiles(MainJob.FamilyRun f) {
     BenchmarkFamily family = f.family();
     Path runDir = ctx.runDir();
-    List<FamilySettings.HeadlineComparison> cs = JmhCommand.comparisons(f.settings()).stream()
+    List<FamilySettings.HeadlineComparison> cs = f.settings().comparisons().stream()
         .filter(c -> f.comparable().contains(c.benchmark())).toList();
     if (cs.isEmpty()) {
       return;
@@ -199,9 +196,8 @@ final class ExtraForks {
           // CPU every 1 ms, not async-profiler's 10 ms: a single-shot fork held 14-82 samples at 10 ms
           opts.addAll(List.of("-prof", "async:libPath=" + lib.toAbsolutePath() + ";output=flamegraph;event=" + event
               + (event.equals("cpu") ? ";interval=" + PROFILE_CPU_INTERVAL_NS : "") + ";dir=" + dir.toAbsolutePath()));
-          List<String> cmd = JmhCommand.buildComparisonFork(options.full(), f.settings(), c.benchmark(), c.side(side), opts,
-              options.userArgs(), ctx.hostArgs(), Runtime.version().feature(), runDir.resolve("jmh-" + name + ".json"), runDir,
-              ctx.secretsFile());
+          List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), f.settings(), c.benchmark(), c.side(side), opts,
+              runDir.resolve("jmh-" + name + ".json"));
           say.accept(family.id() + ": flame graph " + name + " " + c.side(side));
           Map<String, Object> p = new LinkedHashMap<>();
           p.put("comparison", c.label());

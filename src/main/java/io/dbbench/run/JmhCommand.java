@@ -58,66 +58,57 @@ public final class JmhCommand {
   private JmhCommand() {}
 
   /**
-   * The full command line for one family.
+   * What every fork command line of one main job shares.
    *
    * @param full publication settings instead of quick ones
-   * @param family the family's settings for that mode
-   * @param forks {@code -Dbench.forks}, or {@code null}
    * @param userArgs the user's JMH options ({@code -Dbench.args}, already split)
-   * @param hostJvmArgs the main job's JVM input arguments
-   * @param jdkFeature the forks' JDK feature release
-   * @param resultFile where JMH writes its JSON
+   * @param hostJvmArgs the main job's JVM input arguments (the forks' base arguments)
+   * @param jdkFeature the forks' JDK feature release (which fork flags it knows)
    * @param runDir the run directory the forks learn as {@code dbbench.run.dir}
+   * @param secretsFile the forks' secrets file (see {@link #forkSecrets}), or {@code null}
+   */
+  public record Job(boolean full, List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path runDir,
+      Path secretsFile) {
+    /** Copies the lists. */
+    public Job {
+      userArgs = List.copyOf(userArgs);
+      hostJvmArgs = List.copyOf(hostJvmArgs);
+    }
+
+    /** This job with {@code options} ahead of the user's (which therefore still win where they repeat one). */
+    public Job withOptionsFirst(List<String> options) {
+      List<String> u = new ArrayList<>(options);
+      u.addAll(userArgs);
+      return new Job(full, u, hostJvmArgs, jdkFeature, runDir, secretsFile);
+    }
+  }
+
+  /**
+   * The full command line for one family's sweep. Secret {@code -D} properties are left off the
+   * fork command line (see {@link #forkSecrets}) and {@code -Ddbbench.secrets.file=<file>} is
+   * appended instead when the job has a secrets file.
+   *
+   * @param job what every fork of the main job shares
+   * @param family the family's settings for the job's mode
+   * @param forks {@code -Dbench.forks}, or {@code null}
+   * @param resultFile where JMH writes its JSON
    * @param benchmarks include regexes, one per selected benchmark
    * @throws IllegalArgumentException when a user option lacks its value
    */
-  public static List<String> build(boolean full, FamilySettings family, Integer forks, List<String> userArgs,
-      List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, List<String> benchmarks) {
-    return build(full, family, forks, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, null, benchmarks);
-  }
-
-  /**
-   * {@link #build} with the forks' secrets file: secret {@code -D} properties are left off the
-   * fork command line (see {@link #forkSecrets}) and {@code -Ddbbench.secrets.file=<secretsFile>}
-   * is appended instead, when {@code secretsFile} is not null.
-   */
-  public static List<String> build(boolean full, FamilySettings family, Integer forks, List<String> userArgs,
-      List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
+  public static List<String> build(Job job, FamilySettings family, Integer forks, Path resultFile,
       List<String> benchmarks) {
     List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
-    return assemble(full, family, forkLayer, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile,
-        benchmarks);
-  }
-
-  /**
-   * The layers in order: mode defaults, the family's settings, {@code layer} (the fork count knob),
-   * the user's plain options, then the options no layer
-   * overrides (JSON results, fail on error, the machine profiler, fork JVM arguments).
-   */
-  private static List<String> assemble(boolean full, FamilySettings family, List<String> layer, List<String> userArgs,
-      List<String> hostJvmArgs, int jdkFeature, Path resultFile, Path runDir, Path secretsFile,
-      List<String> benchmarks) {
-    List<String> fixed = fixedOptions(family, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile);
-    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
-        JmhArgs.without(userArgs, JVM_OPTIONS), fixed, benchmarks);
+    return JmhArgs.merge((job.full() ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), forkLayer,
+        JmhArgs.without(job.userArgs(), JVM_OPTIONS), fixedOptions(job, family, resultFile), benchmarks);
   }
 
   /** JSON results, fail on error, the machine profiler and the fork JVM arguments: options no layer overrides. */
-  private static List<String> fixedOptions(FamilySettings family, List<String> userArgs, List<String> hostJvmArgs,
-      int jdkFeature, Path resultFile, Path runDir, Path secretsFile) {
+  private static List<String> fixedOptions(Job job, FamilySettings family, Path resultFile) {
     // every fork records the machine's load, CPUs and steal around it: the machine's state is part of the result
     List<String> fixed = new ArrayList<>(List.of("-rf", "json", "-rff", resultFile.toString(), "-foe", "true",
         "-prof", MACHINE_PROFILER));
-    fixed.addAll(forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile, family.forkProperties()));
+    fixed.addAll(forkJvmOptions(job, family.forkProperties()));
     return fixed;
-  }
-
-  /**
-   * The headline comparisons the main job runs after the family's sweep, each as single forks in
-   * ABBA order: the family's {@link FamilySettings#comparisons}.
-   */
-  public static List<FamilySettings.HeadlineComparison> comparisons(FamilySettings family) {
-    return family.comparisons();
   }
 
   /**
@@ -144,36 +135,26 @@ public final class JmhCommand {
 
   /**
    * The command line of one fork of one side of a headline comparison: {@link #build} with
-   * {@code -f 1}, the side's parameter values in place of the family's for the same names, and the
-   * comparison's benchmark as the only include. The user's plain options still come after the
-   * family's (a user {@code -f} is replaced by {@code -f 1}: the fork count is the number of runs).
+   * {@code -f 1}, the side's parameter values in place of the family's for the same names, the
+   * comparison's own JMH options ({@link FamilySettings.HeadlineComparison#options}) after the
+   * family's settings and before the user's, and the comparison's benchmark as the only include.
+   * The user's plain options still come after the family's (a user {@code -f} is replaced by
+   * {@code -f 1}: the fork count is the number of runs).
    *
+   * @param point the side's parameter values
    * @throws IllegalArgumentException when a user option lacks its value
    */
-  public static List<String> buildComparisonFork(boolean full, FamilySettings family, String benchmark,
-      Map<String, String> point, List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path resultFile,
-      Path runDir, Path secretsFile) {
-    return buildComparisonFork(full, family, benchmark, point, List.of(), userArgs, hostJvmArgs, jdkFeature,
-        resultFile, runDir, secretsFile);
-  }
-
-  /**
-   * {@link #buildComparisonFork(boolean, FamilySettings, String, Map, List, List, int, Path, Path, Path)}
-   * with the comparison's own JMH options ({@link FamilySettings.HeadlineComparison#options}) layered
-   * after the family's settings and before the user's.
-   */
-  public static List<String> buildComparisonFork(boolean full, FamilySettings family, String benchmark,
-      Map<String, String> point, List<String> comparisonOptions, List<String> userArgs, List<String> hostJvmArgs,
-      int jdkFeature, Path resultFile, Path runDir, Path secretsFile) {
+  public static List<String> buildComparisonFork(Job job, FamilySettings family, String benchmark,
+      Map<String, String> point, List<String> comparisonOptions, Path resultFile) {
     List<String> layer = new ArrayList<>(comparisonOptions);
     point.forEach((k, v) -> {
       layer.add("-p");
       layer.add(k + "=" + v);
     });
     List<String> fixed = new ArrayList<>(List.of("-f", "1"));
-    fixed.addAll(fixedOptions(family, userArgs, hostJvmArgs, jdkFeature, resultFile, runDir, secretsFile));
-    return JmhArgs.merge((full ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
-        JmhArgs.without(userArgs, JVM_OPTIONS), fixed,
+    fixed.addAll(fixedOptions(job, family, resultFile));
+    return JmhArgs.merge((job.full() ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
+        JmhArgs.without(job.userArgs(), JVM_OPTIONS), fixed,
         List.of("^" + Pattern.quote(benchmark) + "$"));
   }
 
@@ -195,33 +176,19 @@ public final class JmhCommand {
     return base.isEmpty() ? hostJvmArgs.stream().filter(a -> !a.startsWith("-Dbench.")).toList() : base;
   }
 
-  /** {@link #forkJvmOptions(List, List, int, Path, Path)} without a secrets file. */
-  public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
-      Path runDir) {
-    return forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, null);
-  }
-
   /**
    * The {@code -jvmArgs}/{@code -jvmArgsPrepend}/{@code -jvmArgsAppend} options of a main-job fork
-   * (see the class comment), each with one space-joined value as JMH's command line expects.
+   * (see the class comment), each with one space-joined value as JMH's command line expects; the
+   * family's fork system properties ({@link FamilySettings#forkProperties}) come after the run
+   * directory and before the user's {@code -jvmArgsAppend} values, which therefore win.
    */
-  public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
-      Path runDir, Path secretsFile) {
-    return forkJvmOptions(userArgs, hostJvmArgs, jdkFeature, runDir, secretsFile, Map.of());
-  }
-
-  /**
-   * {@link #forkJvmOptions(List, List, int, Path, Path)} with the family's fork system properties
-   * ({@link FamilySettings#forkProperties}) after the run directory and before the user's
-   * {@code -jvmArgsAppend} values, which therefore win.
-   */
-  public static List<String> forkJvmOptions(List<String> userArgs, List<String> hostJvmArgs, int jdkFeature,
-      Path runDir, Path secretsFile, Map<String, String> familyProperties) {
-    List<String> base = SecretsFile.split(baseArgs(userArgs, hostJvmArgs)).kept();
-    List<String> append = new ArrayList<>(ForkFlags.forJdk(jdkFeature));
-    append.add("-Ddbbench.run.dir=" + runDir.toAbsolutePath());
-    if (secretsFile != null) {
-      append.add("-D" + SecretsFile.PROPERTY + "=" + secretsFile.toAbsolutePath());
+  public static List<String> forkJvmOptions(Job job, Map<String, String> familyProperties) {
+    List<String> userArgs = job.userArgs();
+    List<String> base = SecretsFile.split(baseArgs(userArgs, job.hostJvmArgs())).kept();
+    List<String> append = new ArrayList<>(ForkFlags.forJdk(job.jdkFeature()));
+    append.add("-Ddbbench.run.dir=" + job.runDir().toAbsolutePath());
+    if (job.secretsFile() != null) {
+      append.add("-D" + SecretsFile.PROPERTY + "=" + job.secretsFile().toAbsolutePath());
     }
     familyProperties.forEach((k, v) -> append.add("-D" + k + "=" + v));
     append.addAll(SecretsFile.split(JmhArgs.values(userArgs, "-jvmArgsAppend")).kept());

@@ -144,8 +144,9 @@ public final class MainJob {
    * @param json the mapper for every JMH JSON read and manifest written
    * @param hostArgs this JVM's input arguments (the forks' base arguments, see {@link JmhCommand})
    * @param secretsFile the forks' secrets file, or {@code null}
+   * @param jmh what every fork's JMH command line shares (mode, user options, these arguments, run dir, secrets file)
    */
-  record ForkContext(Path runDir, ObjectMapper json, List<String> hostArgs, Path secretsFile) {}
+  record ForkContext(Path runDir, ObjectMapper json, List<String> hostArgs, Path secretsFile, JmhCommand.Job jmh) {}
 
   /**
    * One family's run.
@@ -206,7 +207,8 @@ public final class MainJob {
     if (hook != null) {
       Runtime.getRuntime().addShutdownHook(hook);
     }
-    ctx = new ForkContext(runDir, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), hostArgs, secretsFile);
+    ctx = new ForkContext(runDir, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), hostArgs, secretsFile,
+        new JmhCommand.Job(options.full(), options.userArgs(), hostArgs, Runtime.version().feature(), runDir, secretsFile));
     try {
       return runFamilies(all, jobStart);
     } finally {
@@ -349,8 +351,7 @@ public final class MainJob {
     boolean sweepHere = runsHere(ShardPlan.Unit.sweep(f.id()));
     Path resultFile = ctx.runDir().resolve("jmh-" + f.id() + ".json");
     List<String> regexes = f.selected().stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
-    List<String> cmd = JmhCommand.build(options.full(), f.settings(), options.forks(), options.userArgs(), ctx.hostArgs(),
-        Runtime.version().feature(), resultFile, ctx.runDir(), ctx.secretsFile(), regexes);
+    List<String> cmd = JmhCommand.build(ctx.jmh(), f.settings(), options.forks(), resultFile, regexes);
     if (sweepHere) {
       fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
       fenv.put("benchmarks", f.selected());
@@ -450,7 +451,7 @@ public final class MainJob {
         continue;
       }
       units.add(ShardPlan.Unit.sweep(family.id()));
-      long comparisons = JmhCommand.comparisons(settings).stream().filter(c -> selected.contains(c.benchmark())).count();
+      long comparisons = settings.comparisons().stream().filter(c -> selected.contains(c.benchmark())).count();
       for (int k = 1; k <= comparisons; k++) {
         units.add(ShardPlan.Unit.comparison(family.id(), k));
       }
@@ -474,7 +475,7 @@ public final class MainJob {
   private String runComparisons(FamilyRun f, ArrayNode rows) throws IOException {
     BenchmarkFamily family = f.family();
     FamilySettings settings = f.settings();
-    List<FamilySettings.HeadlineComparison> comparisons = JmhCommand.comparisons(settings).stream()
+    List<FamilySettings.HeadlineComparison> comparisons = settings.comparisons().stream()
         .filter(c -> f.comparable().contains(c.benchmark())).toList();
     if (comparisons.isEmpty()) {
       return null;
@@ -510,9 +511,7 @@ public final class MainJob {
           char side = order.charAt(slot);
           Map<String, String> point = c.side(side);
           Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
-          List<String> cmd = JmhCommand.buildComparisonFork(options.full(), settings, c.benchmark(), point,
-              c.options(), options.userArgs(), ctx.hostArgs(), Runtime.version().feature(), file, ctx.runDir(),
-              ctx.secretsFile());
+          List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file);
           if (jmhArgs == null) {
             jmhArgs = cmd.stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
           }

@@ -16,8 +16,8 @@ class JmhCommandTest {
 
   private static List<String> build(boolean full, FamilySettings family, Integer forks, String user, List<String> host,
       int jdk) {
-    return JmhCommand.build(full, family, forks, JmhArgs.split(user), host, jdk, Path.of("/runs/r1/jmh-x.json"), RUN,
-        List.of("^a\\.B\\.c$"));
+    return JmhCommand.build(new JmhCommand.Job(full, JmhArgs.split(user), host, jdk, RUN, null), family, forks,
+        Path.of("/runs/r1/jmh-x.json"), List.of("^a\\.B\\.c$"));
   }
 
   @Test
@@ -47,13 +47,16 @@ class JmhCommandTest {
 
   @Test
   void hostArgumentsReachTheForksWithoutTheMainJobKnobsAndUserJvmOptionsAdd() {
-    List<String> opts = JmhCommand.forkJvmOptions(JmhArgs.split("-jvmArgsAppend '-Xmx4g -Da=1' -jvmArgsPrepend -Dp=0"),
-        List.of("--enable-native-access=ALL-UNNAMED", "-Dbench.args=-f 9", "-Ddbbench.jdbc.url=jdbc:h2:mem:x"), 25, RUN);
+    List<String> opts = JmhCommand.forkJvmOptions(new JmhCommand.Job(false,
+        JmhArgs.split("-jvmArgsAppend '-Xmx4g -Da=1' -jvmArgsPrepend -Dp=0"),
+        List.of("--enable-native-access=ALL-UNNAMED", "-Dbench.args=-f 9", "-Ddbbench.jdbc.url=jdbc:h2:mem:x"), 25, RUN, null),
+        Map.of());
     assertEquals(List.of("-jvmArgs", "--enable-native-access=ALL-UNNAMED -Ddbbench.jdbc.url=jdbc:h2:mem:x",
         "-jvmArgsPrepend", "-Dp=0",
         "-jvmArgsAppend", "-Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "
             + "-Ddbbench.run.dir=/runs/r1 -Xmx4g -Da=1"), opts);
-    List<String> replaced = JmhCommand.forkJvmOptions(JmhArgs.split("-jvmArgs -Dbase=1"), List.of("-Dhost=1"), 25, RUN);
+    List<String> replaced = JmhCommand.forkJvmOptions(new JmhCommand.Job(false, JmhArgs.split("-jvmArgs -Dbase=1"),
+        List.of("-Dhost=1"), 25, RUN, null), Map.of());
     assertEquals("-Dbase=1", replaced.get(1), "a user's -jvmArgs replaces the inherited host arguments");
   }
 
@@ -64,8 +67,8 @@ class JmhCommandTest {
     FamilySettings.HeadlineComparison c = fam.comparisons().get(0);
     assertEquals(Map.of("level", "1", "corpus", "text"), c.baseline());
     assertEquals(Map.of("level", "3", "corpus", "text"), c.contender());
-    List<String> cmd = JmhCommand.buildComparisonFork(false, fam, c.benchmark(), c.contender(),
-        JmhArgs.split("-wi 2 -f 7"), List.of(), 25, Path.of("/runs/r1/jmh-x-comparison-1-B-2.json"), RUN, null);
+    List<String> cmd = JmhCommand.buildComparisonFork(new JmhCommand.Job(false, JmhArgs.split("-wi 2 -f 7"), List.of(), 25,
+        RUN, null), fam, c.benchmark(), c.contender(), List.of(), Path.of("/runs/r1/jmh-x-comparison-1-B-2.json"));
     assertEquals(List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "2",
         "-r", "1s", "-p", "level=3", "-p", "corpus=text", "-rf", "json", "-rff", "/runs/r1/jmh-x-comparison-1-B-2.json",
         "-foe", "true", "-prof", JmhCommand.MACHINE_PROFILER,
@@ -83,8 +86,8 @@ class JmhCommandTest {
         "io.dbbench.harness.HarnessBenchmark.work", "tokens", "100", "200", Map.of("failAt", "0"), List.of()).label());
     FamilySettings withOptions = FamilySettings.builder().iterations(2).comparison("a.B.c", "level", "1", "3")
         .comparisonOptions("-wi", "5", "-i", "8").build();
-    List<String> tuned = JmhCommand.buildComparisonFork(false, withOptions, "a.B.c", Map.of("level", "1"),
-        withOptions.comparisons().get(0).options(), List.of(), List.of(), 25, Path.of("/r/x.json"), RUN, null);
+    List<String> tuned = JmhCommand.buildComparisonFork(new JmhCommand.Job(false, List.of(), List.of(), 25, RUN, null),
+        withOptions, "a.B.c", Map.of("level", "1"), withOptions.comparisons().get(0).options(), Path.of("/r/x.json"));
     assertEquals("8", tuned.get(tuned.indexOf("-i") + 1), "the comparison's own options win over the family's");
     assertEquals("5", tuned.get(tuned.indexOf("-wi") + 1));
     assertThrows(IllegalArgumentException.class, () -> FamilySettings.builder().comparison("a.B.c", "l", "1", "3")
