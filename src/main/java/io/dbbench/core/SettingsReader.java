@@ -100,12 +100,13 @@ public final class SettingsReader {
   }
 
   /**
-   * An integer setting from {@code min} to {@code max}; {@code what} names the unit in the error
-   * (e.g. {@code "number of milliseconds"}).
+   * An integer setting from {@code min} to {@code max} ({@link Integer#MAX_VALUE}: no upper bound);
+   * {@code what} names the unit in the error (e.g. {@code "number of milliseconds"}) and
+   * {@code example} is the value the error suggests.
    *
-   * @throws IllegalArgumentException naming the setting, its value and the range otherwise
+   * @throws IllegalArgumentException naming the setting, its value and the accepted range otherwise
    */
-  public int getInt(String name, int def, int min, int max, String what) {
+  public int getInt(String name, int def, int min, int max, String what, String example) {
     Optional<String> v = get(name);
     if (v.isEmpty()) {
       return def;
@@ -118,17 +119,17 @@ public final class SettingsReader {
     } catch (NumberFormatException e) {
       // falls through to the message
     }
-    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + what + " from " + min + " to " + max
-        + "; expected e.g. " + name + "=" + def);
+    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + what + (max == Integer.MAX_VALUE
+        ? " of at least " + min : " from " + min + " to " + max) + "; expected e.g. " + name + "=" + example);
   }
 
   /**
-   * A decimal setting from {@code min} to {@code max}; {@code what} names it in the error
-   * (e.g. {@code "share"}).
+   * A decimal setting from {@code min} to {@code max}; {@code what} names it in the error (e.g.
+   * {@code "share"}) and {@code example} is the value the error suggests.
    *
-   * @throws IllegalArgumentException naming the setting, its value and the range otherwise
+   * @throws IllegalArgumentException naming the setting, its value and the accepted range otherwise
    */
-  public double getDouble(String name, double def, double min, double max, String what) {
+  public double getDouble(String name, double def, double min, double max, String what, String example) {
     Optional<String> v = get(name);
     if (v.isEmpty()) {
       return def;
@@ -141,8 +142,13 @@ public final class SettingsReader {
     } catch (NumberFormatException e) {
       // falls through to the message
     }
-    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + what + "; expected a number from " + min
-        + " to " + max + ", e.g. " + name + "=" + def);
+    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + what + "; expected a number from "
+        + plain(min) + " to " + plain(max) + ", e.g. " + name + "=" + example);
+  }
+
+  /** {@code 1} for 1.0, {@code 0.5} for 0.5. */
+  private static String plain(double d) {
+    return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
   }
 
   /**

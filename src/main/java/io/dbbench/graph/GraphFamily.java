@@ -3,7 +3,6 @@ package io.dbbench.graph;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -51,7 +51,8 @@ public record GraphSettings(long bufferPoolBytes, Path tempRoot, long seed) {
   }
 
   private static GraphSettings parse(SettingsReader r) {
-    int mb = r.getInt(BUFFER_POOL_MB, DEFAULT_BUFFER_POOL_MB, 1, 1 << 20, "number of MiB");
+    int mb = r.getInt(BUFFER_POOL_MB, DEFAULT_BUFFER_POOL_MB, 1, Integer.MAX_VALUE, "number of MiB",
+        Integer.toString(DEFAULT_BUFFER_POOL_MB));
     long seed = r.getLong(SEED, DEFAULT_SEED, Long.toString(DEFAULT_SEED));
     return new GraphSettings((long) mb << 20, Path.of(r.get(TMPDIR, System.getProperty("java.io.tmpdir"))), seed);
   }

@@ -1,6 +1,7 @@
 package io.dbbench.payload;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.dbbench.report.Charts;
 import io.dbbench.report.Doc;
 import io.dbbench.report.FormSupport;
@@ -305,19 +306,21 @@ public final class PayloadForm implements StudyForm {
   static void studyFigures(Doc.Section s) {
     Map<String, JsonNode> fig = Study.load(PayloadForm.class, "study.json")
         .table("study_figures");
+    JsonNode columns = fig.getOrDefault("columns", MissingNode.getInstance());
+    JsonNode rows = fig.getOrDefault("rows", MissingNode.getInstance());
     s.text("The study's figures (WMPayload README, commit 3c602f4; Go client, Apple M2, a real MongoDB):");
     Doc.TableBuilder t = new Doc.TableBuilder();
     int i = 0;
-    for (JsonNode c : fig.get("columns")) {
+    for (JsonNode c : columns) {
       // the operation, document and index columns are text, the figures numbers, the last one text
-      if (i < 3 || i == fig.get("columns").size() - 1) {
+      if (i < 3 || i == columns.size() - 1) {
         t.col(c.asText());
       } else {
         t.num(c.asText());
       }
       i++;
     }
-    for (JsonNode r : fig.get("rows")) {
+    for (JsonNode r : rows) {
       List<String> row = new ArrayList<>();
       r.forEach(v -> row.add(v.asText()));
       t.row(row);

@@ -177,7 +177,7 @@ public record Study(String id, String title, Pattern present, String source, Opt
     }
     List<Row> rows = new ArrayList<>();
     for (JsonNode r : m.path("rows")) {
-      rows.add(new Row(text(r, "benchmark", at + " rows"), fields(r.path("params")), fields(r.path("change"))));
+      rows.add(new Row(text(r, "benchmark", at + " rows"), fields(r.path("params")), change(r, at + " rows")));
     }
     if (rows.isEmpty()) {
       throw new IllegalStateException(at + ": has no rows (the dbbench counterpart of the published figure)");
@@ -189,8 +189,17 @@ public record Study(String id, String title, Pattern present, String source, Opt
     if (kind.equals("rate") && metric.isEmpty()) {
       throw new IllegalStateException(at + ": a rate measure needs the secondary metric it reads (metric)");
     }
-    return new Measure(kind, text(m, "unit", at), text(m, "question", at), List.copyOf(rows), fields(m.path("change")),
+    return new Measure(kind, text(m, "unit", at), text(m, "question", at), List.copyOf(rows), change(m, at),
         new Published(text(pub, "text", at + " published"), low, high), metric, m.path("scale").asDouble(1));
+  }
+
+  /** The {@code change} of {@code n}: empty when absent; an empty object says nothing and is refused. */
+  private static Map<String, String> change(JsonNode n, String at) {
+    if (n.has("change") && n.path("change").isEmpty()) {
+      throw new IllegalStateException(at + ": 'change' is empty; name the params that make the contender, or leave it out"
+          + " for an absolute figure");
+    }
+    return fields(n.path("change"));
   }
 
   private static String text(JsonNode n, String field, String at) {

@@ -24,6 +24,8 @@ class GraphSettingsTest {
     assertEquals(64L << 20, s.bufferPoolBytes());
     assertEquals(Path.of("/var/tmp/g"), s.tempRoot());
     assertEquals(-7L, s.seed());
+    assertEquals(4_000_000L << 20, GraphSettings.parse(Map.of(GraphSettings.BUFFER_POOL_MB, "4000000")).bufferPoolBytes(),
+        "no upper bound but the int");
   }
 
   @Test

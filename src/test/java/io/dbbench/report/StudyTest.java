@@ -73,6 +73,10 @@ class StudyTest {
       assertTrue(e.getMessage().startsWith("bad.json"), e.getMessage());
       assertTrue(e.getMessage().contains(b.getValue()), e.getMessage());
     }
+    String emptyChange = GOOD.replace("\"change\": {\"p\": \"b\"}", "\"change\": {}");
+    IllegalStateException empty = assertThrows(IllegalStateException.class,
+        () -> Study.parse(JSON.readTree(emptyChange), "bad.json"));
+    assertTrue(empty.getMessage().contains("measures[0]: 'change' is empty"), empty.getMessage());
     String noRows = GOOD.replace("\"rows\": [{\"benchmark\": \"io.x.B.w\"}]", "\"rows\": []");
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> Study.parse(JSON.readTree(noRows), "bad.json"));
     assertTrue(e.getMessage().contains("measures[2]: has no rows"), e.getMessage());

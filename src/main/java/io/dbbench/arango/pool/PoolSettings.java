@@ -16,7 +16,7 @@ import java.util.Map;
  *
  * @param missShare {@value #MISS_SHARE}: the share of queried ids that match no document, from 0
  *     to 1, default {@value #DEFAULT_MISS_SHARE}
- * @param shotDeadlineMillis {@value #SHOT_DEADLINE} (given in seconds, 1 to 86400): how long a
+ * @param shotDeadlineMillis {@value #SHOT_DEADLINE} (given in seconds, at least 1): how long a
  *     shot waits for its last answer before counting the open queries as timeouts, in ms; default
  *     {@value #DEFAULT_SHOT_DEADLINE_S} s
  * @param standInWorkMillis {@value #STANDIN_WORK_MS}: milliseconds (0 to 10000) every stand-in
@@ -58,9 +58,10 @@ public record PoolSettings(double missShare, long shotDeadlineMillis, int standI
   }
 
   private static PoolSettings parse(SettingsReader r) {
-    double miss = r.getDouble(MISS_SHARE, DEFAULT_MISS_SHARE, 0, 1, "share");
-    int deadlineS = r.getInt(SHOT_DEADLINE, DEFAULT_SHOT_DEADLINE_S, 1, 86_400, "number of seconds");
-    int work = r.getInt(STANDIN_WORK_MS, 0, 0, 10_000, "number of milliseconds");
+    double miss = r.getDouble(MISS_SHARE, DEFAULT_MISS_SHARE, 0, 1, "share", "0.1");
+    int deadlineS = r.getInt(SHOT_DEADLINE, DEFAULT_SHOT_DEADLINE_S, 1, Integer.MAX_VALUE, "number of seconds",
+        "300");
+    int work = r.getInt(STANDIN_WORK_MS, 0, 0, 10_000, "number of milliseconds", "30");
     return new PoolSettings(miss, deadlineS * 1000L, work);
   }
 

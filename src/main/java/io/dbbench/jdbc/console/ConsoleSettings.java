@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * The console's own knobs, beside the GOMESSAGE family's ({@link io.dbbench.jdbc.GomessageSettings}),
  * read like every dbbench knob: environment variable, then system property, then default
- * ({@link BenchConfig}).
+ * ({@link SettingsReader#environment()}).
  *
  * @param defaultShape the shape of {@code /test/<TestType>} when the URL names no
  *     {@code batchcount}/{@code batchsize}: {@code DBBENCH_CONSOLE_BATCH_COUNT} x

@@ -27,6 +27,8 @@ class PoolSettingsTest {
     assertEquals(List.of("--work-delay-ms", "30"), s.standInArgs());
     assertEquals(30, s.describe().get("standin_work_ms"));
     assertEquals(60L, s.describe().get("shot_deadline_s"));
+    assertEquals(3_000_000_000L, PoolSettings.parse(Map.of(PoolSettings.SHOT_DEADLINE, "3000000")).shotDeadlineMillis(),
+        "a deadline has no upper bound");
   }
 
   @Test
@@ -39,5 +41,11 @@ class PoolSettingsTest {
       assertTrue(e.getMessage().contains(bad.getKey() + "='" + bad.getValue() + "'"), e.getMessage());
       assertTrue(e.getMessage().contains("expected"), e.getMessage());
     }
+    assertEquals("DBBENCH_ARANGO_MISS_SHARE='1.5' is not a share; expected a number from 0 to 1, e.g."
+        + " DBBENCH_ARANGO_MISS_SHARE=0.1", assertThrows(IllegalArgumentException.class,
+            () -> PoolSettings.parse(Map.of(PoolSettings.MISS_SHARE, "1.5"))).getMessage());
+    assertEquals("DBBENCH_ARANGO_SHOT_DEADLINE_S='0' is not a number of seconds of at least 1; expected e.g."
+        + " DBBENCH_ARANGO_SHOT_DEADLINE_S=300", assertThrows(IllegalArgumentException.class,
+            () -> PoolSettings.parse(Map.of(PoolSettings.SHOT_DEADLINE, "0"))).getMessage());
   }
 }
