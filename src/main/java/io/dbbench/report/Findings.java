@@ -454,7 +454,7 @@ public final class Findings {
     if (!point.isObject() || point.isEmpty()) {
       return false;
     }
-    for (Map.Entry<String, String> e : fields(point).entrySet()) {
+    for (Map.Entry<String, String> e : Study.fields(point).entrySet()) {
       if (!e.getValue().equals(r.params().get(e.getKey()))) {
         return false;
       }
@@ -497,14 +497,6 @@ public final class Findings {
       }
     }
     return null;
-  }
-
-  private static Map<String, String> fields(JsonNode n) {
-    Map<String, String> m = new LinkedHashMap<>();
-    if (n != null) {
-      n.properties().forEach(e -> m.put(e.getKey(), e.getValue().asText()));
-    }
-    return m;
   }
 
   /** The primary metric fork by fork as seconds per operation. */

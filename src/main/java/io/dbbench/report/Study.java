@@ -210,7 +210,8 @@ public record Study(String id, String title, Pattern present, String source, Opt
     return v.asText();
   }
 
-  private static Map<String, String> fields(JsonNode n) {
+  /** The fields of a JSON object as text, in order (empty for a missing node); unmodifiable. */
+  static Map<String, String> fields(JsonNode n) {
     Map<String, String> m = new LinkedHashMap<>();
     if (n != null) {
       n.properties().forEach(e -> m.put(e.getKey(), e.getValue().asText()));

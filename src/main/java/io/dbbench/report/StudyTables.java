@@ -126,7 +126,7 @@ public final class StudyTables {
     for (JsonNode f : files) {
       String name = shortBenchmark(f.path("benchmark").asText())
           + (f.path("host").asText("").isEmpty() ? "" : " @" + f.path("host").asText());
-      String params = paramsText(f.path("params"));
+      String params = Study.paramsText(Study.fields(f.path("params")));
       JsonNode l = f.path("latency_us");
       t.row(List.of(name, params, Redaction.redact(f.path("backend").asText("")),
           Units.num(f.path("rate_per_s").asDouble(Double.NaN)), f.path("requests").asText(""),
@@ -163,11 +163,5 @@ public final class StudyTables {
   private static String shortBenchmark(String full) {
     String[] p = full.split("\\.");
     return p.length >= 2 ? p[p.length - 2] + "." + p[p.length - 1] : full;
-  }
-
-  private static String paramsText(JsonNode params) {
-    List<String> parts = new ArrayList<>();
-    params.properties().forEach(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
-    return String.join(" ", parts);
   }
 }
