@@ -140,13 +140,16 @@ public final class MainJob {
   /**
    * What every fork of the run shares.
    *
-   * @param runDir the run directory the forks write into
    * @param json the mapper for every JMH JSON read and manifest written
-   * @param hostArgs this JVM's input arguments (the forks' base arguments, see {@link JmhCommand})
-   * @param secretsFile the forks' secrets file, or {@code null}
-   * @param jmh what every fork's JMH command line shares (mode, user options, these arguments, run dir, secrets file)
+   * @param jmh what every fork's JMH command line shares: mode, user options, this JVM's input
+   *     arguments (the forks' base arguments, see {@link JmhCommand}), run directory, secrets file
    */
-  record ForkContext(Path runDir, ObjectMapper json, List<String> hostArgs, Path secretsFile, JmhCommand.Job jmh) {}
+  record ForkContext(ObjectMapper json, JmhCommand.Job jmh) {
+    /** The run directory the forks write into. */
+    Path runDir() {
+      return jmh.runDir();
+    }
+  }
 
   /**
    * One family's run.
@@ -207,8 +210,8 @@ public final class MainJob {
     if (hook != null) {
       Runtime.getRuntime().addShutdownHook(hook);
     }
-    ctx = new ForkContext(runDir, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), hostArgs, secretsFile,
-        new JmhCommand.Job(options.full(), options.userArgs(), hostArgs, Runtime.version().feature(), runDir, secretsFile));
+    ctx = new ForkContext(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), new JmhCommand.Job(options.full(),
+        options.userArgs(), hostArgs, Runtime.version().feature(), runDir, secretsFile));
     try {
       return runFamilies(all, jobStart);
     } finally {
