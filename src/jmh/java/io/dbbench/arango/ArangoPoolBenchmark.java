@@ -108,7 +108,7 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
     PoolSettings study = PoolSettings.fromEnvironment();
     deadlineMillis = study.shotDeadlineMillis();
     picks = PoolIds.picks(PoolIds.SEED, iterations, docs, study.missShare());
-    fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), study.standInArgs(), conn, docs, index);
+    fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), study, conn, docs, index);
     ServerWarmup.record(fixture.warmUp(picks, deadlineMillis, ArangoBulkFixture.warmupRule()));
   }
 

@@ -130,7 +130,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
       iterationEnd = new CyclicBarrier(bp.getThreads(), this::collect);
       PoolSettings study = PoolSettings.fromEnvironment();
       picks = PoolIds.picks(PoolIds.SEED, PICKS, docs, study.missShare());
-      fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), study.standInArgs(),
+      fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), study,
           PoolClient.Connection.parse(pool), docs, index);
       // warm-up shots of the study's 500 queries, through the pool under test
       ServerWarmup.record(fixture.warmUp(picks.subList(0, Math.min(500, picks.size())), study.shotDeadlineMillis(),

@@ -49,28 +49,32 @@ public final class PoolFixture implements AutoCloseable {
   private final ArangoAdmin admin;
   private final PoolClient client;
   private final int docs;
+  private final int standInWorkMillis;
 
-  private PoolFixture(ArangoTarget target, ArangoAdmin admin, PoolClient client, int docs) {
+  private PoolFixture(ArangoTarget target, ArangoAdmin admin, PoolClient client, int docs, int standInWorkMillis) {
     this.target = target;
     this.admin = admin;
     this.client = client;
     this.docs = docs;
+    this.standInWorkMillis = standInWorkMillis;
   }
 
   /**
-   * Opens {@code settings}' target (the stand-in started with {@code standInArgs}), prepares the
-   * collection as the class comment says, and opens {@code connection}'s client with one round trip.
+   * Opens {@code settings}' target (the stand-in started with {@code study}'s
+   * {@link PoolSettings#standInArgs}, its backend label naming the modelled server time), prepares
+   * the collection as the class comment says, and opens {@code connection}'s client with one round
+   * trip.
    *
    * @throws ArangoUnavailableException when the target cannot be reached (one line)
    * @throws IOException when the stand-in JVM does not start
    * @throws IllegalArgumentException when {@code docs < 1}
    */
-  public static PoolFixture open(ArangoSettings settings, List<String> standInArgs, PoolClient.Connection connection,
+  public static PoolFixture open(ArangoSettings settings, PoolSettings study, PoolClient.Connection connection,
       int docs, IndexMode index) throws IOException {
     if (docs < 1) {
       throw new IllegalArgumentException("docs=" + docs + "; expected at least 1 document");
     }
-    ArangoTarget t = ArangoTarget.open(settings, standInArgs);
+    ArangoTarget t = ArangoTarget.open(settings, study.standInArgs());
     ArangoAdmin a = null;
     PoolClient c = null;
     try {
@@ -83,7 +87,7 @@ public final class PoolFixture implements AutoCloseable {
       a.setQueryCacheMode("off");
       c = PoolClient.open(t, connection);
       c.ping();
-      return new PoolFixture(t, a, c, docs);
+      return new PoolFixture(t, a, c, docs, study.standInWorkMillis());
     } catch (RuntimeException e) {
       if (c != null) {
         c.close();
@@ -158,9 +162,8 @@ public final class PoolFixture implements AutoCloseable {
    * {@link PoolSettings#STANDIN_WORK_MS} is set for the stand-in.
    */
   public String backend() {
-    int ms = PoolSettings.fromEnvironment().standInWorkMillis();
-    return target.backend() + (ms > 0 && target.kind() == ArangoSettings.Kind.STAND_IN
-        ? " + modelled server time " + ms + " ms per request" : "");
+    return target.backend() + (standInWorkMillis > 0 && target.kind() == ArangoSettings.Kind.STAND_IN
+        ? " + modelled server time " + standInWorkMillis + " ms per request" : "");
   }
 
   /** CPU time the stand-in has used so far, in ns ({@link ArangoTarget#serverCpuNanos}); -1 for a server this JVM cannot see. */

@@ -36,7 +36,7 @@ class ArangoPoolIntegrationTest {
 
   private static PoolShot shot(StandInHarness h, String connection, List<PoolIds.Pick> picks, int docs,
       PoolFixture.IndexMode index) throws Exception {
-    try (PoolFixture f = PoolFixture.open(h.settings(), List.of(), PoolClient.Connection.parse(connection), docs, index)) {
+    try (PoolFixture f = PoolFixture.open(h.settings(), PoolSettings.parse(Map.of()), PoolClient.Connection.parse(connection), docs, index)) {
       stats(h, "DELETE");
       return PoolShot.run(f.client(), picks, 60_000);
     }
@@ -99,7 +99,7 @@ class ArangoPoolIntegrationTest {
         JsonNode withIndex = a.call("POST", "/_db/" + PoolFixture.DATABASE + "/_api/cursor", q).body();
         assertEquals(0, withIndex.path("extra").path("stats").path("scannedFull").asInt(), withIndex.toString());
         assertEquals("off", a.call("GET", "/_db/" + PoolFixture.DATABASE + "/_api/query-cache/properties", null).body().path("mode").asText());
-        try (PoolFixture f = PoolFixture.open(h.settings(), List.of(), PoolClient.Connection.parse("raw_http"), docs, PoolFixture.IndexMode.none)) {
+        try (PoolFixture f = PoolFixture.open(h.settings(), PoolSettings.parse(Map.of()), PoolClient.Connection.parse("raw_http"), docs, PoolFixture.IndexMode.none)) {
           assertEquals(List.of(), PoolFixture.indexesOnAttribute(a), "index=none dropped the index");
         }
         JsonNode scan = a.call("POST", "/_db/" + PoolFixture.DATABASE + "/_api/cursor", q).body();
