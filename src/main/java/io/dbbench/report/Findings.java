@@ -179,6 +179,24 @@ public final class Findings {
   }
 
   /**
+   * The scale a headline comparison's finding is printed on, so its interval's width can be judged
+   * on it ({@link StoppingRule}): {@link StoppingRule.Scale#RATIO} when a study's {@code speedup}
+   * measure has {@code benchmark} as its first row and {@code param=contender} as its change,
+   * otherwise {@link StoppingRule.Scale#PERCENT} (a change in time).
+   */
+  public static StoppingRule.Scale scaleOf(List<Study> studies, String benchmark, String param, String contender) {
+    for (Study s : studies) {
+      for (Study.Measure m : s.measures()) {
+        if (m.comparison() && m.kind().equals("speedup") && m.rows().get(0).benchmark().equals(benchmark)
+            && contender.equals(m.change().get(param))) {
+          return StoppingRule.Scale.RATIO;
+        }
+      }
+    }
+    return StoppingRule.Scale.PERCENT;
+  }
+
+  /**
    * The findings of {@code run}: the forms' own, then every measure of every study
    * present in the run and not answered by a form, in report order.
    */

@@ -28,7 +28,12 @@ import org.apache.commons.math3.stat.StatUtils;
  * file). A secondary metric (e.g. {@code gc.alloc.rate.norm} from {@code -prof gc}) is kept when
  * every file's result has it, with its raw data concatenated and its score the mean of its
  * iterations; otherwise it is dropped, so that no merged metric describes only some of the forks.
- * {@code forks} is set to the number of forks merged.
+ * A secondary metric that a fork recorded as one scalar without iterations (an external
+ * profiler's result, such as {@link MachineStateProfiler}'s {@code machine.*}, whose
+ * {@code rawData} JMH writes as {@code [[]]}) keeps that fork's score as its one value, so the
+ * merged record holds it fork by fork; its merged score is the largest over forks for the
+ * machine's state (the profiler aggregates those with {@code AggregationPolicy.MAX}) and the mean
+ * otherwise. {@code forks} is set to the number of forks merged.
  */
 public final class ForkMerge {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -97,6 +102,9 @@ public final class ForkMerge {
               it.remove(); // not measured in this fork: no merged value may describe only some forks
             } else {
               append((ObjectNode) e.getValue(), src, 1.0);
+              if (isForkScalar(src)) {
+                ((ObjectNode) e.getValue()).put(FORK_SCALAR, true);
+              }
             }
           }
         }
@@ -108,7 +116,15 @@ public final class ForkMerge {
       rescore((ObjectNode) n.get("primaryMetric"));
       JsonNode sec = n.path("secondaryMetrics");
       if (sec.isObject()) {
-        sec.forEach(m -> rescore((ObjectNode) m));
+        ((ObjectNode) sec).properties().forEach(m -> {
+          ObjectNode metric = (ObjectNode) m.getValue();
+          boolean max = metric.has(FORK_SCALAR) && m.getKey().startsWith(MachineStateProfiler.PREFIX);
+          metric.remove(FORK_SCALAR);
+          rescore(metric);
+          if (max) {
+            rescoreMax(metric);
+          }
+        });
       }
       n.put("forks", forks(n.get("primaryMetric")));
       out.add(n);
@@ -126,7 +142,31 @@ public final class ForkMerge {
     }
   }
 
+  /** A marker on a merged metric while it is built: its forks were scalars ({@link #isForkScalar}). */
+  private static final String FORK_SCALAR = "dbbench.forkScalar";
+
+  /**
+   * Whether a one-fork metric is a scalar without iterations: a numeric score and no value in its
+   * {@code rawData} (JMH writes an external profiler's result as {@code rawData: [[]]}).
+   */
+  static boolean isForkScalar(JsonNode metric) {
+    if (!metric.path("score").isNumber() || metric.has("rawDataHistogram")) {
+      return false;
+    }
+    for (JsonNode fork : metric.path("rawData")) {
+      if (!fork.isEmpty()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static void append(ObjectNode target, JsonNode src, double scale) {
+    if (isForkScalar(src)) {
+      ArrayNode raw = target.has("rawData") ? (ArrayNode) target.get("rawData") : target.putArray("rawData");
+      raw.addArray().add(src.get("score").asDouble() * scale);
+      return;
+    }
     if (src.has("rawData")) {
       ArrayNode raw = target.has("rawData") ? (ArrayNode) target.get("rawData") : target.putArray("rawData");
       for (JsonNode fork : src.path("rawData")) {
@@ -152,6 +192,24 @@ public final class ForkMerge {
   private static int forks(JsonNode metric) {
     int raw = metric.path("rawData").size();
     return raw > 0 ? raw : metric.path("rawDataHistogram").size();
+  }
+
+  /** Score = the largest value over forks, no error (a metric aggregated as JMH's {@code AggregationPolicy.MAX}). */
+  private static void rescoreMax(ObjectNode metric) {
+    double max = Double.NaN;
+    for (JsonNode f : metric.path("rawData")) {
+      for (JsonNode v : f) {
+        max = Double.isNaN(max) ? v.asDouble() : Math.max(max, v.asDouble());
+      }
+    }
+    if (Double.isNaN(max)) {
+      return;
+    }
+    metric.put("score", max);
+    metric.put("scoreError", "NaN");
+    ArrayNode conf = metric.putArray("scoreConfidence");
+    conf.add(max);
+    conf.add(max);
   }
 
   /** Score = mean of all iterations (weighted by counts in sample mode); JMH's 99.9% error. */

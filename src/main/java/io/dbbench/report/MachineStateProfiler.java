@@ -35,6 +35,8 @@ import org.openjdk.jmh.results.ScalarResult;
  * 5%; the load average counts the benchmark's own threads, so it is recorded, not judged.
  */
 public final class MachineStateProfiler implements ExternalProfiler {
+  /** What every secondary-metric name of this profiler starts with. */
+  public static final String PREFIX = "machine.";
   /** Secondary-metric name of the 1-minute load average. */
   public static final String LOAD = "machine.load1";
   /** Secondary-metric name of the online CPUs. */

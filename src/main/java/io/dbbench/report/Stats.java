@@ -730,6 +730,11 @@ public final class Stats {
       return pairs >= MIN_PAIRS && !Double.isNaN(ciLow);
     }
 
+    /** Half the interval's width on the log scale ({@code ln}); NaN without an interval. */
+    public double halfWidthLog() {
+      return (Math.log1p(ciHigh / 100) - Math.log1p(ciLow / 100)) / 2;
+    }
+
     /** Whether the interval excludes no change. */
     public boolean significant() {
       return judgeable() && (ciLow > 0 || ciHigh < 0);
@@ -804,6 +809,44 @@ public final class Stats {
       p = sd == 0 ? (mean == 0 ? 1.0 : 0.0) : org.apache.commons.statistics.inference.TTest.withDefaults().test(d).getPValue();
     }
     return new PairedChange(Math.expm1(mean) * 100, lo, hi, p, n, sd, d);
+  }
+
+  /**
+   * Stein's two-stage interval of pairs whose number {@code d.length} was chosen from the first
+   * {@code pilot} of them ({@link StoppingRule}): {@code mean(d) +- t(0.975, pilot - 1) * s_pilot /
+   * sqrt(n)} on the log scale, mapped to percent like {@link #pairedChange}; the p-value is the
+   * two-sided tail of {@code mean(d) * sqrt(n) / s_pilot} in Student's t with {@code pilot - 1}
+   * degrees of freedom, exact for normal pairs whatever {@code n} the pilot chose (C. Stein, Annals
+   * of Mathematical Statistics 16(3), 1945). {@link PairedChange#sdLog} is the pilot's spread.
+   *
+   * @param d every pair's log ratio {@code ln(B_i / A_i)}, in run order, the pilot's first
+   * @param pilot the first stage's pairs (at least {@link #MIN_PAIRS})
+   * @throws IllegalArgumentException when {@code pilot} is below {@link #MIN_PAIRS} or above {@code d.length}
+   */
+  public static PairedChange steinChange(double[] d, int pilot) {
+    if (pilot < MIN_PAIRS || pilot > d.length) {
+      throw new IllegalArgumentException("Stein interval: pilot of " + pilot + " pairs for " + d.length
+          + " pairs; expected " + MIN_PAIRS + " to " + d.length);
+    }
+    int n = d.length;
+    double mean = mean(d);
+    double s0 = Math.sqrt(StatUtils.variance(Arrays.copyOf(d, pilot)));
+    double lo = Double.NaN;
+    double hi = Double.NaN;
+    double p = Double.NaN;
+    if (!hasNaN(d)) {
+      double half = tQuantile975(pilot - 1) * s0 / Math.sqrt(n);
+      lo = Math.expm1(mean - half) * 100;
+      hi = Math.expm1(mean + half) * 100;
+      p = s0 == 0 ? (mean == 0 ? 1.0 : 0.0) : 2 * org.apache.commons.statistics.distribution.TDistribution.of(pilot - 1)
+          .survivalProbability(Math.abs(mean) * Math.sqrt(n) / s0);
+    }
+    return new PairedChange(Math.expm1(mean) * 100, lo, hi, p, n, s0, d.clone());
+  }
+
+  /** {@link #steinChange(double[], int)} of fork means paired as in {@link #pairedChange(double[][], double[][])}. */
+  public static PairedChange steinChange(double[][] a, double[][] b, int pilot) {
+    return steinChange(pairedChange(a, b).logRatios(), pilot);
   }
 
   /** The 97.5th percentile of Student's t with {@code df} degrees of freedom. */
