@@ -21,8 +21,8 @@ import picocli.CommandLine;
  *
  * <p>Every option defaults to a system property, so Maven's {@code -Dbench.full=true} and a
  * command line's {@code --full} are the same knob. Exit codes: 0 every selected family ran (or was
- * skipped while another ran); 1 a family failed, the report could not be written, or nothing ran
- * at all; 2 bad arguments.
+ * skipped while another ran), or this shard owns none of the run's units; 1 a family failed, the
+ * report could not be written, or nothing ran at all; 2 bad arguments.
  */
 @Command(name = "dbbench-main-job", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Runs every dbbench family on its quick (or full) settings and writes results/<UTC>/.",
@@ -116,14 +116,18 @@ public final class BenchMain implements Callable<Integer> {
     return new MainJob.Options(full, pattern, user, f, results, prof, sh);
   }
 
-  /** 1 when a family failed, the report failed, or nothing ran (each said on {@code out}); else 0. */
+  /**
+   * 1 when a family failed, the report failed, or nothing ran (each said on {@code out}); else 0.
+   * A shard that owns none of the plan's units ({@link MainJob.Outcome#emptyShard}) ran nothing by
+   * design: 0, having said so when it planned.
+   */
   public static int exitCode(MainJob.Outcome outcome, PrintStream out) {
     outcome.families().stream().filter(f -> f.status() == MainJob.Status.FAILED)
         .forEach(f -> out.println("[dbbench] FAILED " + f.id() + ": " + f.reason()));
     if (!outcome.reportError().isEmpty()) {
       out.println("[dbbench] FAILED report: " + outcome.reportError());
     }
-    if (outcome.nothingRan()) {
+    if (outcome.nothingRan() && !outcome.emptyShard()) {
       out.println("[dbbench] nothing ran: every family was skipped or matched no benchmark (see the lines above)");
       return 1;
     }

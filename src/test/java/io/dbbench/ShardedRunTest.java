@@ -74,8 +74,12 @@ class ShardedRunTest {
   }
 
   static Path run(Path root, ShardPlan.Shard shard) throws Exception {
+    return run(families(), root, shard);
+  }
+
+  static Path run(List<BenchmarkFamily> families, Path root, ShardPlan.Shard shard) throws Exception {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome o = new MainJob(families(), new MainJob.Options(false, null, List.of(), null, root, "none", shard),
+    MainJob.Outcome o = new MainJob(families, new MainJob.Options(false, null, List.of(), null, root, "none", shard),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     assertTrue(!o.failed(), buf.toString(StandardCharsets.UTF_8));
     return o.runDir();
@@ -132,6 +136,58 @@ class ShardedRunTest {
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("report: shard 0/2 given twice")), lines.toString());
     assertTrue(lines.stream().anyMatch(l -> l.contains("not a shard")), lines.toString());
     assertTrue(lines.stream().anyMatch(l -> l.equals("report: shard 1/2 is missing")), lines.toString());
+  }
+
+  /**
+   * More shards than units (a Kubernetes Indexed Job with more pods than the run has units): one
+   * family with a sweep only, as {@code --include GraphjAppendBenchmark} plans it, over two
+   * shards. Shard 1/2 owns nothing: it says so in one line, starts no fork, writes a run directory
+   * whose {@code env.json} says it is empty and exits 0; merged beside shard 0/2, which ran the
+   * unit, it gives shard 0/2's rows and family section.
+   */
+  @Test
+  void anEmptyShardExitsZeroSaysSoAndMergesBesideTheShardThatRan(@TempDir Path tmp) throws Exception {
+    List<BenchmarkFamily> one = List.of(new Fam("solo", FamilySettings.builder().forks(1).warmupIterations(0)
+        .iterations(2).measurementTime("100ms").param("tokens", "300").build()));
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    MainJob.Outcome empty = new MainJob(one, new MainJob.Options(false, null, List.of(), null, tmp.resolve("s1"), "none",
+        new ShardPlan.Shard(1, 2)), out, Clock.systemUTC()).run();
+    int rc = BenchMain.exitCode(empty, out);
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(0, rc, printed);
+    assertTrue(empty.emptyShard() && empty.nothingRan(), empty.toString());
+    assertEquals(List.of("[dbbench] shard 1/2: nothing to run: the plan's 1 unit(s) [solo:sweep] all run in other shards;"
+        + " writing this shard's run directory as empty"), printed.lines().filter(l -> l.contains("nothing")).toList(),
+        printed);
+    assertTrue(!printed.contains("benchmark method(s)"), "no fork started: " + printed);
+    JsonNode env = JSON.readTree(empty.runDir().resolve("env.json").toFile());
+    assertEquals(JSON.readTree("{\"index\":1,\"count\":2,\"units\":[],\"plan\":[\"solo:sweep\"],"
+        + "\"expected_seconds\":[60,0],\"empty\":true}"), env.path("shard"), env.path("shard").toString());
+    assertEquals("other shard", env.path("families").path("solo").path("status").asText(), env.toString());
+    assertEquals(0, JSON.readTree(empty.runDir().resolve("jmh.json").toFile()).size());
+
+    Path full = run(one, tmp.resolve("s0"), new ShardPlan.Shard(0, 2));
+    assertEquals(1, JSON.readTree(full.resolve("jmh.json").toFile()).size(), "shard 0/2 ran the family's one row");
+    JsonNode fullEnv = JSON.readTree(full.resolve("env.json").toFile());
+    assertEquals(false, fullEnv.path("shard").path("empty").asBoolean(true));
+    Path merged = tmp.resolve("merged");
+    StringWriter err = new StringWriter();
+    assertEquals(0, Report.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "merge", "-o", merged.toString(),
+        empty.runDir().toString(), full.toString()), err.toString());
+    assertEquals(JSON.readTree(full.resolve("jmh.json").toFile()), JSON.readTree(merged.resolve("jmh.json").toFile()),
+        "the merged rows are the full shard's");
+    JsonNode mergedEnv = JSON.readTree(merged.resolve("env.json").toFile());
+    JsonNode solo = mergedEnv.path("families").path("solo");
+    JsonNode ran = fullEnv.path("families").path("solo");
+    for (String k : List.of("status", "results", "benchmarks", "jmh_args", "shard_units")) {
+      assertEquals(ran.path(k), solo.path(k), k + " of the merged family section");
+    }
+    assertEquals(fullEnv.path("timestamp_utc"), mergedEnv.path("timestamp_utc"), "the manifest of the shard that ran heads it");
+    assertEquals(1, mergedEnv.path("shards").get(1).path("index").asInt());
+    assertTrue(mergedEnv.path("shards").get(1).path("empty").asBoolean(), mergedEnv.path("shards").toString());
+    assertEquals(0, mergedEnv.path("shards").get(1).path("units").size());
+    assertTrue(!mergedEnv.path("shards").get(0).path("empty").asBoolean(true), mergedEnv.path("shards").toString());
   }
 
   /**

@@ -27,7 +27,9 @@ import java.util.stream.Stream;
  * {@code env.json} whose families hold every shard's comparisons and profiles, every other file
  * the shards wrote (flame graphs, open-loop files, forks' JSON). A row measured in two shards (a
  * sweep's one-fork record of a point that a headline comparison measured again) keeps the record
- * with more forks, as the unsharded job replaces it.
+ * with more forks, as the unsharded job replaces it. A shard that owned none of the plan's units
+ * (its {@code shard.units} empty, {@code shard.empty} true: more shards than units) adds nothing
+ * but its place in the set.
  *
  * <p>It first checks the set is whole, and refuses it with one line per problem: a missing or
  * duplicate shard, shards of different counts, commits or settings ({@code mode},
@@ -201,6 +203,7 @@ public final class ShardMerge {
       s.put("host", e.path("host").asText(""));
       s.put("source", dir.toAbsolutePath().normalize().toString());
       s.set("units", e.path("shard").path("units"));
+      s.put("empty", e.path("shard").path("units").isEmpty());
       s.put("wall_seconds", e.path("wall_seconds").asLong());
       wall = Math.max(wall, e.path("wall_seconds").asLong());
       e.path("families").properties().forEach(f -> families.computeIfAbsent(f.getKey(), k -> new ArrayList<>()).add(f.getValue()));

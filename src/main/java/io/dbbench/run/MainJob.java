@@ -113,8 +113,10 @@ public final class MainJob {
    * @param runDir the run directory written
    * @param families one outcome per registered family, in run order
    * @param reportError the report renderer's failure, or empty
+   * @param emptyShard whether this run is a shard that owns none of the plan's units (more shards
+   *     than units): it ran nothing, by design, and its manifest says so
    */
-  public record Outcome(Path runDir, List<FamilyOutcome> families, String reportError) {
+  public record Outcome(Path runDir, List<FamilyOutcome> families, String reportError, boolean emptyShard) {
     /** Whether any family failed or the report could not be written. */
     public boolean failed() {
       return !reportError.isEmpty() || families.stream().anyMatch(f -> f.status() == Status.FAILED);
@@ -132,6 +134,8 @@ public final class MainJob {
   private Set<String> owned;
   /** The manifest's {@code shard} section, or {@code null} when the run is not sharded. */
   private Map<String, Object> shardManifest;
+  /** Whether this run is a shard that owns no unit of a non-empty plan ({@link #planShard}). */
+  private boolean emptyShard;
   private final PrintStream out;
   private final Clock clock;
   /** What every fork of this run shares; set once by {@link #run()}. */
@@ -189,6 +193,7 @@ public final class MainJob {
     Set<String> all = allBenchmarks();
     owned = null;
     shardManifest = null;
+    emptyShard = false;
     if (options.shard() != null) {
       planShard(all);
     }
@@ -227,7 +232,14 @@ public final class MainJob {
     }
   }
 
-  /** Computes this shard's units ({@link ShardPlan}) and the manifest's {@code shard} section. */
+  /**
+   * Computes this shard's units ({@link ShardPlan}) and the manifest's {@code shard} section:
+   * {@code index}, {@code count}, {@code units} (this shard's), {@code plan} (every shard's),
+   * {@code expected_seconds} per shard and {@code empty}, true when this shard owns none of the
+   * plan's units (a Kubernetes Indexed Job with more pods than units); such a shard says so in
+   * one line, runs nothing and writes its run directory all the same, so {@code report merge}
+   * finds every shard of the set.
+   */
   private void planShard(Set<String> all) {
     List<ShardPlan.Unit> units = planUnits(all);
     List<List<ShardPlan.Unit>> parts = ShardPlan.partition(units, options.shard().count());
@@ -240,6 +252,13 @@ public final class MainJob {
     shardManifest.put("units", mine.stream().map(ShardPlan.Unit::id).toList());
     shardManifest.put("plan", units.stream().map(ShardPlan.Unit::id).toList());
     shardManifest.put("expected_seconds", ShardPlan.expectedSeconds(parts));
+    emptyShard = mine.isEmpty() && !units.isEmpty();
+    shardManifest.put("empty", emptyShard);
+    if (emptyShard) {
+      say("shard " + options.shard() + ": nothing to run: the plan's " + units.size() + " unit(s) " + units.stream()
+          .map(ShardPlan.Unit::id).toList() + " all run in other shards; writing this shard's run directory as empty");
+      return;
+    }
     say("shard " + options.shard() + ": " + mine.size() + " of " + units.size() + " units "
         + mine.stream().map(ShardPlan.Unit::id).toList() + ", about " + ShardPlan.expectedSeconds(parts)
         .get(options.shard().index()) + " s expected");
@@ -276,7 +295,7 @@ public final class MainJob {
       reportError = Redaction.redact(String.valueOf(e.getMessage()));
     }
     say("wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html (" + merged.size() + " results)");
-    return new Outcome(runDir, List.copyOf(outcomes), reportError);
+    return new Outcome(runDir, List.copyOf(outcomes), reportError, emptyShard);
   }
 
   /**

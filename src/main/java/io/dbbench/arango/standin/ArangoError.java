@@ -22,12 +22,16 @@ final class ArangoError extends RuntimeException {
   static final int HTTP_METHOD_NOT_ALLOWED = 405;
   /** ERROR_HTTP_CORRUPTED_JSON. */
   static final int CORRUPTED_JSON = 600;
+  /** ERROR_ARANGO_CONFLICT. */
+  static final int CONFLICT = 1200;
   /** ERROR_ARANGO_DOCUMENT_NOT_FOUND. */
   static final int DOCUMENT_NOT_FOUND = 1202;
   /** ERROR_ARANGO_DATA_SOURCE_NOT_FOUND. */
   static final int DATA_SOURCE_NOT_FOUND = 1203;
   /** ERROR_ARANGO_COLLECTION_PARAMETER_MISSING. */
   static final int COLLECTION_PARAMETER_MISSING = 1204;
+  /** ERROR_ARANGO_DOCUMENT_HANDLE_BAD. */
+  static final int DOCUMENT_HANDLE_BAD = 1205;
   /** ERROR_ARANGO_DUPLICATE_NAME. */
   static final int DUPLICATE_NAME = 1207;
   /** ERROR_ARANGO_ILLEGAL_NAME. */

@@ -47,11 +47,11 @@ import picocli.CommandLine;
  *
  * <p>Routes, status codes, body shapes and errors follow {@code shared/reference/arangodb.md} (beside the repository)
  * section 3 (driver 7.25.0 captures, arangod and docs-hugo 3.12 sources): version, database and
- * collection management, truncate, count, multi-document insert/update/delete with per-document
- * error objects and {@code X-Arango-Error-Codes}, AQL cursors (only the studies' two query forms,
- * see {@link StandInAql}), persistent indexes and query-cache properties. Every API request goes
- * through {@link StandInScheduler} (ArangoDB's worker pool and bounded queue: 503/21003 when full)
- * and every response carries {@code x-arango-queue-time-seconds}.
+ * collection management, truncate, count, multi-document insert/update/delete and read
+ * ({@code PUT ...?onlyget=true}) with per-document error objects and {@code X-Arango-Error-Codes},
+ * AQL cursors (only the studies' two query forms, see {@link StandInAql}), persistent indexes and
+ * query-cache properties. Every API request goes through {@link StandInScheduler} (ArangoDB's
+ * worker pool and bounded queue: 503/21003 when full) and every response carries {@code x-arango-queue-time-seconds}.
  *
  * <p>Stand-in routes, not ArangoDB's: {@code GET /_dbbench/requests} lists the recorded requests
  * (method, path, HTTP version, content type, accept, status; the last {@code --record-limit}),
@@ -584,6 +584,14 @@ public final class ArangoStandIn implements AutoCloseable {
         if (n != 3) {
           throw notFound(rawPath);
         }
+        if (method.equals("PUT") && flag(params, "onlyget")) {
+          return readDocuments(db.collection(p.get(2)), params, body);
+        }
+        if (method.equals("PUT")) {
+          // arangod replaces documents here; the studies never do, so the stand-in refuses it plainly
+          throw new ArangoError(405, ArangoError.HTTP_METHOD_NOT_ALLOWED, "method not supported: the dbbench ArangoDB"
+              + " stand-in (not ArangoDB) answers PUT on a collection's documents only with onlyget=true (a read)");
+        }
         requireMethod(method, true, rawPath, "POST", "PATCH", "DELETE");
         return documents(method, db.collection(p.get(2)), params, body);
       }
@@ -848,6 +856,47 @@ public final class ArangoStandIn implements AutoCloseable {
       return new Reply(status, silent ? StandInStore.NODES.objectNode() : results.get(0));
     }
     Reply r = new Reply(status, silent ? (errorsOnly.isEmpty() ? StandInStore.NODES.objectNode() : errorsOnly) : results);
+    if (!codes.isEmpty()) {
+      ObjectNode h = StandInStore.NODES.objectNode();
+      codes.forEach((k, v) -> h.put(String.valueOf(k), v));
+      r.headers.put("X-Arango-Error-Codes", h.toString());
+    }
+    return r;
+  }
+
+  /**
+   * Multi-document read, {@code PUT /_api/document/{c}?onlyget=true} (ArangoDB 3.12 "Get multiple
+   * documents", docs-hugo {@code develop/http-api/documents.md}): the body is an array of keys,
+   * identifiers {@code collection/key} or objects with {@code _key} (and {@code _rev}, checked
+   * only with {@code ignoreRevs=false}); the answer is 200 with one element per input in input
+   * order, the stored document or, in its place, arangod's per-document error object
+   * {@code {"error":true,"errorNum":N,"errorMessage":...}} (1202 "document not found" for a
+   * missing key), counted in {@code X-Arango-Error-Codes}.
+   *
+   * @throws ArangoError 400/1227 when the body is not an array
+   */
+  private static Reply readDocuments(StandInStore.Collection c, MultiMap params, JsonNode body) {
+    if (body == null || !body.isArray()) {
+      throw new ArangoError(400, ArangoError.DOCUMENT_TYPE_INVALID, "invalid document type: expecting an array of"
+          + " keys or of objects with _key");
+    }
+    boolean checkRevs = "false".equals(params.get("ignoreRevs"));
+    ArrayNode results = StandInStore.NODES.arrayNode();
+    Map<Integer, Integer> codes = new TreeMap<>();
+    c.lock.readLock().lock();
+    try {
+      for (JsonNode selector : body) {
+        try {
+          results.add(c.read(selector, checkRevs));
+        } catch (ArangoError e) {
+          results.add(errorBody(e, false)); // arangod's per-document error object has no "code"
+          codes.merge(e.errorNum, 1, Integer::sum);
+        }
+      }
+    } finally {
+      c.lock.readLock().unlock();
+    }
+    Reply r = new Reply(200, results);
     if (!codes.isEmpty()) {
       ObjectNode h = StandInStore.NODES.objectNode();
       codes.forEach((k, v) -> h.put(String.valueOf(k), v));

@@ -293,6 +293,43 @@ final class StandInStore {
       return new ObjectNode[] {old, d};
     }
 
+    /**
+     * The stored document a multi-document read ({@code PUT /_api/document/{c}?onlyget=true})
+     * names, as arangod's {@code transaction::helpers::extractKeyPart} reads a selector: a string
+     * is a key or an identifier {@code collection/key} (the part after the first {@code /}); an
+     * object names its document by {@code _key} alone. The caller holds the read lock.
+     *
+     * @param selector one element of the request's array
+     * @param checkRev whether an object's {@code _rev} must match the stored one ({@code ignoreRevs=false})
+     * @throws ArangoError 400/1227 for an element that is neither a string nor an object, 400/1205 for
+     *     one without a usable key, 404/1202 when no document has the key, 412/1200 when the
+     *     revision differs
+     */
+    ObjectNode read(JsonNode selector, boolean checkRev) {
+      String key;
+      if (selector.isTextual()) {
+        String s = selector.asText();
+        key = s.substring(s.indexOf('/') + 1);
+      } else if (selector.isObject()) {
+        JsonNode k = selector.get("_key");
+        key = k != null && k.isTextual() ? k.asText() : "";
+      } else {
+        throw new ArangoError(400, ArangoError.DOCUMENT_TYPE_INVALID, "invalid document type");
+      }
+      if (key.isEmpty()) {
+        throw new ArangoError(400, ArangoError.DOCUMENT_HANDLE_BAD, "illegal document identifier");
+      }
+      ObjectNode d = docs.get(key);
+      if (d == null) {
+        throw new ArangoError(404, ArangoError.DOCUMENT_NOT_FOUND, "document not found");
+      }
+      JsonNode rev = selector.isObject() ? selector.get("_rev") : null;
+      if (checkRev && rev != null && rev.isTextual() && !rev.asText().equals(d.get("_rev").asText())) {
+        throw new ArangoError(412, ArangoError.CONFLICT, "conflict, _rev values do not match");
+      }
+      return d;
+    }
+
     /** Removes the document named by a key string or an object with {@code _key}; the caller holds the write lock. */
     ObjectNode remove(JsonNode selector) {
       ObjectNode old = selector.isTextual() ? docs.get(selector.asText()) : existing(selector);

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.arangodb.ArangoDB;
 import com.arangodb.ArangoDBException;
 import com.arangodb.Protocol;
+import com.arangodb.entity.ErrorEntity;
+import com.arangodb.entity.MultiDocumentEntity;
 import com.arangodb.jackson.dataformat.velocypack.VPackMapper;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -260,6 +262,92 @@ class StandInRoutesTest {
     JsonNode body = vpack.readTree(r.body());
     assertEquals(7, body.get(0).path("new").path("n").asInt());
     assertEquals(7, db("GET", "/_api/document/dbbench_routes_v/v1", null).body().path("n").asInt(), "stored the same as JSON");
+  }
+
+  @Test
+  void multiDocumentReadAnswersInRequestOrderWithAnErrorObjectPerMissingKey() throws Exception {
+    collection("dbbench_routes_r");
+    assertEquals(202, db("POST", "/_api/document/dbbench_routes_r",
+        List.of(Map.of("_key", "r1", "n", 1), Map.of("_key", "r2", "n", 2), Map.of("_key", "r3", "n", 3))).status());
+    Answer read = db("PUT", "/_api/document/dbbench_routes_r?onlyget=true",
+        "[\"r3\", {\"_key\":\"r1\"}, \"nope\", \"dbbench_routes_r/r2\"]");
+    assertEquals(200, read.status(), read.body().toString());
+    assertEquals(4, read.body().size(), "one element per input: " + read.body());
+    assertEquals("r3", read.body().get(0).path("_key").asText());
+    assertEquals(3, read.body().get(0).path("n").asInt(), "the whole document");
+    assertEquals("dbbench_routes_r/r3", read.body().get(0).path("_id").asText());
+    assertTrue(read.body().get(0).has("_rev"));
+    assertEquals("r1", read.body().get(1).path("_key").asText());
+    JsonNode missing = read.body().get(2);
+    assertTrue(missing.path("error").asBoolean(), missing.toString());
+    assertEquals(1202, missing.path("errorNum").asInt());
+    assertEquals("document not found", missing.path("errorMessage").asText());
+    assertFalse(missing.has("code"), "per-document errors carry no code");
+    assertEquals("r2", read.body().get(3).path("_key").asText(), "an identifier collection/key names its key");
+    assertEquals("{\"1202\":1}", read.raw().headers().firstValue("x-arango-error-codes").orElse(""));
+    // _rev is checked only when ignoreRevs=false, as arangod does
+    String rev = read.body().get(1).path("_rev").asText();
+    List<Map<String, String>> stale = List.of(Map.of("_key", "r1", "_rev", "_stale"), Map.of("_key", "r1", "_rev", rev));
+    assertEquals("r1", db("PUT", "/_api/document/dbbench_routes_r?onlyget=true", stale).body().get(0).path("_key").asText());
+    Answer checked = db("PUT", "/_api/document/dbbench_routes_r?onlyget=true&ignoreRevs=false", stale);
+    assertEquals(1200, checked.body().get(0).path("errorNum").asInt(), checked.body().toString());
+    assertEquals("r1", checked.body().get(1).path("_key").asText());
+    Answer bad = db("PUT", "/_api/document/dbbench_routes_r?onlyget=true", "[{\"_id\":\"dbbench_routes_r/r1\"}, 7]");
+    assertEquals(1205, bad.body().get(0).path("errorNum").asInt(), "an object names its document by _key: " + bad.body());
+    assertEquals(1227, bad.body().get(1).path("errorNum").asInt(), bad.body().toString());
+    assertError(db("PUT", "/_api/document/dbbench_routes_r?onlyget=true", Map.of("_key", "r1")), 400, 1227, "invalid document type");
+    assertError(db("PUT", "/_api/document/dbbench_missing?onlyget=true", List.of("r1")), 404, 1203, "collection or view not found");
+    assertError(db("PUT", "/_api/document/dbbench_routes_r", List.of(Map.of("_key", "r1"))), 405, 405, "onlyget=true");
+    // VelocyPack in and out, like the other document routes
+    VPackMapper vpack = new VPackMapper();
+    HttpResponse<byte[]> r = HTTP.send(HttpRequest.newBuilder(URI.create(standIn.process.endpoint()
+            + "/_db/dbbench/_api/document/dbbench_routes_r?onlyget=true"))
+        .header("content-type", "application/x-velocypack").header("accept", "application/x-velocypack")
+        .PUT(HttpRequest.BodyPublishers.ofByteArray(vpack.writeValueAsBytes(List.of("r2", "nope")))).build(),
+        HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(200, r.statusCode());
+    JsonNode vbody = vpack.readTree(r.body());
+    assertEquals("r2", vbody.get(0).path("_key").asText(), vbody.toString());
+    assertEquals(1202, vbody.get(1).path("errorNum").asInt(), vbody.toString());
+  }
+
+  /**
+   * The driver's {@code getDocuments(keys, type)} against the stand-in, over every protocol the
+   * family runs (HTTP/1.1 and HTTP/2, JSON and VelocyPack): documents in request order, a missing
+   * key as the driver's per-key {@code ErrorEntity} in its place.
+   */
+  @Test
+  void theDriversGetDocumentsReadsInRequestOrderAndReportsAMissingKey() throws Exception {
+    collection("dbbench_routes_g");
+    assertEquals(202, db("POST", "/_api/document/dbbench_routes_g", List.of(Map.of("_key", "doc_0", "name", "0", "value", 0),
+        Map.of("_key", "doc_1", "name", "1", "value", 1), Map.of("_key", "doc_2", "name", "2", "value", 2))).status());
+    for (Protocol p : DriverFacts.PROTOCOLS) {
+      ArangoDB a = new ArangoDB.Builder().host("127.0.0.1", standIn.process.port()).protocol(p).build();
+      try {
+        MultiDocumentEntity<BulkDoc> got = a.db("dbbench").collection("dbbench_routes_g")
+            .getDocuments(List.of("doc_2", "doc_9", "doc_0", "doc_1"), BulkDoc.class);
+        assertEquals(List.of("doc_2", "doc_0", "doc_1"), got.getDocuments().stream().map(d -> d.key).toList(), p.name());
+        assertEquals(List.of(2, 0, 1), got.getDocuments().stream().map(d -> d.value).toList(), p.name());
+        assertEquals(1, got.getErrors().size(), p.name());
+        ErrorEntity missing = got.getErrors().get(0);
+        assertEquals(1202, missing.getErrorNum(), p.name());
+        assertEquals("document not found", missing.getErrorMessage(), p.name());
+        List<Object> all = got.getDocumentsAndErrors();
+        assertEquals(4, all.size(), p.name());
+        assertTrue(all.get(1) instanceof ErrorEntity, "the error stands in the missing key's place: " + all);
+        assertEquals("doc_0", ((BulkDoc) all.get(2)).key, p.name());
+      } finally {
+        a.shutdown();
+      }
+    }
+    List<JsonNode> reads = standIn.requests().stream().filter(r -> r.path("path").asText().contains("onlyget=true")
+        && r.path("path").asText().contains("dbbench_routes_g")).toList();
+    assertEquals(DriverFacts.PROTOCOLS.size(), reads.size(), reads.toString());
+    assertTrue(reads.stream().allMatch(r -> r.path("method").asText().equals("PUT") && r.path("status").asInt() == 200),
+        reads.toString());
+    assertTrue(reads.stream().anyMatch(r -> r.path("httpVersion").asText().equals("HTTP/2")), "HTTP/2 was used: " + reads);
+    assertTrue(reads.stream().anyMatch(r -> r.path("contentType").asText().contains("velocypack")),
+        "VelocyPack was used: " + reads);
   }
 
   @Test
