@@ -176,9 +176,11 @@ public final class ArangoFamily implements BenchmarkFamily {
    * queries through the driver's default pool of 3 connections against 100.
    */
   private static FamilySettings.Builder headlines(FamilySettings.Builder b) {
-    // the stand-in is warmed before the first shot; 8 measured shots of ~15-40 ms steady the fork means
+    // the stand-in is warmed before the first shot; a fresh client JVM's shots scatter by 20-30%
+    // (8 shots per fork left a pair spread of 0.14-0.27 in ln): 10 warm-up and 30 measured shots
+    // of ~20 ms each cost about 2 s more per fork
     return b.comparison(BULK_INSERT, "protocol", "HTTP_JSON", "HTTP2_JSON", "client", "driver")
-        .comparisonOptions("-wi", "2", "-i", "8")
+        .comparisonOptions("-wi", "10", "-i", "30")
         .comparison(POOL_QUERY, "connection", "driver_http1_3", "driver_http1_100", "iterations", "500",
             "index", "none");
   }

@@ -31,10 +31,12 @@ import java.util.regex.PatternSyntaxException;
  * @param threads {@code -t}, or {@code null} for each benchmark's own {@code @Threads}
  * @param comparisons the study's headline comparisons (two parameter points of one benchmark each)
  *     that the main job measures again as single forks in ABBA order ({@link ForkSchedule}), with
- *     {@link #headlineForks} forks per side, so that each gets a paired interval: forks are the unit
+ *     at least {@link #headlineForks} pairs (the pilot of {@code io.dbbench.report.StoppingRule}, which
+ *     adds pairs until the interval is narrow enough or the time cap), so that each gets a paired interval: forks are the unit
  *     of evidence, and a comparison whose sides ran as consecutive blocks attributes the machine's
  *     drift to the variant
- * @param headlineForks forks per side of each headline comparison, or {@code null} for the mode default
+ * @param headlineForks pairs of each headline comparison's pilot (the mode's when larger), or
+ *     {@code null} for the mode's
  * @param excluded benchmark-name regex to the reason it is left out in this mode (a point whose
  *     cost does not fit the quick budget); the manifest records both
  * @param forkProperties system properties every fork of the family gets ({@code -Dname=value},
@@ -105,9 +107,18 @@ public record FamilySettings(
    * @param fixed the other {@code @Param} values both sides share
    * @param options JMH options of this comparison's forks only, layered after the family's (e.g.
    *     {@code -wi 5 -i 8} for a single-shot benchmark whose shots scatter), or empty
+   * @param capSeconds wall-clock seconds after which the comparison starts no further ABBA block
+   *     once its pilot ran ({@code io.dbbench.report.StoppingRule}), or {@code null} for the mode's
    */
   public record HeadlineComparison(String benchmark, String param, String baselineValue, String contenderValue,
-      Map<String, String> fixed, List<String> options) {
+      Map<String, String> fixed, List<String> options, Integer capSeconds) {
+
+    /** A comparison with the mode's time cap. */
+    public HeadlineComparison(String benchmark, String param, String baselineValue, String contenderValue,
+        Map<String, String> fixed, List<String> options) {
+      this(benchmark, param, baselineValue, contenderValue, fixed, options, null);
+    }
+
     /**
      * Copies the map.
      *
@@ -142,6 +153,10 @@ public record FamilySettings(
       if (fixed.containsKey(param)) {
         throw new IllegalArgumentException("headline comparison " + benchmark + ": " + param
             + " is both the compared @Param and a fixed one");
+      }
+      if (capSeconds != null && capSeconds < 1) {
+        throw new IllegalArgumentException("headline comparison " + benchmark + ": cap " + capSeconds
+            + " s; expected at least 1 second");
       }
     }
 
@@ -395,7 +410,24 @@ public record FamilySettings(
       }
       HeadlineComparison c = comparisons.remove(comparisons.size() - 1);
       comparisons.add(new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(), c.contenderValue(),
-          c.fixed(), List.of(jmhOptions)));
+          c.fixed(), List.of(jmhOptions), c.capSeconds()));
+      return this;
+    }
+
+    /**
+     * Caps the last declared comparison's time: no ABBA block starts after {@code seconds} once its
+     * pilot ran (the pilot always runs).
+     *
+     * @throws IllegalStateException when no comparison was declared yet
+     * @throws IllegalArgumentException when {@code seconds} is below 1
+     */
+    public Builder comparisonCap(int seconds) {
+      if (comparisons.isEmpty()) {
+        throw new IllegalStateException("comparisonCap: declare a comparison first");
+      }
+      HeadlineComparison c = comparisons.remove(comparisons.size() - 1);
+      comparisons.add(new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(), c.contenderValue(),
+          c.fixed(), c.options(), seconds));
       return this;
     }
 

@@ -93,12 +93,25 @@ public final class Findings {
    * @param note the agreement's reasoning and, for {@code cannot tell}, the forks a verdict would need
    * @param question what was measured, in words
    * @param backend what it was measured on, {@code stand-in: ...} or {@code real: ...}
+   * @param conditions what the machine did during its forks, how many pairs it used and why it
+   *     stopped, and where its variance lies ({@link Conditions#NONE} when unknown)
    */
   public record Finding(String studyId, String study, String kind, String benchmark, String metric, String unit,
       Map<String, String> baseline, Map<String, String> contender, double estimate, double ciLow, double ciHigh,
       double noChange, double p, int forksBaseline, int forksContender, String order, String published,
       double publishedValue, double publishedHigh, String source, String agreement, String note, String question,
-      String backend) {
+      String backend, Conditions conditions) {
+
+    /** A finding whose conditions are unknown ({@link Conditions#NONE}). */
+    public Finding(String studyId, String study, String kind, String benchmark, String metric, String unit,
+        Map<String, String> baseline, Map<String, String> contender, double estimate, double ciLow, double ciHigh,
+        double noChange, double p, int forksBaseline, int forksContender, String order, String published,
+        double publishedValue, double publishedHigh, String source, String agreement, String note, String question,
+        String backend) {
+      this(studyId, study, kind, benchmark, metric, unit, baseline, contender, estimate, ciLow, ciHigh, noChange, p,
+          forksBaseline, forksContender, order, published, publishedValue, publishedHigh, source, agreement, note,
+          question, backend, Conditions.NONE);
+    }
 
     /** dbbench's figure in words, as the table shows it, with the parameter point(s) it measured. */
     public String measured() {
@@ -115,13 +128,18 @@ public final class Findings {
       return question + ": " + figure(estimate, unit) + at.append(')');
     }
 
-    /** The interval in words, or {@code n/a: <why>}. */
+    /**
+     * The interval in words, or {@code n/a: <why>}; headed by {@code UNDER LOAD} when its forks
+     * shared their cores ({@link Conditions#underLoad}).
+     */
     public String interval() {
+      String load = conditions.underLoad() ? "UNDER LOAD (" + conditions.loadText() + ") " : "";
       if (Double.isNaN(ciLow)) {
-        return "n/a: " + forksText();
+        return load + "n/a: " + forksText();
       }
-      return "[" + figure(ciLow, unit) + ", " + figure(ciHigh, unit) + "]" + (Double.isNaN(p) ? "" : ", p=" + Units.p(p))
-          + "; " + forksText();
+      String sampling = conditions.samplingText();
+      return load + "[" + figure(ciLow, unit) + ", " + figure(ciHigh, unit) + "]"
+          + (Double.isNaN(p) ? "" : ", p=" + Units.p(p)) + "; " + forksText() + (sampling.isEmpty() ? "" : "; " + sampling);
     }
 
     private String forksText() {
@@ -161,11 +179,95 @@ public final class Findings {
       m.put("note", note);
       m.put("question", question);
       m.put("backend", backend);
+      m.put("other_cpu_max", num(conditions.otherCpuMax()));
+      m.put("steal_max", num(conditions.stealMax()));
+      m.put("under_load", conditions.underLoad());
+      if (conditions.pairs() > 0) {
+        Map<String, Object> sampling = new LinkedHashMap<>();
+        sampling.put("rule", conditions.rule());
+        sampling.put("pairs", conditions.pairs());
+        sampling.put("pairs_needed", conditions.pairsNeeded());
+        sampling.put("seconds", conditions.seconds());
+        sampling.put("stop", conditions.stop());
+        sampling.put("target", conditions.target());
+        sampling.put("width", num(conditions.width()));
+        m.put("sampling", sampling);
+      }
+      if (!Double.isNaN(conditions.pairSdLog())) {
+        Map<String, Object> variance = new LinkedHashMap<>();
+        variance.put("pair_sd_log", num(conditions.pairSdLog()));
+        variance.put("within_fork_share", num(conditions.withinForkShare()));
+        variance.put("between_pairs_share", num(Double.isNaN(conditions.withinForkShare()) ? Double.NaN
+            : 1 - conditions.withinForkShare()));
+        m.put("variance", variance);
+      }
       return m;
     }
 
     private static Double num(double v) {
       return Double.isNaN(v) || Double.isInfinite(v) ? null : v;
+    }
+  }
+
+  /**
+   * What a finding was measured under: the machine's state during its forks
+   * ({@link MachineStateProfiler}), how its pairs were chosen ({@link StoppingRule}) and where the
+   * spread of its pair differences comes from.
+   *
+   * @param otherCpuMax the largest share of all CPUs' time, percent, that processes other than the
+   *     benchmark's own used during any of its forks; NaN when not recorded
+   * @param stealMax the largest share of CPU time, percent, the hypervisor stole during any fork; NaN when not recorded
+   * @param rule {@code stein} (pairs chosen by the pilot), {@code fixed} (the user's count) or empty
+   * @param pairs pairs it used (0 for a finding that is not an interleaved comparison)
+   * @param pairsNeeded pairs its pilot asked for, -1 when none
+   * @param seconds the comparison's wall-clock seconds, -1 when unknown
+   * @param stop why it stopped adding pairs ({@link StoppingRule.Stop#words}), or empty
+   * @param target the width it aimed for in words, or empty
+   * @param width the width its interval reached on its scale (points or high/low), NaN when none
+   * @param pairSdLog the standard deviation of its pairs' log ratios, NaN when none
+   * @param withinForkShare the part of the pair differences' variance that the iterations inside
+   *     the forks explain (their variance over the iterations of each fork mean, relative), from 0
+   *     to 1; the rest lies between pairs (JIT, layout, the machine). NaN when unknown
+   */
+  public record Conditions(double otherCpuMax, double stealMax, String rule, int pairs, int pairsNeeded, long seconds,
+      String stop, String target, double width, double pairSdLog, double withinForkShare) {
+    /** Nothing known. */
+    public static final Conditions NONE = new Conditions(Double.NaN, Double.NaN, "", 0, -1, -1, "", "", Double.NaN,
+        Double.NaN, Double.NaN);
+    /** Percent of CPU time the hypervisor may steal during a fork before a finding counts as measured under load. */
+    public static final double STEAL_LIMIT_PCT = 5;
+
+    /**
+     * Whether other processes used more than {@value MeasurementWarnings#OTHER_BUSY_LIMIT_PCT}% of
+     * the CPUs during a fork, or the hypervisor stole more than {@value #STEAL_LIMIT_PCT}%: the
+     * finding was measured under load and says so.
+     */
+    public boolean underLoad() {
+      return otherCpuMax > MeasurementWarnings.OTHER_BUSY_LIMIT_PCT || stealMax > STEAL_LIMIT_PCT;
+    }
+
+    /** {@code measured under load: ...} in words, or empty when not under load. */
+    public String loadText() {
+      if (!underLoad()) {
+        return "";
+      }
+      List<String> why = new ArrayList<>();
+      if (otherCpuMax > MeasurementWarnings.OTHER_BUSY_LIMIT_PCT) {
+        why.add(String.format(Locale.ROOT, "other processes used up to %.0f%% of the CPUs", otherCpuMax));
+      }
+      if (stealMax > STEAL_LIMIT_PCT) {
+        why.add(String.format(Locale.ROOT, "the hypervisor stole up to %.0f%%", stealMax));
+      }
+      return "measured under load: " + String.join(", ", why) + " during its forks";
+    }
+
+    /** {@code 12 pairs, 96 s, width reached (half-width <= 10 points)} or empty. */
+    public String samplingText() {
+      if (pairs <= 0) {
+        return "";
+      }
+      return pairs + " pairs" + (seconds >= 0 ? ", " + seconds + " s" : "") + (stop.isEmpty() ? "" : ", " + stop)
+          + (target.isEmpty() ? "" : " (" + target + ")");
     }
   }
 
@@ -303,23 +405,33 @@ public final class Findings {
     String[] agree = agreeAbsolute(ci[0], ci[1], pubLow, pubHigh, forks.length);
     return new Finding(id, title, kind, base.benchmark(), metric, unit, base.params(), Map.of(), value, ci[0], ci[1],
         Double.NaN, Double.NaN, forks.length, 0, orderOf(run.env(), base, null), published, pubLow, pubHigh, source,
-        agree[0], agree[1], question + fallback, backend);
+        agree[0], agree[1], question + fallback, backend, new Conditions(machineMax(MachineStateProfiler.OTHER_BUSY, base),
+            machineMax(MachineStateProfiler.STEAL, base), "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN));
   }
 
-  /** A comparison finding of {@code base} against {@code other}, paired when the manifest says they ran interleaved. */
+  /**
+   * A comparison finding of {@code base} against {@code other}, paired when the manifest says they
+   * ran interleaved: Stein's interval ({@link Stats#steinChange}) when its pairs followed
+   * {@link StoppingRule}, the paired t interval when their number was fixed.
+   */
   private static Finding comparison(String id, String title, String measureKind, String unit, String question,
       String published, double pubValue, String source, String backend, Run run, JmhResult base, JmhResult other) {
     double[][] a = secondsForks(base);
     double[][] b = secondsForks(other);
-    String order = orderOf(run.env(), base, other);
+    JsonNode manifest = comparisonOf(run.env(), base, other);
+    String order = manifest == null ? "" : manifest.path("order").asText("");
     boolean paired = !order.isEmpty() && a.length == b.length;
     double pct;
     double lo;
     double hi;
     double p;
     String need;
+    Conditions conditions;
     if (paired) {
-      Stats.PairedChange c = Stats.pairedChange(a, b);
+      int pilot = manifest.path("rule").path("pilot_pairs").asInt(0);
+      boolean stein = manifest.path("rule").path("kind").asText("").equals("stein") && pilot >= Stats.MIN_PAIRS
+          && pilot <= a.length;
+      Stats.PairedChange c = stein ? Stats.steinChange(a, b, pilot) : Stats.pairedChange(a, b);
       pct = c.changePct();
       lo = c.ciLow();
       hi = c.ciHigh();
@@ -329,6 +441,12 @@ public final class Findings {
       need = c.pairs() < Stats.MIN_PAIRS ? "at least " + Stats.MIN_PAIRS + " forks per side"
           : n < 0 ? "more than " + Stats.MAX_FORKS_NEEDED + " forks per side (or an effect of this size is no effect)"
           : "about " + n + " forks per side at this run's pair spread";
+      conditions = new Conditions(machineMax(MachineStateProfiler.OTHER_BUSY, base, other),
+          machineMax(MachineStateProfiler.STEAL, base, other), manifest.path("rule").path("kind").asText(""), c.pairs(),
+          manifest.path("pairs_needed").asInt(-1), manifest.path("wall_seconds").asLong(-1),
+          manifest.path("stop").asText(""), manifest.path("rule").path("target_text").asText(""),
+          manifest.path("width").isNumber() ? manifest.path("width").asDouble() : Double.NaN, c.sdLog(),
+          withinForkShare(a, b, c.sdLog()));
     } else {
       Stats.Change c = Stats.change(a, b);
       pct = c.changePct();
@@ -337,6 +455,8 @@ public final class Findings {
       p = c.judgeable() ? c.p() : Double.NaN;
       need = "interleaved forks (the sides ran as separate blocks), " + c.forksNeededText(Math.max(1, Math.abs(pct)))
           + " per side";
+      conditions = new Conditions(machineMax(MachineStateProfiler.OTHER_BUSY, base, other),
+          machineMax(MachineStateProfiler.STEAL, base, other), "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN);
     }
     double est;
     double ciLow;
@@ -358,7 +478,65 @@ public final class Findings {
     String metric = "time per op (primary metric" + (paired ? ", paired fork means)" : ", fork means)");
     return new Finding(id, title, "comparison", base.benchmark(), metric, unit, base.params(), other.params(), est,
         ciLow, ciHigh, none, p, base.forks(), other.forks(), order, published, pubValue, pubValue, source, agree[0],
-        agree[1], question, backend);
+        agree[1], question, backend, conditions);
+  }
+
+  /**
+   * The largest value over the forks of {@code rows} of a machine-state metric
+   * ({@link MachineStateProfiler}, recorded per fork); NaN when no row has it.
+   */
+  static double machineMax(String metric, JmhResult... rows) {
+    double max = Double.NaN;
+    for (JmhResult r : rows) {
+      JmhResult.Metric m = r.secondary().get(metric);
+      if (m == null) {
+        continue;
+      }
+      double[][] forks = m.forks();
+      boolean any = false;
+      for (double[] f : forks) {
+        for (double v : f) {
+          if (!Double.isNaN(v)) {
+            max = Double.isNaN(max) ? v : Math.max(max, v);
+            any = true;
+          }
+        }
+      }
+      if (!any && !Double.isNaN(m.score())) {
+        max = Double.isNaN(max) ? m.score() : Math.max(max, m.score());
+      }
+    }
+    return max;
+  }
+
+  /**
+   * The share of the pair differences' variance ({@code sdLog}^2) that the iterations inside the
+   * forks explain: the mean over pairs of the two fork means' relative variances (each fork's
+   * iteration variance over its iteration count and squared mean), capped at 1; NaN when a fork
+   * has fewer than two iterations or the spread is unknown.
+   */
+  static double withinForkShare(double[][] a, double[][] b, double sdLog) {
+    int n = Math.min(a.length, b.length);
+    if (n == 0 || Double.isNaN(sdLog) || sdLog == 0) {
+      return Double.NaN;
+    }
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      sum += relativeVarianceOfMean(a[i]) + relativeVarianceOfMean(b[i]);
+    }
+    return Math.min(1, sum / n / (sdLog * sdLog));
+  }
+
+  private static double relativeVarianceOfMean(double[] x) {
+    if (x.length < 2) {
+      return Double.NaN;
+    }
+    double m = Stats.mean(x);
+    double v = 0;
+    for (double y : x) {
+      v += (y - m) * (y - m);
+    }
+    return v / (x.length - 1) / x.length / (m * m);
   }
 
   /** 1 for a time ratio, 0 for a percent change. */
@@ -445,8 +623,18 @@ public final class Findings {
    * either side whose point {@code a} holds); empty when none does or the order does not alternate.
    */
   static String orderOf(JsonNode env, JmhResult a, JmhResult b) {
+    JsonNode c = comparisonOf(env, a, b);
+    return c == null ? "" : c.path("order").asText("");
+  }
+
+  /**
+   * The manifest's record of the interleaved headline comparison ({@code families.<id>.comparisons[]})
+   * whose baseline point {@code a} and contender point {@code b} hold (for {@code b} null: either
+   * side whose point {@code a} holds) and whose order alternates; null when none.
+   */
+  static JsonNode comparisonOf(JsonNode env, JmhResult a, JmhResult b) {
     if (env == null) {
-      return "";
+      return null;
     }
     JsonNode fam = env.path("families").path(a.family());
     for (JsonNode c : fam.path("comparisons")) {
@@ -459,13 +647,13 @@ public final class Findings {
       }
       if (b == null) {
         if (holds(a, c.path("baseline")) || holds(a, c.path("contender"))) {
-          return order;
+          return c;
         }
       } else if (holds(a, c.path("baseline")) && holds(b, c.path("contender"))) {
-        return order;
+        return c;
       }
     }
-    return "";
+    return null;
   }
 
   private static boolean holds(JmhResult r, JsonNode point) {
@@ -515,6 +703,23 @@ public final class Findings {
       }
     }
     return null;
+  }
+
+  /**
+   * The mean seconds per operation of {@code benchmark} in one fork's JMH JSON array (a
+   * {@code -f 1} run), as a finding reads a fork ({@link #secondsForks}); NaN when the array holds
+   * no row of it.
+   *
+   * @throws ReportException when {@code forkRun} is not JMH output
+   */
+  public static double forkSecondsPerOp(JsonNode forkRun, String benchmark) throws ReportException {
+    for (JmhResult r : JmhJson.parse(forkRun, "fork of " + benchmark)) {
+      if (r.benchmark().equals(benchmark)) {
+        double[] m = Stats.forkMeans(secondsForks(r));
+        return m.length == 0 ? Double.NaN : Stats.mean(m);
+      }
+    }
+    return Double.NaN;
   }
 
   /** The primary metric fork by fork as seconds per operation. */

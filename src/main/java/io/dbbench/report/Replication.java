@@ -20,7 +20,10 @@ import java.util.TreeMap;
  * <p>A pair of comparison findings (same study, benchmark, metric, unit, baseline and contender
  * parameters) <em>replicates</em> when (1) it is not significant in both runs with opposite signs
  * (each interval excluding {@code no_change} on a different side) and (2) the two 95% intervals
- * overlap. A pair whose intervals are missing on either side cannot be judged. The rule is the
+ * overlap. A pair whose intervals are missing on either side cannot be judged, and a pair either
+ * of whose findings was measured under load ({@code under_load} in {@code findings.json}: other
+ * processes used more than 10% of the CPUs, or the hypervisor stole more than 5%, during one of
+ * its forks) is not comparable: the load can change a result's size, not only its noise. The rule is the
  * one the interleaving work set for the suite's headline comparisons: a finding that a second run
  * of the same code cannot reproduce is not a finding.
  */
@@ -36,7 +39,9 @@ public final class Replication {
     /** Significant in both runs with opposite signs, or the intervals do not overlap. */
     DOES_NOT_REPLICATE("does not replicate"),
     /** An interval is missing on a side, or the finding is in one run only. */
-    CANNOT_JUDGE("cannot judge");
+    CANNOT_JUDGE("cannot judge"),
+    /** Either run's finding was measured under load. */
+    NOT_COMPARABLE("not comparable");
 
     private final String words;
 
@@ -86,6 +91,12 @@ public final class Replication {
     String unit = (a != null ? a : b).path("unit").asText();
     if (a == null || b == null) {
       return new Pair(key, unit, a, b, Verdict.CANNOT_JUDGE, "in one run only");
+    }
+    if (a.path("under_load").asBoolean(false) || b.path("under_load").asBoolean(false)) {
+      String which = a.path("under_load").asBoolean(false) && b.path("under_load").asBoolean(false) ? "both runs"
+          : a.path("under_load").asBoolean(false) ? "the first run" : "the second run";
+      return new Pair(key, unit, a, b, Verdict.NOT_COMPARABLE, "measured under load in " + which + " (other processes "
+          + "used more than 10% of the CPUs or the hypervisor stole more than 5% during a fork)");
     }
     if (!hasInterval(a) || !hasInterval(b)) {
       return new Pair(key, unit, a, b, Verdict.CANNOT_JUDGE, "no interval in " + (hasInterval(a) ? "the second" : "the first") + " run");

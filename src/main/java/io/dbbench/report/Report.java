@@ -553,7 +553,8 @@ public final class Report implements Callable<Integer> {
   @Command(name = "replication", mixinStandardHelpOptions = true, versionProvider = Version.class,
       description = "Set two runs' comparison findings (findings.json) side by side: a finding replicates when it is"
           + " not significant with opposite signs in the two runs and its two 95%% intervals overlap. Exit 1 when"
-          + " one does not replicate.")
+          + " one does not replicate. A finding measured under load in either run (other processes above 10%"
+          + " of the CPUs, or steal above 5%, during a fork) is not comparable and gets no verdict.")
   static final class ReplicationCmd implements Callable<Integer> {
     @Parameters(arity = "2", paramLabel = "RUN_DIR", description = "Two run directories, older first.")
     List<Path> runs = new ArrayList<>();
@@ -567,10 +568,13 @@ public final class Report implements Callable<Integer> {
       PrintWriter o = spec.commandLine().getOut();
       o.print(Replication.markdown(runs.get(0).getFileName().toString(), runs.get(1).getFileName().toString(), pairs));
       long failed = pairs.stream().filter(p -> p.verdict() == Replication.Verdict.DOES_NOT_REPLICATE).count();
-      long judged = pairs.stream().filter(p -> p.verdict() != Replication.Verdict.CANNOT_JUDGE).count();
+      long loaded = pairs.stream().filter(p -> p.verdict() == Replication.Verdict.NOT_COMPARABLE).count();
+      long judged = pairs.stream().filter(p -> p.verdict() == Replication.Verdict.REPLICATES
+          || p.verdict() == Replication.Verdict.DOES_NOT_REPLICATE).count();
       o.println();
       o.println(judged - failed + " of " + pairs.size() + " comparison findings replicate, " + failed
-          + " do not, " + (pairs.size() - judged) + " cannot be judged");
+          + " do not, " + loaded + " not comparable (measured under load), " + (pairs.size() - judged - loaded)
+          + " cannot be judged");
       o.flush();
       return failed > 0 ? EXIT_REGRESSION : 0;
     }

@@ -127,6 +127,12 @@ public record StoppingRule(Scale scale, double target, int pilotPairs, int maxPa
     return new StoppingRule(scale, target, full ? FULL_PILOT_PAIRS : QUICK_PILOT_PAIRS, maxPairs, capSeconds);
   }
 
+  /** {@link #of(Scale, boolean, int, double)} with its own pilot ({@code pilotPairs}, at least the mode's). */
+  public static StoppingRule of(Scale scale, boolean full, int pilotPairs, int maxPairs, double capSeconds) {
+    StoppingRule mode = of(scale, full, Math.max(maxPairs, pilotPairs), capSeconds);
+    return new StoppingRule(scale, mode.target(), Math.max(pilotPairs, mode.pilotPairs()), maxPairs, capSeconds);
+  }
+
   /**
    * The width on {@code scale} of an interval {@code m +- h} on the log scale: half-width in points
    * for a percent change, high/low for a ratio.
@@ -188,6 +194,14 @@ public record StoppingRule(Scale scale, double target, int pilotPairs, int maxPa
       return Optional.of(Stop.CAP);
     }
     return Optional.empty();
+  }
+
+  /** A width in words on {@code scale}: {@code 7.3 points} or {@code 1.18}; {@code n/a} for NaN. */
+  public static String widthText(Scale scale, double w) {
+    if (Double.isNaN(w)) {
+      return "n/a";
+    }
+    return scale == Scale.RATIO ? String.format(Locale.ROOT, "%.2f", w) : String.format(Locale.ROOT, "%.1f points", w);
   }
 
   /** The target in words, e.g. {@code half-width <= 10 points} or {@code high/low <= 1.25}. */

@@ -36,19 +36,32 @@ import java.util.regex.Pattern;
 public final class JmhCommand {
   /**
    * Quick defaults for every family (a family's settings override these): one fork of one 1 s
-   * warm-up and two 1 s measured iterations per row, and {@value #QUICK_HEADLINE_FORKS} forks per
-   * side of each headline comparison. Forks, not iterations, are the unit of evidence, so quick
-   * mode spends its budget on the comparisons' interleaved forks rather than on more iterations.
+   * warm-up and two 1 s measured iterations per row, and a pilot of {@value #QUICK_HEADLINE_FORKS}
+   * pairs for each headline comparison, which adds pairs until its interval is narrow enough or
+   * its time cap ({@value #QUICK_COMPARISON_CAP_SECONDS} s unless the comparison sets its own).
+   * Forks, not iterations, are the unit of evidence, so quick mode spends its budget on the
+   * comparisons' interleaved forks rather than on more iterations.
    */
   public static final FamilySettings QUICK = FamilySettings.builder().forks(1).warmupIterations(1)
       .warmupTime("1s").iterations(2).measurementTime("1s").headlineForks(JmhCommand.QUICK_HEADLINE_FORKS).build();
-  /** Publication defaults: 3 forks per row, {@value #FULL_HEADLINE_FORKS} per side of each headline comparison. */
+  /**
+   * Publication defaults: 3 forks per row, a pilot of {@value #FULL_HEADLINE_FORKS} pairs per
+   * headline comparison, capped at {@value #FULL_COMPARISON_CAP_SECONDS} s.
+   */
   public static final FamilySettings FULL = FamilySettings.builder().forks(3).warmupIterations(5)
       .warmupTime("2s").iterations(10).measurementTime("2s").headlineForks(JmhCommand.FULL_HEADLINE_FORKS).build();
-  /** Forks per side of a headline comparison in quick mode (a paired interval needs at least 4 pairs). */
-  public static final int QUICK_HEADLINE_FORKS = 4;
-  /** Forks per side of a headline comparison in full mode. */
+  /** Pilot pairs of a headline comparison in quick mode ({@code io.dbbench.report.StoppingRule#QUICK_PILOT_PAIRS}). */
+  public static final int QUICK_HEADLINE_FORKS = 6;
+  /** Pilot pairs of a headline comparison in full mode. */
   public static final int FULL_HEADLINE_FORKS = 10;
+  /** Seconds after which a quick headline comparison starts no further block, unless it sets its own cap. */
+  public static final int QUICK_COMPARISON_CAP_SECONDS = 120;
+  /** The same in full mode. */
+  public static final int FULL_COMPARISON_CAP_SECONDS = 1200;
+  /** Most pairs of one headline comparison in quick mode. */
+  public static final int QUICK_MAX_PAIRS = 40;
+  /** Most pairs of one headline comparison in full mode. */
+  public static final int FULL_MAX_PAIRS = 60;
 
   /** The profiler that records load average, online CPUs and steal per fork as {@code machine.*} metrics. */
   public static final String MACHINE_PROFILER = "io.dbbench.report.MachineStateProfiler";
@@ -112,12 +125,14 @@ public final class JmhCommand {
   }
 
   /**
-   * Forks per side of each headline comparison: {@code -Dbench.forks} when given, else {@code -f}
-   * in {@code -Dbench.args}, else the family's {@link FamilySettings#headlineForks}, else the mode's.
+   * Forks per side of each headline comparison when the user fixed them: {@code -Dbench.forks}
+   * when given, else {@code -f} in {@code -Dbench.args}; {@code null} when neither is given (the
+   * comparison's pairs then follow {@code io.dbbench.report.StoppingRule}, from a pilot of
+   * {@link #pilotPairs}).
    *
    * @throws IllegalArgumentException when {@code -f} in the user's arguments is not a positive integer
    */
-  public static int forksPerSide(boolean full, FamilySettings family, Integer forks, List<String> userArgs) {
+  public static Integer fixedForksPerSide(Integer forks, List<String> userArgs) {
     if (forks != null) {
       return Math.max(1, forks);
     }
@@ -130,7 +145,24 @@ public final class JmhCommand {
         throw new IllegalArgumentException("-f " + user.get(i + 1) + " in bench.args: expected a fork count");
       }
     }
-    return family.headlineForks() != null ? family.headlineForks() : (full ? FULL : QUICK).headlineForks();
+    return null;
+  }
+
+  /** The pilot's pairs of each headline comparison: the family's {@link FamilySettings#headlineForks} or the mode's, whichever is larger. */
+  public static int pilotPairs(boolean full, FamilySettings family) {
+    int mode = (full ? FULL : QUICK).headlineForks();
+    return family.headlineForks() != null ? Math.max(mode, family.headlineForks()) : mode;
+  }
+
+  /**
+   * Forks per side of each headline comparison before any pair is added: the fixed count
+   * ({@link #fixedForksPerSide}) or the pilot's ({@link #pilotPairs}).
+   *
+   * @throws IllegalArgumentException when {@code -f} in the user's arguments is not a positive integer
+   */
+  public static int forksPerSide(boolean full, FamilySettings family, Integer forks, List<String> userArgs) {
+    Integer fixed = fixedForksPerSide(forks, userArgs);
+    return fixed != null ? fixed : pilotPairs(full, family);
   }
 
   /**

@@ -13,10 +13,14 @@ import io.dbbench.core.Leases;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.SecretsFile;
+import io.dbbench.report.Findings;
 import io.dbbench.report.ForkMerge;
 import io.dbbench.report.MachineState;
 import io.dbbench.report.Report;
 import io.dbbench.report.ReportException;
+import io.dbbench.report.Stats;
+import io.dbbench.report.StoppingRule;
+import io.dbbench.report.Study;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -34,6 +38,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -483,14 +488,18 @@ public final class MainJob {
 
   /**
    * Runs the family's headline comparisons ({@link FamilySettings#comparisons}): for each, the two
-   * sides' forks one JMH run (one fork) at a time in the order {@link ForkSchedule#abba}, so both
-   * sides see the same machine; each fork sets up its own fixtures (nothing is shared between
-   * the A and B forks). After every fork the parameters JMH recorded are checked against the side
-   * that was meant to run. Each side's forks are merged, in run order, into one record
-   * ({@link io.dbbench.report.ForkMerge}) that replaces the sweep's one-fork record of the same
-   * point in {@code rows}, and the manifest records the comparison with its {@code order} as run,
-   * which the report reads to pair fork {@code i} of A with fork {@code i} of B. A fork that fails
-   * removes both sides' rows (a failed benchmark publishes no score) and ends the comparisons.
+   * sides' forks one JMH run (one fork) at a time in ABBA blocks ({@link ForkSchedule#abba}), so
+   * both sides see the same machine; each fork sets up its own fixtures (nothing is shared between
+   * the A and B forks). How many pairs: the user's fixed count ({@code -Dbench.forks} or
+   * {@code -f}), else {@link StoppingRule}: a pilot of {@link JmhCommand#pilotPairs} pairs fixes
+   * how many pairs the comparison's interval needs to be narrow enough, and blocks are added until
+   * they ran or the next block would pass the comparison's cap. After every fork the parameters
+   * JMH recorded are checked against the side that was meant to run. Each side's forks are merged,
+   * in run order, into one record ({@link io.dbbench.report.ForkMerge}) that replaces the sweep's
+   * one-fork record of the same point in {@code rows}, and the manifest records the comparison
+   * with its {@code order} as run, its rule, the pairs it needed and why it stopped, which the
+   * report reads to pair fork {@code i} of A with fork {@code i} of B. A fork that fails removes
+   * both sides' rows (a failed benchmark publishes no score) and ends the comparisons.
    *
    * @return {@code null}, or what failed (redacted)
    */
@@ -502,7 +511,9 @@ public final class MainJob {
     if (comparisons.isEmpty()) {
       return null;
     }
-    int perSide = JmhCommand.forksPerSide(options.full(), settings, options.forks(), options.userArgs());
+    Integer fixed = JmhCommand.fixedForksPerSide(options.forks(), options.userArgs());
+    int pilot = JmhCommand.pilotPairs(options.full(), settings);
+    List<Study> studies = Findings.studies();
     List<Map<String, Object>> runs = new ArrayList<>();
     f.fenv().put("comparisons", runs);
     int k = 0;
@@ -511,45 +522,83 @@ public final class MainJob {
       if (!runsHere(ShardPlan.Unit.comparison(family.id(), k))) {
         continue; // another shard runs it
       }
-      String order = ForkSchedule.abba(perSide);
+      StoppingRule rule = fixed != null ? null : StoppingRule.of(
+          Findings.scaleOf(studies, c.benchmark(), c.param(), c.contenderValue()), options.full(), pilot,
+          options.full() ? JmhCommand.FULL_MAX_PAIRS : JmhCommand.QUICK_MAX_PAIRS,
+          c.capSeconds() != null ? c.capSeconds()
+              : options.full() ? JmhCommand.FULL_COMPARISON_CAP_SECONDS : JmhCommand.QUICK_COMPARISON_CAP_SECONDS);
       Map<String, Object> run = new LinkedHashMap<>();
       run.put("index", k);
       run.put("benchmark", c.benchmark());
       run.put("param", c.param());
       run.put("baseline", c.baseline());
       run.put("contender", c.contender());
-      run.put("forks_per_side", perSide);
       run.put("design", "ABBA: single forks alternating, fork i of A paired with fork i of B");
+      run.put("rule", rule == null ? Map.of("kind", "fixed", "pairs", fixed) : ruleFacts(rule));
       runs.add(run);
-      say(family.id() + ": headline comparison " + c.label() + ": " + perSide + "+" + perSide + " forks, order "
-          + order);
+      say(family.id() + ": headline comparison " + c.label() + ": " + (rule == null ? fixed + "+" + fixed
+          + " forks, order " + ForkSchedule.abba(fixed) : "a pilot of " + rule.pilotPairs() + " pairs, then pairs until "
+          + rule.targetText() + " (Stein), at most " + rule.maxPairs() + " pairs or " + Math.round(rule.capSeconds())
+          + " s"));
       long t0 = System.nanoTime();
       Map<Character, List<JsonNode>> forks = Map.of('A', new ArrayList<>(), 'B', new ArrayList<>());
+      List<Double> d = new ArrayList<>();
       StringBuilder ran = new StringBuilder();
       String error = null;
       List<String> jmhArgs = null;
+      StoppingRule.Stop stop = rule == null ? StoppingRule.Stop.FIXED : null;
+      int planned = rule == null ? fixed : rule.pilotPairs();
+      int needed = -1;
       try {
-        for (int slot = 0; slot < order.length() && error == null; slot++) {
-          char side = order.charAt(slot);
-          Map<String, String> point = c.side(side);
-          Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
-          List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file);
-          if (jmhArgs == null) {
-            jmhArgs = cmd.stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
-          }
-          say(family.id() + ": comparison " + k + " fork " + (slot + 1) + "/" + order.length() + ": " + side + " "
-              + point);
-          try {
-            JsonNode got = runJmh(cmd, file);
-            error = got == null || got.isEmpty() ? "fork " + (slot + 1) + " (" + side + ") of " + c.label()
-                + " produced no result (see the JMH output above)" : JmhRows.ranWith(got, c.benchmark(), point);
-            if (error == null) {
-              forks.get(side).add(got);
-              ran.append(side);
+        int slot = 0;
+        while (error == null) {
+          String order = ForkSchedule.abba(planned);
+          for (; slot < order.length() && error == null; slot++) {
+            char side = order.charAt(slot);
+            Map<String, String> point = c.side(side);
+            Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
+            List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file);
+            if (jmhArgs == null) {
+              jmhArgs = cmd.stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
             }
-          } catch (Exception e) {
-            error = "fork " + (slot + 1) + " (" + side + ") of " + c.label() + " failed: " + oneLine(e);
+            say(family.id() + ": comparison " + k + " fork " + (slot + 1) + "/" + order.length() + ": " + side + " " + point);
+            try {
+              JsonNode got = runJmh(cmd, file);
+              error = got == null || got.isEmpty() ? "fork " + (slot + 1) + " (" + side + ") of " + c.label()
+                  + " produced no result (see the JMH output above)" : JmhRows.ranWith(got, c.benchmark(), point);
+              if (error == null) {
+                forks.get(side).add(got);
+                ran.append(side);
+              }
+            } catch (Exception e) {
+              error = "fork " + (slot + 1) + " (" + side + ") of " + c.label() + " failed: " + oneLine(e);
+            }
           }
+          if (error != null || rule == null) {
+            break;
+          }
+          d.clear();
+          for (int i = 0; i < forks.get('A').size() && i < forks.get('B').size(); i++) {
+            d.add(Math.log(Findings.forkSecondsPerOp(forks.get('B').get(i), c.benchmark())
+                / Findings.forkSecondsPerOp(forks.get('A').get(i), c.benchmark())));
+          }
+          double[] x = d.stream().mapToDouble(Double::doubleValue).toArray();
+          double elapsed = (System.nanoTime() - t0) / 1e9;
+          double block = StoppingRule.BLOCK * 2 * elapsed / Math.max(1, ran.length());
+          if (needed < 0 && x.length >= rule.pilotPairs()) {
+            needed = rule.pairsNeeded(x);
+            say(family.id() + ": comparison " + k + ": the pilot's " + x.length + " pairs ask for " + needed
+                + " pairs for " + rule.targetText() + (needed > x.length ? String.format(Locale.ROOT,
+                " (about %.0f s more)", (needed - x.length) / (double) StoppingRule.BLOCK * block) : ""));
+          }
+          Optional<StoppingRule.Stop> decision = rule.decide(x, elapsed, block);
+          if (decision.isPresent()) {
+            stop = decision.get();
+            break;
+          }
+          planned += StoppingRule.BLOCK;
+          say(family.id() + ": comparison " + k + ": " + x.length + " pairs ran in " + Math.round(elapsed)
+              + " s; adding a block (pairs " + (x.length + 1) + "-" + planned + " of " + needed + ")");
         }
         if (error == null) {
           for (char side : new char[] {'A', 'B'}) {
@@ -560,6 +609,14 @@ public final class MainJob {
         error = "merging the forks of " + c.label() + " failed: " + oneLine(e);
       } finally {
         run.put("order", ran.toString());
+        run.put("forks_per_side", ran.length() / 2);
+        run.put("pairs_needed", needed);
+        run.put("stop", stop == null ? "failed" : stop.words());
+        if (rule != null && d.size() >= rule.pilotPairs()) {
+          double[] x = d.stream().mapToDouble(Double::doubleValue).toArray();
+          run.put("width", StoppingRule.width(rule.scale(), Stats.mean(x),
+              Stats.steinChange(x, rule.pilotPairs()).halfWidthLog()));
+        }
         run.put("jmh_args", jmhArgs == null ? List.of() : jmhArgs);
         run.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
       }
@@ -569,8 +626,26 @@ public final class MainJob {
         say(family.id() + ": " + error);
         return error;
       }
+      if (rule != null) {
+        say(family.id() + ": comparison " + k + ": stopped (" + stop.words() + ") after " + ran.length() / 2
+            + " pairs in " + run.get("wall_seconds") + " s; width " + StoppingRule.widthText(rule.scale(),
+            ((Number) run.getOrDefault("width", Double.NaN)).doubleValue()) + " for " + rule.targetText());
+      }
     }
     return null;
+  }
+
+  /** The manifest's description of a comparison's {@link StoppingRule}. */
+  static Map<String, Object> ruleFacts(StoppingRule rule) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("kind", "stein");
+    m.put("scale", rule.scale().name().toLowerCase(Locale.ROOT));
+    m.put("target", rule.target());
+    m.put("target_text", rule.targetText());
+    m.put("pilot_pairs", rule.pilotPairs());
+    m.put("max_pairs", rule.maxPairs());
+    m.put("cap_seconds", rule.capSeconds());
+    return m;
   }
 
   /**
