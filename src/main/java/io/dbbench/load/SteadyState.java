@@ -4,6 +4,7 @@ import io.dbbench.core.BenchConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -36,6 +37,12 @@ import java.util.function.LongSupplier;
  * settled) and Georges, Buytaert and Eeckhout, "Statistically rigorous Java performance evaluation"
  * (OOPSLA 2007: steady state when the coefficient of variation over a window falls under a
  * threshold), applied to a server in another process whose JIT the benchmark fork cannot see.
+ *
+ * <p>A warm-up can take the whole cap (60 s per trial for the payload service), which a plain JMH
+ * or IDE run would otherwise spend in silence: with a {@link Progress} the warm-up says on the
+ * fork's output, which JMH shows, what it warms, the rule and the cap with the knob that shortens
+ * it, then the last windows' cost per request every {@link #PROGRESS_EVERY_NANOS} ns at most, and
+ * how it ended.
  */
 public final class SteadyState {
   /** Knob: most seconds of warm-up per server trial. */
@@ -51,7 +58,32 @@ public final class SteadyState {
   /** Knob: tolerance between consecutive windows, in percent. */
   public static final String ENV_TOLERANCE = "DBBENCH_WARMUP_TOLERANCE_PCT";
 
+  /** Least time between two progress lines of one warm-up, in ns (5 s): a handful of lines per trial. */
+  public static final long PROGRESS_EVERY_NANOS = 5_000_000_000L;
+  /** Most windows' costs one progress line lists. */
+  static final int PROGRESS_WINDOWS = 5;
+
   private SteadyState() {}
+
+  /**
+   * Where a warm-up's progress lines go, and what they say is being warmed.
+   *
+   * @param what the server and the operation, e.g. {@code ArangoDB stand-in, bulk insert of 2000
+   *     documents per shot}
+   * @param out receives each line, without a line terminator
+   */
+  public record Progress(String what, Consumer<String> out) {
+    /** No lines at all (tests, and callers that print their own). */
+    public static final Progress SILENT = new Progress("", line -> { });
+
+    /** Lines to this JVM's standard output (a JMH fork's, which JMH shows as the trial runs). */
+    public static Progress toStdout(String what) {
+      return new Progress(what, line -> {
+        System.out.println(line);
+        System.out.flush();
+      });
+    }
+  }
 
   /**
    * When a server counts as steady.
@@ -158,9 +190,9 @@ public final class SteadyState {
     public String describe(String what) {
       String jit = windowJitMs.isEmpty() ? "" : String.format(Locale.ROOT, ", JIT %.0f ms in the last window",
           windowJitMs.get(windowJitMs.size() - 1));
-      return String.format(Locale.ROOT, "%s: %s after %d warm-up requests in %d windows (%.1f s); %s per request %.0f us%s%s",
-          what, steady ? "steady" : "NOT steady", requests, windows, seconds, meter, costPerRequestUs, jit,
-          steady ? "" : " (the cap was reached; its figures are not a steady-state server's)");
+      return String.format(Locale.ROOT, "%s: %s after %.1f s (%d windows, %d warm-up requests); %s per request %.0f us%s%s",
+          what, steady ? "steady" : "NOT steady at the cap", seconds, windows, requests, meter, costPerRequestUs, jit,
+          steady ? "" : " (its figures are not a steady-state server's)");
     }
   }
 
@@ -191,6 +223,22 @@ public final class SteadyState {
    */
   public static Outcome reach(Load load, LongSupplier meter, LongSupplier jitNanos, String meterName, Rule rule,
       LongSupplier clock, Runnable beforeEachWindow) throws Exception {
+    return reach(load, meter, jitNanos, meterName, rule, clock, beforeEachWindow, Progress.SILENT);
+  }
+
+  /**
+   * {@link #reach(Load, LongSupplier, LongSupplier, String, Rule, LongSupplier, Runnable)} that
+   * says what it does to {@code progress}: one line naming what it warms, the window length, the
+   * flatness rule, the cap and the knobs ({@value #CAP_PROPERTY}, {@value #WINDOW_PROPERTY});
+   * then, at most every {@link #PROGRESS_EVERY_NANOS} ns of {@code clock}, the elapsed time and
+   * the cost per request of the windows since the last line (the last {@value #PROGRESS_WINDOWS});
+   * and one closing line, steady after how long or NOT steady at the cap.
+   *
+   * @throws IllegalStateException when a window completes no request (the server does not answer)
+   * @throws Exception what {@code load} throws
+   */
+  public static Outcome reach(Load load, LongSupplier meter, LongSupplier jitNanos, String meterName, Rule rule,
+      LongSupplier clock, Runnable beforeEachWindow, Progress progress) throws Exception {
     LongSupplier m = meter;
     String name = meterName;
     if (meter.getAsLong() < 0) {
@@ -198,7 +246,10 @@ public final class SteadyState {
       name = "wall clock";
     }
     boolean jitReadable = jitNanos.getAsLong() >= 0;
+    progress.out().accept(startLine(progress.what(), name, rule, jitReadable));
     long start = clock.getAsLong();
+    long lastLine = start;
+    int windowsAtLastLine = 0;
     long requests = 0;
     List<Double> costs = new ArrayList<>();
     List<Double> jits = new ArrayList<>();
@@ -222,10 +273,58 @@ public final class SteadyState {
       long elapsed = clock.getAsLong() - start;
       boolean steady = costs.size() >= rule.minWindows() && (flat(costs, rule) || level(costs, rule)) && quiet(jits, rule);
       if (steady || elapsed + rule.windowNanos() > rule.capNanos()) {
-        return new Outcome(steady, requests, costs.size(), cost, name, elapsed / 1e9, List.copyOf(costs),
+        Outcome o = new Outcome(steady, requests, costs.size(), cost, name, elapsed / 1e9, List.copyOf(costs),
             List.copyOf(jits));
+        progress.out().accept(endLine(progress.what(), o, rule));
+        return o;
+      }
+      long now = clock.getAsLong();
+      if (now - lastLine >= PROGRESS_EVERY_NANOS) {
+        progress.out().accept(progressLine(elapsed, rule, name,
+            costs.subList(Math.max(windowsAtLastLine, costs.size() - PROGRESS_WINDOWS), costs.size()), jits));
+        lastLine = now;
+        windowsAtLastLine = costs.size();
       }
     }
+  }
+
+  /** The opening line: what is warmed, the window, the rule, the cap and the knobs that change them. */
+  static String startLine(String what, String meterName, Rule rule, boolean jitReadable) {
+    int k = rule.stableWindows() + 1;
+    long tolPct = Math.round(rule.tolerance() * 100);
+    String jit = jitReadable
+        ? String.format(Locale.ROOT, ", and the servers' JIT compiled at most %.0f ms in each of them",
+            rule.jitQuiet() * rule.windowNanos() / 1e6)
+        : " (the servers' JIT activity is not readable here)";
+    return String.format(Locale.ROOT, "[dbbench] warming %s to steady state before measuring: windows of %d ms"
+        + " (-D%s=MS); steady when the %s per request of %d consecutive windows lies within %d%%, or their mean"
+        + " within %d%% of the %d windows before%s; at most %s s (the cap; shorten it with -D%s=N, for JMH's"
+        + " forks -jvmArgsAppend -D%s=N)", what, rule.windowNanos() / 1_000_000, WINDOW_PROPERTY, meterName, k,
+        tolPct, tolPct, k, jit, seconds(rule.capNanos()), CAP_PROPERTY, CAP_PROPERTY);
+  }
+
+  /** A progress line: time so far against the cap, and the given windows' costs per request. */
+  static String progressLine(long elapsedNanos, Rule rule, String meterName, List<Double> recentCostsUs,
+      List<Double> jitMs) {
+    StringBuilder costs = new StringBuilder();
+    for (double c : recentCostsUs) {
+      costs.append(costs.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%.0f", c));
+    }
+    String jit = jitMs.isEmpty() ? "" : String.format(Locale.ROOT, "; JIT %.0f ms in the last window",
+        jitMs.get(jitMs.size() - 1));
+    return String.format(Locale.ROOT, "[dbbench]   warm-up %.0f s of at most %s s: %s per request of the last"
+        + " windows %s us%s; not steady yet", elapsedNanos / 1e9, seconds(rule.capNanos()), meterName, costs, jit);
+  }
+
+  /** The closing line: {@link Outcome#describe}, and for a warm-up that met the cap the knob that raises it. */
+  static String endLine(String what, Outcome o, Rule rule) {
+    return "[dbbench] " + o.describe(what) + (o.steady() ? "" : "; the cap was " + seconds(rule.capNanos())
+        + " s (raise it with -D" + CAP_PROPERTY + "=N)");
+  }
+
+  /** {@code 30} for 30 s, {@code 0.5} for 500 ms: seconds as a knob takes them. */
+  private static String seconds(long nanos) {
+    return java.math.BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString();
   }
 
   /**

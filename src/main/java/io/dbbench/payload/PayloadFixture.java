@@ -279,8 +279,9 @@ public final class PayloadFixture implements AutoCloseable {
    * Drives the service (and through it the stand-in) with {@code mix} until the servers' CPU per
    * request is flat ({@link SteadyState#reach}; the wall clock per request when they share this
    * JVM), then, after inserts, empties the collection again so that measurement starts from the
-   * state the benchmark expects. Nothing of the warm-up is measured. Prints the outcome on one
-   * line.
+   * state the benchmark expects. Nothing of the warm-up is measured. Says on standard output what
+   * it warms, the rule and the cap, its progress every few seconds and the outcome
+   * ({@link SteadyState.Progress}).
    *
    * @return how long it took, how many requests, and the CPU per request at the end
    * @throws IllegalStateException when the service answers no request, or answers with an error
@@ -322,10 +323,9 @@ public final class PayloadFixture implements AutoCloseable {
       };
       // inserts grow the collection; each window starts from an empty one so all windows do the same work
       Runnable reset = mix == Mix.insert ? this::prepare : () -> { };
-      SteadyState.Outcome o = SteadyState.reach(load, this::serverCpuNanos, this::serverJitNanos, "server CPU", rule,
-          System::nanoTime, reset);
-      System.out.println("[dbbench] payload " + mix + " " + document() + ": " + o.describe("service and stand-in"));
-      return o;
+      return SteadyState.reach(load, this::serverCpuNanos, this::serverJitNanos, "server CPU", rule,
+          System::nanoTime, reset, SteadyState.Progress.toStdout("the payload service and its stand-in, " + mix + " "
+              + document()));
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {

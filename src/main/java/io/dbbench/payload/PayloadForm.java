@@ -111,8 +111,8 @@ public final class PayloadForm implements StudyForm {
       s.text("Open loop (beyond the study): requests at a fixed rate, each timed from its scheduled start. The primary"
           + " score is the mean latency of a request from its start (its scheduled start unless it was late, when all"
           + " the dispatching threads were busy); p50 and p99 are the trial's, from the scheduled start; server CPU is"
-          + " the service's and the stand-in's CPU time per measured request. Percentile curves and the .hlog files"
-          + " are in the open-loop latency section.");
+          + " the service's and the stand-in's CPU time per measured request; p99 is '-' for a trial of under 100"
+          + " requests. Percentile curves and the .hlog files are in the open-loop latency section.");
       Set<String> others = FormSupport.paramNames(open);
       others.removeAll(Set.of("doc", "index", "rate"));
       Doc.TableBuilder t = new Doc.TableBuilder().col("operation").col("document").col("index");
@@ -130,7 +130,7 @@ public final class PayloadForm implements StudyForm {
         row.add(Units.num(sum(r, "late")));
         row.add(Units.time(FormSupport.timePerOp(r)));
         row.add(Units.time(fact(r, "p50_us") / 1e6));
-        row.add(fact(r, "p99_us") > 0 ? Units.time(fact(r, "p99_us") / 1e6) : "n/a (under 100 requests)");
+        row.add(fact(r, "p99_us") > 0 ? Units.time(fact(r, "p99_us") / 1e6) : "-");
         row.add(fact(r, "server_cpu_us") > 0 ? Units.time(fact(r, "server_cpu_us") / 1e6) : "");
         row.add(FormSupport.alloc(r));
         row.add(successRate(r));

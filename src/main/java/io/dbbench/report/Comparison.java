@@ -496,7 +496,8 @@ public final class Comparison {
         + Math.round(Stats.POWER * 100) + "% power at p ≤ " + Stats.ALPHA + "). A change with p > "
         + Stats.ALPHA + " is shown as ~: no difference can be claimed, and the MDE says how large a"
         + " difference could have hidden. The exact test cannot reach p ≤ " + Stats.ALPHA
-        + " with fewer than " + need + " forks per side: such rows say n/a and get no verdict. For"
+        + " with fewer than " + need + " forks per side: such rows get no verdict; they are listed per"
+        + " family under a heading that says why once, with '-' for interval, p, MDE and verdict. For"
         + " throughput (ops/time) higher is faster; for time per operation and B/op lower is better."
         + " " + sidesText());
     for (String metric : List.of(PRIMARY, ALLOC)) {
@@ -533,12 +534,13 @@ public final class Comparison {
       }
       for (Map.Entry<String, List<Row>> e : unjudged.entrySet()) {
         Set<String> why = new TreeSet<>();
-        e.getValue().forEach(r -> why.add(r.verdict() == Verdict.INSUFFICIENT ? r.stats().naReason() : "untested"));
+        e.getValue().forEach(r -> why.add(whyNoVerdict(r)));
         Doc.Section fold = doc.section(level + 2, e.getKey() + ": " + e.getValue().size() + " "
             + (metric.equals(PRIMARY) ? "" : "B/op ") + "row" + (e.getValue().size() == 1 ? "" : "s")
             + " without a verdict (" + String.join("; ", why) + ")");
         fold.collapsed = true;
-        fold.add(changeTable(e.getValue()).build());
+        // one reason: the heading says it once and every row's verdict cell is '-'
+        fold.add(changeTable(e.getValue(), why.size() == 1).build());
       }
     }
     appendResolution(doc.section(level + 1, "Resolution per family"));
@@ -549,8 +551,31 @@ public final class Comparison {
     }
   }
 
-  /** The change table of {@code rows}: both scores, change, interval, p, forks, MDE, verdict, and notes when any. */
+  /**
+   * Why {@code r} has no verdict, e.g. {@code 1 fork per side (the exact test over forks needs
+   * 4+4)}, or {@code untested} (no raw data).
+   */
+  static String whyNoVerdict(Row r) {
+    if (r.verdict() != Verdict.INSUFFICIENT) {
+      return "untested";
+    }
+    String forks = VariantTable.forksOf(r.stats());
+    int need = Stats.minForksPerSide();
+    return r.stats().a().forks() == 0 || r.stats().b().forks() == 0 ? forks
+        : forks + " (the exact test over forks needs " + need + "+" + need + ")";
+  }
+
+  /** {@link #changeTable(List, boolean)} with each unjudged row's reason in its verdict cell. */
   private Doc.TableBuilder changeTable(List<Row> rows) {
+    return changeTable(rows, false);
+  }
+
+  /**
+   * The change table of {@code rows}: both scores, change, interval, p, forks, MDE, verdict, and
+   * notes when any. A row without a verdict has '-' for interval, p and MDE, and in its verdict
+   * cell its reason, or '-' when {@code reasonSaidAbove} (the table's heading says it once).
+   */
+  private Doc.TableBuilder changeTable(List<Row> rows, boolean reasonSaidAbove) {
     boolean anyNotes = rows.stream().anyMatch(r -> !r.notes().isEmpty());
     Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("unit").num(baseLabel)
         .num(contenderLabel).num("change").num("95% CI").num("p").col("forks").num("MDE")
@@ -562,10 +587,11 @@ public final class Comparison {
       List<String> cells = new ArrayList<>(List.of(r.label(), r.unit(), Units.num(r.base()),
           Units.num(r.contender()),
           r.verdict() == Verdict.SAME ? "~" : Units.pct(r.changePct()),
-          Double.isNaN(r.ciLow()) ? "n/a" : "[" + Units.pct(r.ciLow()) + ", " + Units.pct(r.ciHigh()) + "]",
-          r.verdict() == Verdict.INSUFFICIENT ? "n/a" : Units.p(r.p()),
-          r.forksBase() + "+" + r.forksContender(), mde(r.mdePct()),
-          r.verdict() == Verdict.INSUFFICIENT ? r.stats().naReason() : r.verdictWord()));
+          Double.isNaN(r.ciLow()) ? "-" : "[" + Units.pct(r.ciLow()) + ", " + Units.pct(r.ciHigh()) + "]",
+          r.verdict() == Verdict.INSUFFICIENT || Double.isNaN(r.p()) ? "-" : Units.p(r.p()),
+          r.forksBase() + "+" + r.forksContender(),
+          r.verdict() == Verdict.INSUFFICIENT || !Double.isFinite(r.mdePct()) ? "-" : mde(r.mdePct()),
+          r.verdict() == Verdict.INSUFFICIENT ? (reasonSaidAbove ? "-" : whyNoVerdict(r)) : r.verdictWord()));
       if (anyNotes) {
         cells.add(String.join("; ", r.notes()));
       }

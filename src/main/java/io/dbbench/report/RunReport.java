@@ -135,8 +135,8 @@ public final class RunReport {
   /** One table per benchmark class: every row with score, error, unit and secondary metrics. */
   static void genericTables(Doc doc, List<JmhResult> results) {
     Doc.Section all = doc.section(2, "All results by class");
-    all.text("JMH's scores; error is the half-width of JMH's 99.9% confidence interval (n/a with too"
-        + " few iterations); secondary metrics are bytes/op (gc.alloc.rate.norm) and the benchmarks'"
+    all.text("JMH's scores; error is the half-width of JMH's 99.9% confidence interval ('-' where JMH"
+        + " gives none: too few iterations); secondary metrics are bytes/op (gc.alloc.rate.norm) and the benchmarks'"
         + " own counters.");
     Map<String, List<JmhResult>> byClass = new LinkedHashMap<>();
     results.forEach(r -> byClass.computeIfAbsent(r.className(), k -> new ArrayList<>()).add(r));
@@ -166,7 +166,7 @@ public final class RunReport {
       }
       params.forEach(p -> row.add(r.params().getOrDefault(p, "")));
       row.addAll(List.of(r.mode(), String.valueOf(r.threads()), Units.num(r.primary().score()),
-          Double.isNaN(r.primary().scoreError()) ? "n/a" : "± " + Units.num(r.primary().scoreError()),
+          Double.isNaN(r.primary().scoreError()) ? "-" : "± " + Units.num(r.primary().scoreError()),
           r.primary().unit()));
       for (String s : secondary) {
         JmhResult.Metric m = r.secondary().get(s);

@@ -116,7 +116,7 @@ public final class StudyTables {
     Doc.Section s = doc.section(2, "Open-loop latency");
     s.text("Requests issued at a fixed rate, each timed from its scheduled start (no coordinated"
         + " omission); latencies in microseconds; late = requests that started behind schedule. A percentile"
-        + " the requests cannot support (p99 needs 100, p99.9 1,000) is n/a. Each trial's latencies are also an"
+        + " the requests cannot support (p99 needs 100, p99.9 1,000) is '-'. Each trial's latencies are also an"
         + " HdrHistogram log (one interval per measurement iteration, ns), readable by HdrHistogram's"
         + " HistogramLogProcessor.");
     Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("params").col("backend")
@@ -151,13 +151,13 @@ public final class StudyTables {
     }
   }
 
-  /** A percentile of {@code latency_us}: n/a when the file marks it unsupported (null), "" when absent. */
+  /** A percentile of {@code latency_us}: '-' when the file marks it unsupported (null), "" when absent. */
   private static String pct(JsonNode latency, String key) {
     JsonNode v = latency.get(key);
     if (v == null) {
       return "";
     }
-    return v.isNull() ? "n/a" : Units.num(v.asDouble(Double.NaN));
+    return v.isNull() ? "-" : Units.num(v.asDouble(Double.NaN));
   }
 
   private static String shortBenchmark(String full) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The Go suite's protocol/variant comparison form: one table per operation (benchmark method and
@@ -14,8 +15,9 @@ import java.util.Set;
  * minimum detectable change (MDE), B/op, delta % and the significance column; the first variant
  * met in the run is the reference. The statistics are those of {@code compare} ({@link
  * Stats#change}: forks are the unit, exact Mann-Whitney U over per-fork means, two-level
- * bootstrap interval): a delta with p > 0.05 is shown as {@code ~}, as benchstat does, and one
- * whose fork counts can never reach p ≤ 0.05 (1 fork per variant) as {@code n/a}. A horizontal bar
+ * bootstrap interval): a delta with p > 0.05 is shown as {@code ~}, as benchstat does. Rows whose
+ * fork counts can never reach p ≤ 0.05 (1 fork per variant) show the delta alone, with '-' for
+ * interval, MDE and significance, and one note above their table says why. A horizontal bar
  * chart of the change of ns/op per operation against the reference follows the tables (sorted by
  * change, with the 95% interval and per-fork means).
  */
@@ -46,8 +48,9 @@ public final class VariantTable {
     s.text("Reference: the first " + variant + " of each operation. delta = (variant / reference - 1)"
         + " in percent of ns/op, with its 95% two-level bootstrap interval (forks, then iterations);"
         + " ~ where the exact Mann-Whitney U p-value over per-fork means is above " + Stats.ALPHA
-        + "; n/a where the forks are too few for that test to ever reach " + Stats.ALPHA + " (it needs "
-        + Stats.minForksPerSide() + " per variant). MDE: the smallest change these forks detect with "
+        + "; where the forks are too few for that test to ever reach " + Stats.ALPHA + " (it needs "
+        + Stats.minForksPerSide() + " per variant), a note above the table says so and its rows show the"
+        + " delta alone, with '-' for interval, MDE and significance. MDE: the smallest change these forks detect with "
         + Math.round(Stats.POWER * 100) + "% power.");
     // the chart: one row per operation, one bar per non-reference variant (change of ns/op against
     // the reference), sorted by the first variant's change; labels and values are built together
@@ -67,6 +70,7 @@ public final class VariantTable {
       double refAlloc = allocScore(ref);
       Doc.TableBuilder t = new Doc.TableBuilder().col(variant).num("ns/op").num("delta %")
           .num("95% CI").num("MDE").num("B/op").num("delta %").col("significance");
+      Set<String> unjudged = new TreeSet<>();
       for (JmhResult r : members) {
         double ns = Units.toSecondsPerOp(r.primary().score(), r.primary().unit()) * 1e9;
         double alloc = allocScore(r);
@@ -80,21 +84,28 @@ public final class VariantTable {
         double refNsScore = Units.toSecondsPerOp(ref.primary().score(), ref.primary().unit()) * 1e9;
         String dTime = delta(ns, refNsScore, time);
         String dAlloc = Double.isNaN(alloc) || Double.isNaN(refAlloc) ? "" : delta(alloc, refAlloc, mem);
-        String ci = Double.isNaN(time.ciLow()) ? "n/a"
+        String ci = Double.isNaN(time.ciLow()) ? "-"
             : "[" + Units.pct(time.ciLow()) + ", " + Units.pct(time.ciHigh()) + "]";
         String sig = time.judgeable()
             ? "time p=" + Units.p(time.p()) + " (n=" + time.a().forks() + "+" + time.b().forks() + " forks)"
-            : time.naReason();
+            : "-";
+        if (!time.judgeable()) {
+          unjudged.add(forksOf(time));
+        }
         if (mem.judgeable()) {
           sig += "; B/op p=" + Units.p(mem.p());
         }
-        t.row(List.of(r.params().get(variant), Units.num(ns), dTime, ci, Comparison.mde(time.mdePct()),
-            alloc(alloc), dAlloc, sig));
+        String mde = time.judgeable() && Double.isFinite(time.mdePct()) ? Comparison.mde(time.mdePct()) : "-";
+        t.row(List.of(r.params().get(variant), Units.num(ns), dTime, ci, mde, alloc(alloc), dAlloc, sig));
         if (!time.significant()) {
           t.muteLast();
         }
       }
-      doc.section(4, g.getKey()).add(t.build());
+      Doc.Section table = doc.section(4, g.getKey());
+      if (!unjudged.isEmpty()) {
+        table.text(unjudgedNote(unjudged));
+      }
+      table.add(t.build());
       String cat = ref.method() + FormSupport.others(ref, Set.of(variant)) + FormSupport.host(ref);
       categories.add(categories.contains(cat) ? ref.simpleClassName() + "." + cat : cat);
       List<Double> d = new ArrayList<>();
@@ -173,6 +184,29 @@ public final class VariantTable {
         labels, bars, false));
   }
 
+  /**
+   * The one note above a table with rows the exact test cannot judge, e.g. {@code Rows with 1 fork
+   * per side: no interval, MDE or significance ('-'), the delta is the point estimate alone; the
+   * exact test over forks needs 4 forks per side.}
+   *
+   * @param forks the unjudged rows' fork counts as {@link #forksOf} words them
+   */
+  static String unjudgedNote(Set<String> forks) {
+    return "Rows with " + String.join(" or ", forks) + ": no interval, MDE or significance ('-'), the delta"
+        + " is the point estimate alone; the exact test over forks needs " + Stats.minForksPerSide()
+        + " forks per side.";
+  }
+
+  /** The fork counts of an unjudged change: {@code 1 fork per side}, {@code 2+3 forks}, {@code no per-iteration raw data}. */
+  static String forksOf(Stats.Change c) {
+    int a = c.a().forks();
+    int b = c.b().forks();
+    if (a == 0 || b == 0) {
+      return "no per-iteration raw data";
+    }
+    return a == b ? a + " fork" + (a == 1 ? "" : "s") + " per side" : a + "+" + b + " forks";
+  }
+
   private static String delta(double v, double ref, Stats.Change c) {
     if (c.a().forks() == 0 || c.b().forks() == 0) {
       return Units.pct((v / ref - 1) * 100) + " (untested)";
@@ -180,7 +214,8 @@ public final class VariantTable {
     // with raw data the change of the fork means (as the test and the chart use), else of the scores
     double pct = Double.isFinite(c.changePct()) ? c.changePct() : (v / ref - 1) * 100;
     if (!c.judgeable()) {
-      return Units.pct(pct) + " (n/a)";
+      // the table's note says why there is no verdict
+      return Units.pct(pct);
     }
     return c.significant() ? Units.pct(pct) : "~";
   }

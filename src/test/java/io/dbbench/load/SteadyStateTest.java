@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.BenchConfig;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -156,5 +158,41 @@ class SteadyStateTest {
     assertTrue(o.steady(), o.describe("scan"));
     assertEquals(8, o.windows(), "the first window whose last three average within 10% of the three before: " + o.windowCostsUs());
     assertFalse(SteadyState.flat(o.windowCostsUs(), RULE), "no three consecutive windows within 10%");
+  }
+
+  @Test
+  void aWarmUpSaysWhatItWarmsTheCapAndItsKnobThenAFewProgressLinesAndHowItEnded() throws Exception {
+    // never flat: runs to a 30 s cap in 1 s windows, so 29 windows and a progress line at most every 5 s
+    SimulatedServer s = new SimulatedServer(t -> ((int) t % 2 == 0) ? 200 : 300);
+    SteadyState.Rule rule = new SteadyState.Rule(1000 * MS, 0.10, 2, 3, 30 * S, 0.02);
+    List<String> lines = new ArrayList<>();
+    SteadyState.Outcome o = SteadyState.reach(s::runUntil, () -> s.cpu, () -> 0, "server CPU", rule, () -> s.now,
+        () -> { }, new SteadyState.Progress("the ArangoDB server, bulk insert", lines::add));
+    assertFalse(o.steady());
+    String start = lines.get(0);
+    assertTrue(start.startsWith("[dbbench] warming the ArangoDB server, bulk insert to steady state"), start);
+    assertTrue(start.contains("windows of 1000 ms (-D" + SteadyState.WINDOW_PROPERTY + "=MS)"), start);
+    assertTrue(start.contains("3 consecutive windows lies within 10%"), start);
+    assertTrue(start.contains("JIT compiled at most 20 ms in each"), start);
+    assertTrue(start.contains("at most 30 s (the cap; shorten it with -Ddbbench.warmup.cap=N, for JMH's forks"
+        + " -jvmArgsAppend -Ddbbench.warmup.cap=N)"), start);
+    List<String> progress = lines.subList(1, lines.size() - 1);
+    assertTrue(progress.size() >= 4 && progress.size() <= 6, "one line per 5 s of a 30 s warm-up: " + lines);
+    assertTrue(progress.get(0).startsWith("[dbbench]   warm-up 5 s of at most 30 s: server CPU per request of the"
+        + " last windows 200, 300, 200, 300, 200 us; JIT 0 ms in the last window"), progress.get(0));
+    String end = lines.get(lines.size() - 1);
+    assertTrue(end.startsWith("[dbbench] the ArangoDB server, bulk insert: NOT steady at the cap after 29.0 s"
+        + " (29 windows"), end);
+    assertTrue(end.endsWith("the cap was 30 s (raise it with -Ddbbench.warmup.cap=N)"), end);
+
+    // a server that settles: the opening line, no progress line before 5 s, and "steady after"
+    SimulatedServer quick = new SimulatedServer(t -> 500);
+    List<String> quickLines = new ArrayList<>();
+    SteadyState.reach(quick::runUntil, () -> quick.cpu, () -> -1, "server CPU", RULE, () -> quick.now, () -> { },
+        new SteadyState.Progress("the payload service", quickLines::add));
+    assertEquals(2, quickLines.size(), quickLines.toString());
+    assertTrue(quickLines.get(0).contains("(the servers' JIT activity is not readable here)"), quickLines.get(0));
+    assertTrue(quickLines.get(1).startsWith("[dbbench] the payload service: steady after 3.0 s (3 windows"),
+        quickLines.get(1));
   }
 }

@@ -1,6 +1,7 @@
 package io.dbbench.payload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,5 +67,27 @@ class PayloadFormTest {
     assertTrue(text.contains("allocs/op: objects and arrays the clients allocated per request, from the main job's"
         + " allocation pass"), text);
     assertTrue(text.contains("22,975") && text.contains("60,121"), "the study's insert B/op for comparison: " + text);
+  }
+
+  @Test
+  void anOpenLoopTrialTooShortForAP99SaysSoOnceAboveItsTableNotInItsCell() {
+    Map<String, String> params = new LinkedHashMap<>();
+    params.put("arrangement", "outOfProcess");
+    params.put("doc", "flat");
+    params.put("rate", "600");
+    // no p99_us fact: the trial had under 100 requests
+    JmhResult open = new JmhResult("io.dbbench.payload.PayloadOpenLoopBenchmark.insert", "avgt", 32, 1, params,
+        new JmhResult.Metric(650, Double.NaN, "us/op", List.of(List.of(650.0))), Map.of());
+    Doc doc = new Doc("t");
+    new PayloadForm().appendTo(doc, new Run(Path.of("x"), List.of(open), null, List.of()), List.of(open));
+    List<Doc.Table> tables = doc.sections.stream().flatMap(s -> s.blocks.stream())
+        .filter(b -> b instanceof Doc.Table t && t.headers().contains("p99")).map(b -> (Doc.Table) b).toList();
+    String text = doc.sections.stream().flatMap(s -> s.blocks.stream())
+        .filter(b -> b instanceof Doc.Text).map(b -> ((Doc.Text) b).text()).collect(Collectors.joining("\n"));
+    assertTrue(text.contains("p99 is '-' for a trial of under 100 requests"), text);
+    assertEquals(1, tables.size(), "the open-loop table");
+    List<String> row = tables.get(0).rows().get(0);
+    assertEquals("-", row.get(tables.get(0).headers().indexOf("p99")), row.toString());
+    assertFalse(row.toString().contains("n/a"), row.toString());
   }
 }

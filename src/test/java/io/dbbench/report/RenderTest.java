@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -60,19 +61,35 @@ class RenderTest {
     assertTrue(md.contains("| GraphjCodecBenchmark.compress | text | 1 |  | 1.000 ms | 500.0 MB/s | 4.000 | 64.000 |"), md);
     assertTrue(md.contains("| GraphjCodecBenchmark.compress | text | 3 |  | 2.000 ms | 2.500 GB/s | 5.000 |  |"), md);
     // bc 1e6 ops/s = 1000 ns/op reference; jdk 2e6 ops/s = 500 ns/op (-50%), B/op 48 -> 96 (+100%);
-    // one fork each (3 iterations): the exact test over forks cannot judge it, shown n/a in grey
+    // one fork each (3 iterations): the exact test over forks cannot judge it; the delta alone, in grey
     assertTrue(md.contains("| bc (reference) | 1,000 |  |  |  | 48.000 |  | reference (1 fork) |"), md);
-    assertTrue(md.contains("| *jdk* | *500.0* | *-50.00% (n/a)* | *n/a* | *n/a* | *96.000* | *+100.00% (n/a)* |"
-        + " *n/a: 1 fork per side (the exact test over forks needs 4+4)* |"), md);
+    assertTrue(md.contains("| *jdk* | *500.0* | *-50.00%* | *-* | *-* | *96.000* | *+100.00%* | *-* |"), md);
     assertTrue(md.contains("charts/graphj-mbs-level.png") && md.contains("charts/graphj-ratio-level.png"), md);
+  }
+
+  @Test
+  void aOneForkVariantTableSaysOnceAboveItWhyItsRowsHaveNoVerdict() throws Exception {
+    String md = Files.readString(rendered().resolve("report.md"));
+    int row = md.indexOf("| *jdk* | *500.0* |");
+    assertTrue(row > 0, md);
+    // the table's subsection: from its level-4 heading to the next heading
+    int start = md.lastIndexOf("\n#### ", row);
+    int end = md.indexOf("\n#", row);
+    String table = md.substring(start, end < 0 ? md.length() : end);
+    String note = VariantTable.unjudgedNote(Set.of("1 fork per side"));
+    assertEquals("Rows with 1 fork per side: no interval, MDE or significance ('-'), the delta is the point"
+        + " estimate alone; the exact test over forks needs 4 forks per side.", note);
+    assertEquals(1, table.split(Pattern.quote(note), -1).length - 1, table);
+    assertTrue(table.indexOf(note) < table.indexOf("| provider |"), "the note stands above the table: " + table);
+    assertFalse(table.contains("n/a"), table);
   }
 
   @Test
   void graphAndPayloadForms() throws Exception {
     String md = Files.readString(rendered().resolve("report.md"));
     assertTrue(md.contains("| KuzuWriteBenchmark.writeBatch | off | 100 | 10,000 | 10.000 ms |"), md);
-    // journal on vs off with one fork each cannot reach p <= 0.05: shown as n/a in grey
-    assertTrue(md.contains("| *on* | *20,000,000* | *+100.00% (n/a)* | *n/a* | *n/a* |"), md);
+    // journal on vs off with one fork each cannot reach p <= 0.05: the delta alone, in grey
+    assertTrue(md.contains("| *on* | *20,000,000* | *+100.00%* | *-* | *-* |"), md);
     // avgt 2 ms/op, 1 thread: 500 requests/s; ok 99 failed 1; search thrpt 400 ops/s over 2 threads: 5 ms per request
     // allocs/op: JMH's gc profiler counts bytes, not objects
     // the server warm-up column is empty for rows recorded before there was one

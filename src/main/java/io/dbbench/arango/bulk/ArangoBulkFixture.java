@@ -155,7 +155,8 @@ public final class ArangoBulkFixture implements AutoCloseable {
    * shot is flat ({@link SteadyState#reach}; the wall clock per shot for a server whose CPU this
    * JVM cannot see), so the stand-in JVM (started for the trial, or shared and warmed by earlier ones) is measured at steady state.
    * The shots are never measured; each verifies, so a warm-up that breaks the data fails here.
-   * Prints the outcome on one line.
+   * Says on standard output what it warms, the rule and the cap, its progress every few seconds
+   * and the outcome ({@link SteadyState.Progress}).
    *
    * @throws BulkOperationException when a warm-up shot fails or verifies wrong
    */
@@ -170,11 +171,9 @@ public final class ArangoBulkFixture implements AutoCloseable {
       return n;
     };
     try {
-      SteadyState.Outcome o = SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
-          rule, System::nanoTime, () -> { });
-      System.out.println("[dbbench] arango bulk " + op.name().toLowerCase(Locale.ROOT) + " ("
-          + docs + " documents per shot): " + o.describe("server"));
-      return o;
+      return SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
+          rule, System::nanoTime, () -> { }, SteadyState.Progress.toStdout("the ArangoDB server, bulk "
+              + op.name().toLowerCase(Locale.ROOT) + " of " + docs + " documents per shot"));
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {

@@ -202,7 +202,9 @@ public final class PoolFixture implements AutoCloseable {
    * Runs whole shots of {@code picks} through the client under test until the server's CPU per
    * answered query is flat ({@link SteadyState#reach}; the wall clock for a server whose CPU this
    * JVM cannot see), so the stand-in JVM (started for the trial, or shared and warmed by earlier ones) is measured at steady state.
-   * The shots are never measured; peaks are reset afterwards. Prints the outcome on one line.
+   * The shots are never measured; peaks are reset afterwards. Says on standard output what it
+   * warms, the rule and the cap, its progress every few seconds and the outcome
+   * ({@link SteadyState.Progress}).
    *
    * @throws IllegalStateException when a warm-up window answers no query
    */
@@ -216,8 +218,8 @@ public final class PoolFixture implements AutoCloseable {
     };
     try {
       SteadyState.Outcome o = SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
-          rule, System::nanoTime, () -> { });
-      System.out.println("[dbbench] arango pool (" + picks.size() + " queries per shot): " + o.describe("server"));
+          rule, System::nanoTime, () -> { }, SteadyState.Progress.toStdout("the ArangoDB server, pool queries ("
+              + picks.size() + " per shot)"));
       resetPeaks();
       return o;
     } catch (RuntimeException e) {
