@@ -130,7 +130,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     // allocs/op beside B/op, as the Go study's -benchmem reported them, from a separate pass
     FamilySettings.Builder b = FamilySettings.builder().countAllocations("^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.");
     if (full) {
-      return headlines(b.warmupIterations(2).iterations(5))
+      return headlines(b.warmupIterations(2).iterations(5), null, null)
           .comparison(BULK_INSERT, "protocol", "HTTP_VPACK", "HTTP2_VPACK", "client", "driver")
           .comparisonOptions("-wi", "5", "-i", "8")
           .comparison(POOL_QUERY, "connection", "driver_http1_100", "raw_http", "iterations", "500", "index", "none")
@@ -138,7 +138,11 @@ public final class ArangoFamily implements BenchmarkFamily {
     }
     PoolSettings.quick(b); // the pooling study's own parameter names (ArangoDB II)
     // the sweep on HTTP/1.1 JSON; the headline comparison's forks add HTTP/2 JSON for insert
-    return headlines(b).param("protocol", "HTTP_JSON").param("client", "driver")
+    return headlines(b, QUICK_BULK_CAP_SECONDS, QUICK_POOL_CAP_SECONDS).param("protocol", "HTTP_JSON").param("client", "driver")
+        .exclude("^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.insert$", "the insert row: the headline"
+            + " comparison's interleaved forks measure it on HTTP/1.1 and HTTP/2")
+        .exclude("^io\\.dbbench\\.arango\\.ArangoPoolOpenLoopBenchmark\\.", "open-loop latency (one fork, no finding"
+            + " reads it): full mode runs it; the quick budget goes to the headline comparisons' pairs")
         .reduced("docs", QUICK_DOCS + " documents per bulk operation instead of the study's 100,000, so the"
             + " forks (each with its own stand-in JVM, warmed first) fit the main job's budget", QUICK_DOCS)
         .forkProperty(SteadyState.CAP_PROPERTY, QUICK_WARMUP_CAP_SECONDS)
@@ -164,6 +168,16 @@ public final class ArangoFamily implements BenchmarkFamily {
    */
   static final String QUICK_WARMUP_CAP_SECONDS = "30";
 
+  /**
+   * Seconds after which the quick bulk-insert comparison starts no further ABBA block (its pilot
+   * always runs): a fork costs about 13 s (its stand-in warm-up and 40 shots) and a quiet pilot's
+   * pairs (spread 0.12 in ln) ask for about 10 pairs for a half-width of 10 points.
+   */
+  static final int QUICK_BULK_CAP_SECONDS = 270;
+
+  /** The same for the pool comparison: a fork costs 10-12 s, and about 6-8 pairs meet high/low 1.25. */
+  static final int QUICK_POOL_CAP_SECONDS = 150;
+
   /** Warm-up window in quick mode, in ms (full mode: 1000); see the payload family's. */
   static final String QUICK_WARMUP_WINDOW_MS = "500";
 
@@ -173,15 +187,24 @@ public final class ArangoFamily implements BenchmarkFamily {
   /**
    * The headline comparisons of both modes: the bulk study's insert through the driver, HTTP/1.1
    * against HTTP/2 on JSON (the Go study's V1 against V2), and the pooling study's 500 point
-   * queries through the driver's default pool of 3 connections against 100.
+   * queries through the driver's default pool of 3 connections against 100; capped at
+   * {@code bulkCap} and {@code poolCap} seconds, or at the mode's cap when {@code null}.
    */
-  private static FamilySettings.Builder headlines(FamilySettings.Builder b) {
+  private static FamilySettings.Builder headlines(FamilySettings.Builder b, Integer bulkCap, Integer poolCap) {
     // the stand-in is warmed before the first shot; a fresh client JVM's shots scatter by 20-30%
     // (8 shots per fork left a pair spread of 0.14-0.27 in ln): 10 warm-up and 30 measured shots
     // of ~20 ms each cost about 2 s more per fork
-    return b.comparison(BULK_INSERT, "protocol", "HTTP_JSON", "HTTP2_JSON", "client", "driver")
-        .comparisonOptions("-wi", "10", "-i", "30")
+    b.comparison(BULK_INSERT, "protocol", "HTTP_JSON", "HTTP2_JSON", "client", "driver")
+        .comparisonOptions("-wi", "10", "-i", "30");
+    if (bulkCap != null) {
+      b.comparisonCap(bulkCap);
+    }
+    b
         .comparison(POOL_QUERY, "connection", "driver_http1_3", "driver_http1_100", "iterations", "500",
-            "index", "none");
+            "index", "none")
+        // a shot of 500 queries takes 0.2-0.5 s, so two 1 s iterations held 2-5 shots and the iterations
+        // explained 76% of the pairs' variance: four iterations per fork
+        .comparisonOptions("-i", "4");
+    return poolCap == null ? b : b.comparisonCap(poolCap);
   }
 }

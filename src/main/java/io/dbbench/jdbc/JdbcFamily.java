@@ -63,6 +63,8 @@ public final class JdbcFamily implements BenchmarkFamily {
     FamilySettings.Builder b = FamilySettings.builder().comparison("io.dbbench.jdbc.GomessageInsertBenchmark.insert",
         "strategy", "many", "copy", "shape", "1x100000", "mode", "seq");
     return full ? b.build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).param("mode", "seq")
+        .exclude("^io\\.dbbench\\.jdbc\\.GomessageRowByRowBenchmark\\.", "row by row (8-9 s per operation, one"
+            + " fork, no finding reads it): full mode runs it; the quick budget goes to the headline comparisons' pairs")
         .headlineForks(QUICK_COMPARISON_FORKS).build();
   }
 

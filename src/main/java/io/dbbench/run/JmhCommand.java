@@ -3,6 +3,7 @@ package io.dbbench.run;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkFlags;
 import io.dbbench.core.SecretsFile;
+import io.dbbench.report.Stats;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -148,10 +149,13 @@ public final class JmhCommand {
     return null;
   }
 
-  /** The pilot's pairs of each headline comparison: the family's {@link FamilySettings#headlineForks} or the mode's, whichever is larger. */
+  /**
+   * The pilot's pairs of each headline comparison: the family's {@link FamilySettings#headlineForks}
+   * (at least {@code Stats.MIN_PAIRS}) when it sets them, else the mode's.
+   */
   public static int pilotPairs(boolean full, FamilySettings family) {
-    int mode = (full ? FULL : QUICK).headlineForks();
-    return family.headlineForks() != null ? Math.max(mode, family.headlineForks()) : mode;
+    return family.headlineForks() != null ? Math.max(Stats.MIN_PAIRS, family.headlineForks())
+        : (full ? FULL : QUICK).headlineForks();
   }
 
   /**
