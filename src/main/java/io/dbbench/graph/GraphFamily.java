@@ -73,6 +73,9 @@ public final class GraphFamily implements BenchmarkFamily {
    */
   public static final int QUICK_HEADLINE_FORKS = 6;
 
+  /** Seconds after which the quick headline comparison starts no further ABBA block (a pair costs 7-8 s). */
+  static final int QUICK_COMPARISON_CAP_SECONDS = 90;
+
   @Override
   public FamilySettings settings(boolean full) {
     // the headline comparison in both modes: the journal's overhead on graphd's batched write path
@@ -86,7 +89,7 @@ public final class GraphFamily implements BenchmarkFamily {
         // per write method beside one of off cannot support a verdict, so the quick budget goes to
         // the pairs (and to the server warm-ups)
         .param("journal", "off").param("batchSize", "1", "100").param("limit", "10")
-        .headlineForks(QUICK_HEADLINE_FORKS).build();
+        .comparisonCap(QUICK_COMPARISON_CAP_SECONDS).headlineForks(QUICK_HEADLINE_FORKS).build();
   }
 
   /** Backend, buffer pool, seed, dataset sizes and checksums, temp root. */

@@ -55,6 +55,7 @@ public final class GraphjFamily implements BenchmarkFamily {
   @Override
   public FamilySettings settings(boolean full) {
     return full ? headlines(FamilySettings.builder()).build() : headlines(FamilySettings.builder())
+        .comparisonCap(QUICK_COMPARISON_CAP_SECONDS)
         .param("corpus", "text")
         .param("sink", "memory") // the file sink times the disk's fsync; full mode runs it
         .param("level", "3")
@@ -77,6 +78,9 @@ public final class GraphjFamily implements BenchmarkFamily {
 
   /** Pilot pairs of the quick headline comparison. */
   static final int QUICK_PILOT_PAIRS = 4;
+
+  /** Seconds after which the quick headline comparison starts no further ABBA block (a pair costs 8-9 s). */
+  static final int QUICK_COMPARISON_CAP_SECONDS = 60;
 
   /**
    * graphd's headline comparison in both modes: zstd level 3 on graphd's own input with a fresh

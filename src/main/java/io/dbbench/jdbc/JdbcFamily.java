@@ -53,7 +53,7 @@ public final class JdbcFamily implements BenchmarkFamily {
   /**
    * Quick: the two quick shapes for every strategy ({@code rowByRow} included), sequential mode
    * only (the study's {@code seq}; {@code par} runs in full mode), and the headline comparison with
-   * {@value #QUICK_COMPARISON_FORKS} forks per side. Full: the classes' defaults, the study's seven
+   * a pilot of 6 pairs, capped at {@value #QUICK_COMPARISON_CAP_SECONDS} s. Full: the classes' defaults, the study's seven
    * shapes, and the headline comparison with the mode's forks per side.
    */
   @Override
@@ -65,14 +65,12 @@ public final class JdbcFamily implements BenchmarkFamily {
     return full ? b.build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).param("mode", "seq")
         .exclude("^io\\.dbbench\\.jdbc\\.GomessageRowByRowBenchmark\\.", "row by row (8-9 s per operation, one"
             + " fork, no finding reads it): full mode runs it; the quick budget goes to the headline comparisons' pairs")
-        .headlineForks(QUICK_COMPARISON_FORKS).build();
+        .comparisonCap(QUICK_COMPARISON_CAP_SECONDS).build();
   }
 
   /**
-   * Forks per side of the quick comparison: a fork costs 2-4 s, and quick runs' fork means of one
-   * strategy spread by 9-17%, which pairing halves or better; the two committed replication runs
-   * resolved the 4.3x many/COPY difference at 6 pairs with intervals of [3.3x, 5.5x], so 4 pairs
-   * (the least a paired interval takes) still resolve it, and the time goes to server warm-ups.
+   * Seconds after which the quick headline comparison starts no further ABBA block (its pilot of 6
+   * pairs always runs): a pair costs 5-7 s, and the many/COPY pairs spread by 0.02-0.34 in ln.
    */
-  static final int QUICK_COMPARISON_FORKS = 4;
+  static final int QUICK_COMPARISON_CAP_SECONDS = 80;
 }

@@ -26,7 +26,9 @@ class JdbcFamilyTest {
     JdbcFamily f = new JdbcFamily();
     assertEquals(List.of(), f.settings(true).toJmhArgs());
     assertEquals(List.of("-p", "shape=100x1000,1x100000", "-p", "mode=seq"), f.settings(false).toJmhArgs());
-    assertEquals(JdbcFamily.QUICK_COMPARISON_FORKS, f.settings(false).headlineForks());
+    assertEquals(null, f.settings(false).headlineForks(), "quick mode's pilot");
+    assertEquals(JdbcFamily.QUICK_COMPARISON_CAP_SECONDS, f.settings(false).comparisons().get(0).capSeconds());
+    assertTrue(f.settings(false).isExcluded(GomessageRowByRowBenchmark.class.getName() + ".insert"));
     assertEquals("strategy", f.settings(false).comparisons().get(0).param());
     for (Class<?> c : List.of(GomessageInsertBenchmark.class, GomessageRowByRowBenchmark.class)) {
       String[] declared = c.getField("shape").getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
