@@ -10,6 +10,7 @@ import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
 import io.dbbench.report.Report;
 import io.dbbench.report.ShardMerge;
+import io.dbbench.report.Stats;
 import io.dbbench.run.MainJob;
 import io.dbbench.run.ShardPlan;
 import java.io.ByteArrayOutputStream;
@@ -67,8 +68,9 @@ class ShardedRunTest {
     String work = "io.dbbench.harness.HarnessBenchmark.work";
     FamilySettings.Builder tiny = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms");
     return List.of(
-        new Fam("alpha", tiny.param("tokens", "100", "200").headlineForks(2)
-            .comparison(work, "tokens", "100", "200", "failAt", "0").build()),
+        // the comparison's pilot (the fewest pairs a paired interval takes) is all it gets: cap 1 s
+        new Fam("alpha", tiny.param("tokens", "100", "200").headlineForks(Stats.MIN_PAIRS)
+            .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).build()),
         new Fam("beta", FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
             .param("tokens", "300").build()));
   }
@@ -113,8 +115,8 @@ class ShardedRunTest {
     assertEquals(0, rc, err.toString());
     assertTrue(out.toString().startsWith("merged 2 shard(s) into " + merged), out.toString());
     assertEquals(rows(whole), rows(merged), "the same rows, each with the same forks");
-    assertTrue(rows(merged).values().stream().anyMatch(forks -> forks == 2),
-        "a comparison's 2-fork record replaced the sweep's 1-fork record, as in the unsharded run: " + rows(merged));
+    assertTrue(rows(merged).values().stream().anyMatch(forks -> forks == Stats.MIN_PAIRS),
+        "a comparison's pilot record replaced the sweep's 1-fork record, as in the unsharded run: " + rows(merged));
     JsonNode wholeCmp = JSON.readTree(whole.resolve("env.json").toFile()).path("families").path("alpha").path("comparisons");
     JsonNode mergedEnv = JSON.readTree(merged.resolve("env.json").toFile());
     JsonNode mergedCmp = mergedEnv.path("families").path("alpha").path("comparisons");

@@ -392,6 +392,88 @@ public final class Charts {
   }
 
   /**
+   * A forest plot of comparison findings on one logarithmic axis (PNG only): one row per finding,
+   * its 95% interval as a line, its estimate as a dot and the study's published figure as a red
+   * diamond, and a vertical line at 1 (no difference). Every value is a speed-up of the contender
+   * over the baseline (baseline time / contender time), so a percent change in time {@code p}
+   * enters as {@code 1 / (1 + p / 100)}; rows without an interval are left out.
+   *
+   * @param labels one short name per row, top to bottom
+   * @param estimate the speed-ups
+   * @param low the intervals' low bounds (speed-ups)
+   * @param high their high bounds
+   * @param published the studies' figures as speed-ups, NaN where none
+   */
+  public static Doc.Block forest(String name, String title, List<String> labels, List<Double> estimate,
+      List<Double> low, List<Double> high, List<Double> published) {
+    List<Integer> rows = new ArrayList<>();
+    for (int i = 0; i < labels.size(); i++) {
+      if (Double.isFinite(low.get(i)) && Double.isFinite(high.get(i)) && low.get(i) > 0) {
+        rows.add(i);
+      }
+    }
+    if (rows.isEmpty()) {
+      return new Doc.Text("(no chart \"" + title + "\": no finding has an interval)");
+    }
+    int n = rows.size();
+    int height = Math.max(220, 130 + n * 34 + legendHeight(3));
+    XYChart c = new XYChartBuilder().width(WIDTH).height(height).title(title)
+        .xAxisTitle("speed-up of the contender (baseline time / contender time, log scale; > 1: contender faster)")
+        .yAxisTitle("finding").build();
+    style(c.getStyler());
+    c.getStyler().setXAxisLogarithmic(true);
+    c.getStyler().setXAxisDecimalPattern("0.##");
+    List<String> shown = new ArrayList<>();
+    rows.forEach(i -> shown.add(labels.get(i)));
+    categoryAxis(c, shown, height - 130 - legendHeight(3));
+    c.getStyler().setPlotGridHorizontalLinesVisible(false);
+    List<Double> cx = new ArrayList<>();
+    List<Double> cy = new ArrayList<>();
+    List<Double> ex = new ArrayList<>();
+    List<Double> ey = new ArrayList<>();
+    List<Double> px = new ArrayList<>();
+    List<Double> py = new ArrayList<>();
+    double min = 1;
+    double max = 1;
+    for (int k = 0; k < n; k++) {
+      int i = rows.get(k);
+      double y = n - 1 - k;
+      cx.addAll(List.of(low.get(i), high.get(i), Double.NaN));
+      cy.addAll(List.of(y, y, Double.NaN));
+      ex.add(estimate.get(i));
+      ey.add(y);
+      min = Math.min(min, low.get(i));
+      max = Math.max(max, high.get(i));
+      if (Double.isFinite(published.get(i)) && published.get(i) > 0) {
+        px.add(published.get(i));
+        py.add(y);
+        min = Math.min(min, published.get(i));
+        max = Math.max(max, published.get(i));
+      }
+    }
+    XYSeries none = c.addSeries("no difference", List.of(1.0, 1.0), List.of(-0.5, n - 0.5));
+    none.setMarker(SeriesMarkers.NONE);
+    none.setLineColor(GREY);
+    XYSeries ci = c.addSeries("95% interval (dbbench)", cx, cy);
+    ci.setMarker(SeriesMarkers.NONE);
+    ci.setLineColor(Color.BLACK);
+    ci.setLineStyle(new BasicStroke(3f));
+    XYSeries est = c.addSeries("dbbench's estimate", ex, ey);
+    est.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+    est.setMarker(SeriesMarkers.CIRCLE);
+    est.setMarkerColor(PALETTE[0]);
+    if (!px.isEmpty()) {
+      XYSeries pub = c.addSeries("the study's figure", px, py);
+      pub.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+      pub.setMarker(SeriesMarkers.DIAMOND);
+      pub.setMarkerColor(WORSE);
+    }
+    c.getStyler().setXAxisMin(min / 1.3);
+    c.getStyler().setXAxisMax(max * 1.3);
+    return encode(c, name, title, null);
+  }
+
+  /**
    * Latency percentile curves (HdrHistogram's plot): x is the percentile on a "number of nines"
    * scale ({@code -log10(1 - p/100)}: 1 = 90%, 2 = 99%, 3 = 99.9%), y the latency in microseconds
    * (log scale when it spans more than a decade). Each series' x values are percentiles in percent.

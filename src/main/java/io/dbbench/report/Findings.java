@@ -768,6 +768,64 @@ public final class Findings {
     return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, v >= 10 ? "%.1fx" : "%.2fx", v);
   }
 
+  /**
+   * The first screen: one short line per finding (the study, its question, dbbench's estimate and
+   * interval, the study's figure, the verdict with its marks: {@code UNDER LOAD}, {@code cap}) and
+   * a forest plot of the comparison findings' intervals beside the published figures
+   * ({@link Charts#forest}); sources and reasoning follow in "Findings in detail".
+   */
+  static void appendGlance(Doc.Section s, List<Finding> fs) {
+    s.text("At a glance: dbbench's estimate with its 95% interval beside each study's figure; sources,"
+        + " backends and the reasoning behind each verdict are in the detail below.");
+    Doc.TableBuilder t = new Doc.TableBuilder().col("study").col("question").col("dbbench [95%]").col("study's figure")
+        .col("verdict");
+    List<String> labels = new ArrayList<>();
+    List<Double> est = new ArrayList<>();
+    List<Double> lo = new ArrayList<>();
+    List<Double> hi = new ArrayList<>();
+    List<Double> pub = new ArrayList<>();
+    for (Finding f : fs) {
+      String interval = Double.isNaN(f.ciLow()) ? "" : " [" + figure(f.ciLow(), f.unit()) + ", " + figure(f.ciHigh(), f.unit())
+          + "]";
+      List<String> marks = new ArrayList<>();
+      if (f.conditions().underLoad()) {
+        marks.add(String.format(Locale.ROOT, "UNDER LOAD (other processes %.0f%%)", f.conditions().otherCpuMax()));
+      }
+      if (f.conditions().stop().equals(StoppingRule.Stop.CAP.words())
+          || f.conditions().stop().equals(StoppingRule.Stop.MAX_PAIRS.words())) {
+        marks.add(f.conditions().stop() + " at " + f.conditions().pairs() + " pairs");
+      }
+      String published = Double.isNaN(f.publishedValue()) ? "none published" : figure(f.publishedValue(), f.unit())
+          + (f.publishedHigh() != f.publishedValue() && !Double.isNaN(f.publishedHigh()) ? " to "
+          + figure(f.publishedHigh(), f.unit()) : "");
+      t.row(List.of(f.studyId(), f.question(), figure(f.estimate(), f.unit()) + interval, published,
+          f.agreement() + (marks.isEmpty() ? "" : "; " + String.join("; ", marks))));
+      if (f.kind().equals("comparison")) {
+        labels.add(Charts.shorten(f.studyId() + ": " + f.question()));
+        est.add(speedUp(f.estimate(), f.unit()));
+        // a speed-up's order flips when the unit is a change in time
+        double a = speedUp(f.ciLow(), f.unit());
+        double b = speedUp(f.ciHigh(), f.unit());
+        lo.add(Math.min(a, b));
+        hi.add(Math.max(a, b));
+        pub.add(speedUp(f.publishedValue(), f.unit()));
+      }
+    }
+    s.add(t.build());
+    if (lo.stream().anyMatch(Double::isFinite)) {
+      s.add(Charts.forest("findings-forest", "Comparison findings: dbbench's 95% intervals and the studies' figures",
+          labels, est, lo, hi, pub));
+    }
+  }
+
+  /** A comparison figure as a speed-up (baseline time / contender time): {@code x} as is, a percent change in time inverted. */
+  static double speedUp(double v, String unit) {
+    if (Double.isNaN(v)) {
+      return Double.NaN;
+    }
+    return unit.equals("%") ? 1 / (1 + v / 100) : v;
+  }
+
   /** Appends the "Findings" section: one row per finding, with a short legend. */
   public static void appendTo(Doc doc, Run run, List<StudyForm> forms) {
     List<Finding> fs = of(run, forms);
@@ -777,6 +835,8 @@ public final class Findings {
       s.text("No benchmark of a reproduced study ran in this run.");
       return;
     }
+    appendGlance(s, fs);
+    s = doc.section(3, "Findings in detail");
     s.text("Each study's published figure beside dbbench's counterpart from this run (also in " + FILE + "). Interval:"
         + " 95%; for a comparison whose forks ran interleaved (order ABBA...) the paired Student-t interval of the"
         + " fork-by-fork log ratio, otherwise a two-level bootstrap over forks (Kalibera and Jones). Agreement reads"

@@ -23,8 +23,14 @@ class FindingsTest {
     assertEquals("Findings", doc.sections.get(0).heading, "the first section");
     Doc.Table t = (Doc.Table) doc.sections.get(0).blocks.stream().filter(b -> b instanceof Doc.Table)
         .findFirst().orElseThrow();
-    List<String> studies = t.rows().stream().map(r -> r.get(0)).distinct().toList();
-    // graphj, jdbc, graph and payload ran; the two ArangoDB studies did not
+    // the first screen: one short line per finding, by study id; graphj, jdbc, graph and payload
+    // ran, the two ArangoDB studies did not
+    List<String> ids = t.rows().stream().map(r -> r.get(0)).distinct().toList();
+    assertEquals(List.of("graphj", "jdbc", "graph", "payload"), ids);
+    assertEquals("Findings in detail", doc.sections.get(1).heading, "sources and reasoning below the first screen");
+    Doc.Table detail = (Doc.Table) doc.sections.get(1).blocks.stream().filter(b -> b instanceof Doc.Table)
+        .findFirst().orElseThrow();
+    List<String> studies = detail.rows().stream().map(r -> r.get(0)).distinct().toList();
     assertEquals(4, studies.size(), studies.toString());
     assertTrue(studies.get(0).startsWith("graphd graphj_bench"), studies.toString());
     assertTrue(studies.get(3).startsWith("WMPayload"), studies.toString());

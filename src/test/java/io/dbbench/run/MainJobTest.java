@@ -216,7 +216,8 @@ class MainJobTest {
             .comparison(work, "failAt", "0", "2", "tokens", "100").build()));
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
-    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), null, results), out,
+    // -Dbench.forks=3: every comparison runs exactly 3 pairs (no stopping rule)
+    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), 3, results), out,
         Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(MainJob.Status.RAN, MainJob.Status.FAILED),
@@ -241,6 +242,8 @@ class MainJobTest {
     assertEquals(work, run.path("benchmark").asText());
     assertEquals(3, run.path("forks_per_side").asInt());
     assertEquals("ABBAAB", run.path("order").asText(), "the order as run");
+    assertEquals("fixed", run.path("rule").path("kind").asText(), run.toString());
+    assertEquals("fixed", run.path("stop").asText());
     assertEquals("0", run.path("baseline").path("failAt").asText());
     assertEquals("****", run.path("baseline").path("tokens").asText(), "env.json masks any token-named value, a @Param too");
     assertTrue(run.path("jmh_args").toString().contains("\"-f\",\"1\""), run.path("jmh_args").toString());
@@ -252,6 +255,45 @@ class MainJobTest {
     }
     // the report pairs the forks: the finding file exists and the run's comparison is recognised as interleaved
     assertTrue(Files.exists(outcome.runDir().resolve("findings.json")));
+  }
+
+  @Test
+  void aComparisonRunsItsPilotThenStopsOnTheRuleAndRecordsWhy(@TempDir Path results) throws Exception {
+    String work = "io.dbbench.harness.HarnessBenchmark.work";
+    // a pilot of 4 pairs and a 1 s cap: the pilot always runs, then the width or the cap stops it
+    FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
+        .param("tokens", "100", "200").param("failAt", "0").param("requireSetting", "-").headlineForks(4)
+        .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).build();
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("rule", Probe.ok(Map.of()), s)),
+        new MainJob.Options(false, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
+        Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
+        printed);
+    assertTrue(printed.contains("a pilot of 4 pairs, then pairs until half-width <= 10 points"), printed);
+    assertTrue(printed.contains("the pilot's 4 pairs ask for"), printed);
+    ObjectMapper json = new ObjectMapper();
+    JsonNode run = json.readTree(outcome.runDir().resolve("env.json").toFile()).path("families").path("rule")
+        .path("comparisons").get(0);
+    assertEquals("stein", run.path("rule").path("kind").asText(), run.toString());
+    assertEquals(4, run.path("rule").path("pilot_pairs").asInt());
+    assertEquals(4, run.path("forks_per_side").asInt(), "the pilot, then the 1 s cap: " + run);
+    assertEquals("ABBAABBA", run.path("order").asText());
+    assertTrue(List.of("width reached", "cap").contains(run.path("stop").asText()), run.toString());
+    assertTrue(run.path("pairs_needed").asInt() >= 4, run.toString());
+    assertTrue(run.path("width").isNumber(), run.toString());
+    JsonNode finding = null;
+    for (JsonNode f : json.readTree(outcome.runDir().resolve("findings.json").toFile())) {
+      finding = f;
+    }
+    // the harness is no study: the rows still carry each fork's machine state, merged
+    for (JsonNode r : json.readTree(outcome.runDir().resolve("jmh.json").toFile())) {
+      JsonNode other = r.path("secondaryMetrics").path("machine.other_busy");
+      assertEquals(4, other.path("rawData").size(), "one machine state per fork: " + other);
+      assertTrue(other.path("score").isNumber(), "the largest over the forks, not NaN: " + other);
+    }
+    assertEquals(null, finding, "no study matches the harness benchmark");
   }
 
   @Test
@@ -333,7 +375,7 @@ class MainJobTest {
     String work = "io.dbbench.harness.HarnessBenchmark.work";
     FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(1).measurementTime("300ms")
         .param("tokens", "100", "200").param("failAt", "0").param("requireSetting", "-").headlineForks(1)
-        .comparison(work, "tokens", "100", "200", "failAt", "0").build();
+        .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("prof", Probe.ok(Map.of()), s)),
         new MainJob.Options(false, null, List.of(), null, results, "async"),
