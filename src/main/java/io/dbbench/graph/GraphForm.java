@@ -81,9 +81,9 @@ public final class GraphForm implements StudyForm {
         + " statements (BEGIN, 100 creates, COMMIT), so on an idle core journaling should add about %s to the"
         + " journal-off batch's %s, %.1f%%. The headline comparison measures more than that: the journal's work runs on"
         + " the thread that drives Kuzu, whose own worker threads share the 2 cores, so its cost grows with what else"
-        + " the machine does. Measured here: about +4%% on a quiet machine, +20%% with one busy core, +51%% to +68%%"
-        + " while other work used up to 55%% of the CPUs. Read the finding with its machine state (other_cpu_max in"
-        + " findings.json; UNDER LOAD in the findings table above 10%%).",
+        + " the machine does (scripts/journal-under-load.sh measures the comparison quiet and with one busy core)."
+        + " Read the finding with its machine state (other_cpu_max in findings.json; UNDER LOAD in the findings"
+        + " table above 10%%).",
         Units.time(appendSeconds), appends, Units.time(appends * appendSeconds), Units.time(batchSeconds), expectedPct));
   }
 
