@@ -416,16 +416,29 @@ public final class Charts {
       return new Doc.Text("(no chart \"" + title + "\": no finding has an interval)");
     }
     int n = rows.size();
-    int height = Math.max(220, 130 + n * 34 + legendHeight(3));
+    int height = Math.max(180, 100 + n * 26);
     XYChart c = new XYChartBuilder().width(WIDTH).height(height).title(title)
-        .xAxisTitle("speed-up of the contender (baseline time / contender time, log scale; > 1: contender faster)")
-        .yAxisTitle("finding").build();
+        .xAxisTitle("speed-up of the contender, log scale (> 1: faster)").yAxisTitle("finding").build();
     style(c.getStyler());
+    c.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
     c.getStyler().setXAxisLogarithmic(true);
     c.getStyler().setXAxisDecimalPattern("0.##");
     List<String> shown = new ArrayList<>();
     rows.forEach(i -> shown.add(labels.get(i)));
-    categoryAxis(c, shown, height - 130 - legendHeight(3));
+    // rows two units apart, so that the tick spacing XChart keeps on a short plot (2 units) still
+    // lands a tick, and its label, on every row
+    c.getStyler().setYAxisMin(-1.5);
+    c.getStyler().setYAxisMax(2.0 * n - 0.5);
+    c.getStyler().setYAxisTickMarkSpacingHint(8);
+    List<String> unique = uniqueLabels(shown);
+    c.setCustomYAxisTickLabelsFormatter(v -> {
+      long i = Math.round(v);
+      int idx = (int) (n - 1 - i / 2);
+      if (Math.abs(v - i) < 1e-6 && i % 2 == 0 && idx >= 0 && idx < n) {
+        return unique.get(idx);
+      }
+      return " ".repeat(1 + (int) Math.floorMod(Math.round(v * 4), 4 * (n + 3)));
+    });
     c.getStyler().setPlotGridHorizontalLinesVisible(false);
     List<Double> cx = new ArrayList<>();
     List<Double> cy = new ArrayList<>();
@@ -437,7 +450,7 @@ public final class Charts {
     double max = 1;
     for (int k = 0; k < n; k++) {
       int i = rows.get(k);
-      double y = n - 1 - k;
+      double y = 2.0 * (n - 1 - k);
       cx.addAll(List.of(low.get(i), high.get(i), Double.NaN));
       cy.addAll(List.of(y, y, Double.NaN));
       ex.add(estimate.get(i));
@@ -451,19 +464,19 @@ public final class Charts {
         max = Math.max(max, published.get(i));
       }
     }
-    XYSeries none = c.addSeries("no difference", List.of(1.0, 1.0), List.of(-0.5, n - 0.5));
+    XYSeries none = c.addSeries("no difference", List.of(1.0, 1.0), List.of(-1.0, 2.0 * n - 1));
     none.setMarker(SeriesMarkers.NONE);
     none.setLineColor(GREY);
-    XYSeries ci = c.addSeries("95% interval (dbbench)", cx, cy);
+    XYSeries ci = c.addSeries("95% interval", cx, cy);
     ci.setMarker(SeriesMarkers.NONE);
     ci.setLineColor(Color.BLACK);
     ci.setLineStyle(new BasicStroke(3f));
-    XYSeries est = c.addSeries("dbbench's estimate", ex, ey);
+    XYSeries est = c.addSeries("estimate", ex, ey);
     est.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
     est.setMarker(SeriesMarkers.CIRCLE);
     est.setMarkerColor(PALETTE[0]);
     if (!px.isEmpty()) {
-      XYSeries pub = c.addSeries("the study's figure", px, py);
+      XYSeries pub = c.addSeries("study's figure", px, py);
       pub.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
       pub.setMarker(SeriesMarkers.DIAMOND);
       pub.setMarkerColor(WORSE);

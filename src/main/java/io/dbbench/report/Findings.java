@@ -775,8 +775,6 @@ public final class Findings {
    * ({@link Charts#forest}); sources and reasoning follow in "Findings in detail".
    */
   static void appendGlance(Doc.Section s, List<Finding> fs) {
-    s.text("At a glance: dbbench's estimate with its 95% interval beside each study's figure; sources,"
-        + " backends and the reasoning behind each verdict are in the detail below.");
     Doc.TableBuilder t = new Doc.TableBuilder().col("study").col("question").col("dbbench [95%]").col("study's figure")
         .col("verdict");
     List<String> labels = new ArrayList<>();
@@ -801,7 +799,7 @@ public final class Findings {
       t.row(List.of(f.studyId(), f.question(), figure(f.estimate(), f.unit()) + interval, published,
           f.agreement() + (marks.isEmpty() ? "" : "; " + String.join("; ", marks))));
       if (f.kind().equals("comparison")) {
-        labels.add(Charts.shorten(f.studyId() + ": " + f.question()));
+        labels.add(f.studyId() + ": " + changeText(f));
         est.add(speedUp(f.estimate(), f.unit()));
         // a speed-up's order flips when the unit is a change in time
         double a = speedUp(f.ciLow(), f.unit());
@@ -813,9 +811,20 @@ public final class Findings {
     }
     s.add(t.build());
     if (lo.stream().anyMatch(Double::isFinite)) {
-      s.add(Charts.forest("findings-forest", "Comparison findings: dbbench's 95% intervals and the studies' figures",
+      s.add(Charts.forest("findings-forest", "Comparison findings: 95% intervals and the studies' figures",
           labels, est, lo, hi, pub));
     }
+  }
+
+  /** The parameter the two sides differ in, {@code name a->b}, for a short label; the question when none differs. */
+  static String changeText(Finding f) {
+    for (Map.Entry<String, String> e : f.contender().entrySet()) {
+      String a = f.baseline().get(e.getKey());
+      if (a != null && !a.equals(e.getValue())) {
+        return e.getKey() + " " + a + "->" + e.getValue();
+      }
+    }
+    return Charts.shorten(f.question());
   }
 
   /** A comparison figure as a speed-up (baseline time / contender time): {@code x} as is, a percent change in time inverted. */
@@ -837,7 +846,10 @@ public final class Findings {
     }
     appendGlance(s, fs);
     s = doc.section(3, "Findings in detail");
-    s.text("Each study's published figure beside dbbench's counterpart from this run (also in " + FILE + "). Interval:"
+    s.id = "findings-detail";
+    s.text("Above, at a glance: dbbench's estimate with its 95% interval beside each study's figure. Here, each"
+        + " study's published figure with its source beside dbbench's counterpart from this run (also in " + FILE
+        + "). Interval:"
         + " 95%; for a comparison whose forks ran interleaved (order ABBA...) the paired Student-t interval of the"
         + " fork-by-fork log ratio, otherwise a two-level bootstrap over forks (Kalibera and Jones). Agreement reads"
         + " only the interval: same or opposite direction when it excludes no change, no measurable difference when"

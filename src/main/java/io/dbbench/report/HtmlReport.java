@@ -99,6 +99,8 @@ public final class HtmlReport {
         .append("tr.muted td{color:#999}figure{margin:1em 0}figcaption{font-size:.85em;color:#555}")
         .append("img{max-width:100%;height:auto;border:1px solid #eee}")
         .append(".chart{position:relative;width:100%;border:1px solid #eee}")
+        // a chart drawn only as a PNG keeps its own size (up to the page's width)
+        .append("img.chart{width:auto;max-width:100%}")
         .append("#findings~.tw td{min-width:6em}")
         .append("details{margin:1em 0}summary{cursor:pointer;font-weight:600;font-size:1.2em}")
         .append("</style></head><body>\n<h1>").append(esc(doc.title)).append("</h1>\n");

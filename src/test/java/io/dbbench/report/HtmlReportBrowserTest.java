@@ -153,7 +153,7 @@ class HtmlReportBrowserTest {
       assertTrue(overflow.intValue() <= 0, "the page scrolls sideways by " + overflow + " px at 900 px: " + wide);
       @SuppressWarnings("unchecked")
       Map<String, Object> cols = (Map<String, Object>) js.executeScript(
-          "const ths = Array.from(document.querySelector('#findings ~ .tw table').tHead.rows[0].cells);"
+          "const ths = Array.from(document.querySelector('#findings-detail ~ .tw table').tHead.rows[0].cells);"
               + " const right = n => ths.find(th => th.textContent.startsWith(n)).getBoundingClientRect().right;"
               + " return {agreement: right('agreement'), backend: right('backend'), width: document.documentElement.clientWidth};");
       assertTrue(((Number) cols.get("backend")).doubleValue() <= ((Number) cols.get("width")).doubleValue()
@@ -173,6 +173,60 @@ class HtmlReportBrowserTest {
         Files.write(dir.resolve(canvas.getAttribute("data-name") + ".png"),
             canvas.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
       }
+    } finally {
+      driver.quit();
+      service.stop();
+    }
+  }
+
+  /**
+   * The first screen answers at a glance: on the newest committed run's report at 1400x900 every
+   * finding's short line and the forest plot of the comparison findings are in view.
+   */
+  @Test
+  void theFirstScreenShowsEveryFindingAndTheForestPlot() throws Exception {
+    assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+        "headless Chromium test skipped: " + CHROMIUM + " or " + CHROMEDRIVER
+            + " missing (install Debian packages chromium and chromium-driver)");
+    Path run = tmp.resolve("20261126T123934Z");
+    Files.createDirectories(run);
+    try (var files = Files.list(Path.of("results").resolve(run.getFileName()))) {
+      for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".json")).toList()) {
+        Files.copy(f, run.resolve(f.getFileName()));
+      }
+    }
+    Report.render(run);
+    long findingRows = Findings.of(Run.load(run), StudyTables.forms()).size();
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+        "--user-data-dir=" + Files.createDirectories(tmp.resolve("chromium-profile-first-screen")));
+    ChromeDriverService service = new ChromeDriverService.Builder()
+        .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+    ChromeDriver driver = new ChromeDriver(service, options);
+    try {
+      driver.manage().window().setSize(new Dimension(1400, 900));
+      driver.get(run.resolve("report.html").toUri().toString());
+      JavascriptExecutor js = driver;
+      // a 1400x900 screen is the page's viewport: grow the window by its own frame
+      Number frame = (Number) js.executeScript("return window.outerHeight - window.innerHeight;");
+      driver.manage().window().setSize(new Dimension(1400, 900 + frame.intValue()));
+      @SuppressWarnings("unchecked")
+      Map<String, Object> screen = (Map<String, Object>) js.executeScript(
+          "const t = document.querySelector('#findings ~ .tw table');"
+              + " const f = document.querySelector('img[alt^=\"Comparison findings\"]');"
+              + " return {rows: t.tBodies[0].rows.length, tableBottom: t.getBoundingClientRect().bottom,"
+              + " forest: f !== null, forestTop: f ? f.getBoundingClientRect().top : -1,"
+              + " forestBottom: f ? f.getBoundingClientRect().bottom : -1, view: window.innerHeight};");
+      Files.createDirectories(Path.of("target"));
+      Files.write(Path.of("target/report-first-screen-1400x900.png"),
+          driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+      assertEquals(findingRows, ((Number) screen.get("rows")).longValue(), "one short line per finding: " + screen);
+      double view = ((Number) screen.get("view")).doubleValue();
+      assertTrue(((Number) screen.get("tableBottom")).doubleValue() <= view, "every finding on the first screen: " + screen);
+      assertEquals(Boolean.TRUE, screen.get("forest"), "the forest plot is drawn: " + screen);
+      assertTrue(((Number) screen.get("forestBottom")).doubleValue() <= view, "the forest plot on the first screen: " + screen);
     } finally {
       driver.quit();
       service.stop();
