@@ -1,6 +1,7 @@
 package io.dbbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -175,6 +176,42 @@ class FindingsTest {
     assertTrue(n.path("published").path("source").asText().contains("BENCHMARKS.md"));
     assertEquals("same direction", n.path("agreement").asText());
     assertEquals("comparison", n.path("kind").asText());
+  }
+
+  @Test
+  void aFindingSaysTheMachineStateItsSamplingAndWhereItsVarianceLies() {
+    Findings.Conditions loaded = new Findings.Conditions(47.3, 0.2, "stein", 10, 40, 89, "cap",
+        "half-width <= 10 points", 29.2, 0.3, 0.25);
+    Findings.Finding f = new Findings.Finding("graph", "t", "comparison", "b", "m", "%", Map.of("journal", "off"),
+        Map.of("journal", "on"), 53.5, 27.1, 85.5, 0, 0.001, 10, 10, "ABBAABBAABBAABBAABBA", "p", Double.NaN,
+        Double.NaN, "s", "no published figure", "", "q", "b", loaded);
+    assertTrue(loaded.underLoad());
+    assertTrue(f.interval().startsWith("UNDER LOAD (measured under load: other processes used up to 47% of the CPUs"),
+        f.interval());
+    assertTrue(f.interval().contains("10 pairs, 89 s, cap (half-width <= 10 points)"), f.interval());
+    Map<String, Object> json = f.toJson();
+    assertEquals(47.3, json.get("other_cpu_max"));
+    assertEquals(0.2, json.get("steal_max"));
+    assertEquals(true, json.get("under_load"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> sampling = (Map<String, Object>) json.get("sampling");
+    assertEquals(List.of("rule", "pairs", "pairs_needed", "seconds", "stop", "target", "width"),
+        List.copyOf(sampling.keySet()));
+    assertEquals("cap", sampling.get("stop"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> variance = (Map<String, Object>) json.get("variance");
+    assertEquals(0.75, (Double) variance.get("between_pairs_share"), 1e-12);
+    // stolen time alone marks it too; a quiet one is not marked
+    assertTrue(new Findings.Conditions(0.5, 6, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
+    assertFalse(new Findings.Conditions(9.9, 4.9, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
+    assertFalse(Findings.Conditions.NONE.underLoad(), "unknown is not under load");
+  }
+
+  @Test
+  void theForestPlotReadsEveryComparisonAsASpeedUp() {
+    assertEquals(1 / 1.535, Findings.speedUp(53.5, "%"), 1e-12, "a change in time inverts");
+    assertEquals(4.64, Findings.speedUp(4.64, "x"), 1e-12, "a speed-up stays");
+    assertTrue(Double.isNaN(Findings.speedUp(Double.NaN, "%")));
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -76,5 +77,22 @@ class ForkMergeTest {
     Path bad = Files.writeString(tmp.resolve("B-1.json"), "{\"not\": \"jmh\"}");
     ReportException e = assertThrows(ReportException.class, () -> ForkMerge.merge(List.of(bad), 1.0));
     assertTrue(e.getMessage().startsWith(bad + ": not JMH output"), e.getMessage());
+  }
+
+  @Test
+  void aProfilersPerForkScalarIsKeptForkByForkAndTheMachineStateScoresItsLargest() throws Exception {
+    // JMH writes an external profiler's result as rawData [[]] with the value in score
+    String fork = "[{\"benchmark\":\"a.B.c\",\"mode\":\"avgt\",\"forks\":1,\"params\":{\"x\":\"1\"},"
+        + "\"primaryMetric\":{\"score\":2.0,\"scoreUnit\":\"ms/op\",\"rawData\":[[2.0,2.0]]},"
+        + "\"secondaryMetrics\":{\"machine.other_busy\":{\"score\":%s,\"scoreUnit\":\"%%\",\"rawData\":[[]]},"
+        + "\"bytes\":{\"score\":%s,\"scoreUnit\":\"B\",\"rawData\":[[]]}}}]";
+    ArrayNode merged = ForkMerge.mergeArrays(List.of(JSON.readTree(String.format(fork, "3.0", "10")),
+        JSON.readTree(String.format(fork, "47.0", "30")), JSON.readTree(String.format(fork, "1.0", "20"))), 1.0);
+    JsonNode other = merged.get(0).path("secondaryMetrics").path("machine.other_busy");
+    assertEquals("[[3.0],[47.0],[1.0]]", other.path("rawData").toString(), "one value per fork, in run order");
+    assertEquals(47.0, other.path("score").asDouble(), "the largest, as the profiler aggregates: " + other);
+    assertFalse(other.has("dbbench.forkScalar"), "no marker left in the output");
+    JsonNode bytes = merged.get(0).path("secondaryMetrics").path("bytes");
+    assertEquals(20.0, bytes.path("score").asDouble(), "another per-fork scalar scores its mean: " + bytes);
   }
 }
