@@ -67,17 +67,8 @@ class HtmlReportBrowserTest {
     Set<String> studies = new TreeSet<>();
     findings.forEach(f -> studies.add(f.studyId()));
 
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-        "--user-data-dir=" + Files.createDirectories(tmp.resolve("chromium-profile")));
-    LoggingPreferences logs = new LoggingPreferences();
-    logs.enable(LogType.BROWSER, Level.ALL);
-    options.setCapability("goog:loggingPrefs", logs);
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-    ChromeDriver driver = new ChromeDriver(service, options);
+    ChromeDriverService service = driverService();
+    ChromeDriver driver = new ChromeDriver(service, chrome(tmp.resolve("chromium-profile")));
     try {
       driver.manage().window().setSize(new Dimension(1400, 1000));
       driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
@@ -197,14 +188,8 @@ class HtmlReportBrowserTest {
     }
     Report.render(run);
     long findingRows = Findings.of(Run.load(run), StudyTables.forms()).size();
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-        "--user-data-dir=" + Files.createDirectories(tmp.resolve("chromium-profile-first-screen")));
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-    ChromeDriver driver = new ChromeDriver(service, options);
+    ChromeDriverService service = driverService();
+    ChromeDriver driver = new ChromeDriver(service, chrome(tmp.resolve("chromium-profile-first-screen")));
     try {
       driver.manage().window().setSize(new Dimension(1400, 900));
       driver.get(run.resolve("report.html").toUri().toString());
@@ -231,5 +216,23 @@ class HtmlReportBrowserTest {
       driver.quit();
       service.stop();
     }
+  }
+
+  /** Headless Chromium with its own profile directory and the browser's console log kept. */
+  static ChromeOptions chrome(Path profile) throws java.io.IOException {
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+        "--user-data-dir=" + Files.createDirectories(profile));
+    LoggingPreferences logs = new LoggingPreferences();
+    logs.enable(LogType.BROWSER, Level.ALL);
+    options.setCapability("goog:loggingPrefs", logs);
+    return options;
+  }
+
+  /** chromedriver on a free port. */
+  static ChromeDriverService driverService() {
+    return new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
   }
 }
