@@ -49,7 +49,9 @@ import org.openjdk.jmh.runner.IterationType;
  * JMH's primary score (average time, µs/op) is the mean latency of a request from its start, which
  * is its scheduled start unless every thread was busy past it; such a request counts as
  * {@code late}, and its latency from the scheduled start (the queueing included) is in the
- * histogram but not in the primary score. With {@code late} at 0 the two agree.
+ * histogram but not in the primary score. JMH averages its threads' own means with equal weight,
+ * so with {@code late} at 0 the primary score lies near the histogram's per-request mean, closer
+ * the more requests each thread serves.
  *
  * <p>Results beside the primary score:
  *
