@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * The report's opening table and {@code findings.json}: for every study present in the run, each
@@ -427,6 +428,8 @@ public final class Findings {
     double p;
     String need;
     Conditions conditions;
+    double otherCpu = machineMax(MachineStateProfiler.OTHER_BUSY, base, other);
+    double steal = machineMax(MachineStateProfiler.STEAL, base, other);
     if (paired) {
       int pilot = manifest.path("rule").path("pilot_pairs").asInt(0);
       boolean stein = manifest.path("rule").path("kind").asText("").equals("stein") && pilot >= Stats.MIN_PAIRS
@@ -441,8 +444,7 @@ public final class Findings {
       need = c.pairs() < Stats.MIN_PAIRS ? "at least " + Stats.MIN_PAIRS + " forks per side"
           : n < 0 ? "more than " + Stats.MAX_FORKS_NEEDED + " forks per side (or an effect of this size is no effect)"
           : "about " + n + " forks per side at this run's pair spread";
-      conditions = new Conditions(machineMax(MachineStateProfiler.OTHER_BUSY, base, other),
-          machineMax(MachineStateProfiler.STEAL, base, other), manifest.path("rule").path("kind").asText(""), c.pairs(),
+      conditions = new Conditions(otherCpu, steal, manifest.path("rule").path("kind").asText(""), c.pairs(),
           manifest.path("pairs_needed").asInt(-1), manifest.path("wall_seconds").asLong(-1),
           manifest.path("stop").asText(""), manifest.path("rule").path("target_text").asText(""),
           manifest.path("width").isNumber() ? manifest.path("width").asDouble() : Double.NaN, c.sdLog(),
@@ -455,8 +457,7 @@ public final class Findings {
       p = c.judgeable() ? c.p() : Double.NaN;
       need = "interleaved forks (the sides ran as separate blocks), " + c.forksNeededText(Math.max(1, Math.abs(pct)))
           + " per side";
-      conditions = new Conditions(machineMax(MachineStateProfiler.OTHER_BUSY, base, other),
-          machineMax(MachineStateProfiler.STEAL, base, other), "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN);
+      conditions = new Conditions(otherCpu, steal, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN);
     }
     double est;
     double ciLow;
@@ -532,11 +533,7 @@ public final class Findings {
       return Double.NaN;
     }
     double m = Stats.mean(x);
-    double v = 0;
-    for (double y : x) {
-      v += (y - m) * (y - m);
-    }
-    return v / (x.length - 1) / x.length / (m * m);
+    return StatUtils.variance(x) / x.length / (m * m);
   }
 
   /** 1 for a time ratio, 0 for a percent change. */

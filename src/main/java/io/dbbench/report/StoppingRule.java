@@ -1,7 +1,9 @@
 package io.dbbench.report;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * How many interleaved pairs a headline comparison runs: Stein's two-stage procedure over ABBA
@@ -122,9 +124,7 @@ public record StoppingRule(Scale scale, double target, int pilotPairs, int maxPa
    * points, {@value #FULL_RATIO_SPAN}, {@value #FULL_PILOT_PAIRS} pairs).
    */
   public static StoppingRule of(Scale scale, boolean full, int maxPairs, double capSeconds) {
-    double target = scale == Scale.RATIO ? (full ? FULL_RATIO_SPAN : QUICK_RATIO_SPAN)
-        : (full ? FULL_HALF_WIDTH_POINTS : QUICK_HALF_WIDTH_POINTS);
-    return new StoppingRule(scale, target, full ? FULL_PILOT_PAIRS : QUICK_PILOT_PAIRS, maxPairs, capSeconds);
+    return of(scale, full, full ? FULL_PILOT_PAIRS : QUICK_PILOT_PAIRS, maxPairs, capSeconds);
   }
 
   /**
@@ -134,8 +134,9 @@ public record StoppingRule(Scale scale, double target, int pilotPairs, int maxPa
    * a smaller one; {@code StoppingRuleCoverageTest} checks pilots of 4 as well as 6.
    */
   public static StoppingRule of(Scale scale, boolean full, int pilotPairs, int maxPairs, double capSeconds) {
-    StoppingRule mode = of(scale, full, Math.max(maxPairs, pilotPairs), capSeconds);
-    return new StoppingRule(scale, mode.target(), pilotPairs, maxPairs, capSeconds);
+    double target = scale == Scale.RATIO ? (full ? FULL_RATIO_SPAN : QUICK_RATIO_SPAN)
+        : (full ? FULL_HALF_WIDTH_POINTS : QUICK_HALF_WIDTH_POINTS);
+    return new StoppingRule(scale, target, pilotPairs, maxPairs, capSeconds);
   }
 
   /**
@@ -158,9 +159,9 @@ public record StoppingRule(Scale scale, double target, int pilotPairs, int maxPa
     if (d.length < pilotPairs) {
       throw new IllegalArgumentException("stopping rule: " + d.length + " pairs, the pilot needs " + pilotPairs);
     }
-    double[] pilot = java.util.Arrays.copyOf(d, pilotPairs);
+    double[] pilot = Arrays.copyOf(d, pilotPairs);
     double m = Stats.mean(pilot);
-    double s = Math.sqrt(org.apache.commons.math3.stat.StatUtils.variance(pilot));
+    double s = Math.sqrt(StatUtils.variance(pilot));
     double t = Stats.tQuantile975(pilotPairs - 1);
     for (int n = pilotPairs; n <= maxPairs; n += BLOCK) {
       if (width(scale, m, t * s / Math.sqrt(n)) <= target) {

@@ -159,17 +159,6 @@ public final class JmhCommand {
   }
 
   /**
-   * Forks per side of each headline comparison before any pair is added: the fixed count
-   * ({@link #fixedForksPerSide}) or the pilot's ({@link #pilotPairs}).
-   *
-   * @throws IllegalArgumentException when {@code -f} in the user's arguments is not a positive integer
-   */
-  public static int forksPerSide(boolean full, FamilySettings family, Integer forks, List<String> userArgs) {
-    Integer fixed = fixedForksPerSide(forks, userArgs);
-    return fixed != null ? fixed : pilotPairs(full, family);
-  }
-
-  /**
    * The command line of one fork of one side of a headline comparison: {@link #build} with
    * {@code -f 1}, the side's parameter values in place of the family's for the same names, the
    * comparison's own JMH options ({@link FamilySettings.HeadlineComparison#options}) after the

@@ -577,8 +577,8 @@ public final class MainJob {
           if (error != null || rule == null) {
             break;
           }
-          d.clear();
-          for (int i = 0; i < forks.get('A').size() && i < forks.get('B').size(); i++) {
+          // only the block's new pairs: the earlier forks' log ratios are already in d
+          for (int i = d.size(); i < forks.get('A').size() && i < forks.get('B').size(); i++) {
             d.add(Math.log(Findings.forkSecondsPerOp(forks.get('B').get(i), c.benchmark())
                 / Findings.forkSecondsPerOp(forks.get('A').get(i), c.benchmark())));
           }

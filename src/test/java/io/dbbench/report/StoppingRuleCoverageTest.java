@@ -127,13 +127,6 @@ class StoppingRuleCoverageTest {
     }
   }
 
-  /** Whether the Stein interval the finding prints after {@link #simulate} covers {@code effect}. */
-  static boolean covers(StoppingRule rule, List<Double> pool, double effect, SplittableRandom rnd) {
-    double[] x = simulate(rule, pool, effect, rnd);
-    Stats.PairedChange c = Stats.steinChange(x, rule.pilotPairs());
-    return Math.log1p(c.ciLow() / 100) <= effect && effect <= Math.log1p(c.ciHigh() / 100);
-  }
-
   @Test
   void theRulesIntervalsCoverAKnownEffectOnTheCommittedRunsPairs() throws IOException, ReportException {
     Map<String, Pool> pools = pools();

@@ -76,12 +76,13 @@ class JmhCommandTest {
             + "-Ddbbench.run.dir=/runs/r1",
         "^\\Qa.B.c\\E$"), cmd, "one fork per JMH run, whatever -f the user gave");
 
-    assertEquals(JmhCommand.QUICK_HEADLINE_FORKS, JmhCommand.forksPerSide(false, fam, null, List.of()));
-    assertEquals(JmhCommand.FULL_HEADLINE_FORKS, JmhCommand.forksPerSide(true, fam, null, List.of()));
+    assertEquals(JmhCommand.QUICK_HEADLINE_FORKS, JmhCommand.pilotPairs(false, fam));
+    assertEquals(JmhCommand.FULL_HEADLINE_FORKS, JmhCommand.pilotPairs(true, fam));
     FamilySettings own = FamilySettings.builder().comparison("a.B.c", "x", "1", "2").headlineForks(9).build();
-    assertEquals(9, JmhCommand.forksPerSide(false, own, null, List.of()), "a family's own count wins over the mode's");
-    assertEquals(3, JmhCommand.forksPerSide(false, own, 3, List.of()), "-Dbench.forks overrides");
-    assertEquals(5, JmhCommand.forksPerSide(false, own, null, JmhArgs.split("-f 5 -wi 1")), "so does -f in -Dbench.args");
+    assertEquals(9, JmhCommand.pilotPairs(false, own), "a family's own count wins over the mode's");
+    assertEquals(3, JmhCommand.fixedForksPerSide(3, List.of()), "-Dbench.forks overrides");
+    assertEquals(5, JmhCommand.fixedForksPerSide(null, JmhArgs.split("-f 5 -wi 1")), "so does -f in -Dbench.args");
+    assertEquals(null, JmhCommand.fixedForksPerSide(null, List.of()), "neither: the stopping rule decides");
     assertEquals("HarnessBenchmark.work tokens=100->200 failAt=0", new FamilySettings.HeadlineComparison(
         "io.dbbench.harness.HarnessBenchmark.work", "tokens", "100", "200", Map.of("failAt", "0"), List.of()).label());
     FamilySettings withOptions = FamilySettings.builder().iterations(2).comparison("a.B.c", "level", "1", "3")
