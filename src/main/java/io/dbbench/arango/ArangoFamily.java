@@ -179,8 +179,8 @@ public final class ArangoFamily implements BenchmarkFamily {
    */
   static final int QUICK_BULK_CAP_SECONDS = 150;
 
-  /** The same for the pool comparison (its pilot takes about 130 s): a fork costs 10-12 s, and 6-8 pairs meet high/low 1.25 on a quiet machine. */
-  static final int QUICK_POOL_CAP_SECONDS = 100;
+  /** The same for the pool comparison (its pilot takes about 130 s): a fork costs 11-13 s, and 6-8 pairs meet high/low 1.25 on a quiet machine. */
+  static final int QUICK_POOL_CAP_SECONDS = 120;
 
   /** Warm-up window in quick mode, in ms (full mode: 1000); see the payload family's. */
   static final String QUICK_WARMUP_WINDOW_MS = "500";
@@ -195,11 +195,11 @@ public final class ArangoFamily implements BenchmarkFamily {
    * {@code bulkCap} and {@code poolCap} seconds, or at the mode's cap when {@code null}.
    */
   private static FamilySettings.Builder headlines(FamilySettings.Builder b, Integer bulkCap, Integer poolCap) {
-    // the stand-in is warmed before the first shot; a fresh client JVM's shots scatter by 20-30%
-    // (8 shots per fork left a pair spread of 0.14-0.27 in ln): 10 warm-up and 30 measured shots
-    // of ~20 ms each cost about 2 s more per fork
+    // the stand-in is warmed before the first shot; a fresh client JVM's shots scatter by 20-40% and
+    // still drift by up to 20% between the first and last third of 10 warm-up + 30 measured shots:
+    // 30 warm-up and 50 measured shots (a shot with its verification takes about 50 ms)
     b.comparison(BULK_INSERT, "protocol", "HTTP_JSON", "HTTP2_JSON", "client", "driver")
-        .comparisonOptions("-wi", "10", "-i", "30");
+        .comparisonOptions("-wi", "30", "-i", "50");
     if (bulkCap != null) {
       b.comparisonCap(bulkCap);
     }
@@ -207,8 +207,8 @@ public final class ArangoFamily implements BenchmarkFamily {
         .comparison(POOL_QUERY, "connection", "driver_http1_3", "driver_http1_100", "iterations", "500",
             "index", "none")
         // a shot of 500 queries takes 0.2-0.5 s, so two 1 s iterations held 2-5 shots and the iterations
-        // explained 76% of the pairs' variance: four iterations per fork
-        .comparisonOptions("-i", "4");
+        // explained 76% of the pairs' variance (four: 40-100%): six iterations per fork
+        .comparisonOptions("-i", "6");
     return poolCap == null ? b : b.comparisonCap(poolCap);
   }
 }

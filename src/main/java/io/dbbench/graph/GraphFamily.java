@@ -73,8 +73,8 @@ public final class GraphFamily implements BenchmarkFamily {
    */
   public static final int QUICK_HEADLINE_FORKS = 6;
 
-  /** Seconds after which the quick headline comparison starts no further ABBA block (a pair costs 7-8 s). */
-  static final int QUICK_COMPARISON_CAP_SECONDS = 90;
+  /** Seconds after which the quick headline comparison starts no further ABBA block (a pair costs about 16 s). */
+  static final int QUICK_COMPARISON_CAP_SECONDS = 120;
 
   @Override
   public FamilySettings settings(boolean full) {
@@ -89,6 +89,9 @@ public final class GraphFamily implements BenchmarkFamily {
         // per write method beside one of off cannot support a verdict, so the quick budget goes to
         // the pairs (and to the server warm-ups)
         .param("journal", "off").param("batchSize", "1", "100").param("limit", "10")
+        // six measured seconds per comparison fork: with two, 50-82% of the pairs' variance was
+        // between a fork's iterations (a batch takes about 13 ms, its 1 s iterations scatter by 5-15%)
+        .comparisonOptions("-i", "6")
         .comparisonCap(QUICK_COMPARISON_CAP_SECONDS).headlineForks(QUICK_HEADLINE_FORKS).build();
   }
 

@@ -55,6 +55,10 @@ public final class GraphjFamily implements BenchmarkFamily {
   @Override
   public FamilySettings settings(boolean full) {
     return full ? headlines(FamilySettings.builder()).build() : headlines(FamilySettings.builder())
+        // four measured seconds per comparison fork: on a host whose 1 s iterations scatter by 10-15%,
+        // two left fork means 0.13-0.20 apart in ln; the scatter is white (lag-1 autocorrelation
+        // -0.08, fork means as spread as the iterations predict), so seconds per fork buy precision
+        .comparisonOptions("-i", "4")
         .comparisonCap(QUICK_COMPARISON_CAP_SECONDS)
         .param("corpus", "text")
         .param("sink", "memory") // the file sink times the disk's fsync; full mode runs it
@@ -63,8 +67,8 @@ public final class GraphjFamily implements BenchmarkFamily {
         // 2 x 1 s of warm-up: the jdk provider's encrypt is steady after ~1.5 s of CPU from JVM start;
         // level 3 only (the study's headline level; full mode sweeps them), so the family stays near 2.5 minutes
         .forks(1).warmupIterations(2).warmupTime("1s").iterations(2).measurementTime("1s")
-        // a pilot of 4 pairs: the context effect is -60% with pairs spread by 0.02-0.08 in ln, so the
-        // pilot alone meets the 10-point target (the stopping rule adds pairs if it does not)
+        // a pilot of 6 pairs: at -47% the 10-point target is a half-width of 0.19 in ln, which 6 pairs
+        // spread by up to 0.18 meet (a pilot of 4 pays Student's t of 3.18 instead of 2.57)
         .headlineForks(QUICK_PILOT_PAIRS)
         .exclude("^io\\.dbbench\\.graphj\\.GraphjHeaderBenchmark\\.", "header encode and decode (nanoseconds, no"
             + " finding reads them): full mode runs them; the quick budget goes to the server warm-ups")
@@ -77,10 +81,10 @@ public final class GraphjFamily implements BenchmarkFamily {
   }
 
   /** Pilot pairs of the quick headline comparison. */
-  static final int QUICK_PILOT_PAIRS = 4;
+  static final int QUICK_PILOT_PAIRS = 6;
 
-  /** Seconds after which the quick headline comparison starts no further ABBA block (a pair costs 8-9 s). */
-  static final int QUICK_COMPARISON_CAP_SECONDS = 60;
+  /** Seconds after which the quick headline comparison starts no further ABBA block (a pair costs about 13 s). */
+  static final int QUICK_COMPARISON_CAP_SECONDS = 100;
 
   /**
    * graphd's headline comparison in both modes: zstd level 3 on graphd's own input with a fresh

@@ -354,7 +354,7 @@ public final class MainJob {
         selected.removeAll(left);
         say(family.id() + ": left out in this mode: " + left + " (" + String.join("; ", settings.excluded().values()) + ")");
       }
-      if (selected.isEmpty()) {
+      if (selected.isEmpty() && settings.comparisons().stream().noneMatch(c -> comparable.contains(c.benchmark()))) {
         fenv.put("status", "not selected");
         return new FamilyOutcome(family.id(), Status.NOT_SELECTED, "every selected benchmark is left out in this mode", 0);
       }
@@ -375,7 +375,9 @@ public final class MainJob {
    */
   private FamilyOutcome measure(FamilyRun f, ArrayNode merged) {
     Map<String, Object> fenv = f.fenv();
-    boolean sweepHere = runsHere(ShardPlan.Unit.sweep(f.id()));
+    // an include that selects only a headline comparison's benchmark, which the sweep leaves out: no sweep
+    boolean sweepNone = f.selected().isEmpty();
+    boolean sweepHere = !sweepNone && runsHere(ShardPlan.Unit.sweep(f.id()));
     Path resultFile = ctx.runDir().resolve("jmh-" + f.id() + ".json");
     List<String> regexes = f.selected().stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
     List<String> cmd = JmhCommand.build(ctx.jmh(), f.settings(), options.forks(), resultFile, regexes);
@@ -383,6 +385,8 @@ public final class MainJob {
       fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
       fenv.put("benchmarks", f.selected());
       say(f.id() + ": " + f.family().title() + ": " + f.selected().size() + " benchmark method(s)");
+    } else if (sweepNone) {
+      say(f.id() + ": " + f.family().title() + ": no sweep (the selection leaves only its headline comparisons)");
     } else {
       say(f.id() + ": " + f.family().title() + ": its sweep runs in another shard; this shard runs "
           + fenv.get("shard_units"));
@@ -460,8 +464,9 @@ public final class MainJob {
 
   /**
    * The run's units ({@link ShardPlan}) from the families, the knobs and the benchmarks the jar
-   * holds, without probing any system: per family that has a selected benchmark left after its
-   * mode's exclusions, its sweep and each of its headline comparisons (numbered as
+   * holds, without probing any system: per family with a selected benchmark, its sweep when a
+   * selected benchmark is left after its mode's exclusions, and each of its headline comparisons
+   * whose benchmark is selected, even one the sweep leaves out (numbered as
    * {@link #runComparisons} numbers them). Every shard computes the same list.
    */
   List<ShardPlan.Unit> planUnits(Set<String> all) {
@@ -474,10 +479,9 @@ public final class MainJob {
         continue;
       }
       FamilySettings settings = family.settings(options.full());
-      if (selected.stream().allMatch(settings::isExcluded)) {
-        continue;
+      if (selected.stream().anyMatch(b -> !settings.isExcluded(b))) {
+        units.add(ShardPlan.Unit.sweep(family.id()));
       }
-      units.add(ShardPlan.Unit.sweep(family.id()));
       long comparisons = settings.comparisons().stream().filter(c -> selected.contains(c.benchmark())).count();
       for (int k = 1; k <= comparisons; k++) {
         units.add(ShardPlan.Unit.comparison(family.id(), k));
