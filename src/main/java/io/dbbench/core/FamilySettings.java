@@ -109,14 +109,18 @@ public record FamilySettings(
    *     {@code -wi 5 -i 8} for a single-shot benchmark whose shots scatter), or empty
    * @param capSeconds wall-clock seconds after which the comparison starts no further ABBA block
    *     once its pilot ran ({@code io.dbbench.report.StoppingRule}), or {@code null} for the mode's
+   * @param warmupPair whether one fork of each side (A, then B) runs before the pilot and is
+   *     discarded, as JMH's warm-up forks ({@code -wf}) are: for a server shared by the family's
+   *     trials, whose first comparison fork after the sweep measures a server still adapting to the
+   *     compared operation
    */
   public record HeadlineComparison(String benchmark, String param, String baselineValue, String contenderValue,
-      Map<String, String> fixed, List<String> options, Integer capSeconds) {
+      Map<String, String> fixed, List<String> options, Integer capSeconds, boolean warmupPair) {
 
-    /** A comparison with the mode's time cap. */
+    /** A comparison with the mode's time cap and no warm-up pair. */
     public HeadlineComparison(String benchmark, String param, String baselineValue, String contenderValue,
         Map<String, String> fixed, List<String> options) {
-      this(benchmark, param, baselineValue, contenderValue, fixed, options, null);
+      this(benchmark, param, baselineValue, contenderValue, fixed, options, null, false);
     }
 
     /**
@@ -410,7 +414,7 @@ public record FamilySettings(
       }
       HeadlineComparison c = comparisons.remove(comparisons.size() - 1);
       comparisons.add(new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(), c.contenderValue(),
-          c.fixed(), List.of(jmhOptions), c.capSeconds()));
+          c.fixed(), List.of(jmhOptions), c.capSeconds(), c.warmupPair()));
       return this;
     }
 
@@ -427,7 +431,23 @@ public record FamilySettings(
       }
       HeadlineComparison c = comparisons.remove(comparisons.size() - 1);
       comparisons.add(new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(), c.contenderValue(),
-          c.fixed(), c.options(), seconds));
+          c.fixed(), c.options(), seconds, c.warmupPair()));
+      return this;
+    }
+
+    /**
+     * Gives the last declared comparison a warm-up pair: one fork of each side, run before the
+     * pilot and discarded ({@link HeadlineComparison#warmupPair}).
+     *
+     * @throws IllegalStateException when no comparison was declared yet
+     */
+    public Builder comparisonWarmupPair() {
+      if (comparisons.isEmpty()) {
+        throw new IllegalStateException("comparisonWarmupPair: declare a comparison first");
+      }
+      HeadlineComparison c = comparisons.remove(comparisons.size() - 1);
+      comparisons.add(new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(), c.contenderValue(),
+          c.fixed(), c.options(), c.capSeconds(), true));
       return this;
     }
 

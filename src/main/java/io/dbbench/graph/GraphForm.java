@@ -81,8 +81,10 @@ public final class GraphForm implements StudyForm {
         + " statements (BEGIN, 100 creates, COMMIT), so on an idle core journaling should add about %s to the"
         + " journal-off batch's %s, %.1f%%. The headline comparison measures more than that: the journal's work runs on"
         + " the thread that drives Kuzu, whose own worker threads share the 2 cores, so its cost grows with what else"
-        + " the machine does (scripts/journal-under-load.sh measures the comparison quiet and with one busy core)."
-        + " Read the finding with its machine state (other_cpu_max in findings.json; UNDER LOAD in the findings"
+        + " the machine does (scripts/journal-under-load.sh measures the comparison quiet and with one busy core),"
+        + " and with where Kuzu commits: quick mode keeps the databases and journals on a tmpfs (env.json's"
+        + " temp_root_quick), so no commit waits on the disk; full mode and DBBENCH_GRAPH_TMPDIR use a directory on"
+        + " disk, where the journal's share of a batch is smaller. Read the finding with its machine state (other_cpu_max in findings.json; UNDER LOAD in the findings"
         + " table above 10%%).",
         Units.time(appendSeconds), appends, Units.time(appends * appendSeconds), Units.time(batchSeconds), expectedPct));
   }

@@ -55,10 +55,11 @@ public final class GraphjFamily implements BenchmarkFamily {
   @Override
   public FamilySettings settings(boolean full) {
     return full ? headlines(FamilySettings.builder()).build() : headlines(FamilySettings.builder())
-        // four measured seconds per comparison fork: on a host whose 1 s iterations scatter by 10-15%,
+        // three measured seconds per comparison fork: on a host whose 1 s iterations scatter by 10-15%,
         // two left fork means 0.13-0.20 apart in ln; the scatter is white (lag-1 autocorrelation
         // -0.08, fork means as spread as the iterations predict), so seconds per fork buy precision
-        .comparisonOptions("-i", "4")
+        // (four gave a half-width of 2 points on a quieter host, where the target is 10)
+        .comparisonOptions("-i", "3")
         .comparisonCap(QUICK_COMPARISON_CAP_SECONDS)
         .param("corpus", "text")
         .param("sink", "memory") // the file sink times the disk's fsync; full mode runs it
@@ -83,7 +84,7 @@ public final class GraphjFamily implements BenchmarkFamily {
   /** Pilot pairs of the quick headline comparison. */
   static final int QUICK_PILOT_PAIRS = 6;
 
-  /** Seconds after which the quick headline comparison starts no further ABBA block (a pair costs about 13 s). */
+  /** Seconds after which the quick headline comparison starts no further ABBA block (a pair costs about 11 s). */
   static final int QUICK_COMPARISON_CAP_SECONDS = 100;
 
   /**

@@ -544,11 +544,23 @@ public final class MainJob {
           + " forks, order " + ForkSchedule.abba(fixed) : "a pilot of " + rule.pilotPairs() + " pairs, then pairs until "
           + rule.targetText() + " (Stein), at most " + rule.maxPairs() + " pairs or " + Math.round(rule.capSeconds())
           + " s"));
-      long t0 = System.nanoTime();
+      long begun = System.nanoTime();
+      long t0 = begun; // the stopping rule's clock: from the pilot's first fork
       Map<Character, List<JsonNode>> forks = Map.of('A', new ArrayList<>(), 'B', new ArrayList<>());
       List<Double> d = new ArrayList<>();
       StringBuilder ran = new StringBuilder();
       String error = null;
+      if (c.warmupPair()) {
+        // one fork per side, discarded (JMH's -wf for the comparison): the shared server adapts to the
+        // compared operation here, not in the pilot's first pair
+        for (char side : new char[] {'A', 'B'}) {
+          Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-warmup-" + side + ".json");
+          say(family.id() + ": comparison " + k + " warm-up fork " + side + " (discarded): " + c.side(side));
+          error = error != null ? error : comparisonFork(c, settings, side, "warm-up fork (" + side + ")", file, null);
+        }
+        run.put("warmup_pair_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+        t0 = System.nanoTime();
+      }
       List<String> jmhArgs = null;
       StoppingRule.Stop stop = rule == null ? StoppingRule.Stop.FIXED : null;
       int planned = rule == null ? fixed : rule.pilotPairs();
@@ -561,21 +573,13 @@ public final class MainJob {
             char side = order.charAt(slot);
             Map<String, String> point = c.side(side);
             Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
-            List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file);
             if (jmhArgs == null) {
-              jmhArgs = cmd.stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
+              jmhArgs = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file).stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
             }
             say(family.id() + ": comparison " + k + " fork " + (slot + 1) + "/" + order.length() + ": " + side + " " + point);
-            try {
-              JsonNode got = runJmh(cmd, file);
-              error = got == null || got.isEmpty() ? "fork " + (slot + 1) + " (" + side + ") of " + c.label()
-                  + " produced no result (see the JMH output above)" : JmhRows.ranWith(got, c.benchmark(), point);
-              if (error == null) {
-                forks.get(side).add(got);
-                ran.append(side);
-              }
-            } catch (Exception e) {
-              error = "fork " + (slot + 1) + " (" + side + ") of " + c.label() + " failed: " + oneLine(e);
+            error = comparisonFork(c, settings, side, "fork " + (slot + 1) + " (" + side + ")", file, forks.get(side));
+            if (error == null) {
+              ran.append(side);
             }
           }
           if (error != null || rule == null) {
@@ -622,7 +626,7 @@ public final class MainJob {
               Stats.steinChange(x, rule.pilotPairs()).halfWidthLog()));
         }
         run.put("jmh_args", jmhArgs == null ? List.of() : jmhArgs);
-        run.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+        run.put("wall_seconds", Math.round((System.nanoTime() - begun) / 1e9));
       }
       if (error != null) {
         JmhRows.removeRows(rows, c.benchmark(), c.baseline());
@@ -637,6 +641,30 @@ public final class MainJob {
       }
     }
     return null;
+  }
+
+  /**
+   * One fork of side {@code side} of comparison {@code c} into {@code file}, checked against the
+   * point it was meant to run ({@link JmhRows#ranWith}); its rows are added to {@code into}
+   * (discarded when {@code null}).
+   *
+   * @return {@code null}, or what failed
+   */
+  private String comparisonFork(FamilySettings.HeadlineComparison c, FamilySettings settings, char side, String what,
+      Path file, List<JsonNode> into) {
+    Map<String, String> point = c.side(side);
+    List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file);
+    try {
+      JsonNode got = runJmh(cmd, file);
+      String error = got == null || got.isEmpty() ? what + " of " + c.label() + " produced no result (see the JMH"
+          + " output above)" : JmhRows.ranWith(got, c.benchmark(), point);
+      if (error == null && into != null) {
+        into.add(got);
+      }
+      return error;
+    } catch (Exception e) {
+      return what + " of " + c.label() + " failed: " + oneLine(e);
+    }
   }
 
   /** The manifest's description of a comparison's {@link StoppingRule}. */

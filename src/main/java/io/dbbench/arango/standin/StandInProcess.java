@@ -33,7 +33,9 @@ public final class StandInProcess implements AutoCloseable {
    * to {@link ChildJvm#READY_TIMEOUT} for its first line; what it prints later goes to this JVM's
    * standard error, each line prefixed.
    *
-   * @param heap the child's {@code -Xmx}, e.g. {@code 1g}
+   * @param heap the child's fixed heap ({@code -Xms} = {@code -Xmx}), e.g. {@code 1g}: a heap that
+   *     grows from a small start changes the stand-in's GC cost while the shots run (a shared
+   *     stand-in's inserts slowed by 40% over the first forks of a comparison)
    * @throws IOException when the JVM cannot be started, exits, or does not print its port in time
    *     (the message holds its exit code and last output)
    */
@@ -41,7 +43,7 @@ public final class StandInProcess implements AutoCloseable {
     List<String> args = new ArrayList<>(List.of("--port", "0", ChildJvm.STOP_ON_STDIN_EOF));
     args.addAll(standInArgs);
     ChildJvm c = ChildJvm.start("arango-stand-in", ArangoStandIn.class.getName(),
-        List.of("-Xms64m", "-Xmx" + heap, "-XX:+UseParallelGC"), args, Map.of(), FIRST_LINE);
+        List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseParallelGC"), args, Map.of(), FIRST_LINE);
     Matcher m;
     try {
       m = c.awaitReady(ChildJvm.READY_TIMEOUT);
