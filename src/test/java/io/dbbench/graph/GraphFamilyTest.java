@@ -94,4 +94,20 @@ class GraphFamilyTest {
     assertTrue(quick.reductions().containsKey("nodes"), "the 1000-node graph must be declared a reduction");
     assertTrue(family.settings(true).params().isEmpty(), "full mode runs the classes' own sweeps");
   }
+
+  @Test
+  void quickTrialsPutTheirDatabasesOnTheTmpfsUnlessTheUserChoseADirectory() {
+    String key = GraphSettings.propertyTmpdir();
+    String quickRoot = family.settings(false).forkProperties().get(key);
+    assertEquals(null, family.settings(true).forkProperties().get(key), "full mode uses the configured root");
+    if (io.dbbench.core.BenchConfig.get(GraphSettings.TMPDIR).isPresent()) {
+      assertEquals(null, quickRoot, "a root the user set wins");
+    } else if (java.nio.file.Files.isWritable(GraphFamily.QUICK_TEMP_ROOT)) {
+      assertEquals(GraphFamily.QUICK_TEMP_ROOT.toString(), quickRoot);
+      assertTrue(GraphFamily.describe().get("temp_root_quick").toString().startsWith("/dev/shm (tmpfs"),
+          "the manifest says where quick mode's databases were");
+    } else {
+      assertEquals(null, quickRoot, "no tmpfs: the configured root");
+    }
+  }
 }

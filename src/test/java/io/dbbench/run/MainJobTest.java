@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -294,6 +295,40 @@ class MainJobTest {
       assertTrue(other.path("score").isNumber(), "the largest over the forks, not NaN: " + other);
     }
     assertEquals(null, finding, "no study matches the harness benchmark");
+  }
+
+  @Test
+  void aComparisonsWarmupPairIsDiscardedAndAnIncludeOfOnlyItsBenchmarkRunsItWithoutASweep(@TempDir Path results)
+      throws Exception {
+    String work = "io.dbbench.harness.HarnessBenchmark.work";
+    // the sweep leaves the compared method out, as the quick payload and arango settings do, and the
+    // include selects only it: the comparison runs (its warm-up pair first, discarded), the sweep does not
+    FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
+        .param("tokens", "100", "200").param("failAt", "0").param("requireSetting", "-").headlineForks(4)
+        .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).comparisonWarmupPair()
+        .exclude("^io\\.dbbench\\.harness\\.HarnessBenchmark\\.work$", "measured by the comparison").build();
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("warm", Probe.ok(Map.of()), s)),
+        new MainJob.Options(false, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
+        new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
+        printed);
+    assertTrue(printed.contains("no sweep (the selection leaves only its headline comparisons)"), printed);
+    assertTrue(printed.contains("comparison 1 warm-up fork A (discarded)"), printed);
+    assertTrue(printed.contains("comparison 1 warm-up fork B (discarded)"), printed);
+    ObjectMapper json = new ObjectMapper();
+    JsonNode fam = json.readTree(outcome.runDir().resolve("env.json").toFile()).path("families").path("warm");
+    assertTrue(fam.path("jmh_args").isMissingNode(), "no sweep ran: " + fam);
+    JsonNode run = fam.path("comparisons").get(0);
+    assertEquals("ABBAABBA", run.path("order").asText(), "the warm-up pair is not in the order: " + run);
+    assertTrue(run.path("warmup_pair_seconds").asLong(-1) >= 0, run.toString());
+    assertTrue(run.path("wall_seconds").asLong() >= run.path("warmup_pair_seconds").asLong(), run.toString());
+    JsonNode rows = json.readTree(outcome.runDir().resolve("jmh.json").toFile());
+    assertEquals(2, rows.size(), "the two sides only: " + rows);
+    for (JsonNode r : rows) {
+      assertEquals(4, r.path("primaryMetric").path("rawData").size(), "the pilot's forks, not the warm-up's: " + r);
+    }
   }
 
   @Test
