@@ -19,15 +19,21 @@ import java.util.regex.Pattern;
  *
  * <p>What {@link #redact} masks:
  * <ul>
- *   <li>URI user-info passwords: {@code mongodb://user:secret@host}, {@code hdb://user:pa ss@host}
- *       (everything between the user's {@code :} and the first {@code @}, spaces and {@code /}
- *       included, but never across another {@code ://});</li>
+ *   <li>URI user-info passwords: {@code mongodb://user:secret@host}, {@code hdb://user:pa ss@host},
+ *       {@code hdb://user:p@ss@host} (everything between the user's {@code :} and the last
+ *       {@code @} a host follows, spaces and {@code /} included, but never across another
+ *       {@code ://});</li>
  *   <li>the value of every {@code key=value} or {@code key:value} pair whose key is secret by
  *       {@link #isSecretKey}, wherever it stands (a fuzzer found {@code h:1password=...} slipping
- *       past a delimiter rule): query strings, JDBC {@code ;key=value} lists, Mongo
- *       {@code authMechanismProperties=AWS_SESSION_TOKEN:value}. The value runs to the end of its
- *       field: the next {@code &} or {@code ;}, a space before the next {@code -option}, or the
- *       line end, across spaces and commas ({@code password=ab,SECRET}, {@code password= SECRET});</li>
+ *       past a delimiter rule), to where the driver that reads it ends it: in a URL's query (after
+ *       {@code ?} or {@code &}: pgjdbc, the MongoDB driver) at the next {@code &} whatever the value
+ *       holds ({@code password=ab;SECRET}, {@code sslpassword=ab -SECRET}); in a JDBC property list
+ *       (after {@code ;}: H2, SAP HANA) at the next {@code ;} ({@code PASSWORD=ab&SECRET});
+ *       elsewhere at the next {@code &} or {@code ;}, a space before the next {@code -option}, or
+ *       the line end, across spaces and commas ({@code password=ab,SECRET}, {@code password= SECRET});</li>
+ *   <li>the MongoDB driver's whole {@code authMechanismProperties} value (its token may be
+ *       percent-encoded, {@code AWS_SESSION_TOKEN%3ASECRET}, or follow a comma), and SQL's
+ *       {@code PASSWORD 'SECRET'} ({@code INIT=CREATE USER ... PASSWORD '...'} in an H2 URL);</li>
  *   <li>{@code -Dkey=value} arguments and {@code KEY=value} assignments whose key is a secret or a
  *       carrier, by {@link #redactValue}.</li>
  * </ul>
@@ -43,13 +49,31 @@ public final class Redaction {
   private static final Pattern SECRET_KEY = Pattern.compile("(?i)(?:" + SECRET_FRAGMENTS + ")");
   /** Keys whose values may carry a credential: {@code dbbench.jdbc.url}, {@code DBBENCH_MONGO_URI}, {@code GOHDBDSN}, ... */
   private static final Pattern CARRIER_KEY = Pattern.compile(
-      "(?i)(?:url|uri|dsn|endpoints?|auth|authorization|properties|connection[_.-]?string)$");
-  private static final Pattern USERINFO =
-      Pattern.compile("(?<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?<user>[^:/@?#\\r\\n]*):(?<pw>(?:(?!://)[^@\\r\\n])*)@");
-  private static final Pattern SECRET_PARAM = Pattern.compile(
-      "(?i)(?<key>[A-Za-z0-9_.\\-]*(?:" + SECRET_FRAGMENTS + ")[A-Za-z0-9_.\\-]*[\"']?\\s*[=:]\\s*[\"']?)"
-          + "(?<val>(?:[^&;\\r\\n\\s]|\\s(?!\\s*-))*)");
-  /** A secret-keyed pair already masked by {@link #SECRET_PARAM}. */
+      "(?i)(?:url|uri|dsn|endpoints?|auth|authentication|authorization|properties|connection[_.-]?string)$");
+  /**
+   * User-info: the password runs to the last {@code @} that a host follows (a host, then {@code /},
+   * {@code ?}, {@code #}, {@code ,}, whitespace or the end), so a password holding {@code @} is
+   * masked whole (go-hdb and the MongoDB driver take the last {@code @} too); it never crosses
+   * another {@code ://}, and crosses a line break only when the next line reaches an {@code @}.
+   */
+  private static final Pattern USERINFO = Pattern.compile("(?<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?<user>[^:/@?#\\r\\n]*):"
+      + "(?<pw>(?:(?!://)[^\\r\\n]|[\\r\\n]+(?=[^\\s@]*@))*)@(?=[A-Za-z0-9._\\-\\[\\]:%]*(?:[/?#,\\s]|$))");
+  /** A secret-keyed {@code key=} or {@code key:}; its value's extent depends on what precedes it ({@link #valueEnd}). */
+  private static final Pattern SECRET_KEY_ASSIGN = Pattern.compile(
+      "(?i)[A-Za-z0-9_.\\-]*(?:" + SECRET_FRAGMENTS + ")[A-Za-z0-9_.\\-]*[\"']?\\s*[=:]\\s*[\"']?");
+  /** A free-standing value (no query or property list around it): up to {@code &}, {@code ;}, a space before {@code -option}, or the line end. */
+  private static final Pattern FREE_VALUE = Pattern.compile("(?:[^&;\\r\\n\\s]|\\s(?!\\s*-))*");
+  /**
+   * The MongoDB driver's {@code authMechanismProperties} (percent-decoded, comma-separated
+   * {@code KEY:value} pairs such as {@code AWS_SESSION_TOKEN:...}): masked whole, to the next
+   * {@code &}, since its secret may be percent-encoded ({@code %3A}) or follow a comma.
+   */
+  private static final Pattern MONGO_AUTH_PROPERTIES =
+      Pattern.compile("(?i)(?<key>authMechanismProperties\\s*=\\s*)(?<val>[^&\\r\\n\\s]+)");
+  /** SQL's {@code PASSWORD 'x'} / {@code IDENTIFIED BY "x"} (H2's {@code INIT=CREATE USER ... PASSWORD '...'}). */
+  private static final Pattern SQL_PASSWORD =
+      Pattern.compile("(?i)(?<key>\\b(?:PASSWORD|IDENTIFIED\\s+BY)\\s+)(?<q>['\"])(?<val>.*?)\\k<q>");
+  /** A secret-keyed pair already masked by {@link #maskSecretValues}. */
   private static final Pattern MASKED_PAIR = Pattern.compile(
       "(?i)[A-Za-z0-9_.\\-]*(?:" + SECRET_FRAGMENTS + ")[A-Za-z0-9_.\\-]*[\"']?\\s*[=:]\\s*[\"']?" + Pattern.quote(MASK));
   /** A whole {@code -Dkey=value} argument (its value may hold spaces). */
@@ -95,11 +119,14 @@ public final class Redaction {
     if (isSecretKey(key)) {
       return MASK;
     }
+    if (key.toLowerCase(Locale.ROOT).endsWith("properties") && !value.contains("://")) {
+      return redactPropertyList(value);
+    }
     String out = redact(value);
     if (!isCarrierKey(key)) {
       return out;
     }
-    if (key.toLowerCase(Locale.ROOT).matches(".*auth(orization)?$")) {
+    if (key.toLowerCase(Locale.ROOT).matches(".*auth(entication|orization)?$")) {
       Matcher a = AUTH.matcher(out);
       if (!a.matches()) {
         return MASK;
@@ -112,6 +139,33 @@ public final class Redaction {
     // a secret word left over once the masked pairs are taken out means a form no rule parsed
     String rest = MASKED_PAIR.matcher(out).replaceAll("");
     return SECRET_KEY.matcher(rest).find() ? MASK : out;
+  }
+
+  /**
+   * A {@code key=value;key=value} list ({@code DBBENCH_JDBC_PROPERTIES}) as the driver splits it:
+   * on {@code ;} only, so a secret-keyed entry's value is masked whole whatever it holds
+   * ({@code &}, spaces, {@code -}); an entry without a plain {@code key=} (no {@code =}, or a key
+   * with spaces) that holds a secret word is masked whole; any other entry through {@link #redact}.
+   */
+  private static String redactPropertyList(String value) {
+    String[] entries = value.split(";", -1);
+    StringBuilder b = new StringBuilder(value.length());
+    for (int i = 0; i < entries.length; i++) {
+      String e = entries[i];
+      int eq = e.indexOf('=');
+      boolean plainKey = eq > 0 && e.substring(0, eq).trim().matches("[A-Za-z0-9_.\\-]+");
+      if (plainKey && isSecretKey(e.substring(0, eq))) {
+        b.append(e, 0, eq + 1).append(e.length() > eq + 1 ? MASK : "");
+      } else if (!plainKey && isSecretKey(e)) {
+        b.append(MASK);
+      } else {
+        b.append(redact(e));
+      }
+      if (i < entries.length - 1) {
+        b.append(';');
+      }
+    }
+    return b.toString();
   }
 
   /**
@@ -134,11 +188,60 @@ public final class Redaction {
       }
       return Matcher.quoteReplacement((m.group("d") == null ? "" : "-D") + key + "=" + redactValue(key, m.group("val")));
     });
-    out = USERINFO.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
+    // keyed values first: a password holding '@' inside a query or property list is masked whole
+    // before user-info looks for an '@' followed by a host
+    out = MONGO_AUTH_PROPERTIES.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group("key") + MASK));
+    out = SQL_PASSWORD.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
+        m.group("key") + m.group("q") + MASK + m.group("q")));
+    out = maskSecretValues(out);
+    return USERINFO.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
         m.group("scheme") + m.group("user") + ":" + MASK + "@"));
-    out = SECRET_PARAM.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
-        m.group("key") + (m.group("val").isEmpty() ? "" : MASK)));
-    return out;
+  }
+
+  /**
+   * Masks the value after every secret-keyed {@code key=} or {@code key:} in {@code s}, to where
+   * the grammar around it ends it ({@link #valueEnd}).
+   */
+  private static String maskSecretValues(String s) {
+    Matcher k = SECRET_KEY_ASSIGN.matcher(s);
+    StringBuilder b = new StringBuilder(s.length());
+    int from = 0;
+    while (k.find(from)) {
+      int end = valueEnd(s, k.start(), k.end());
+      b.append(s, from, k.end());
+      if (end > k.end() && !s.startsWith(MASK, k.end())) {
+        b.append(MASK);
+      } else {
+        b.append(s, k.end(), end);
+      }
+      from = Math.max(end, k.end());
+      if (from >= s.length()) {
+        break;
+      }
+    }
+    return b.append(s, Math.min(from, s.length()), s.length()).toString();
+  }
+
+  /**
+   * Where the value of the secret key at {@code keyStart} (its value starting at {@code valueStart})
+   * ends, by what the driver reading it splits on: after {@code ?} or {@code &} (a URL's query:
+   * pgjdbc, the MongoDB driver, HTTP) at the next {@code &}, whatever the value holds
+   * ({@code ;}, spaces, {@code -}); after {@code ;} (a JDBC property list: H2, SAP HANA, SQL
+   * Server) at the next {@code ;}; elsewhere at the next {@code &} or {@code ;}, a space before an
+   * {@code -option}, or the line end ({@link #FREE_VALUE}). A line break always ends it.
+   */
+  private static int valueEnd(String s, int keyStart, int valueStart) {
+    char before = keyStart > 0 ? s.charAt(keyStart - 1) : ' ';
+    if (before == '?' || before == '&' || before == ';') {
+      char stop = before == ';' ? ';' : '&';
+      int i = valueStart;
+      while (i < s.length() && s.charAt(i) != stop && s.charAt(i) != '\n' && s.charAt(i) != '\r') {
+        i++;
+      }
+      return i;
+    }
+    Matcher v = FREE_VALUE.matcher(s).region(valueStart, s.length());
+    return v.lookingAt() ? v.end() : valueStart;
   }
 
   /**

@@ -156,8 +156,9 @@ public record JdbcSettings(String url, String user, String password, Properties 
       }
       int eq = kv.indexOf('=');
       if (eq <= 0) {
-        throw new IllegalArgumentException("DBBENCH_JDBC_PROPERTIES entry '" + Redaction.redact(kv.trim())
-            + "' is not key=value; expected e.g. DBBENCH_JDBC_PROPERTIES='prepareThreshold=1;packetSize=1048576'");
+        // an entry that does not parse is shown masked whole when a secret word is in it ("password SECRET")
+        throw new IllegalArgumentException("DBBENCH_JDBC_PROPERTIES entry '"
+            + Redaction.redactValue("DBBENCH_JDBC_PROPERTIES", kv.trim()) + "' is not key=value; expected e.g. DBBENCH_JDBC_PROPERTIES='prepareThreshold=1;packetSize=1048576'");
       }
       p.setProperty(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
     }

@@ -61,7 +61,55 @@ public final class JmhArgs {
     if (any || cur.length() > 0) {
       out.add(cur.toString());
     }
+    return canonicalJvmOptions(out);
+  }
+
+  /** JMH's options that put arguments on the forks' command lines, by their full names. */
+  private static final List<String> JVM_OPTIONS = List.of("jvmArgs", "jvmArgsAppend", "jvmArgsPrepend");
+
+  /**
+   * The forks' JVM options under the one spelling the main job reads: JMH's parser (jopt-simple)
+   * also takes {@code --jvmArgs}, {@code --jvmArgsAppend=VALUE} and any unambiguous abbreviation
+   * ({@code -jvmArgsApp}, {@code -jvmArgsPre}); read under another spelling they would bypass the
+   * secrets file and replace the forks' heap flags. Other tokens are returned as they are.
+   */
+  static List<String> canonicalJvmOptions(List<String> args) {
+    List<String> out = new ArrayList<>(args.size());
+    for (String a : args) {
+      if (!a.startsWith("-") || a.startsWith("-D") || a.startsWith("-X")) {
+        out.add(a);
+        continue;
+      }
+      String name = a.startsWith("--") ? a.substring(2) : a.substring(1);
+      String value = null;
+      int eq = name.indexOf('=');
+      if (eq > 0 && a.startsWith("--")) {
+        value = name.substring(eq + 1);
+        name = name.substring(0, eq);
+      }
+      String full = jvmOptionNamed(name);
+      if (full == null) {
+        out.add(a);
+      } else {
+        out.add("-" + full);
+        if (value != null) {
+          out.add(value);
+        }
+      }
+    }
     return out;
+  }
+
+  /** The JVM option {@code name} spells (exactly, or as a prefix of exactly one longer than {@code jvmArgs}), or {@code null}. */
+  private static String jvmOptionNamed(String name) {
+    if (JVM_OPTIONS.contains(name)) {
+      return name;
+    }
+    if (name.length() <= "jvmArgs".length()) {
+      return null; // "jvmArg" is ambiguous to JMH too
+    }
+    List<String> hits = JVM_OPTIONS.stream().filter(o -> o.startsWith(name)).toList();
+    return hits.size() == 1 ? hits.get(0) : null;
   }
 
   /**

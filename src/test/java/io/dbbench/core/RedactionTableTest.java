@@ -39,7 +39,19 @@ class RedactionTableTest {
         new String[] {"mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:ab,S3CR3T&x=1", "&x=1"},
         new String[] {"jdbc:sap://h:30015/?user=X;PWD=S3CR3T;packetSize=1048576", ";packetSize=1048576"},
         new String[] {"{\"user\": \"u\", \"password\": \"S3CR3T\"}", "\"user\": \"u\""},
-        new String[] {"DBBENCH_ARANGO_AUTH=basic:root:S3CR3T", "basic:root:****"});
+        new String[] {"DBBENCH_ARANGO_AUTH=basic:root:S3CR3T", "basic:root:****"},
+        // the forms a marker probe found leaking: a value masked to the next ';', '&' or ' -' instead
+        // of to the separator the driver splits on
+        new String[] {"jdbc:postgresql://h/db?user=u&password=ab;S3CR3T&ssl=true", "&ssl=true"},
+        new String[] {"jdbc:postgresql://h/db?sslpassword=ab -S3CR3T&ssl=true", "&ssl=true"},
+        new String[] {"jdbc:h2:tcp://h/db;USER=sa;PASSWORD=ab&S3CR3T;MODE=PostgreSQL", ";MODE=PostgreSQL"},
+        new String[] {"mongodb://h/?authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN%3AS3CR3T&x=1",
+            "&x=1"},
+        new String[] {"mongodb://h/?authMechanismProperties=SERVICE_NAME:svc,AWS_SESSION_TOKEN:S3CR3T", "mongodb://h/?"},
+        new String[] {"-Dtest.authentication=basic:root:S3CR3T", "basic:root:****"},
+        new String[] {"jdbc:h2:mem:x;INIT=CREATE USER APP PASSWORD 'S3CR3T' ADMIN", "ADMIN"},
+        new String[] {"GOHDBDSN=hdb://user:pa@S3CR3T@hana:39015", "@hana:39015"},
+        new String[] {"hdb://user:a@b@S3CR3T@hana:39015/x", "@hana:39015/x"});
   }
 
   @ParameterizedTest
@@ -60,6 +72,8 @@ class RedactionTableTest {
       "DBBENCH_JDBC_PROPERTIES|password S3CR3T",
       "DBBENCH_JDBC_PROPERTIES|sslpassword=S3CR3T,ssl=true",
       "GOHDBDSN|hdb://u:S3 CR3T@h:1",
+      "test.authentication|basic:root:S3CR3T",
+      "TEST_AUTHENTICATION|basic:root:S3CR3T",
       "dbbench.jdbc.password|S3CR3T"})
   void everySettingThatCarriesACredentialIsMaskedAndLeavesTheCommandLine(String key, String value) {
     String shown = Redaction.redactValue(key, value.replace("S3 CR3T", "S3CR3T"));
@@ -67,6 +81,57 @@ class RedactionTableTest {
     SecretsFile.Split split = SecretsFile.split(List.of("-Xmx1g", "-D" + key + "=" + value, "-Da=1"));
     assertEquals(List.of("-Xmx1g", "-Da=1"), split.kept(), key);
     assertEquals(Map.of(key, value), split.secrets());
+  }
+
+  /**
+   * Random passwords built from the characters that ended masks early ({@code ; & @ - space % : ,}
+   * and quotes), each in the grammars the drivers parse, minus the one character that grammar
+   * splits on: neither marker (one inside, one at the end) survives, and what follows the
+   * password does.
+   */
+  @Test
+  void randomPasswordsInEveryDriverGrammarNeverSurvive() {
+    record Grammar(String before, String after, String forbidden, String kept) {}
+    List<Grammar> grammars = List.of(
+        new Grammar("jdbc:postgresql://h/db?user=u&password=", "&ssl=true", "&\r\n", "&ssl=true"),
+        new Grammar("jdbc:postgresql://h/db?sslpassword=", "&ssl=true", "&\r\n", "&ssl=true"),
+        new Grammar("jdbc:h2:tcp://h/db;USER=sa;PASSWORD=", ";MODE=PostgreSQL", ";\r\n", ";MODE=PostgreSQL"),
+        new Grammar("jdbc:sap://h:30015/?user=X;PWD=", ";packetSize=1", ";\r\n", ";packetSize=1"),
+        new Grammar("mongodb://u:", "@h:27017/db", "/?#\r\n", "@h:27017/db"),
+        new Grammar("hdb://user:", "@hana:39015", "/?#\r\n", "@hana:39015"),
+        new Grammar("mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:", "&x=1", "& \r\n", "&x=1"));
+    String alphabet = "abcXYZ019;&@ -%:,'\"=!$*()+/?#";
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(20261126);
+    for (int t = 0; t < 4000; t++) {
+      Grammar g = grammars.get(t % grammars.size());
+      String pw = random(rnd, alphabet, g.forbidden()) + "S3CR3T" + random(rnd, alphabet, g.forbidden()) + "Zq9";
+      String in = g.before() + pw + g.after();
+      String out = Redaction.redact(in);
+      assertFalse(out.contains("S3CR3T") || out.contains("Zq9"), in + " -> " + out);
+      assertTrue(out.endsWith(g.kept()), in + " -> " + out + " lost " + g.kept());
+    }
+    for (int t = 0; t < 1000; t++) {
+      String pw = random(rnd, alphabet, "") + "S3CR3T" + random(rnd, alphabet, "") + "Zq9";
+      for (String[] kv : new String[][] {{"dbbench.jdbc.password", pw}, {"DBBENCH_ARANGO_AUTH", "basic:root:" + pw},
+          {"test.authentication", "basic:root:" + pw},
+          // the property list splits on ';': a password cannot hold one
+          {"DBBENCH_JDBC_PROPERTIES", "password " + pw.replace(";", "")},
+          {"DBBENCH_JDBC_PROPERTIES", "x=1;password=" + pw.replace(";", "") + ";y=2"}}) {
+        String shown = Redaction.redactValue(kv[0], kv[1]);
+        assertFalse(shown.contains("S3CR3T") || shown.contains("Zq9"), kv[0] + "=" + kv[1] + " -> " + shown);
+      }
+    }
+  }
+
+  private static String random(java.util.SplittableRandom rnd, String alphabet, String forbidden) {
+    StringBuilder b = new StringBuilder();
+    for (int n = rnd.nextInt(6); b.length() < n; ) {
+      char c = alphabet.charAt(rnd.nextInt(alphabet.length()));
+      if (forbidden.indexOf(c) < 0) {
+        b.append(c);
+      }
+    }
+    return b.toString();
   }
 
   @Test

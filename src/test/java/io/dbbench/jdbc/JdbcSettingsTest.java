@@ -63,6 +63,10 @@ class JdbcSettingsTest {
     assertTrue(t.redactedProperties().contains("packetSize=1048576"), t.redactedProperties());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JdbcSettings.parseProperties("novalue"));
     assertTrue(e.getMessage().contains("'novalue'"), e.getMessage());
+    // an entry that does not parse and holds a secret word is shown masked whole
+    e = assertThrows(IllegalArgumentException.class, () -> JdbcSettings.parseProperties("password hunter2;x=1"));
+    assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+    assertTrue(e.getMessage().contains("is not key=value"), e.getMessage());
   }
 
   @Test

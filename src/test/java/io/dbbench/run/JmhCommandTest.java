@@ -61,6 +61,23 @@ class JmhCommandTest {
   }
 
   @Test
+  void everySpellingJmhAcceptsForTheForksJvmOptionsIsReadAsOneAndItsSecretsLeaveTheCommandLine() {
+    // JMH's parser takes --name, --name=value and unambiguous abbreviations: each must reach the
+    // same place as -jvmArgsAppend, so its secrets go to the secrets file and the heap flags stay
+    List<String> user = JmhArgs.split("--jvmArgsAppend=-Dtest.authentication=basic:root:S3CR3T -jvmArgsPre -Dp=0"
+        + " --jvmArgs -Dbase=1 -jvmArgsApp -Da=1");
+    assertEquals(List.of("-jvmArgsAppend", "-Dtest.authentication=basic:root:S3CR3T", "-jvmArgsPrepend", "-Dp=0",
+        "-jvmArgs", "-Dbase=1", "-jvmArgsAppend", "-Da=1"), user);
+    JmhCommand.Job job = new JmhCommand.Job(false, user, List.of(), 25, RUN, Path.of("/runs/r1/secrets"));
+    List<String> opts = JmhCommand.forkJvmOptions(job, Map.of());
+    String append = opts.get(opts.indexOf("-jvmArgsAppend") + 1);
+    assertTrue(append.startsWith("-Xms2g -Xmx2g"), "the fork's heap flags stay: " + append);
+    assertTrue(String.join(" ", opts).indexOf("S3CR3T") < 0, "the secret is off the command line: " + opts);
+    assertEquals(Map.of("test.authentication", "basic:root:S3CR3T"), JmhCommand.forkSecrets(user, List.of()));
+    assertEquals(List.of("-jvmArg", "x"), JmhArgs.split("-jvmArg x"), "ambiguous to JMH too: left as given");
+  }
+
+  @Test
   void comparisonForksRunOneForkAtTheSidesPointAndForksPerSideFollowTheKnobs() {
     FamilySettings fam = FamilySettings.builder().param("level", "1", "3").param("corpus", "text")
         .comparison("a.B.c", "level", "1", "3", "corpus", "text").build();
