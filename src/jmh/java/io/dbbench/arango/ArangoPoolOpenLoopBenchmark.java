@@ -10,7 +10,7 @@ import io.dbbench.arango.pool.PoolDocuments;
 import io.dbbench.arango.pool.PoolFixture;
 import io.dbbench.arango.pool.PoolIds;
 import io.dbbench.arango.pool.PoolSettings;
-import io.dbbench.arango.target.ArangoSettings;
+import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.load.OpenLoopResultFile;
 import io.dbbench.load.OpenLoopScheduler;
 import io.dbbench.load.OpenLoopTrial;

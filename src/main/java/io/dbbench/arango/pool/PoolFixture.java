@@ -1,10 +1,10 @@
 package io.dbbench.arango.pool;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dbbench.arango.target.ArangoAdmin;
-import io.dbbench.arango.target.ArangoSettings;
-import io.dbbench.arango.target.ArangoTarget;
-import io.dbbench.arango.target.ArangoUnavailableException;
+import io.dbbench.arango.server.ArangoAdmin;
+import io.dbbench.arango.server.ArangoSettings;
+import io.dbbench.arango.server.ArangoTarget;
+import io.dbbench.arango.server.ArangoUnavailableException;
 import io.dbbench.load.SteadyState;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.dbbench.arango.target;
+package io.dbbench.arango.server;
 
 import com.arangodb.ArangoDB;
 import com.arangodb.Protocol;
