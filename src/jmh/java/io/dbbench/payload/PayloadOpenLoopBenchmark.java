@@ -130,7 +130,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
       }
       iterationEnd = new CyclicBarrier(bp.getThreads(), this::collect);
       if (!searching) {
-        fixture = PayloadFixture.open(arrangement, doc, PayloadFixture.Index.id, 0);
+        fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), arrangement, doc, PayloadFixture.Index.id, 0);
         ServerWarmup.record(fixture.warmUp(PayloadFixture.Mix.insert, PayloadFixture.warmupRule()));
         insert = HttpRequest.newBuilder(fixture.baseUri().resolve("/insert")).timeout(Duration.ofSeconds(30))
             .header("Content-Type", "application/json")
@@ -206,7 +206,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
       if (collectionSize < 1) {
         throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
       }
-      l.fixture = PayloadFixture.open(l.arrangement, l.doc, index, collectionSize);
+      l.fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), l.arrangement, l.doc, index, collectionSize);
       ServerWarmup.record(l.fixture.warmUp(PayloadFixture.Mix.search, PayloadFixture.warmupRule()));
       URI base = l.fixture.baseUri();
       List<String> ids = l.fixture.seededIds();

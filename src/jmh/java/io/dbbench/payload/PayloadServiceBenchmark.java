@@ -88,7 +88,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
             + " has no verification in Service.verify(); add it there");
       };
       if (!searching) {
-        fixture = PayloadFixture.open(arrangement, doc, PayloadFixture.Index.none, 0);
+        fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), arrangement, doc, PayloadFixture.Index.none, 0);
         ServerWarmup.record(fixture.warmUp(PayloadFixture.Mix.insert, PayloadFixture.warmupRule()));
       }
     }
@@ -148,7 +148,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
       if (collectionSize < 1) {
         throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
       }
-      s.fixture = PayloadFixture.open(s.arrangement, s.doc, index, collectionSize);
+      s.fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), s.arrangement, s.doc, index, collectionSize);
       ServerWarmup.record(s.fixture.warmUp(PayloadFixture.Mix.search, PayloadFixture.warmupRule()));
     }
   }
