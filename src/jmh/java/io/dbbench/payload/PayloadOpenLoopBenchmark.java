@@ -19,7 +19,6 @@ import java.util.Random;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -278,27 +277,14 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     @TearDown(Level.Iteration)
     public void publish(Load load) throws InterruptedException, BrokenBarrierException {
       load.iterationEnd.await();
-      ok = 0;
-      failed = 0;
-      late = 0;
-      p50_us = 0;
-      p99_us = 0;
-      max_us = 0;
-      server_cpu_us = 0;
-      if (!publisher || !load.run.measuring()) {
-        return;
-      }
-      OpenLoopScheduler.Snapshot it = load.run.lastIteration();
-      ok = it.ok();
-      failed = it.failed();
-      late = it.late();
-      if (load.run.trialDone()) {
-        Histogram h = load.run.trial().latencyNanos();
-        server_cpu_us = load.run.serverCpuMicrosPerRequest();
-        p50_us = OpenLoopResultFile.us(h, 50);
-        p99_us = OpenLoopResultFile.supported(99, h.getTotalCount()) ? OpenLoopResultFile.us(h, 99) : 0;
-        max_us = h.getTotalCount() == 0 ? 0 : h.getMaxValue() / 1e3;
-      }
+      OpenLoopTrial.Published p = load.run.published(publisher);
+      ok = p.ok();
+      failed = p.failed();
+      late = p.late();
+      p50_us = p.p50Us();
+      p99_us = p.p99Us();
+      max_us = p.maxUs();
+      server_cpu_us = p.serverCpuUs();
     }
   }
 
