@@ -168,11 +168,6 @@ public final class GomessageFixture implements AutoCloseable {
     return tables.tables();
   }
 
-  /** The target (for its facts). */
-  public JdbcTarget target() {
-    return target;
-  }
-
   /** Drops this fixture's tables, closes connections and threads, and stops an owned embedded server. */
   @Override
   public void close() {

@@ -90,33 +90,23 @@ public final class OpenLoopTrial {
     return s;
   }
 
-  /** Whether the current (or just ended) iteration is a measurement iteration. */
-  public boolean measuring() {
-    return measuring;
-  }
-
   /** Whether the iteration that just ended was the trial's last measurement iteration. */
-  public boolean trialDone() {
+  private boolean trialDone() {
     return measuring && measurementsLeft == 0;
   }
 
-  /** The counts of the iteration that just ended, or {@code null} before the first. */
-  public OpenLoopScheduler.Snapshot lastIteration() {
-    return lastIteration;
-  }
-
   /** The trial's counts and latencies over its measurement iterations. */
-  public OpenLoopScheduler.Snapshot trial() {
+  private OpenLoopScheduler.Snapshot trial() {
     return new OpenLoopScheduler.Snapshot(requests, ok, failed, late, 0, trial.copy());
   }
 
   /** Measurement iterations recorded so far. */
-  public List<OpenLoopResultFile.Interval> intervals() {
+  private List<OpenLoopResultFile.Interval> intervals() {
     return List.copyOf(intervals);
   }
 
   /** CPU time of the servers per measured request, in µs; 0 when it could not be read or nothing was measured. */
-  public double serverCpuMicrosPerRequest() {
+  private double serverCpuMicrosPerRequest() {
     return !cpuKnown || requests == 0 ? 0 : cpuNanos / 1e3 / requests;
   }
 
@@ -135,8 +125,8 @@ public final class OpenLoopTrial {
    * @param p99Us trial 99th percentile latency, in us (likewise; 0 too when the trial's requests
    *     cannot support it, {@link OpenLoopResultFile#supported})
    * @param maxUs trial maximum latency, in us (likewise)
-   * @param serverCpuUs servers' CPU time per measured request, in us ({@link #serverCpuMicrosPerRequest};
-   *     likewise)
+   * @param serverCpuUs servers' CPU time per measured request over the trial, in us (likewise; 0 when
+   *     it could not be read)
    */
   public record Published(boolean reported, long ok, long failed, long late, double p50Us, double p99Us, double maxUs,
       double serverCpuUs) {}

@@ -215,17 +215,12 @@ public final class CollectionFixture implements AutoCloseable {
 
   /**
    * The names of the collection's indexes as the server lists them ({@code _id_}, and
-   * {@code id_1} when {@link #idIndex()}), for checks against the manifest.
+   * {@code id_1} with the unique index on {@code id}), for checks against the manifest.
    */
   public List<String> indexNames() {
     List<String> names = new ArrayList<>();
     collection.listIndexes().forEach(d -> names.add(d.getString("name")));
     return names;
-  }
-
-  /** Whether the collection has the unique index on {@code id}. */
-  public boolean idIndex() {
-    return idIndex;
   }
 
   /** Ids of the seeded documents, in seed order (unmodifiable). */

@@ -342,11 +342,6 @@ public final class PayloadFixture implements AutoCloseable {
     return a < 0 || b < 0 ? -1 : a + b;
   }
 
-  /** Where the service and the stand-in run. */
-  public Arrangement arrangement() {
-    return arrangement;
-  }
-
   /** The service's process when it runs in a JVM of its own, else {@code null}. */
   public ChildJvm serviceProcess() {
     return serviceProcess;

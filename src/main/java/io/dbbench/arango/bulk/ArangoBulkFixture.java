@@ -90,11 +90,6 @@ public final class ArangoBulkFixture implements AutoCloseable {
     return admin;
   }
 
-  /** Documents per shot. */
-  public int docs() {
-    return docs;
-  }
-
   /** Before a shot of {@code op}: an empty collection, loaded with every document unless {@code op} is insert. */
   public void prepare(BulkOperation op) {
     admin.truncate(COLLECTION);

@@ -171,11 +171,6 @@ public final class PoolFixture implements AutoCloseable {
     return target.serverCpuNanos();
   }
 
-  /** Documents in the collection. */
-  public int docs() {
-    return docs;
-  }
-
   /**
    * The stand-in's scheduler figures ({@code GET /_dbbench/stats}: workers, queue size, peak
    * requests in flight and connections since the last {@link #resetPeaks()}), or an empty map on
