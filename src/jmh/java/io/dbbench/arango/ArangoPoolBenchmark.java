@@ -114,8 +114,8 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
 
   /** Restarts the stand-in's peak counters. */
   @Setup(Level.Iteration)
-  public void resetPeaks() {
-    fixture.resetPeaks();
+  public void prepare() {
+    fixture.prepare();
     shot = null;
   }
 

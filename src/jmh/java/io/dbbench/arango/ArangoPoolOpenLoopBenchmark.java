@@ -112,7 +112,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Starts the target, loads the documents, opens the client, warms the server, makes the schedule. */
     @Setup(Level.Trial)
-    public void start(BenchmarkParams bp) throws IOException {
+    public void open(BenchmarkParams bp) throws IOException {
       benchmark = bp.getBenchmark();
       params = new LinkedHashMap<>();
       for (String k : bp.getParamsKeys()) {
@@ -139,7 +139,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Starts a fresh schedule; only measurement iterations are recorded. */
     @Setup(Level.Iteration)
-    public void begin(IterationParams ip) {
+    public void prepare(IterationParams ip) {
       causes.forEach((c, n) -> causesAtBegin.put(c, n.get()));
       run.beginIteration(ip.getType() == IterationType.MEASUREMENT);
     }
@@ -166,7 +166,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Writes the trial's latency files, then closes the client (and the stand-in, unless shared). */
     @TearDown(Level.Trial)
-    public void stop() throws IOException {
+    public void close() throws IOException {
       try {
         if (fixture != null && run != null) {
           run.writeFiles(benchmark, "query", params, fixture.backend(), rate);

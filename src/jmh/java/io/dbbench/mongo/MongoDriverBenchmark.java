@@ -72,7 +72,7 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
 
     /** Connects and prepares the collection; seeds only for {@code findById}. */
     @Setup(Level.Trial)
-    public void start(BenchmarkParams params) {
+    public void open(BenchmarkParams params) {
       String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
       finding = switch (method) {
         case "findById" -> true;
@@ -112,7 +112,7 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
 
     /** Drops the collection and closes the client. */
     @TearDown(Level.Trial)
-    public void stop() {
+    public void close() {
       if (fixture != null) {
         fixture.close();
       }

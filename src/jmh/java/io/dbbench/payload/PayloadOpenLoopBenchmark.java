@@ -114,7 +114,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Starts the client and the scheduler, and for {@code insert} the service (index on {@code id}) warmed up. */
     @Setup(Level.Trial)
-    public void start(BenchmarkParams bp) {
+    public void open(BenchmarkParams bp) {
       benchmark = bp.getBenchmark();
       operation = benchmark.substring(benchmark.lastIndexOf('.') + 1);
       searching = switch (operation) {
@@ -143,7 +143,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Starts a fresh schedule with empty counts; only measurement iterations are recorded. */
     @Setup(Level.Iteration)
-    public void begin(IterationParams ip) {
+    public void prepare(IterationParams ip) {
       run.beginIteration(ip.getType() == IterationType.MEASUREMENT);
     }
 
@@ -172,7 +172,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Writes the trial's latency files, then stops everything. */
     @TearDown(Level.Trial)
-    public void stop() throws IOException {
+    public void close() throws IOException {
       try {
         if (fixture != null && run != null) {
           run.writeFiles(benchmark, operation, params, fixture.backend(), rate);
@@ -201,7 +201,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Starts the service with {@code collectionSize} seeded documents (outside the timing), warms it, prepares the searches. */
     @Setup(Level.Trial)
-    public void seed(Load l) {
+    public void open(Load l) {
       if (collectionSize < 1) {
         throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
       }

@@ -78,7 +78,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
 
     /** Starts the service for {@code insert}; {@code search} starts it in {@link Seed}, with its documents. */
     @Setup(Level.Trial)
-    public void start(BenchmarkParams params) {
+    public void open(BenchmarkParams params) {
       String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
       searching = switch (method) {
         case "search" -> true;
@@ -120,7 +120,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
 
     /** Stops the service and the stand-in processes and drops the collection. */
     @TearDown(Level.Trial)
-    public void stop() {
+    public void close() {
       if (fixture != null) {
         fixture.close();
       }
@@ -144,7 +144,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
 
     /** Starts the service with {@code collectionSize} seeded documents, then the index when asked. */
     @Setup(Level.Trial)
-    public void seed(Service s) {
+    public void open(Service s) {
       if (collectionSize < 1) {
         throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
       }

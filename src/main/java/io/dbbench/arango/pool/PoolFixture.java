@@ -173,7 +173,7 @@ public final class PoolFixture implements AutoCloseable {
 
   /**
    * The stand-in's scheduler figures ({@code GET /_dbbench/stats}: workers, queue size, peak
-   * requests in flight and connections since the last {@link #resetPeaks()}), or an empty map on
+   * requests in flight and connections since the last {@link #prepare()}), or an empty map on
    * a real ArangoDB.
    */
   public Map<String, Object> standInStats() {
@@ -187,7 +187,7 @@ public final class PoolFixture implements AutoCloseable {
   }
 
   /** Resets the stand-in's peak counters (no-op on a real ArangoDB). */
-  public void resetPeaks() {
+  public void prepare() {
     if (target.kind() == ArangoSettings.Kind.STAND_IN) {
       admin.call("DELETE", "/_dbbench/stats", null);
     }
@@ -215,7 +215,7 @@ public final class PoolFixture implements AutoCloseable {
       SteadyState.Outcome o = SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
           rule, System::nanoTime, () -> { }, SteadyState.Progress.toStdout("the ArangoDB server, pool queries ("
               + picks.size() + " per shot)"));
-      resetPeaks();
+      prepare();
       return o;
     } catch (RuntimeException e) {
       throw e;
