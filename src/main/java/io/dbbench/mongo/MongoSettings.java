@@ -36,8 +36,8 @@ public record MongoSettings(Optional<String> uri, boolean container, String stan
   public static final List<String> NAMES = List.of(MongoTarget.ENV_URI, MongoTarget.ENV_CONTAINER,
       MongoTarget.ENV_STANDIN_HEAP);
 
-  /** A JVM heap size as {@code -Xmx} takes it: digits and an optional unit. */
-  static final String HEAP_SIZE = "\\d+[kKmMgG]?";
+  /** A JVM heap size as {@code -Xmx} takes it, as a regular expression: digits and an optional unit. */
+  public static final String HEAP_SIZE = "\\d+[kKmMgG]?";
 
   /**
    * {@link #parse(Function)} over the environment and system properties ({@link BenchConfig#get}).

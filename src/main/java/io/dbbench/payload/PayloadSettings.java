@@ -79,7 +79,7 @@ public record PayloadSettings(MongoSettings mongo, int driverPool, String servic
     SettingsReader s = new SettingsReader(settings);
     int pool = s.getInt(ENV_POOL, DEFAULT_POOL);
     String heap = s.get(ENV_SERVICE_HEAP, DEFAULT_SERVICE_HEAP);
-    if (!heap.matches("\\d+[kKmMgG]?")) {
+    if (!heap.matches(MongoSettings.HEAP_SIZE)) {
       throw new IllegalArgumentException(ENV_SERVICE_HEAP + "='" + heap + "'; expected a JVM heap size such as 512m");
     }
     int seed = s.getInt(ENV_SEED_DOCS, smoke ? SMOKE_SEED_DOCS : DEFAULT_SEED_DOCS);
