@@ -19,20 +19,20 @@ public final class GomessageFixture implements AutoCloseable {
   private final Strategy strategy;
   private final RunMode mode;
   private final JdbcTarget target;
-  private final boolean ownsEndpoint;
+  private final boolean ownsTarget;
   private final GomessageTables tables;
   private final List<Connection> connections = new ArrayList<>();
   private Connection admin;
   private GomessageInserter inserter;
 
   private GomessageFixture(GomessageSettings settings, Shape shape, Strategy strategy, RunMode mode, JdbcTarget target,
-      boolean ownsEndpoint) {
+      boolean ownsTarget) {
     this.settings = settings;
     this.shape = shape;
     this.strategy = strategy;
     this.mode = mode;
     this.target = target;
-    this.ownsEndpoint = ownsEndpoint;
+    this.ownsTarget = ownsTarget;
     int workers = mode == RunMode.PAR ? settings.effectiveWorkers(shape) : 1;
     this.tables = new GomessageTables(target.dialect(), settings.schema(),
         GomessageTables.names(settings.table(), workers, mode == RunMode.PAR && settings.separateTables()),
@@ -199,7 +199,7 @@ public final class GomessageFixture implements AutoCloseable {
       }
       admin = null;
     }
-    if (ownsEndpoint) {
+    if (ownsTarget) {
       target.close();
     }
   }
