@@ -64,22 +64,19 @@ public final class PayloadFixture implements AutoCloseable {
   private final ChildJvm serviceProcess;
   private final SharedServer sharedService;
   private final URI baseUri;
-  private final Arrangement arrangement;
   private final byte[] template;
 
-  private PayloadFixture(CollectionFixture collection, PayloadService service, ChildJvm serviceProcess, URI baseUri,
-      Arrangement arrangement) {
-    this(collection, service, serviceProcess, null, baseUri, arrangement);
+  private PayloadFixture(CollectionFixture collection, PayloadService service, ChildJvm serviceProcess, URI baseUri) {
+    this(collection, service, serviceProcess, null, baseUri);
   }
 
   private PayloadFixture(CollectionFixture collection, PayloadService service, ChildJvm serviceProcess,
-      SharedServer sharedService, URI baseUri, Arrangement arrangement) {
+      SharedServer sharedService, URI baseUri) {
     this.collection = collection;
     this.service = service;
     this.serviceProcess = serviceProcess;
     this.sharedService = sharedService;
     this.baseUri = baseUri;
-    this.arrangement = arrangement;
     this.template = collection.document().bytes();
   }
 
@@ -150,7 +147,7 @@ public final class PayloadFixture implements AutoCloseable {
     collectionSize = seedSize(collectionSize);
     CollectionFixture c = CollectionFixture.openKept(MongoTarget.sharedStandIn(standIn), doc, service.key(),
         "dbbench-payload-", index == Index.id, settings.driverPool(), collectionSize);
-    return new PayloadFixture(c, null, null, service, URI.create(service.address()), Arrangement.outOfProcess);
+    return new PayloadFixture(c, null, null, service, URI.create(service.address()));
   }
 
   /**
@@ -177,12 +174,12 @@ public final class PayloadFixture implements AutoCloseable {
       c = CollectionFixture.openNamed(target, doc, name, "dbbench-payload-", index == Index.id, settings.driverPool(), collectionSize);
       if (child != null) {
         URI base = URI.create(child.awaitReady(ChildJvm.READY_TIMEOUT).group(1));
-        return new PayloadFixture(c, null, child, base, arrangement);
+        return new PayloadFixture(c, null, child, base);
       }
       PayloadConfig cfg = PayloadConfig.defaults().withHost("127.0.0.1").withPort(0)
           .withMongoDatabase(CollectionFixture.DATABASE).withMongoCollection(name);
       PayloadService svc = PayloadService.start(cfg, c.collection());
-      return new PayloadFixture(c, svc, null, svc.baseUri(), arrangement);
+      return new PayloadFixture(c, svc, null, svc.baseUri());
     } catch (IOException e) {
       closeAll(child, c, target);
       throw new UncheckedIOException("cannot start the payload service on a loopback port", e);
