@@ -48,14 +48,12 @@ public final class PoolFixture implements AutoCloseable {
   private final ArangoTarget target;
   private final ArangoAdmin admin;
   private final PoolClient client;
-  private final int docs;
   private final int standInWorkMillis;
 
-  private PoolFixture(ArangoTarget target, ArangoAdmin admin, PoolClient client, int docs, int standInWorkMillis) {
+  private PoolFixture(ArangoTarget target, ArangoAdmin admin, PoolClient client, int standInWorkMillis) {
     this.target = target;
     this.admin = admin;
     this.client = client;
-    this.docs = docs;
     this.standInWorkMillis = standInWorkMillis;
   }
 
@@ -87,7 +85,7 @@ public final class PoolFixture implements AutoCloseable {
       a.setQueryCacheMode("off");
       c = PoolClient.open(t, connection);
       c.ping();
-      return new PoolFixture(t, a, c, docs, study.standInWorkMillis());
+      return new PoolFixture(t, a, c, study.standInWorkMillis());
     } catch (RuntimeException e) {
       if (c != null) {
         c.close();
