@@ -27,6 +27,7 @@ public final class ArangoBulkFixture implements AutoCloseable {
   private final ArangoTarget target;
   private final ArangoAdmin admin;
   private final BulkClient client;
+  private final int docs;
   private final List<BulkDoc> documents;
   private final List<BulkDoc> updates;
   private final List<String> keys;
@@ -36,6 +37,7 @@ public final class ArangoBulkFixture implements AutoCloseable {
     this.target = target;
     this.admin = admin;
     this.client = client;
+    this.docs = docs;
     this.documents = BulkDocuments.documents(docs);
     this.updates = BulkDocuments.updates(docs);
     this.keys = BulkDocuments.keys(docs);
