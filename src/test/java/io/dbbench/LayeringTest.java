@@ -164,9 +164,9 @@ class LayeringTest {
    */
   private static final Set<String> ALLOWED_INSIDE_ROOMS = Set.of(
       "io.dbbench.arango -> io.dbbench.arango.bulk", "io.dbbench.arango -> io.dbbench.arango.pool",
-      "io.dbbench.arango -> io.dbbench.arango.target", "io.dbbench.arango -> io.dbbench.arango.standin",
-      "io.dbbench.arango.bulk -> io.dbbench.arango.target", "io.dbbench.arango.pool -> io.dbbench.arango.target",
-      "io.dbbench.arango.target -> io.dbbench.arango.standin",
+      "io.dbbench.arango -> io.dbbench.arango.server", "io.dbbench.arango -> io.dbbench.arango.standin",
+      "io.dbbench.arango.bulk -> io.dbbench.arango.server", "io.dbbench.arango.pool -> io.dbbench.arango.server",
+      "io.dbbench.arango.server -> io.dbbench.arango.standin",
       "io.dbbench.graphj -> io.dbbench.graphj.proto",
       "io.dbbench.jdbc.console -> io.dbbench.jdbc");
 
@@ -180,7 +180,7 @@ class LayeringTest {
         found.add(from + " -> " + to);
       }
     }
-    assertTrue(found.contains("io.dbbench.arango.bulk -> io.dbbench.arango.target"), "jdeps saw no arrow inside a room: " + found);
+    assertTrue(found.contains("io.dbbench.arango.bulk -> io.dbbench.arango.server"), "jdeps saw no arrow inside a room: " + found);
     List<String> unexpected = found.stream().filter(a -> !ALLOWED_INSIDE_ROOMS.contains(a)).toList();
     assertEquals(List.of(), unexpected, "arrows between packages of one room that are not on the allow-list (all found: " + found + ")");
   }

@@ -6,7 +6,7 @@ import io.dbbench.ServerWarmup;
 import io.dbbench.arango.bulk.ArangoBulkFixture;
 import io.dbbench.arango.bulk.BulkClient;
 import io.dbbench.arango.bulk.BulkOperation;
-import io.dbbench.arango.target.ArangoSettings;
+import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.report.AllocationProfiler;
 import java.lang.management.ManagementFactory;
 import java.util.List;

@@ -11,7 +11,7 @@ import io.dbbench.arango.pool.PoolFixture;
 import io.dbbench.arango.pool.PoolIds;
 import io.dbbench.arango.pool.PoolSettings;
 import io.dbbench.arango.pool.PoolShot;
-import io.dbbench.arango.target.ArangoSettings;
+import io.dbbench.arango.server.ArangoSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,8 +114,8 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
 
   /** Restarts the stand-in's peak counters. */
   @Setup(Level.Iteration)
-  public void resetPeaks() {
-    fixture.resetPeaks();
+  public void prepare() {
+    fixture.prepare();
     shot = null;
   }
 

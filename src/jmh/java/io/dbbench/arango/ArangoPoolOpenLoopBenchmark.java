@@ -10,8 +10,7 @@ import io.dbbench.arango.pool.PoolDocuments;
 import io.dbbench.arango.pool.PoolFixture;
 import io.dbbench.arango.pool.PoolIds;
 import io.dbbench.arango.pool.PoolSettings;
-import io.dbbench.arango.target.ArangoSettings;
-import io.dbbench.load.OpenLoopResultFile;
+import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.load.OpenLoopScheduler;
 import io.dbbench.load.OpenLoopTrial;
 import java.io.IOException;
@@ -26,7 +25,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -114,7 +112,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Starts the target, loads the documents, opens the client, warms the server, makes the schedule. */
     @Setup(Level.Trial)
-    public void start(BenchmarkParams bp) throws IOException {
+    public void open(BenchmarkParams bp) throws IOException {
       benchmark = bp.getBenchmark();
       params = new LinkedHashMap<>();
       for (String k : bp.getParamsKeys()) {
@@ -141,7 +139,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Starts a fresh schedule; only measurement iterations are recorded. */
     @Setup(Level.Iteration)
-    public void begin(IterationParams ip) {
+    public void prepare(IterationParams ip) {
       causes.forEach((c, n) -> causesAtBegin.put(c, n.get()));
       run.beginIteration(ip.getType() == IterationType.MEASUREMENT);
     }
@@ -168,7 +166,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Writes the trial's latency files, then closes the client (and the stand-in, unless shared). */
     @TearDown(Level.Trial)
-    public void stop() throws IOException {
+    public void close() throws IOException {
       try {
         if (fixture != null && run != null) {
           run.writeFiles(benchmark, "query", params, fixture.backend(), rate);
@@ -228,31 +226,16 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     @TearDown(Level.Iteration)
     public void publish(Load load) throws InterruptedException, BrokenBarrierException {
       load.iterationEnd.await();
-      ok = 0;
-      failed = 0;
-      late = 0;
-      queueFull = 0;
-      timeout = 0;
-      refused = 0;
-      p50_us = 0;
-      p99_us = 0;
-      server_cpu_us = 0;
-      if (!publisher || !load.run.measuring()) {
-        return;
-      }
-      OpenLoopScheduler.Snapshot it = load.run.lastIteration();
-      ok = it.ok();
-      failed = it.failed();
-      late = it.late();
-      queueFull = load.iterationCauses.get(DnfCause.QUEUE_FULL);
-      timeout = load.iterationCauses.get(DnfCause.TIMEOUT);
-      refused = load.iterationCauses.get(DnfCause.REFUSED);
-      if (load.run.trialDone()) {
-        Histogram h = load.run.trial().latencyNanos();
-        p50_us = OpenLoopResultFile.us(h, 50);
-        p99_us = OpenLoopResultFile.supported(99, h.getTotalCount()) ? OpenLoopResultFile.us(h, 99) : 0;
-        server_cpu_us = load.run.serverCpuMicrosPerRequest();
-      }
+      OpenLoopTrial.Published p = load.run.published(publisher);
+      ok = p.ok();
+      failed = p.failed();
+      late = p.late();
+      queueFull = p.reported() ? load.iterationCauses.get(DnfCause.QUEUE_FULL) : 0;
+      timeout = p.reported() ? load.iterationCauses.get(DnfCause.TIMEOUT) : 0;
+      refused = p.reported() ? load.iterationCauses.get(DnfCause.REFUSED) : 0;
+      p50_us = p.p50Us();
+      p99_us = p.p99Us();
+      server_cpu_us = p.serverCpuUs();
     }
   }
 

@@ -67,12 +67,12 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
 
     /** Builds and opens the preloaded database; fails with the path or query on any error. */
     @Setup(Level.Trial)
-    public void setup(BenchmarkParams params) {
-      setup(params.getBenchmark());
+    public void open(BenchmarkParams params) {
+      open(params.getBenchmark());
     }
 
     /** As the JMH set-up, for tests: {@code benchmark} is the benchmark's full method name. */
-    void setup(String benchmark) {
+    void open(String benchmark) {
       this.benchmark = benchmark;
       GraphSettings settings = GraphSettings.fromEnvironment();
       fixture = GraphFixture.open(nodes, settings.seed(), settings.bufferPoolBytes(), settings.tempRoot());
@@ -88,7 +88,7 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
 
     /** Resets the row accounting. */
     @Setup(Level.Iteration)
-    public void resetCounts() {
+    public void prepare() {
       calls = 0;
       rows = 0;
       minRows = 0;
@@ -124,7 +124,7 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
 
     /** Closes everything and deletes the trial directory. */
     @TearDown(Level.Trial)
-    public void tearDown() {
+    public void close() {
       if (fixture != null) {
         fixture.close();
       }

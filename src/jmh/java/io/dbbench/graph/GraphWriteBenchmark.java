@@ -85,12 +85,12 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
 
     /** Builds the preloaded template database in a fresh trial directory. */
     @Setup(Level.Trial)
-    public void setup(BenchmarkParams params) {
-      setup(params.getBenchmark());
+    public void open(BenchmarkParams params) {
+      open(params.getBenchmark());
     }
 
     /** As the JMH set-up, for tests: {@code benchmark} is the benchmark's full method name. */
-    void setup(String benchmark) {
+    void open(String benchmark) {
       this.benchmark = benchmark;
       mode = JournalMode.parse(journal);
       GraphSettings settings = GraphSettings.fromEnvironment();
@@ -100,7 +100,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
 
     /** Opens a fresh copy of the template (and a fresh journal) and prepares the statements. */
     @Setup(Level.Iteration)
-    public void open() {
+    public void prepare() {
       session = fixture.prepare(mode);
       create = session.prepare(GraphQueries.CREATE);
       createRelationship = session.prepare(GraphQueries.CREATE_RELATIONSHIP);
@@ -118,8 +118,8 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
      * deletes the copy and the journal.
      */
     @TearDown(Level.Iteration)
-    public void verifyAndClose() {
-      if (session == null) { // open() failed; its exception is the one to report
+    public void verify() {
+      if (session == null) { // prepare() failed; its exception is the one to report
         fixture.release();
         return;
       }
@@ -155,7 +155,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
 
     /** Deletes the trial directory. */
     @TearDown(Level.Trial)
-    public void tearDown() {
+    public void close() {
       if (fixture != null) {
         fixture.close();
       }

@@ -7,6 +7,7 @@ import com.mongodb.client.result.InsertOneResult;
 import io.dbbench.BenchmarkDefaults;
 import io.dbbench.payload.CollectionFixture;
 import io.dbbench.payload.PayloadDocument;
+import io.dbbench.payload.PayloadSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -71,7 +72,7 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
 
     /** Connects and prepares the collection; seeds only for {@code findById}. */
     @Setup(Level.Trial)
-    public void start(BenchmarkParams params) {
+    public void open(BenchmarkParams params) {
       String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
       finding = switch (method) {
         case "findById" -> true;
@@ -80,8 +81,9 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
         default -> throw new IllegalStateException("MongoDriverBenchmark." + method
             + " has no verification in Driver.verify(); add it there");
       };
-      fixture = CollectionFixture.open(MongoTarget.open(arrangement), doc, "driver", "dbbench-driver-", true, poolSize,
-          finding ? CollectionFixture.seedDocs() : 0);
+      PayloadSettings settings = PayloadSettings.fromEnvironment();
+      fixture = CollectionFixture.open(MongoTarget.open(settings.mongo(), arrangement), doc, "driver", "dbbench-driver-",
+          true, poolSize, finding ? settings.seedDocs() : 0);
     }
 
     /** Verifies the collection against the threads' counts; empties it after inserts. */
@@ -110,7 +112,7 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
 
     /** Drops the collection and closes the client. */
     @TearDown(Level.Trial)
-    public void stop() {
+    public void close() {
       if (fixture != null) {
         fixture.close();
       }

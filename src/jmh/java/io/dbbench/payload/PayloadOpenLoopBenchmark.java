@@ -19,7 +19,6 @@ import java.util.Random;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -115,7 +114,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Starts the client and the scheduler, and for {@code insert} the service (index on {@code id}) warmed up. */
     @Setup(Level.Trial)
-    public void start(BenchmarkParams bp) {
+    public void open(BenchmarkParams bp) {
       benchmark = bp.getBenchmark();
       operation = benchmark.substring(benchmark.lastIndexOf('.') + 1);
       searching = switch (operation) {
@@ -130,7 +129,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
       }
       iterationEnd = new CyclicBarrier(bp.getThreads(), this::collect);
       if (!searching) {
-        fixture = PayloadFixture.open(arrangement, doc, PayloadFixture.Index.id, 0);
+        fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), arrangement, doc, PayloadFixture.Index.id, 0);
         ServerWarmup.record(fixture.warmUp(PayloadFixture.Mix.insert, PayloadFixture.warmupRule()));
         insert = HttpRequest.newBuilder(fixture.baseUri().resolve("/insert")).timeout(Duration.ofSeconds(30))
             .header("Content-Type", "application/json")
@@ -144,7 +143,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Starts a fresh schedule with empty counts; only measurement iterations are recorded. */
     @Setup(Level.Iteration)
-    public void begin(IterationParams ip) {
+    public void prepare(IterationParams ip) {
       run.beginIteration(ip.getType() == IterationType.MEASUREMENT);
     }
 
@@ -173,7 +172,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Writes the trial's latency files, then stops everything. */
     @TearDown(Level.Trial)
-    public void stop() throws IOException {
+    public void close() throws IOException {
       try {
         if (fixture != null && run != null) {
           run.writeFiles(benchmark, operation, params, fixture.backend(), rate);
@@ -202,11 +201,11 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
     /** Starts the service with {@code collectionSize} seeded documents (outside the timing), warms it, prepares the searches. */
     @Setup(Level.Trial)
-    public void seed(Load l) {
+    public void open(Load l) {
       if (collectionSize < 1) {
         throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
       }
-      l.fixture = PayloadFixture.open(l.arrangement, l.doc, index, collectionSize);
+      l.fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), l.arrangement, l.doc, index, collectionSize);
       ServerWarmup.record(l.fixture.warmUp(PayloadFixture.Mix.search, PayloadFixture.warmupRule()));
       URI base = l.fixture.baseUri();
       List<String> ids = l.fixture.seededIds();
@@ -278,27 +277,14 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     @TearDown(Level.Iteration)
     public void publish(Load load) throws InterruptedException, BrokenBarrierException {
       load.iterationEnd.await();
-      ok = 0;
-      failed = 0;
-      late = 0;
-      p50_us = 0;
-      p99_us = 0;
-      max_us = 0;
-      server_cpu_us = 0;
-      if (!publisher || !load.run.measuring()) {
-        return;
-      }
-      OpenLoopScheduler.Snapshot it = load.run.lastIteration();
-      ok = it.ok();
-      failed = it.failed();
-      late = it.late();
-      if (load.run.trialDone()) {
-        Histogram h = load.run.trial().latencyNanos();
-        server_cpu_us = load.run.serverCpuMicrosPerRequest();
-        p50_us = OpenLoopResultFile.us(h, 50);
-        p99_us = OpenLoopResultFile.supported(99, h.getTotalCount()) ? OpenLoopResultFile.us(h, 99) : 0;
-        max_us = h.getTotalCount() == 0 ? 0 : h.getMaxValue() / 1e3;
-      }
+      OpenLoopTrial.Published p = load.run.published(publisher);
+      ok = p.ok();
+      failed = p.failed();
+      late = p.late();
+      p50_us = p.p50Us();
+      p99_us = p.p99Us();
+      max_us = p.maxUs();
+      server_cpu_us = p.serverCpuUs();
     }
   }
 

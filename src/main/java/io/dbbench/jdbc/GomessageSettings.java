@@ -15,7 +15,8 @@ import java.util.function.Function;
  * system properties, see {@link BenchConfig}). JMH forks inherit the environment, so a variable set
  * before {@code ./mvnw verify -Pbench} reaches every fork.
  *
- * @param target where to insert ({@link JdbcSettings#parse})
+ * @param target where to insert and how to connect: URL, credentials, driver knobs and timeouts
+ *     ({@link JdbcSettings#parse})
  * @param schema schema, {@code DBBENCH_JDBC_SCHEMA} (default {@code TG20POC}, hdbinsert's)
  * @param table table, {@code DBBENCH_JDBC_TABLE} (default {@code GOMESSAGE}); per-worker
  *     siblings are {@code <table>_<n>}
@@ -28,15 +29,9 @@ import java.util.function.Function;
  *     inserts into its own {@code <table>_<n>} (hdbinsert's {@code -separate})
  * @param waitSeconds {@code DBBENCH_JDBC_WAIT_SECONDS}: seconds to let the database settle before
  *     each insert, outside the timing (hdbinsert's {@code -wait}); default 0
- * @param reWriteBatchedInserts PostgreSQL {@code reWriteBatchedInserts},
- *     {@code DBBENCH_JDBC_REWRITE_BATCHED_INSERTS} (default true)
- * @param packetSize SAP HANA ngdbc {@code packetSize} in bytes, {@code DBBENCH_JDBC_PACKET_SIZE};
- *     {@code null} (default) keeps the driver's
  * @param copyFormat {@code binary} (default) or {@code text}, {@code DBBENCH_JDBC_COPY_FORMAT}
  * @param allowDrop {@code DBBENCH_ALLOW_DROP}: on a non-embedded target, whether an existing
  *     table dbbench did not create may be dropped
- * @param timeouts socket and statement timeouts ({@code DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS},
- *     {@code DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS}; see {@link JdbcTimeouts})
  * @param failAtRow fault injection for tests, {@code DBBENCH_JDBC_FAIL_AT_ROW}: a CHECK
  *     constraint rejects the row with this DEVICEID; {@code null} (default) for none
  */
@@ -49,12 +44,9 @@ public record GomessageSettings(
     int workers,
     boolean separateTables,
     int waitSeconds,
-    boolean reWriteBatchedInserts,
-    Integer packetSize,
     String copyFormat,
     boolean allowDrop,
-    Long failAtRow,
-    JdbcTimeouts timeouts) {
+    Long failAtRow) {
 
   /** Default schema (hdbinsert's). */
   public static final String DEFAULT_SCHEMA = "TG20POC";
@@ -78,24 +70,13 @@ public record GomessageSettings(
     if (waitSeconds < 0) {
       throw new IllegalArgumentException("DBBENCH_JDBC_WAIT_SECONDS=" + waitSeconds + " is negative; expected 0 or more");
     }
-    if (packetSize != null && packetSize < 1) {
-      throw new IllegalArgumentException("DBBENCH_JDBC_PACKET_SIZE=" + packetSize + " must be a positive number of bytes");
-    }
     if (!copyFormat.equals("binary") && !copyFormat.equals("text")) {
       throw new IllegalArgumentException("DBBENCH_JDBC_COPY_FORMAT='" + copyFormat + "' is unknown; expected binary or text");
     }
     if (failAtRow != null && failAtRow < 0) {
       throw new IllegalArgumentException("DBBENCH_JDBC_FAIL_AT_ROW=" + failAtRow + " is negative; expected a DEVICEID (0-based row index)");
     }
-    Objects.requireNonNull(timeouts, "timeouts");
-  }
-
-  /** The knobs without timeouts, which take {@link JdbcTimeouts#defaults()} (the earlier signature). */
-  public GomessageSettings(JdbcSettings target, String schema, String table, long seed, int bulkSize, int workers,
-      boolean separateTables, int waitSeconds, boolean reWriteBatchedInserts, Integer packetSize, String copyFormat,
-      boolean allowDrop, Long failAtRow) {
-    this(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds, reWriteBatchedInserts,
-        packetSize, copyFormat, allowDrop, failAtRow, JdbcTimeouts.defaults());
+    Objects.requireNonNull(target, "target");
   }
 
   /**
@@ -118,7 +99,6 @@ public record GomessageSettings(
   public static GomessageSettings parse(Function<String, Optional<String>> settings) {
     SettingsReader s = new SettingsReader(settings);
     long seed = s.getLong("DBBENCH_JDBC_SEED", DEFAULT_SEED, Long.toString(DEFAULT_SEED));
-    Integer packet = s.get("DBBENCH_JDBC_PACKET_SIZE").isPresent() ? s.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
     Long failAt = s.getLong("DBBENCH_JDBC_FAIL_AT_ROW", null, "577");
     return new GomessageSettings(
         JdbcSettings.parse(settings),
@@ -129,12 +109,9 @@ public record GomessageSettings(
         s.getInt("DBBENCH_JDBC_WORKERS", 0),
         s.getBoolean("DBBENCH_JDBC_SEPARATE_TABLES", false),
         s.getInt("DBBENCH_JDBC_WAIT_SECONDS", 0),
-        s.getBoolean("DBBENCH_JDBC_REWRITE_BATCHED_INSERTS", true),
-        packet,
         s.get("DBBENCH_JDBC_COPY_FORMAT", "binary").toLowerCase(Locale.ROOT),
         s.getBoolean("DBBENCH_ALLOW_DROP", false),
-        failAt,
-        JdbcTimeouts.from(s));
+        failAt);
   }
 
   /**
@@ -148,50 +125,49 @@ public record GomessageSettings(
 
   /** Defaults for {@code target}: hdbinsert's schema and table, default seed, no fault injection. */
   public static GomessageSettings defaults(JdbcSettings target) {
-    return new GomessageSettings(target, DEFAULT_SCHEMA, DEFAULT_TABLE, DEFAULT_SEED, 0, 0, false, 0, true, null,
-        "binary", false, null);
+    return new GomessageSettings(target, DEFAULT_SCHEMA, DEFAULT_TABLE, DEFAULT_SEED, 0, 0, false, 0, "binary", false, null);
   }
 
   /** A copy with another table name. */
   public GomessageSettings withTable(String newTable) {
     return new GomessageSettings(target, schema, newTable, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
+        copyFormat, allowDrop, failAtRow);
   }
 
   /** A copy with other {@code par} settings. */
   public GomessageSettings withWorkers(int newWorkers, boolean newSeparateTables) {
     return new GomessageSettings(target, schema, table, seed, bulkSize, newWorkers, newSeparateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
+        copyFormat, allowDrop, failAtRow);
   }
 
   /** A copy with another {@code bulk} flush size. */
   public GomessageSettings withBulkSize(int newBulkSize) {
     return new GomessageSettings(target, schema, table, seed, newBulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, timeouts);
+        copyFormat, allowDrop, failAtRow);
   }
 
   /** A copy with another COPY format ({@code binary} or {@code text}). */
   public GomessageSettings withCopyFormat(String newFormat) {
     return new GomessageSettings(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, newFormat, allowDrop, failAtRow, timeouts);
+        newFormat, allowDrop, failAtRow);
   }
 
   /** A copy with another {@code DBBENCH_ALLOW_DROP}. */
   public GomessageSettings withAllowDrop(boolean newAllowDrop) {
     return new GomessageSettings(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, newAllowDrop, failAtRow, timeouts);
+        copyFormat, newAllowDrop, failAtRow);
   }
 
   /** A copy that injects a constraint violation at DEVICEID {@code row} ({@code null}: none). */
   public GomessageSettings withFailAtRow(Long row) {
     return new GomessageSettings(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, row, timeouts);
+        copyFormat, allowDrop, row);
   }
 
-  /** A copy with other socket and statement timeouts. */
+  /** A copy with other socket and statement timeouts ({@link JdbcSettings#withTimeouts}). */
   public GomessageSettings withTimeouts(JdbcTimeouts newTimeouts) {
-    return new GomessageSettings(target, schema, table, seed, bulkSize, workers, separateTables, waitSeconds,
-        reWriteBatchedInserts, packetSize, copyFormat, allowDrop, failAtRow, newTimeouts);
+    return new GomessageSettings(target.withTimeouts(newTimeouts), schema, table, seed, bulkSize, workers, separateTables,
+        waitSeconds, copyFormat, allowDrop, failAtRow);
   }
 
   /** Workers for {@code shape} in {@code par} mode: the knob, else {@code min(batchCount, 2 x cores)}. */
@@ -216,12 +192,12 @@ public record GomessageSettings(
     m.put("workers", workers == 0 ? "min(batchCount, 2 x cores)" : Integer.toString(workers));
     m.put("separate_tables", separateTables);
     m.put("wait_seconds", waitSeconds);
-    m.put("rewrite_batched_inserts", reWriteBatchedInserts);
-    m.put("packet_size", packetSize == null ? "driver default" : packetSize.toString());
+    m.put("rewrite_batched_inserts", target.reWriteBatchedInserts());
+    m.put("packet_size", target.packetSize() == null ? "driver default" : target.packetSize().toString());
     m.put("copy_format", copyFormat);
     m.put("allow_drop", allowDrop);
-    m.put("socket_timeout_s", timeouts.socketSeconds());
-    m.put("statement_timeout_s", timeouts.statementSeconds());
+    m.put("socket_timeout_s", target.timeouts().socketSeconds());
+    m.put("statement_timeout_s", target.timeouts().statementSeconds());
     if (failAtRow != null) {
       m.put("fail_at_row", failAtRow);
     }

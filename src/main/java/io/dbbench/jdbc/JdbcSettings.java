@@ -9,15 +9,17 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Function;
 
 /**
- * Where the GOMESSAGE family inserts: the embedded PostgreSQL (nothing configured), any JDBC URL
- * ({@code DBBENCH_JDBC_URL} with {@code DBBENCH_JDBC_USER}/{@code DBBENCH_JDBC_PASSWORD}), or
- * hdbinsert's own {@code GOHDBDSN=hdb://user:password@host:port} mapped to ngdbc's
- * {@code jdbc:sap://host:port/}. {@code DBBENCH_JDBC_URL} wins when both are set.
+ * Where the GOMESSAGE family inserts and how it connects: the embedded PostgreSQL (nothing
+ * configured), any JDBC URL ({@code DBBENCH_JDBC_URL} with {@code DBBENCH_JDBC_USER}/{@code
+ * DBBENCH_JDBC_PASSWORD}), or hdbinsert's own {@code GOHDBDSN=hdb://user:password@host:port} mapped
+ * to ngdbc's {@code jdbc:sap://host:port/}. {@code DBBENCH_JDBC_URL} wins when both are set. The
+ * driver knobs and timeouts every connection gets ({@link JdbcTarget#connect()}) are here too.
  *
  * <p>{@link #toString()} and {@link #redactedUrl()} never show the password.
  *
@@ -27,10 +29,32 @@ import java.util.function.Function;
  * @param driverProperties extra driver properties (from the GOHDBDSN query or
  *     {@code DBBENCH_JDBC_PROPERTIES}); may hold secrets, never logged unredacted
  * @param source which setting chose this target: {@code embedded}, {@code DBBENCH_JDBC_URL} or {@code GOHDBDSN}
+ * @param reWriteBatchedInserts PostgreSQL {@code reWriteBatchedInserts},
+ *     {@code DBBENCH_JDBC_REWRITE_BATCHED_INSERTS} (default true)
+ * @param packetSize SAP HANA ngdbc {@code packetSize} in bytes, {@code DBBENCH_JDBC_PACKET_SIZE};
+ *     {@code null} (default) keeps the driver's
+ * @param timeouts socket and statement timeouts ({@code DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS},
+ *     {@code DBBENCH_JDBC_STATEMENT_TIMEOUT_SECONDS}; see {@link JdbcTimeouts})
  */
-public record JdbcSettings(String url, String user, String password, Properties driverProperties, String source) {
+public record JdbcSettings(String url, String user, String password, Properties driverProperties, String source,
+    boolean reWriteBatchedInserts, Integer packetSize, JdbcTimeouts timeouts) {
   /** The embedded default. */
   public static final String EMBEDDED = "embedded";
+
+  /**
+   * @throws IllegalArgumentException naming {@code DBBENCH_JDBC_PACKET_SIZE} when it is not positive
+   */
+  public JdbcSettings {
+    if (packetSize != null && packetSize < 1) {
+      throw new IllegalArgumentException("DBBENCH_JDBC_PACKET_SIZE=" + packetSize + " must be a positive number of bytes");
+    }
+    Objects.requireNonNull(timeouts, "timeouts");
+  }
+
+  /** A target with the default driver knobs and timeouts ({@link JdbcTimeouts#defaults()}). */
+  public JdbcSettings(String url, String user, String password, Properties driverProperties, String source) {
+    this(url, user, password, driverProperties, source, true, null, JdbcTimeouts.defaults());
+  }
 
   /** The embedded PostgreSQL target (started in-process by {@link JdbcTarget}). */
   public static JdbcSettings embedded() {
@@ -50,14 +74,18 @@ public record JdbcSettings(String url, String user, String password, Properties 
   /**
    * The target {@code settings} selects: {@code DBBENCH_JDBC_URL} (+ USER/PASSWORD), else
    * {@code GOHDBDSN}, else the embedded PostgreSQL. Extra driver properties come from
-   * {@code DBBENCH_JDBC_PROPERTIES} as {@code key=value;key=value}. Reads nothing but
-   * {@code settings}.
+   * {@code DBBENCH_JDBC_PROPERTIES} as {@code key=value;key=value}; the driver knobs from
+   * {@code DBBENCH_JDBC_REWRITE_BATCHED_INSERTS}, {@code DBBENCH_JDBC_PACKET_SIZE} and the two
+   * timeouts. Reads nothing but {@code settings}.
    *
    * @param settings a setting's value by its environment-variable name; empty (or blank) when unset
    * @throws IllegalArgumentException naming the variable (value redacted) when a setting is malformed
    */
   public static JdbcSettings parse(Function<String, Optional<String>> settings) {
     SettingsReader s = new SettingsReader(settings);
+    Integer packet = s.get("DBBENCH_JDBC_PACKET_SIZE").isPresent() ? s.getInt("DBBENCH_JDBC_PACKET_SIZE", 0) : null;
+    boolean reWrite = s.getBoolean("DBBENCH_JDBC_REWRITE_BATCHED_INSERTS", true);
+    JdbcTimeouts timeouts = JdbcTimeouts.from(s);
     Properties extra = parseProperties(s.get("DBBENCH_JDBC_PROPERTIES", ""));
     Optional<String> url = s.get("DBBENCH_JDBC_URL");
     if (url.isPresent()) {
@@ -67,17 +95,12 @@ public record JdbcSettings(String url, String user, String password, Properties 
         throw new IllegalArgumentException("DBBENCH_JDBC_URL is malformed: " + e.getMessage(), e);
       }
       return new JdbcSettings(url.get(), s.get("DBBENCH_JDBC_USER").orElse(null),
-          s.get("DBBENCH_JDBC_PASSWORD").orElse(null), extra, "DBBENCH_JDBC_URL");
+          s.get("DBBENCH_JDBC_PASSWORD").orElse(null), extra, "DBBENCH_JDBC_URL", reWrite, packet, timeouts);
     }
     Optional<String> dsn = s.get("GOHDBDSN");
-    if (dsn.isPresent()) {
-      JdbcSettings t = fromGoHdbDsn(dsn.get());
-      t.driverProperties().putAll(extra);
-      return t;
-    }
-    JdbcSettings t = embedded();
+    JdbcSettings t = dsn.isPresent() ? fromGoHdbDsn(dsn.get()) : embedded();
     t.driverProperties().putAll(extra);
-    return t;
+    return new JdbcSettings(t.url(), t.user(), t.password(), t.driverProperties(), t.source(), reWrite, packet, timeouts);
   }
 
   /**
@@ -167,6 +190,11 @@ public record JdbcSettings(String url, String user, String password, Properties 
 
   private static String decode(String s) {
     return URLDecoder.decode(s, StandardCharsets.UTF_8);
+  }
+
+  /** A copy with other socket and statement timeouts. */
+  public JdbcSettings withTimeouts(JdbcTimeouts newTimeouts) {
+    return new JdbcSettings(url, user, password, driverProperties, source, reWriteBatchedInserts, packetSize, newTimeouts);
   }
 
   /** Whether this is the embedded PostgreSQL default. */

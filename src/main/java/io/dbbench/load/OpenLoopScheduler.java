@@ -235,9 +235,4 @@ public final class OpenLoopScheduler {
     }
     return new Snapshot(requests.sum(), ok.sum(), failed.sum(), late.sum(), inFlight.size(), copy);
   }
-
-  /** The interval between scheduled starts, in nanoseconds. */
-  public double intervalNanos() {
-    return intervalNanos;
-  }
 }

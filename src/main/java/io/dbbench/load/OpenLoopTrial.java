@@ -90,34 +90,65 @@ public final class OpenLoopTrial {
     return s;
   }
 
-  /** Whether the current (or just ended) iteration is a measurement iteration. */
-  public boolean measuring() {
-    return measuring;
-  }
-
   /** Whether the iteration that just ended was the trial's last measurement iteration. */
-  public boolean trialDone() {
+  private boolean trialDone() {
     return measuring && measurementsLeft == 0;
   }
 
-  /** The counts of the iteration that just ended, or {@code null} before the first. */
-  public OpenLoopScheduler.Snapshot lastIteration() {
-    return lastIteration;
-  }
-
   /** The trial's counts and latencies over its measurement iterations. */
-  public OpenLoopScheduler.Snapshot trial() {
+  private OpenLoopScheduler.Snapshot trial() {
     return new OpenLoopScheduler.Snapshot(requests, ok, failed, late, 0, trial.copy());
   }
 
   /** Measurement iterations recorded so far. */
-  public List<OpenLoopResultFile.Interval> intervals() {
+  private List<OpenLoopResultFile.Interval> intervals() {
     return List.copyOf(intervals);
   }
 
   /** CPU time of the servers per measured request, in µs; 0 when it could not be read or nothing was measured. */
-  public double serverCpuMicrosPerRequest() {
+  private double serverCpuMicrosPerRequest() {
     return !cpuKnown || requests == 0 ? 0 : cpuNanos / 1e3 / requests;
+  }
+
+  /**
+   * What one thread of an open-loop benchmark publishes as JMH secondary metrics after an iteration
+   * ({@link #published}). JMH sums {@code @AuxCounters} over threads, so one thread reports the
+   * shared counts and every other thread reports zeros.
+   *
+   * @param reported whether this thread reports: the publishing thread in a measurement iteration;
+   *     when false every figure is 0
+   * @param ok requests answered rightly in the iteration
+   * @param failed requests answered wrongly or not at all in the iteration
+   * @param late requests that started past the scheduler's late threshold in the iteration
+   * @param p50Us trial median latency from the scheduled start, in us (after the trial's last
+   *     measurement iteration only, else 0)
+   * @param p99Us trial 99th percentile latency, in us (likewise; 0 too when the trial's requests
+   *     cannot support it, {@link OpenLoopResultFile#supported})
+   * @param maxUs trial maximum latency, in us (likewise)
+   * @param serverCpuUs servers' CPU time per measured request over the trial, in us (likewise; 0 when
+   *     it could not be read)
+   */
+  public record Published(boolean reported, long ok, long failed, long late, double p50Us, double p99Us, double maxUs,
+      double serverCpuUs) {}
+
+  /**
+   * The figures {@code publisher} (whether the calling thread is the one that reports, e.g. thread
+   * 0) publishes for the iteration that just ended ({@link #endIteration} has run): zeros unless it
+   * is the publisher in a measurement iteration; the iteration's counts; the trial's percentiles
+   * and server CPU after its last measurement iteration.
+   */
+  public Published published(boolean publisher) {
+    if (!publisher || !measuring) {
+      return new Published(false, 0, 0, 0, 0, 0, 0, 0);
+    }
+    OpenLoopScheduler.Snapshot it = lastIteration;
+    if (!trialDone()) {
+      return new Published(true, it.ok(), it.failed(), it.late(), 0, 0, 0, 0);
+    }
+    Histogram h = trial().latencyNanos();
+    return new Published(true, it.ok(), it.failed(), it.late(), OpenLoopResultFile.us(h, 50),
+        OpenLoopResultFile.supported(99, h.getTotalCount()) ? OpenLoopResultFile.us(h, 99) : 0,
+        h.getTotalCount() == 0 ? 0 : h.getMaxValue() / 1e3, serverCpuMicrosPerRequest());
   }
 
   /**

@@ -7,7 +7,6 @@ import com.mongodb.client.MongoClients;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.ServerVersion;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import io.dbbench.core.BenchConfig;
 import io.dbbench.core.ChildJvm;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.SharedServer;
@@ -20,7 +19,7 @@ import java.util.regex.Pattern;
 import org.bson.Document;
 
 /**
- * The MongoDB the mongo and payload families talk to, chosen once per JVM from the environment:
+ * The MongoDB the mongo and payload families talk to, opened from {@link MongoSettings}:
  *
  * <ol>
  *   <li>{@code DBBENCH_MONGO_URI} set: that server (standalone, replica set or sharded URI).
@@ -111,31 +110,38 @@ public final class MongoTarget implements AutoCloseable {
     return new MongoTarget(Kind.STAND_IN_PROCESS, s.address(), null, null, null, s);
   }
 
-  /** {@link #open(Arrangement)} with {@link Arrangement#outOfProcess}. */
+  /** {@link #open(MongoSettings, Arrangement)} with the environment's settings and {@link Arrangement#outOfProcess}. */
   public static MongoTarget open() {
     return open(Arrangement.outOfProcess);
   }
 
   /**
-   * Opens the target the environment asks for (see the class comment); {@code arrangement} only
+   * {@link #open(MongoSettings, Arrangement)} with the environment's settings ({@link MongoSettings#fromEnvironment()}).
+   *
+   * @throws IllegalArgumentException as {@link MongoSettings#fromEnvironment()} and {@link #open(MongoSettings, Arrangement)}
+   */
+  public static MongoTarget open(Arrangement arrangement) {
+    return open(MongoSettings.fromEnvironment(), arrangement);
+  }
+
+  /**
+   * Opens the target {@code settings} name (see the class comment); {@code arrangement} only
    * decides where the stand-in runs (a URI or a container is always another process).
    *
    * @throws IllegalArgumentException when {@code DBBENCH_MONGO_URI} is not a MongoDB connection
-   *     string (the message names the redacted value) or {@code DBBENCH_MONGO_CONTAINER} is not a
-   *     boolean
+   *     string (the message names the redacted value)
    */
-  public static MongoTarget open(Arrangement arrangement) {
-    var uri = BenchConfig.get(ENV_URI);
-    if (uri.isPresent()) {
-      return forUri(uri.get());
+  public static MongoTarget open(MongoSettings settings, Arrangement arrangement) {
+    if (settings.uri().isPresent()) {
+      return forUri(settings.uri().get());
     }
-    if (BenchConfig.getBoolean(ENV_CONTAINER, false)) {
+    if (settings.container()) {
       MongoTarget c = ContainerSupport.tryStart();
       if (c != null) {
         return c;
       }
     }
-    return arrangement == Arrangement.inProcess ? embedded() : standInProcess();
+    return arrangement == Arrangement.inProcess ? embedded() : standInProcess(settings);
   }
 
   /**
@@ -165,21 +171,17 @@ public final class MongoTarget implements AutoCloseable {
   }
 
   /**
-   * Starts the stand-in in a JVM of its own ({@link MongoStandIn}, heap {@code -Xmx} from
-   * {@value #ENV_STANDIN_HEAP}, default {@value #DEFAULT_STANDIN_HEAP}) and waits until it listens.
+   * Starts the stand-in in a JVM of its own ({@link MongoStandIn}, heap {@code -Xmx}
+   * {@link MongoSettings#standInHeap()}) and waits until it listens.
    *
    * @throws IllegalStateException when the process cannot be started or does not get ready, with
    *     its last output
    */
-  public static MongoTarget standInProcess() {
-    String heap = BenchConfig.get(ENV_STANDIN_HEAP, DEFAULT_STANDIN_HEAP);
-    if (!heap.matches("\\d+[kKmMgG]?")) {
-      throw new IllegalArgumentException(ENV_STANDIN_HEAP + "='" + heap + "'; expected a JVM heap size such as 3g or 512m");
-    }
+  public static MongoTarget standInProcess(MongoSettings settings) {
     ChildJvm c;
     try {
       c = ChildJvm.start("mongo-stand-in", MongoStandIn.class.getName(),
-          List.of("-Xmx" + heap, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+          List.of("-Xmx" + settings.standInHeap(), "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
               // shutdownNow warns about clients still connected at tear-down; not a problem worth a line
               "-Dorg.slf4j.simpleLogger.log.de.bwaldvogel=error"),
           List.of(ChildJvm.STOP_ON_STDIN_EOF), Map.of(),

@@ -7,7 +7,6 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
-import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
 import io.dbbench.mongo.JsonBson;
 import io.dbbench.mongo.MongoCollections;
@@ -30,9 +29,6 @@ import org.bson.Document;
  * stops the target.
  */
 public final class CollectionFixture implements AutoCloseable {
-  /** Seed size knob ({@code DBBENCH_PAYLOAD_SEED_DOCS}). */
-  public static final String ENV_SEED_DOCS = "DBBENCH_PAYLOAD_SEED_DOCS";
-
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final MongoTarget target;
@@ -56,21 +52,6 @@ public final class CollectionFixture implements AutoCloseable {
     this.idPrefix = idPrefix;
     this.templateTree = (ObjectNode) JSON.readTree(doc.bytes());
     this.template = JsonBson.toDocument(templateTree);
-  }
-
-  /**
-   * Number of documents seeded for lookups ({@code DBBENCH_PAYLOAD_SEED_DOCS}, default 500; 100
-   * under the smoke test). Kept small because the stand-in takes ~5 ms per 12 KB insert on two
-   * cores; raise it against a real MongoDB, where the unindexed scan grows with it.
-   *
-   * @throws IllegalArgumentException naming the value when it is not a positive integer
-   */
-  public static int seedDocs() {
-    int n = BenchConfig.getInt(ENV_SEED_DOCS, Boolean.getBoolean("dbbench.smoke") ? 100 : 500);
-    if (n < 1) {
-      throw new IllegalArgumentException(ENV_SEED_DOCS + "=" + n + "; expected a positive document count");
-    }
-    return n;
   }
 
   /**
@@ -234,17 +215,12 @@ public final class CollectionFixture implements AutoCloseable {
 
   /**
    * The names of the collection's indexes as the server lists them ({@code _id_}, and
-   * {@code id_1} when {@link #idIndex()}), for checks against the manifest.
+   * {@code id_1} with the unique index on {@code id}), for checks against the manifest.
    */
   public List<String> indexNames() {
     List<String> names = new ArrayList<>();
     collection.listIndexes().forEach(d -> names.add(d.getString("name")));
     return names;
-  }
-
-  /** Whether the collection has the unique index on {@code id}. */
-  public boolean idIndex() {
-    return idIndex;
   }
 
   /** Ids of the seeded documents, in seed order (unmodifiable). */

@@ -1,12 +1,12 @@
 package io.dbbench.payload;
 
 import com.mongodb.client.MongoClient;
-import io.dbbench.core.BenchConfig;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
 import io.dbbench.mongo.Arrangement;
+import io.dbbench.mongo.MongoSettings;
 import io.dbbench.mongo.MongoTarget;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,9 +14,9 @@ import org.bson.Document;
 
 /**
  * The mongo family: {@code MongoDriverBenchmark}, the payload service's operations straight
- * through the MongoDB Java driver. Target selection is {@link MongoTarget#open()}: the in-process
- * mongo-java-server stand-in by default, {@code DBBENCH_MONGO_URI}, or Testcontainers with
- * {@code DBBENCH_MONGO_CONTAINER=true}.
+ * through the MongoDB Java driver. Target selection is {@link MongoSettings} (read through
+ * {@link PayloadSettings}): the mongo-java-server stand-in by default, {@code DBBENCH_MONGO_URI},
+ * or Testcontainers with {@code DBBENCH_MONGO_CONTAINER=true}.
  */
 public final class MongoFamily implements BenchmarkFamily {
   @Override
@@ -45,27 +45,34 @@ public final class MongoFamily implements BenchmarkFamily {
 
   /**
    * Opens the configured target, pings it and closes it, and collects the facts both MongoDB
-   * families record (backend, target, driver, documents, seeds); never throws.
+   * families record (backend, target, driver, documents, seeds); never throws. A malformed
+   * setting makes the family unavailable with the parser's message.
    */
   public static Probe probeTarget() {
-    String what = "the embedded mongo-java-server stand-in";
+    PayloadSettings settings;
+    try {
+      settings = PayloadSettings.fromEnvironment();
+    } catch (IllegalArgumentException e) {
+      String reason = Redaction.redact(String.valueOf(e.getMessage()));
+      String unknown = "unknown (" + reason + ")";
+      return Probe.unavailable(reason, facts(unknown, unknown, reason));
+    }
+    MongoSettings mongo = settings.mongo();
+    String what = mongo.uri().map(u -> "MongoDB at " + Redaction.redact(u)).orElse("the embedded mongo-java-server stand-in");
     String backend = null;
     Probe result;
     try {
-      if (BenchConfig.get(MongoTarget.ENV_URI).isPresent()) {
-        what = "MongoDB at " + Redaction.redact(BenchConfig.get(MongoTarget.ENV_URI).get());
-      }
       // the stand-in in this JVM: the probe checks reachability, not the child process (tests do)
-      try (MongoTarget t = MongoTarget.open(Arrangement.inProcess); MongoClient c = t.newClient(1)) {
+      try (MongoTarget t = MongoTarget.open(mongo, Arrangement.inProcess); MongoClient c = t.newClient(1)) {
         c.getDatabase("admin").runCommand(new Document("ping", 1));
         backend = t.isStandIn() ? t.backend() : t.backend() + " at " + t.redactedUri();
       }
-      result = Probe.ok(describeTarget(backend));
+      result = Probe.ok(describeTarget(settings, backend));
     } catch (RuntimeException | LinkageError e) {
       result = Probe.unavailable("cannot reach " + what + " ("
           + Redaction.redact(String.valueOf(e.getMessage())).lines().findFirst().orElse("")
           + "); set " + MongoTarget.ENV_URI + "=mongodb://host:27017 to a reachable MongoDB, or unset it for the embedded stand-in",
-          describeTarget(null));
+          describeTarget(settings, null));
     }
     return result;
   }
@@ -90,7 +97,13 @@ public final class MongoFamily implements BenchmarkFamily {
           .reduced("batchSize", "10-document batches: the stand-in serialises writes, 100- and 1000-document batches take minutes per call", "10")
           .param("ordered", "false").build();
     }
-    return BenchConfig.get(MongoTarget.ENV_URI).isPresent() ? b.build()
+    boolean realServer;
+    try {
+      realServer = MongoSettings.fromEnvironment().uri().isPresent();
+    } catch (IllegalArgumentException e) {
+      realServer = false; // the probe names the malformed setting and skips the family
+    }
+    return realServer ? b.build()
         : b.reduced("batchSize", "the stand-in serialises writes; 1000-document batches take minutes per call", "1", "100").build();
   }
 
@@ -102,27 +115,32 @@ public final class MongoFamily implements BenchmarkFamily {
       + "fork, for profiling the service; -prof gc then counts everything)";
 
   /** The facts both MongoDB families record: backend, target, driver, documents, seeds. */
-  static Map<String, Object> describeTarget(String probedBackend) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    var uri = BenchConfig.get(MongoTarget.ENV_URI);
+  static Map<String, Object> describeTarget(PayloadSettings settings, String probedBackend) {
+    MongoSettings mongo = settings.mongo();
     String backend = probedBackend;
     if (backend == null) {
-      if (uri.isPresent()) {
-        try (MongoTarget t = MongoTarget.forUri(uri.get())) {
+      if (mongo.uri().isPresent()) {
+        try (MongoTarget t = MongoTarget.forUri(mongo.uri().get())) {
           backend = t.backend() + " at " + t.redactedUri();
         } catch (RuntimeException e) {
           backend = "MongoDB (" + Redaction.redact(String.valueOf(e.getMessage())) + ")";
         }
-      } else if (BenchConfig.get(MongoTarget.ENV_CONTAINER).isPresent()) {
+      } else if (mongo.container()) {
         backend = "Testcontainers " + MongoTarget.CONTAINER_IMAGE + " or, without Docker, " + MongoTarget.embeddedBackendLabel();
       } else {
         backend = MongoTarget.embeddedBackendLabel();
       }
     }
+    String target = mongo.uri().map(Redaction::redact).orElse(mongo.container() ? "Testcontainers " + MongoTarget.CONTAINER_IMAGE
+        : "mongo-java-server " + MongoTarget.MONGO_JAVA_SERVER_VERSION + " (MemoryBackend, ServerVersion.MONGO_5_0, wire version 8) on a loopback port");
+    return facts(backend, target, settings.seedDocs());
+  }
+
+  /** The facts in their order, {@code backend}, {@code target} and {@code seed_docs} as given. */
+  private static Map<String, Object> facts(String backend, String target, Object seedDocs) {
+    Map<String, Object> m = new LinkedHashMap<>();
     m.put("backend", backend);
-    m.put("target", uri.map(Redaction::redact).orElse(
-        BenchConfig.get(MongoTarget.ENV_CONTAINER).isPresent() ? "Testcontainers " + MongoTarget.CONTAINER_IMAGE
-            : "mongo-java-server " + MongoTarget.MONGO_JAVA_SERVER_VERSION + " (MemoryBackend, ServerVersion.MONGO_5_0, wire version 8) on a loopback port"));
+    m.put("target", target);
     m.put("arrangement", ARRANGEMENT_FACT);
     m.put("mongodb_driver_sync", MongoTarget.driverVersion());
     Map<String, Object> docs = new LinkedHashMap<>();
@@ -134,11 +152,7 @@ public final class MongoFamily implements BenchmarkFamily {
       docs.put(d.name(), x);
     }
     m.put("documents", docs);
-    try {
-      m.put("seed_docs", CollectionFixture.seedDocs());
-    } catch (IllegalArgumentException e) {
-      m.put("seed_docs", e.getMessage());
-    }
+    m.put("seed_docs", seedDocs);
     m.put("seed_ids", "name-based UUIDs of 'dbbench-payload-<i>' / 'dbbench-driver-<i>'; lookup order java.util.Random(42 + thread index)");
     return m;
   }

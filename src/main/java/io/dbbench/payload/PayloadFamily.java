@@ -37,8 +37,8 @@ public final class PayloadFamily implements BenchmarkFamily {
     Probe p = MongoFamily.probeTarget();
     Map<String, Object> m = new LinkedHashMap<>(p.facts());
     m.put("service", "io.dbbench.payload.PayloadService: JDK com.sun.net.httpserver, one virtual thread per request, HTTP/1.1 keep-alive, loopback; "
-        + "by default in a JVM of its own (io.dbbench.payload.PayloadServer, -Xms/-Xmx " + PayloadFixture.DEFAULT_SERVICE_HEAP
-        + " or " + PayloadFixture.ENV_SERVICE_HEAP + ")");
+        + "by default in a JVM of its own (io.dbbench.payload.PayloadServer, -Xms/-Xmx " + PayloadSettings.DEFAULT_SERVICE_HEAP
+        + " or " + PayloadSettings.ENV_SERVICE_HEAP + ")");
     m.put("arrangement", MongoFamily.ARRANGEMENT_FACT);
     m.put("clients", "java.net.http.HttpClient, one per JMH thread (closed loop, 100 threads) or one shared (open loop)");
     m.put("index_param", "none | id (unique ascending index id_1 on id, created after the seed, so both variants search the same documents)");
@@ -120,7 +120,7 @@ public final class PayloadFamily implements BenchmarkFamily {
    */
   @Override
   public FamilyServers startServers(boolean full, PrintStream out) throws IOException {
-    return PayloadFixture.startShared();
+    return PayloadFixture.startShared(PayloadSettings.fromEnvironment());
   }
 
   /**

@@ -2,7 +2,6 @@ package io.dbbench.payload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dbbench.core.BenchConfig;
 import io.dbbench.core.ChildJvm;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.SharedServer;
@@ -33,8 +32,8 @@ import java.util.regex.Pattern;
  * that a sample read back equals the template plus its {@code id}.
  *
  * <p>{@link Arrangement#outOfProcess} (the default): the service runs in a JVM of its own
- * ({@link PayloadServer} via {@link ChildJvm}, fixed heap {@value #DEFAULT_SERVICE_HEAP} or
- * {@code DBBENCH_PAYLOAD_SERVICE_HEAP}) and the stand-in in another ({@link MongoTarget#open}), so
+ * ({@link PayloadServer} via {@link ChildJvm}, fixed heap {@link PayloadSettings#serviceHeap()}) and
+ * the stand-in in another ({@link MongoTarget#open}), so
  * this JVM holds only the clients and the fixture's own seeding/verification client.
  * {@link Arrangement#inProcess}: service and stand-in in this JVM.
  */
@@ -50,20 +49,11 @@ public final class PayloadFixture implements AutoCloseable {
   /** Most documents seeded under the smoke test ({@code -Ddbbench.smoke=true}). */
   static final int SMOKE_COLLECTION_SIZE = 200;
 
-  /** The service's driver pool ({@code DBBENCH_PAYLOAD_POOL}, default 100 connections). */
-  private static int driverPool() {
-    return BenchConfig.getInt("DBBENCH_PAYLOAD_POOL", 100);
-  }
-
   /** Documents to seed for {@code collectionSize}: capped under the smoke test, which checks wiring, not scans. */
   private static int seedSize(int collectionSize) {
     return Boolean.getBoolean("dbbench.smoke") ? Math.min(collectionSize, SMOKE_COLLECTION_SIZE) : collectionSize;
   }
 
-  /** Knob: the service process's fixed heap ({@code -Xms} = {@code -Xmx}). */
-  public static final String ENV_SERVICE_HEAP = "DBBENCH_PAYLOAD_SERVICE_HEAP";
-  /** Default service heap: the service keeps nothing between requests. */
-  public static final String DEFAULT_SERVICE_HEAP = "512m";
   /** Environment variable through which the service process receives the MongoDB URI (never its command line). */
   static final String CHILD_URI_ENV = "DBBENCH_PAYLOAD_CHILD_MONGO_URI";
 
@@ -74,44 +64,43 @@ public final class PayloadFixture implements AutoCloseable {
   private final ChildJvm serviceProcess;
   private final SharedServer sharedService;
   private final URI baseUri;
-  private final Arrangement arrangement;
   private final byte[] template;
 
-  private PayloadFixture(CollectionFixture collection, PayloadService service, ChildJvm serviceProcess, URI baseUri,
-      Arrangement arrangement) {
-    this(collection, service, serviceProcess, null, baseUri, arrangement);
+  private PayloadFixture(CollectionFixture collection, PayloadService service, ChildJvm serviceProcess, URI baseUri) {
+    this(collection, service, serviceProcess, null, baseUri);
   }
 
   private PayloadFixture(CollectionFixture collection, PayloadService service, ChildJvm serviceProcess,
-      SharedServer sharedService, URI baseUri, Arrangement arrangement) {
+      SharedServer sharedService, URI baseUri) {
     this.collection = collection;
     this.service = service;
     this.serviceProcess = serviceProcess;
     this.sharedService = sharedService;
     this.baseUri = baseUri;
-    this.arrangement = arrangement;
     this.template = collection.document().bytes();
   }
 
   /**
-   * Opens the MongoDB target for {@code arrangement} ({@link MongoTarget#open(Arrangement)}) and
-   * starts everything: {@link #open(MongoTarget, Arrangement, PayloadDocument, Index, int)}. With
+   * Opens the MongoDB target {@code settings} name for {@code arrangement}
+   * ({@link MongoTarget#open(io.dbbench.mongo.MongoSettings, Arrangement)}) and starts everything:
+   * {@link #open(PayloadSettings, MongoTarget, Arrangement, PayloadDocument, Index, int)}. With
    * {@link Arrangement#outOfProcess} and the servers the main job shares ({@link #startShared}),
    * uses those instead ({@link #attach}).
    *
    * @throws IllegalStateException when the shared servers were given but have stopped
    */
-  public static PayloadFixture open(Arrangement arrangement, PayloadDocument doc, Index index, int collectionSize) {
+  public static PayloadFixture open(PayloadSettings settings, Arrangement arrangement, PayloadDocument doc, Index index,
+      int collectionSize) {
     if (arrangement == Arrangement.outOfProcess) {
       var service = SharedServer.given(SHARED_SERVICE);
       if (service.isPresent()) {
         SharedServer standIn = SharedServer.given(MongoTarget.SHARED_NAME).orElseThrow(() -> new IllegalStateException(
             "-D" + SharedServer.PROPERTY_PREFIX + SHARED_SERVICE + " is set but -D" + SharedServer.PROPERTY_PREFIX
             + MongoTarget.SHARED_NAME + " is not; expected both (the main job passes them together)"));
-        return attach(service.get(), standIn, doc, index, collectionSize);
+        return attach(settings, service.get(), standIn, doc, index, collectionSize);
       }
     }
-    return open(MongoTarget.open(arrangement), arrangement, doc, index, collectionSize);
+    return open(settings, MongoTarget.open(settings.mongo(), arrangement), arrangement, doc, index, collectionSize);
   }
 
   /** Name of the payload service the main job shares among the family's trials ({@link SharedServer}). */
@@ -126,14 +115,14 @@ public final class PayloadFixture implements AutoCloseable {
    *
    * @throws IOException when a server does not start
    */
-  public static FamilyServers startShared() throws IOException {
-    if (BenchConfig.get(MongoTarget.ENV_URI).isPresent() || BenchConfig.getBoolean(MongoTarget.ENV_CONTAINER, false)) {
+  public static FamilyServers startShared(PayloadSettings settings) throws IOException {
+    if (settings.mongo().uri().isPresent() || settings.mongo().container()) {
       return FamilyServers.NONE;
     }
-    MongoTarget target = MongoTarget.standInProcess();
+    MongoTarget target = MongoTarget.standInProcess(settings.mongo());
     try {
       String name = CollectionFixture.newCollectionName("payload");
-      ChildJvm service = startServiceProcess(target, name, driverPool());
+      ChildJvm service = startServiceProcess(target, name, settings);
       URI base;
       try {
         base = URI.create(service.awaitReady(ChildJvm.READY_TIMEOUT).group(1));
@@ -153,45 +142,44 @@ public final class PayloadFixture implements AutoCloseable {
    * A trial on the shared servers: prepares the service's collection ({@link CollectionFixture#openKept})
    * and leaves both servers running at {@link #close()}.
    */
-  static PayloadFixture attach(SharedServer service, SharedServer standIn, PayloadDocument doc, Index index,
-      int collectionSize) {
-    int pool = driverPool();
+  static PayloadFixture attach(PayloadSettings settings, SharedServer service, SharedServer standIn, PayloadDocument doc,
+      Index index, int collectionSize) {
     collectionSize = seedSize(collectionSize);
     CollectionFixture c = CollectionFixture.openKept(MongoTarget.sharedStandIn(standIn), doc, service.key(),
-        "dbbench-payload-", index == Index.id, pool, collectionSize);
-    return new PayloadFixture(c, null, null, service, URI.create(service.address()), Arrangement.outOfProcess);
+        "dbbench-payload-", index == Index.id, settings.driverPool(), collectionSize);
+    return new PayloadFixture(c, null, null, service, URI.create(service.address()));
   }
 
   /**
    * Prepares an empty collection on {@code target}, starts the service (in a JVM of its own for
    * {@link Arrangement#outOfProcess}; its start-up overlaps the seeding), seeds
    * {@code collectionSize} documents whose ids {@link #seededIds()} lists, then creates the index
-   * when asked. The fixture owns {@code target} from here on.
+   * when asked. The fixture owns {@code target} from here on; {@code settings} give the service's
+   * driver pool and heap.
    *
    * @throws IllegalStateException with what to check when MongoDB cannot be reached, the seed does
    *     not read back, or the service process does not start
    * @throws UncheckedIOException when the service cannot bind a loopback port
    */
-  public static PayloadFixture open(MongoTarget target, Arrangement arrangement, PayloadDocument doc, Index index,
-      int collectionSize) {
-    int pool = driverPool();
+  public static PayloadFixture open(PayloadSettings settings, MongoTarget target, Arrangement arrangement,
+      PayloadDocument doc, Index index, int collectionSize) {
     collectionSize = seedSize(collectionSize);
     String name = CollectionFixture.newCollectionName("payload");
     ChildJvm child = null;
     CollectionFixture c = null;
     try {
       if (arrangement == Arrangement.outOfProcess) {
-        child = startServiceProcess(target, name, pool);
+        child = startServiceProcess(target, name, settings);
       }
-      c = CollectionFixture.openNamed(target, doc, name, "dbbench-payload-", index == Index.id, pool, collectionSize);
+      c = CollectionFixture.openNamed(target, doc, name, "dbbench-payload-", index == Index.id, settings.driverPool(), collectionSize);
       if (child != null) {
         URI base = URI.create(child.awaitReady(ChildJvm.READY_TIMEOUT).group(1));
-        return new PayloadFixture(c, null, child, base, arrangement);
+        return new PayloadFixture(c, null, child, base);
       }
       PayloadConfig cfg = PayloadConfig.defaults().withHost("127.0.0.1").withPort(0)
           .withMongoDatabase(CollectionFixture.DATABASE).withMongoCollection(name);
       PayloadService svc = PayloadService.start(cfg, c.collection());
-      return new PayloadFixture(c, svc, null, svc.baseUri(), arrangement);
+      return new PayloadFixture(c, svc, null, svc.baseUri());
     } catch (IOException e) {
       closeAll(child, c, target);
       throw new UncheckedIOException("cannot start the payload service on a loopback port", e);
@@ -212,16 +200,14 @@ public final class PayloadFixture implements AutoCloseable {
     }
   }
 
-  private static ChildJvm startServiceProcess(MongoTarget target, String collectionName, int pool) throws IOException {
-    String heap = BenchConfig.get(ENV_SERVICE_HEAP, DEFAULT_SERVICE_HEAP);
-    if (!heap.matches("\\d+[kKmMgG]?")) {
-      throw new IllegalArgumentException(ENV_SERVICE_HEAP + "='" + heap + "'; expected a JVM heap size such as 512m");
-    }
+  private static ChildJvm startServiceProcess(MongoTarget target, String collectionName, PayloadSettings settings)
+      throws IOException {
+    String heap = settings.serviceHeap();
     return ChildJvm.start("payload-service", PayloadServer.class.getName(),
         List.of("-Xms" + heap, "-Xmx" + heap),
         List.of("--host", "127.0.0.1", "--port", "0", "--mongo-uri-from-env", CHILD_URI_ENV,
             "--mongo-database", CollectionFixture.DATABASE, "--mongo-collection", collectionName,
-            "--mongo-pool", String.valueOf(pool), ChildJvm.STOP_ON_STDIN_EOF),
+            "--mongo-pool", String.valueOf(settings.driverPool()), ChildJvm.STOP_ON_STDIN_EOF),
         Map.of(CHILD_URI_ENV, target.uriForDriver()),
         Pattern.compile(Pattern.quote(PayloadServer.READY_PREFIX) + "(https?://\\S+)"));
   }
@@ -351,11 +337,6 @@ public final class PayloadFixture implements AutoCloseable {
     long a = JitActivity.compilerNanos(service);
     long b = JitActivity.compilerNanos(standIn);
     return a < 0 || b < 0 ? -1 : a + b;
-  }
-
-  /** Where the service and the stand-in run. */
-  public Arrangement arrangement() {
-    return arrangement;
   }
 
   /** The service's process when it runs in a JVM of its own, else {@code null}. */

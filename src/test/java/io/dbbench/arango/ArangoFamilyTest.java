@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dbbench.arango.bulk.BulkDocuments;
 import io.dbbench.arango.pool.PoolSettings;
 import io.dbbench.arango.standin.ArangoStandIn;
-import io.dbbench.arango.target.ArangoSettings;
+import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
 import java.net.ServerSocket;

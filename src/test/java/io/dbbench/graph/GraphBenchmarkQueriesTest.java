@@ -30,12 +30,12 @@ class GraphBenchmarkQueriesTest {
   static void open() {
     g = new GraphReadBenchmark.Graph();
     g.nodes = N;
-    g.setup(READ + "matchById");
+    g.open(READ + "matchById");
   }
 
   @AfterAll
   static void close() {
-    g.tearDown();
+    g.close();
   }
 
   private static Map<String, Object> node(int i) {
@@ -59,7 +59,7 @@ class GraphBenchmarkQueriesTest {
       assertEquals(List.of(List.of(node(i))), rows);
     }
     assertEquals(List.of(), g.session.fetch(GraphQueries.MATCH_BY_ID, Map.of("id", "missing")));
-    g.resetCounts();
+    g.prepare();
     for (int i = 0; i < 50; i++) {
       assertEquals(1, reads.matchById(g));
     }
@@ -87,7 +87,7 @@ class GraphBenchmarkQueriesTest {
       GraphReadBenchmark.Limit l = new GraphReadBenchmark.Limit();
       l.limit = limit;
       l.setup(g);
-      g.resetCounts();
+      g.prepare();
       assertEquals(Math.min(limit, N), reads.readLimit(g, l));
       g.verify();
       l.statement.close();
@@ -123,16 +123,16 @@ class GraphBenchmarkQueriesTest {
 
   @Test
   void readVerificationCatchesAWrongRowCount() {
-    g.resetCounts();
+    g.prepare();
     reads.matchById(g);
     g.rows += 1; // as if the lookup had returned two rows
     IllegalStateException e = assertThrows(IllegalStateException.class, g::verify);
     assertTrue(e.getMessage().contains("consumed 2 rows in 1 calls; expected 1 in total"), e.getMessage());
-    g.resetCounts();
+    g.prepare();
     reads.twoHopTraversal(g);
     g.rows = 1; // fewer than the two ring successors
     assertThrows(IllegalStateException.class, g::verify);
-    g.resetCounts();
+    g.prepare();
     assertThrows(IllegalStateException.class, g::verify, "an iteration in which nothing was recorded fails");
   }
 
@@ -149,7 +149,7 @@ class GraphBenchmarkQueriesTest {
           continue;
         }
         methods++;
-        g.resetCounts();
+        g.prepare();
         Object[] args = m.getParameterCount() == 1 ? new Object[] {g} : new Object[] {g, l};
         for (int i = 0; i < 3; i++) {
           m.invoke(reads, args);
@@ -159,7 +159,7 @@ class GraphBenchmarkQueriesTest {
       }
     } finally {
       l.statement.close();
-      g.resetCounts();
+      g.prepare();
     }
     assertEquals(5, methods);
   }
@@ -168,8 +168,8 @@ class GraphBenchmarkQueriesTest {
     GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
     db.nodes = N;
     db.journal = journal;
-    db.setup(WRITE + method);
-    db.open();
+    db.open(WRITE + method);
+    db.prepare();
     return db;
   }
 
@@ -186,14 +186,14 @@ class GraphBenchmarkQueriesTest {
       assertEquals(List.of(List.of("written-0", GraphWriteBenchmark.WRITE_TS)), entity(db, "w0"));
       assertEquals(List.of(List.of("written-1", GraphWriteBenchmark.WRITE_TS + 1)), entity(db, "w1"));
       EntityGraph.verifyCounts(db.session, N + 2, 2L * N);
-      db.verifyAndClose();
+      db.verify();
       // the next iteration starts again from the template
-      db.open();
+      db.prepare();
       EntityGraph.verifyCounts(db.session, N, 2L * N);
       assertEquals(List.of(), entity(db, "w0"));
-      db.verifyAndClose();
+      db.verify();
     } finally {
-      db.tearDown();
+      db.close();
     }
   }
 
@@ -213,12 +213,12 @@ class GraphBenchmarkQueriesTest {
       writes.autoCommit10Writes(db);
       EntityGraph.verifyCounts(db.session, N + 34, 2L * N);
       assertEquals(List.of(List.of("written-33", GraphWriteBenchmark.WRITE_TS + 33)), entity(db, "w33"));
-      db.verifyAndClose();
+      db.verify();
       GraphWriteBenchmark.Batch zero = new GraphWriteBenchmark.Batch();
       zero.batchSize = 0;
       assertThrows(IllegalArgumentException.class, zero::check);
     } finally {
-      db.tearDown();
+      db.close();
     }
   }
 
@@ -235,9 +235,9 @@ class GraphBenchmarkQueriesTest {
       assertEquals(1, e.size());
       assertEquals(List.of(p.get("from"), p.get("to")), e.get(0).subList(0, 2));
       assertEquals((Double) p.get("weight"), ((Float) e.get(0).get(2)).doubleValue(), 1e-6);
-      db.verifyAndClose();
+      db.verify();
     } finally {
-      db.tearDown();
+      db.close();
     }
   }
 
@@ -254,9 +254,9 @@ class GraphBenchmarkQueriesTest {
       EntityGraph.verifyCounts(db.session, N + 2, 2L * N);
       assertEquals(List.of(List.of("updated-3", GraphWriteBenchmark.WRITE_TS + 3)),
           entity(db, GraphWriteBenchmark.UPDATED_ID));
-      db.verifyAndClose();
+      db.verify();
     } finally {
-      db.tearDown();
+      db.close();
     }
   }
 
@@ -266,10 +266,10 @@ class GraphBenchmarkQueriesTest {
     try {
       writes.createWithParams(db);
       db.nodesWritten++; // claims a write the database does not hold
-      IllegalStateException e = assertThrows(IllegalStateException.class, db::verifyAndClose);
+      IllegalStateException e = assertThrows(IllegalStateException.class, db::verify);
       assertTrue(e.getMessage().contains("expected " + (N + 2)), e.getMessage());
     } finally {
-      db.tearDown();
+      db.close();
     }
   }
 
@@ -278,9 +278,9 @@ class GraphBenchmarkQueriesTest {
     GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
     db.nodes = N;
     db.journal = "sometimes";
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> db.setup(WRITE + "createWithParams"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> db.open(WRITE + "createWithParams"));
     assertTrue(e.getMessage().contains("'sometimes'") && e.getMessage().contains("on+fsync"), e.getMessage());
-    db.tearDown();
+    db.close();
   }
 
   @Test

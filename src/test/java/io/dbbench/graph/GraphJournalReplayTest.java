@@ -42,9 +42,9 @@ class GraphJournalReplayTest {
     GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
     db.nodes = N;
     db.journal = journal;
-    db.setup("io.dbbench.graph.GraphWriteBenchmark.replay");
+    db.open("io.dbbench.graph.GraphWriteBenchmark.replay");
     try {
-      db.open();
+      db.prepare();
       GraphWriteBenchmark.Batch b = new GraphWriteBenchmark.Batch();
       b.batchSize = 10;
       GraphWriteBenchmark.Writes w = new GraphWriteBenchmark.Writes();
@@ -101,10 +101,10 @@ class GraphJournalReplayTest {
         assertEquals(original, replayed);
         assertEquals(List.of(), s.fetch(GraphQueries.MATCH_BY_ID, Map.of("id", "rolled-back")));
       }
-      db.verifyAndClose();
+      db.verify();
       assertFalse(Files.exists(file), "journal not deleted in the iteration tear-down");
     } finally {
-      db.tearDown();
+      db.close();
     }
     assertFalse(Files.exists(db.fixture.dir()), "trial directory not deleted");
   }

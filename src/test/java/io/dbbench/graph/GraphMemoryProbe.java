@@ -40,11 +40,11 @@ public final class GraphMemoryProbe {
     GraphWriteBenchmark writes = new GraphWriteBenchmark();
     GraphReadBenchmark.Graph g = new GraphReadBenchmark.Graph();
     g.nodes = 1000;
-    g.setup("io.dbbench.graph.GraphReadBenchmark.memory");
+    g.open("io.dbbench.graph.GraphReadBenchmark.memory");
     GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
     db.nodes = 1000;
     db.journal = "on";
-    db.setup("io.dbbench.graph.GraphWriteBenchmark.memory");
+    db.open("io.dbbench.graph.GraphWriteBenchmark.memory");
     List<com.kuzudb.QueryResult> leaked = new ArrayList<>();
     com.kuzudb.Database raw = null;
     com.kuzudb.Connection conn = null;
@@ -63,7 +63,7 @@ public final class GraphMemoryProbe {
       GraphWriteBenchmark.Writes w = new GraphWriteBenchmark.Writes();
       for (int round = 0; round < warmup + rounds; round++) {
         long t0 = System.nanoTime();
-        g.resetCounts();
+        g.prepare();
         for (int i = 0; i < 200; i++) {
           reads.matchById(g);
           reads.twoHopTraversal(g);
@@ -73,7 +73,7 @@ public final class GraphMemoryProbe {
           reads.fullScan(g);
           reads.readLimit(g, limit);
         }
-        db.open();
+        db.prepare();
         for (int i = 0; i < 60; i++) {
           writes.createWithParams(db);
           writes.createRelationship(db);
@@ -86,7 +86,7 @@ public final class GraphMemoryProbe {
         writes.writeBatch(db, batch, w);
         writes.transaction10Writes(db);
         writes.autoCommit10Writes(db);
-        db.verifyAndClose();
+        db.verify();
         if (leak && round >= warmup) {
           for (int i = 0; i < 200; i++) {
             leaked.add(conn.query(GraphQueries.FULL_SCAN)); // deliberately never closed here
@@ -101,8 +101,8 @@ public final class GraphMemoryProbe {
         conn.close();
         raw.close();
       }
-      db.tearDown();
-      g.tearDown();
+      db.close();
+      g.close();
     }
   }
 }

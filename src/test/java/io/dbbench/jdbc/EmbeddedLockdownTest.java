@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
 class EmbeddedLockdownTest {
   @Test
   void onlyTheFixtureGetsIn() throws Exception {
-    try (JdbcTarget endpoint = JdbcTarget.open(GomessageSettings.defaults(JdbcSettings.embedded()))) {
-      String url = "jdbc:postgresql://127.0.0.1:" + endpoint.port() + "/postgres";
+    try (JdbcTarget target = JdbcTarget.open(JdbcSettings.embedded())) {
+      String url = "jdbc:postgresql://127.0.0.1:" + target.port() + "/postgres";
       Properties noPassword = new Properties();
       noPassword.setProperty("user", "postgres");
       SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url, noPassword).close());
@@ -40,8 +40,8 @@ class EmbeddedLockdownTest {
       wrong.setProperty("user", "postgres");
       wrong.setProperty("password", "postgres");
       assertThrows(SQLException.class, () -> DriverManager.getConnection(url, wrong).close());
-      assertTrue(endpoint.embeddedPassword().length() >= 32, "a 24-byte random password");
-      try (Connection c = endpoint.connect(); Statement st = c.createStatement();
+      assertTrue(target.embeddedPassword().length() >= 32, "a 24-byte random password");
+      try (Connection c = target.connect(); Statement st = c.createStatement();
           ResultSet r = st.executeQuery("SHOW listen_addresses")) {
         r.next();
         assertEquals("127.0.0.1", r.getString(1));
@@ -87,17 +87,17 @@ class EmbeddedLockdownTest {
       }
     }, "racer");
     racer.start();
-    try (JdbcTarget endpoint = JdbcTarget.open(GomessageSettings.defaults(JdbcSettings.embedded()))) {
+    try (JdbcTarget target = JdbcTarget.open(JdbcSettings.embedded())) {
       Thread.sleep(500); // let the racer reach the socket of the running server too
       stop.set(true);
       racer.join(10_000);
       assertTrue(outcomes.stream().noneMatch(o -> o.startsWith("0 ")), "the racer got in: " + outcomes);
-      try (Connection c = endpoint.connect(); Statement st = c.createStatement();
+      try (Connection c = target.connect(); Statement st = c.createStatement();
           ResultSet r = st.executeQuery("SELECT count(*) FROM pg_roles WHERE rolname = '" + role + "'")) {
         r.next();
         assertEquals(0, r.getInt(1), "the racer's role exists: " + outcomes);
       }
-      try (Connection c = endpoint.connect(); Statement st = c.createStatement();
+      try (Connection c = target.connect(); Statement st = c.createStatement();
           ResultSet r = st.executeQuery("SHOW unix_socket_directories")) {
         r.next();
         assertTrue(r.getString(1).contains("dbbench-pg-data-"), "the socket lies in the owner-only data directory: "

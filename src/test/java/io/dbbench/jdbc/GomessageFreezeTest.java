@@ -30,27 +30,27 @@ class GomessageFreezeTest {
   private static final long FAIL_WITHIN_MS = 20_000;
   private static final Shape SHAPE = Shape.parse("4x250");
 
-  private static JdbcTarget endpoint;
-  private static GomessageSettings config;
+  private static JdbcTarget target;
+  private static GomessageSettings settings;
 
   @BeforeAll
   static void start() throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/bin/kill")) || Files.isExecutable(Path.of("/usr/bin/kill")),
         "needs kill(1) to send SIGSTOP/SIGCONT to the embedded PostgreSQL");
-    config = GomessageSettings.defaults(JdbcSettings.embedded()).withTimeouts(new JdbcTimeouts(TIMEOUT_S, TIMEOUT_S));
-    endpoint = JdbcTarget.open(config);
+    settings = GomessageSettings.defaults(JdbcSettings.embedded()).withTimeouts(new JdbcTimeouts(TIMEOUT_S, TIMEOUT_S));
+    target = JdbcTarget.open(settings.target());
   }
 
   @AfterAll
   static void stop() {
-    if (endpoint != null) {
-      endpoint.close();
+    if (target != null) {
+      target.close();
     }
   }
 
   /** The postmaster and all its descendants (backends, background workers). */
   private static List<Long> serverProcesses() throws IOException {
-    long pid = endpoint.serverPid();
+    long pid = target.serverPid();
     assertTrue(pid > 0, "the embedded server's postmaster pid");
     List<Long> pids = new ArrayList<>(List.of(pid));
     ProcessHandle.of(pid).orElseThrow().descendants().forEach(p -> pids.add(p.pid()));
@@ -69,7 +69,7 @@ class GomessageFreezeTest {
   @ParameterizedTest
   @CsvSource({"bulk", "copy", "arrayBind", "rowByRow"})
   void aFrozenServerFailsTheInsertWithinTheTimeoutNamingTargetAndBatch(String strategy) throws Exception {
-    try (GomessageFixture f = GomessageFixture.open(endpoint, config, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
+    try (GomessageFixture f = GomessageFixture.open(target, settings, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
       f.prepare();
       List<Long> pids = serverProcesses();
       BatchInsertException e;
@@ -96,7 +96,7 @@ class GomessageFreezeTest {
   @ParameterizedTest
   @CsvSource({"bulk"})
   void aFrozenServerFailsTheTableDdlNamingTheOperation(String strategy) throws Exception {
-    try (GomessageFixture f = GomessageFixture.open(endpoint, config, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
+    try (GomessageFixture f = GomessageFixture.open(target, settings, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
       List<Long> pids = serverProcesses();
       SQLException e;
       long t0 = System.nanoTime();

@@ -44,11 +44,11 @@ class GomessageH2Test {
 
   @Test
   void theVerificationFailsWithBothNumbersWhenARowIsLost() throws Exception {
-    GomessageSettings cfg = h2();
-    try (GomessageFixture f = GomessageFixture.open(cfg, SHAPE, Strategy.MANY, RunMode.SEQ)) {
+    GomessageSettings settings = h2();
+    try (GomessageFixture f = GomessageFixture.open(settings, SHAPE, Strategy.MANY, RunMode.SEQ)) {
       f.prepare();
       f.insert();
-      try (Connection c = DriverManager.getConnection(cfg.target().url(), "sa", "");
+      try (Connection c = DriverManager.getConnection(settings.target().url(), "sa", "");
           Statement s = c.createStatement()) {
         s.executeUpdate("DELETE FROM \"TG20POC\".\"GOMESSAGE\" WHERE \"DEVICEID\" = 10");
       }
@@ -70,14 +70,14 @@ class GomessageH2Test {
 
   @Test
   void aForeignTableIsNeverDroppedWithoutAllowDrop() throws Exception {
-    GomessageSettings cfg = h2();
-    try (Connection c = DriverManager.getConnection(cfg.target().url(), "sa", "");
+    GomessageSettings settings = h2();
+    try (Connection c = DriverManager.getConnection(settings.target().url(), "sa", "");
         Statement s = c.createStatement()) {
       s.execute("CREATE SCHEMA \"TG20POC\"");
       s.execute("CREATE TABLE \"TG20POC\".\"GOMESSAGE\" (\"X\" INTEGER)");
       s.execute("INSERT INTO \"TG20POC\".\"GOMESSAGE\" VALUES (42)");
       IllegalStateException e = assertThrows(IllegalStateException.class,
-          () -> GomessageFixture.open(cfg, SHAPE, Strategy.BULK, RunMode.SEQ));
+          () -> GomessageFixture.open(settings, SHAPE, Strategy.BULK, RunMode.SEQ));
       assertTrue(e.getMessage().contains("TG20POC.GOMESSAGE already exists") && e.getMessage().contains("DBBENCH_ALLOW_DROP=true"),
           e.getMessage());
       try (ResultSet r = s.executeQuery("SELECT \"X\" FROM \"TG20POC\".\"GOMESSAGE\"")) {
@@ -85,7 +85,7 @@ class GomessageH2Test {
         assertEquals(42, r.getInt(1));
       }
       // with DBBENCH_ALLOW_DROP=true it is replaced, and dropped again on close
-      try (GomessageFixture f = GomessageFixture.open(cfg.withAllowDrop(true), SHAPE, Strategy.BULK, RunMode.SEQ)) {
+      try (GomessageFixture f = GomessageFixture.open(settings.withAllowDrop(true), SHAPE, Strategy.BULK, RunMode.SEQ)) {
         f.prepare();
         f.insert();
         f.verify();
@@ -98,13 +98,13 @@ class GomessageH2Test {
 
   @Test
   void aTableLeftByAnEarlierDbbenchRunIsRecognisedAsOwned() throws Exception {
-    GomessageSettings cfg = h2();
-    try (Connection c = DriverManager.getConnection(cfg.target().url(), "sa", "");
+    GomessageSettings settings = h2();
+    try (Connection c = DriverManager.getConnection(settings.target().url(), "sa", "");
         Statement s = c.createStatement()) {
       s.execute("CREATE SCHEMA \"TG20POC\"");
       s.execute(Dialect.H2.createTableSql("TG20POC", "GOMESSAGE"));
       s.execute(Dialect.H2.commentSql("TG20POC", "GOMESSAGE"));
-      try (GomessageFixture f = GomessageFixture.open(cfg, SHAPE, Strategy.BULK, RunMode.SEQ)) {
+      try (GomessageFixture f = GomessageFixture.open(settings, SHAPE, Strategy.BULK, RunMode.SEQ)) {
         f.prepare();
         assertEquals(1000, f.insert());
         f.verify();
@@ -114,14 +114,14 @@ class GomessageH2Test {
 
   @Test
   void separateTablesGiveEachWorkerItsOwnSibling() throws Exception {
-    GomessageSettings cfg = h2().withWorkers(3, true);
-    try (GomessageFixture f = GomessageFixture.open(cfg, SHAPE, Strategy.BULK, RunMode.PAR)) {
+    GomessageSettings settings = h2().withWorkers(3, true);
+    try (GomessageFixture f = GomessageFixture.open(settings, SHAPE, Strategy.BULK, RunMode.PAR)) {
       assertEquals(3, f.workers());
       assertEquals(List.of("GOMESSAGE_0", "GOMESSAGE_1", "GOMESSAGE_2"), f.tables());
       f.prepare();
       assertEquals(1000, f.insert());
       f.verify();
-      try (Connection c = DriverManager.getConnection(cfg.target().url(), "sa", "");
+      try (Connection c = DriverManager.getConnection(settings.target().url(), "sa", "");
           Statement s = c.createStatement();
           ResultSet r = s.executeQuery("SELECT COUNT(*) FROM \"TG20POC\".\"GOMESSAGE_0\"")) {
         r.next();

@@ -22,31 +22,31 @@ import org.junit.jupiter.params.provider.CsvSource;
 class GomessageHanaTest {
 
   /**
-   * The HANA configuration {@code settings} selects, or empty (with the reason) when they select
+   * The HANA configuration {@code lookup} selects, or empty (with the reason) when they select
    * another database.
    *
    * @throws IllegalArgumentException when a setting is malformed: that is a failure, not a skip
    */
-  static Optional<GomessageSettings> hanaConfig(Function<String, Optional<String>> settings, StringBuilder whyNot) {
-    GomessageSettings config = GomessageSettings.parse(settings).withTable("GOMESSAGE_DBBENCH_TEST");
-    JdbcSettings t = config.target();
+  static Optional<GomessageSettings> hanaConfig(Function<String, Optional<String>> lookup, StringBuilder whyNot) {
+    GomessageSettings settings = GomessageSettings.parse(lookup).withTable("GOMESSAGE_DBBENCH_TEST");
+    JdbcSettings t = settings.target();
     if (t.isEmbedded() || t.dialect() != Dialect.HANA) {
       whyNot.append("no SAP HANA configured (the target is ").append(t.redactedUrl()).append(" from ")
           .append(t.source()).append("): set DBBENCH_JDBC_URL=jdbc:sap://host:port/ (+ DBBENCH_JDBC_USER/PASSWORD)"
               + " or GOHDBDSN=hdb://user:password@host:port");
       return Optional.empty();
     }
-    return Optional.of(config);
+    return Optional.of(settings);
   }
 
   @ParameterizedTest
   @CsvSource({"bulk,seq", "bulk,par", "many,seq", "many,par", "rowByRow,seq"})
   void insertsExactlyTheShapeIntoAColumnTable(String strategy, String mode) throws Exception {
     StringBuilder whyNot = new StringBuilder();
-    Optional<GomessageSettings> config = hanaConfig(BenchConfig::get, whyNot); // a malformed setting throws: a failure
-    assumeTrue(config.isPresent(), whyNot::toString);
+    Optional<GomessageSettings> settings = hanaConfig(BenchConfig::get, whyNot); // a malformed setting throws: a failure
+    assumeTrue(settings.isPresent(), whyNot::toString);
     Shape shape = Shape.parse("4x250");
-    try (GomessageFixture f = GomessageFixture.open(config.get(), shape, Strategy.parse(strategy), RunMode.parse(mode))) {
+    try (GomessageFixture f = GomessageFixture.open(settings.get(), shape, Strategy.parse(strategy), RunMode.parse(mode))) {
       f.prepare();
       assertEquals(1000, f.insert());
       assertEquals(1000, f.verify().rows());

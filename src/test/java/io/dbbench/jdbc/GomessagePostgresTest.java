@@ -21,19 +21,19 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class GomessagePostgresTest {
   private static final Shape SHAPE = Shape.parse("4x250");
-  private static JdbcTarget endpoint;
-  private static GomessageSettings config;
+  private static JdbcTarget target;
+  private static GomessageSettings settings;
 
   @BeforeAll
   static void startEmbeddedPostgres() throws Exception {
-    config = GomessageSettings.defaults(JdbcSettings.embedded());
-    endpoint = JdbcTarget.open(config);
+    settings = GomessageSettings.defaults(JdbcSettings.embedded());
+    target = JdbcTarget.open(settings.target());
   }
 
   @AfterAll
   static void stopEmbeddedPostgres() {
-    if (endpoint != null) {
-      endpoint.close();
+    if (target != null) {
+      target.close();
     }
   }
 
@@ -41,7 +41,7 @@ class GomessagePostgresTest {
   @CsvSource({"bulk,seq", "bulk,par", "many,seq", "many,par", "copy,seq", "copy,par", "rowByRow,seq", "rowByRow,par", "arrayBind,seq",
       "arrayBind,par"})
   void everyStrategyAndModeInsertsTheSameRows(String strategy, String mode) throws Exception {
-    try (GomessageFixture f = GomessageFixture.open(endpoint, config, SHAPE, Strategy.parse(strategy), RunMode.parse(mode))) {
+    try (GomessageFixture f = GomessageFixture.open(target, settings, SHAPE, Strategy.parse(strategy), RunMode.parse(mode))) {
       for (int shot = 0; shot < 2; shot++) {
         f.prepare();
         assertEquals(1000, f.insert());
@@ -55,8 +55,8 @@ class GomessagePostgresTest {
 
   @Test
   void textCopyAndSeparateTablesStoreTheSameRows() throws Exception {
-    GomessageSettings text = config.withCopyFormat("text").withWorkers(2, true);
-    try (GomessageFixture f = GomessageFixture.open(endpoint, text, SHAPE, Strategy.COPY, RunMode.PAR)) {
+    GomessageSettings text = settings.withCopyFormat("text").withWorkers(2, true);
+    try (GomessageFixture f = GomessageFixture.open(target, text, SHAPE, Strategy.COPY, RunMode.PAR)) {
       assertEquals(List.of("GOMESSAGE_0", "GOMESSAGE_1"), f.tables());
       f.prepare();
       assertEquals(1000, f.insert());
@@ -70,8 +70,8 @@ class GomessagePostgresTest {
   @CsvSource({"bulk,500", "many,500", "copy,500", "rowByRow,577", "arrayBind,500"})
   void aConstraintViolationNamesTheBatchAndRollsItBack(String strategy, long rowsLeft) throws Exception {
     // DEVICEID 577 lies in batch 2 (rows 500..749) of 4x250
-    GomessageSettings failing = config.withFailAtRow(577L);
-    try (GomessageFixture f = GomessageFixture.open(endpoint, failing, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
+    GomessageSettings failing = settings.withFailAtRow(577L);
+    try (GomessageFixture f = GomessageFixture.open(target, failing, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
       f.prepare();
       BatchInsertException e = assertThrows(BatchInsertException.class, f::insert);
       assertEquals(2, e.batch());
@@ -85,8 +85,8 @@ class GomessagePostgresTest {
 
   @Test
   void aFailureInOneParallelWorkerFailsTheWholeInsert() throws Exception {
-    GomessageSettings failing = config.withFailAtRow(999L);
-    try (GomessageFixture f = GomessageFixture.open(endpoint, failing, SHAPE, Strategy.MANY, RunMode.PAR)) {
+    GomessageSettings failing = settings.withFailAtRow(999L);
+    try (GomessageFixture f = GomessageFixture.open(target, failing, SHAPE, Strategy.MANY, RunMode.PAR)) {
       f.prepare();
       BatchInsertException e = assertThrows(BatchInsertException.class, f::insert);
       assertEquals(3, e.batch());
@@ -97,7 +97,7 @@ class GomessagePostgresTest {
 
   /** The first and last stored rows hold exactly the generator's values (so COPY's encoding is right). */
   private static void assertStoredRowsEqualTheGenerator(String table) throws Exception {
-    try (Connection c = endpoint.connect();
+    try (Connection c = target.connect();
         Statement s = c.createStatement();
         ResultSet r = s.executeQuery("SELECT * FROM \"TG20POC\".\"" + table + "\" ORDER BY \"DEVICEID\"")) {
       double[] expected = new double[9];
@@ -105,7 +105,7 @@ class GomessagePostgresTest {
       while (r.next()) {
         int id = r.getInt(1);
         int batch = id / SHAPE.batchSize();
-        GomessageRows.Cursor cur = GomessageRows.batch(config.seed(), SHAPE, batch);
+        GomessageRows.Cursor cur = GomessageRows.batch(settings.seed(), SHAPE, batch);
         int got;
         do {
           got = cur.next(expected);

@@ -100,9 +100,9 @@ class JdbcSettingsTest {
         "DBBENCH_JDBC_PROPERTIES", "a=1", "DBBENCH_JDBC_SEED", "7", "DBBENCH_JDBC_WORKERS", "3",
         "DBBENCH_JDBC_SEPARATE_TABLES", "yes", "DBBENCH_JDBC_COPY_FORMAT", "TEXT", "DBBENCH_JDBC_FAIL_AT_ROW", "577",
         "DBBENCH_JDBC_TABLE", "  "));
-    assertEquals(JdbcTimeouts.defaults(), c.timeouts());
+    assertEquals(JdbcTimeouts.defaults(), c.target().timeouts());
     assertEquals(new JdbcTimeouts(30, JdbcTimeouts.DEFAULT_STATEMENT_SECONDS),
-        GomessageSettings.parse(Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "30")).timeouts());
+        GomessageSettings.parse(Map.of("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS", "30")).target().timeouts());
     assertEquals("jdbc:h2:mem:x", c.target().url());
     assertEquals("sa", c.target().user());
     assertEquals("DBBENCH_JDBC_URL", c.target().source());

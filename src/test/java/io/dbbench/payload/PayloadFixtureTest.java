@@ -26,7 +26,7 @@ class PayloadFixtureTest {
   @Test
   void seedsSearchableDocumentsAndEverySearchVariantReturnsTheSameAnswer() throws Exception {
     for (PayloadFixture.Index index : PayloadFixture.Index.values()) {
-      try (PayloadFixture f = PayloadFixture.open(MongoTarget.embedded(), Arrangement.inProcess, PayloadDocument.reqmgr2, index, 20);
+      try (PayloadFixture f = PayloadFixture.open(PayloadSettings.fromEnvironment(), MongoTarget.embedded(), Arrangement.inProcess, PayloadDocument.reqmgr2, index, 20);
           HttpClient c = HttpClient.newHttpClient()) {
         assertEquals(20, f.seededIds().size());
         assertEquals(20, f.count());
@@ -43,7 +43,7 @@ class PayloadFixtureTest {
 
   @Test
   void verificationCatchesWrongCountsAndAlteredDocuments() throws Exception {
-    try (PayloadFixture f = PayloadFixture.open(MongoTarget.embedded(), Arrangement.inProcess, PayloadDocument.flat, PayloadFixture.Index.id, 0);
+    try (PayloadFixture f = PayloadFixture.open(PayloadSettings.fromEnvironment(), MongoTarget.embedded(), Arrangement.inProcess, PayloadDocument.flat, PayloadFixture.Index.id, 0);
         HttpClient c = HttpClient.newHttpClient()) {
       f.verifyCount(0);
       f.verifyAnySample(); // empty: nothing to compare
@@ -70,7 +70,7 @@ class PayloadFixtureTest {
     String old = System.getProperty("dbbench.payload.seed.docs");
     System.setProperty("dbbench.payload.seed.docs", "0");
     try {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, CollectionFixture::seedDocs);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, PayloadSettings::fromEnvironment);
       assertTrue(e.getMessage().contains("DBBENCH_PAYLOAD_SEED_DOCS=0"), e.getMessage());
     } finally {
       if (old == null) {

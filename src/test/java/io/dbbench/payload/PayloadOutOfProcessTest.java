@@ -75,7 +75,7 @@ class PayloadOutOfProcessTest {
 
   @Test
   void trialsOnTheSharedServersKeepThemRunningReuseTheSeedAndMeasureTheirCpu() throws Exception {
-    FamilyServers servers = PayloadFixture.startShared();
+    FamilyServers servers = PayloadFixture.startShared(PayloadSettings.fromEnvironment());
     List<ProcessHandle> started = new ArrayList<>();
     try {
       assertEquals(2, servers.servers().size(), servers.facts().toString());
@@ -83,7 +83,7 @@ class PayloadOutOfProcessTest {
       servers.forkProperties().forEach(System::setProperty);
       long servicePid;
       String firstId;
-      try (PayloadFixture a = PayloadFixture.open(Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.none, 50)) {
+      try (PayloadFixture a = PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.none, 50)) {
         assertTrue(a.sharedServers());
         servicePid = a.servicePid();
         assertEquals(started.get(1).pid(), servicePid, "the trial uses the shared service");
@@ -96,13 +96,13 @@ class PayloadOutOfProcessTest {
         }
       }
       assertTrue(started.stream().allMatch(ProcessHandle::isAlive), "a trial's close leaves the shared servers running");
-      try (PayloadFixture b = PayloadFixture.open(Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.id, 50)) {
+      try (PayloadFixture b = PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.id, 50)) {
         assertEquals(servicePid, b.servicePid());
         assertEquals(firstId, b.seededIds().get(0));
         assertEquals(List.of("_id_", "id_1"), b.indexNames(), "the kept seed gets the index the trial asks for");
         b.verifyCount(50);
       }
-      try (PayloadFixture i = PayloadFixture.open(Arrangement.outOfProcess, PayloadDocument.reqmgr2, PayloadFixture.Index.id, 0)) {
+      try (PayloadFixture i = PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.outOfProcess, PayloadDocument.reqmgr2, PayloadFixture.Index.id, 0)) {
         i.verifyCount(0);
         try (HttpClient c = HttpClient.newHttpClient()) {
           assertEquals(201, send(c, insert(i.baseUri(), PayloadDocument.reqmgr2)).statusCode());
@@ -120,7 +120,7 @@ class PayloadOutOfProcessTest {
     servers.forkProperties().forEach(System::setProperty);
     try {
       IllegalStateException e = assertThrows(IllegalStateException.class,
-          () -> PayloadFixture.open(Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.none, 10));
+          () -> PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.none, 10));
       assertTrue(e.getMessage().contains("is not running"), e.getMessage());
     } finally {
       servers.forkProperties().keySet().forEach(System::clearProperty);
@@ -132,7 +132,7 @@ class PayloadOutOfProcessTest {
     List<ProcessHandle> children;
     URI base;
     int mongoPort;
-    try (PayloadFixture f = PayloadFixture.open(Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.id, 50);
+    try (PayloadFixture f = PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.id, 50);
         HttpClient c = HttpClient.newHttpClient()) {
       ChildJvm service = f.serviceProcess();
       ChildJvm standIn = f.target().process();
@@ -179,12 +179,12 @@ class PayloadOutOfProcessTest {
     int quick = Integer.parseInt(new PayloadFamily().settings(false).params().get("collectionSize").get(0));
     Object indexFact = new PayloadFamily().probe().facts().get("index_param");
     assertTrue(String.valueOf(indexFact).contains("id_1"), String.valueOf(indexFact));
-    try (PayloadFixture f = PayloadFixture.open(Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.id, quick)) {
+    try (PayloadFixture f = PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.id, quick)) {
       assertEquals(quick, f.count());
       assertEquals(quick, f.seededIds().size());
       assertEquals(List.of("_id_", "id_1"), f.indexNames());
     }
-    try (PayloadFixture f = PayloadFixture.open(Arrangement.outOfProcess, PayloadDocument.reqmgr2, PayloadFixture.Index.none, 30)) {
+    try (PayloadFixture f = PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.outOfProcess, PayloadDocument.reqmgr2, PayloadFixture.Index.none, 30)) {
       assertEquals(30, f.count());
       assertEquals(List.of("_id_"), f.indexNames(), "index=none must leave only MongoDB's own _id index");
       f.verifySample(f.seededIds().get(29));
@@ -220,11 +220,11 @@ class PayloadOutOfProcessTest {
     int n = 300;
     double outside;
     double inside;
-    try (PayloadFixture f = PayloadFixture.open(Arrangement.outOfProcess, PayloadDocument.reqmgr2, PayloadFixture.Index.id, 0)) {
+    try (PayloadFixture f = PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.outOfProcess, PayloadDocument.reqmgr2, PayloadFixture.Index.id, 0)) {
       outside = bytesPerInsert(f, n);
       assertEquals(n + 50, f.health().get("inserted").asLong(), "the inserts were served by the other process");
     }
-    try (PayloadFixture f = PayloadFixture.open(Arrangement.inProcess, PayloadDocument.reqmgr2, PayloadFixture.Index.id, 0)) {
+    try (PayloadFixture f = PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.inProcess, PayloadDocument.reqmgr2, PayloadFixture.Index.id, 0)) {
       inside = bytesPerInsert(f, n);
     }
     // In process, this JVM also parses each 12 KB body into a tree and BSON, and the stand-in
@@ -264,8 +264,8 @@ class PayloadOutOfProcessTest {
 
   @Test
   void hundredConcurrentClientsForThreeSecondsUnderAFixedHeapLoseNothing() throws Exception {
-    try (AutoCloseable heap = BenchConfig.override(PayloadFixture.ENV_SERVICE_HEAP, LOAD_TEST_HEAP);
-        PayloadFixture f = PayloadFixture.open(Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.id, 0)) {
+    try (AutoCloseable heap = BenchConfig.override(PayloadSettings.ENV_SERVICE_HEAP, LOAD_TEST_HEAP);
+        PayloadFixture f = PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.id, 0)) {
       AtomicLong created = new AtomicLong();
       AtomicLong other = new AtomicLong();
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);

@@ -2,10 +2,10 @@ package io.dbbench.arango.bulk;
 
 import com.arangodb.Protocol;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dbbench.arango.target.ArangoAdmin;
-import io.dbbench.arango.target.ArangoSettings;
-import io.dbbench.arango.target.ArangoTarget;
-import io.dbbench.arango.target.ArangoUnavailableException;
+import io.dbbench.arango.server.ArangoAdmin;
+import io.dbbench.arango.server.ArangoSettings;
+import io.dbbench.arango.server.ArangoTarget;
+import io.dbbench.arango.server.ArangoUnavailableException;
 import io.dbbench.load.SteadyState;
 import java.io.IOException;
 import java.util.List;
@@ -88,11 +88,6 @@ public final class ArangoBulkFixture implements AutoCloseable {
   /** The admin client. */
   public ArangoAdmin admin() {
     return admin;
-  }
-
-  /** Documents per shot. */
-  public int docs() {
-    return docs;
   }
 
   /** Before a shot of {@code op}: an empty collection, loaded with every document unless {@code op} is insert. */

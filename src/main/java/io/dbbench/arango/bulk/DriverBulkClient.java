@@ -11,7 +11,7 @@ import com.arangodb.model.DocumentCreateOptions;
 import com.arangodb.model.DocumentDeleteOptions;
 import com.arangodb.model.DocumentUpdateOptions;
 import com.arangodb.model.OverwriteMode;
-import io.dbbench.arango.target.ArangoTarget;
+import io.dbbench.arango.server.ArangoTarget;
 import java.io.IOException;
 import java.util.List;
 

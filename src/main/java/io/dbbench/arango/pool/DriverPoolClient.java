@@ -4,7 +4,7 @@ import com.arangodb.ArangoCursorAsync;
 import com.arangodb.ArangoDB;
 import com.arangodb.ArangoDatabaseAsync;
 import com.arangodb.model.AqlQueryOptions;
-import io.dbbench.arango.target.ArangoTarget;
+import io.dbbench.arango.server.ArangoTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

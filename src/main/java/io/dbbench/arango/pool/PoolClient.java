@@ -1,7 +1,7 @@
 package io.dbbench.arango.pool;
 
 import com.arangodb.Protocol;
-import io.dbbench.arango.target.ArangoTarget;
+import io.dbbench.arango.server.ArangoTarget;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

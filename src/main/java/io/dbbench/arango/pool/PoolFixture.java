@@ -1,10 +1,10 @@
 package io.dbbench.arango.pool;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dbbench.arango.target.ArangoAdmin;
-import io.dbbench.arango.target.ArangoSettings;
-import io.dbbench.arango.target.ArangoTarget;
-import io.dbbench.arango.target.ArangoUnavailableException;
+import io.dbbench.arango.server.ArangoAdmin;
+import io.dbbench.arango.server.ArangoSettings;
+import io.dbbench.arango.server.ArangoTarget;
+import io.dbbench.arango.server.ArangoUnavailableException;
 import io.dbbench.load.SteadyState;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -48,14 +48,12 @@ public final class PoolFixture implements AutoCloseable {
   private final ArangoTarget target;
   private final ArangoAdmin admin;
   private final PoolClient client;
-  private final int docs;
   private final int standInWorkMillis;
 
-  private PoolFixture(ArangoTarget target, ArangoAdmin admin, PoolClient client, int docs, int standInWorkMillis) {
+  private PoolFixture(ArangoTarget target, ArangoAdmin admin, PoolClient client, int standInWorkMillis) {
     this.target = target;
     this.admin = admin;
     this.client = client;
-    this.docs = docs;
     this.standInWorkMillis = standInWorkMillis;
   }
 
@@ -87,7 +85,7 @@ public final class PoolFixture implements AutoCloseable {
       a.setQueryCacheMode("off");
       c = PoolClient.open(t, connection);
       c.ping();
-      return new PoolFixture(t, a, c, docs, study.standInWorkMillis());
+      return new PoolFixture(t, a, c, study.standInWorkMillis());
     } catch (RuntimeException e) {
       if (c != null) {
         c.close();
@@ -171,14 +169,9 @@ public final class PoolFixture implements AutoCloseable {
     return target.serverCpuNanos();
   }
 
-  /** Documents in the collection. */
-  public int docs() {
-    return docs;
-  }
-
   /**
    * The stand-in's scheduler figures ({@code GET /_dbbench/stats}: workers, queue size, peak
-   * requests in flight and connections since the last {@link #resetPeaks()}), or an empty map on
+   * requests in flight and connections since the last {@link #prepare()}), or an empty map on
    * a real ArangoDB.
    */
   public Map<String, Object> standInStats() {
@@ -192,7 +185,7 @@ public final class PoolFixture implements AutoCloseable {
   }
 
   /** Resets the stand-in's peak counters (no-op on a real ArangoDB). */
-  public void resetPeaks() {
+  public void prepare() {
     if (target.kind() == ArangoSettings.Kind.STAND_IN) {
       admin.call("DELETE", "/_dbbench/stats", null);
     }
@@ -220,7 +213,7 @@ public final class PoolFixture implements AutoCloseable {
       SteadyState.Outcome o = SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
           rule, System::nanoTime, () -> { }, SteadyState.Progress.toStdout("the ArangoDB server, pool queries ("
               + picks.size() + " per shot)"));
-      resetPeaks();
+      prepare();
       return o;
     } catch (RuntimeException e) {
       throw e;

@@ -1,6 +1,6 @@
 package io.dbbench.arango.pool;
 
-import io.dbbench.arango.target.ArangoSettings;
+import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.SettingsReader;
 import java.util.LinkedHashMap;

@@ -2,8 +2,8 @@ package io.dbbench.arango.pool;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dbbench.arango.target.ArangoTarget;
-import io.dbbench.arango.target.ArangoUnavailableException;
+import io.dbbench.arango.server.ArangoTarget;
+import io.dbbench.arango.server.ArangoUnavailableException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

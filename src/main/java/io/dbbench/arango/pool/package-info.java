@@ -4,7 +4,7 @@
  * its DNF causes, the fixture, the study's knobs and its report form ({@code study.json} beside it
  * holds the study's published table).
  *
- * <p>Inside the ArangoDB room: imports {@code arango.target} and the ground floor; never
+ * <p>Inside the ArangoDB room: imports {@code arango.server} and the ground floor; never
  * {@code arango} (the family above) or {@code arango.bulk}.
  */
 package io.dbbench.arango.pool;

@@ -3,6 +3,6 @@
  * ArangoDB studies use, run in a JVM of its own.
  *
  * <p>The ArangoDB room's lowest floor: imports the ground floor ({@code core}, {@code load}) only,
- * never {@code arango.target}, the studies or the family above it.
+ * never {@code arango.server}, the studies or the family above it.
  */
 package io.dbbench.arango.standin;

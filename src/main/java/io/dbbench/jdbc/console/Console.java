@@ -87,24 +87,24 @@ public final class Console implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--port " + port
           + " is out of range; expected 0 (a free port) to 65535");
     }
-    GomessageSettings config;
-    ConsoleSettings settings;
+    GomessageSettings settings;
+    ConsoleSettings consoleSettings;
     try {
-      config = GomessageSettings.fromEnvironment();
-      settings = ConsoleSettings.fromEnvironment();
+      settings = GomessageSettings.fromEnvironment();
+      consoleSettings = ConsoleSettings.fromEnvironment();
     } catch (IllegalArgumentException e) {
       err.println("console: " + Redaction.redact(e.getMessage()));
       return 2;
     }
-    err.println("console: reaching " + config.target().redactedUrl() + " (from " + config.target().source() + ") ...");
-    JdbcTarget endpoint;
+    err.println("console: reaching " + settings.target().redactedUrl() + " (from " + settings.target().source() + ") ...");
+    JdbcTarget target;
     try {
-      endpoint = JdbcTarget.open(config);
+      target = JdbcTarget.open(settings.target());
     } catch (Exception e) {
       err.println("console: " + Redaction.redact(String.valueOf(e.getMessage())));
       return 1;
     }
-    try (endpoint; ConsoleServer server = startServer(endpoint, config, settings)) {
+    try (target; ConsoleServer server = startServer(target, settings, consoleSettings)) {
       if (server == null) {
         return 1;
       }
@@ -112,9 +112,9 @@ public final class Console implements Callable<Integer> {
       out.println(server.loopbackOnly()
           ? "listening on loopback " + host + " only: other machines cannot connect (--host 0.0.0.0 to allow them)"
           : "listening on " + host + ": OTHER MACHINES CAN CONNECT; the console has no login and can insert into "
-              + "and truncate " + config.schema() + "." + config.table() + " (bind --host 127.0.0.1 to prevent that)");
-      out.println("target: " + endpoint.describe().get("backend") + ", " + config.schema() + "." + config.table()
-          + "; Ctrl-C stops the console" + (endpoint.isEmbedded() ? " and the embedded PostgreSQL" : ""));
+              + "and truncate " + settings.schema() + "." + settings.table() + " (bind --host 127.0.0.1 to prevent that)");
+      out.println("target: " + target.describe().get("backend") + ", " + settings.schema() + "." + settings.table()
+          + "; Ctrl-C stops the console" + (target.isEmbedded() ? " and the embedded PostgreSQL" : ""));
       out.flush();
       stop.await();
       err.println("console: stopping");
@@ -122,9 +122,9 @@ public final class Console implements Callable<Integer> {
     return 0;
   }
 
-  private ConsoleServer startServer(JdbcTarget endpoint, GomessageSettings config, ConsoleSettings settings) {
+  private ConsoleServer startServer(JdbcTarget target, GomessageSettings settings, ConsoleSettings consoleSettings) {
     try {
-      return ConsoleServer.start(endpoint, config, settings, host, port);
+      return ConsoleServer.start(target, settings, consoleSettings, host, port);
     } catch (IOException e) {
       err.println("console: cannot listen on " + host + ":" + port + ": " + e.getMessage());
       return null;

@@ -79,9 +79,9 @@ public final class ConsoleServer implements AutoCloseable {
   /** Request body bytes read and dropped before the connection is closed instead. */
   private static final int MAX_IGNORED_BODY = 64 * 1024;
 
-  private final JdbcTarget endpoint;
-  private final GomessageSettings config;
-  private final ConsoleSettings settings;
+  private final JdbcTarget target;
+  private final GomessageSettings settings;
+  private final ConsoleSettings consoleSettings;
   private final TestRunner runner;
   private final OwnedTable table;
   private final History history = new History();
@@ -91,13 +91,13 @@ public final class ConsoleServer implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor;
 
-  private ConsoleServer(JdbcTarget endpoint, GomessageSettings config, ConsoleSettings settings, HttpServer server,
+  private ConsoleServer(JdbcTarget target, GomessageSettings settings, ConsoleSettings consoleSettings, HttpServer server,
       ExecutorService executor) {
-    this.endpoint = endpoint;
-    this.config = config;
+    this.target = target;
     this.settings = settings;
-    this.runner = new TestRunner(endpoint, config);
-    this.table = new OwnedTable(endpoint, config);
+    this.consoleSettings = consoleSettings;
+    this.runner = new TestRunner(target, settings);
+    this.table = new OwnedTable(target, settings);
     this.server = server;
     this.executor = executor;
     for (String name : List.of("index.html", "console.js", "console.css")) {
@@ -114,19 +114,19 @@ public final class ConsoleServer implements AutoCloseable {
 
   /**
    * Binds {@code host:port} ({@code port} 0 picks a free one) and serves the console for
-   * {@code endpoint}, which stays the caller's (it is not closed by {@link #close()}).
+   * {@code target}, which stays the caller's (it is not closed by {@link #close()}).
    *
-   * @param config the family's knobs (schema, table, bulk size, workers, ...)
+   * @param settings the family's knobs (schema, table, bulk size, workers, ...)
    * @throws IOException when the address cannot be bound
    */
-  public static ConsoleServer start(JdbcTarget endpoint, GomessageSettings config, ConsoleSettings settings,
+  public static ConsoleServer start(JdbcTarget target, GomessageSettings settings, ConsoleSettings consoleSettings,
       String host, int port) throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 64);
     ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor();
     server.setExecutor(ex);
     ConsoleServer console;
     try {
-      console = new ConsoleServer(endpoint, config, settings, server, ex);
+      console = new ConsoleServer(target, settings, consoleSettings, server, ex);
     } catch (RuntimeException e) {
       server.stop(0);
       ex.shutdownNow();
@@ -154,7 +154,7 @@ public final class ConsoleServer implements AutoCloseable {
 
   /** The test type names this target runs, in the page's order. */
   public List<String> testNames() {
-    return TestType.all(endpoint.dialect()).stream().map(TestType::name).toList();
+    return TestType.all(target.dialect()).stream().map(TestType::name).toList();
   }
 
   private void handle(HttpExchange ex) {
@@ -264,7 +264,7 @@ public final class ConsoleServer implements AutoCloseable {
   private void runTest(HttpExchange ex, String name) throws IOException {
     TestType type;
     try {
-      type = TestType.parse(name, endpoint.dialect());
+      type = TestType.parse(name, target.dialect());
     } catch (IllegalArgumentException e) {
       throw new ConsoleException(400, "test", e.getMessage());
     }
@@ -274,20 +274,20 @@ public final class ConsoleServer implements AutoCloseable {
     acquire(p);
     String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
     int workers = runner.workers(type, shape);
-    boolean separate = type.mode() == RunMode.PAR && config.separateTables();
+    boolean separate = type.mode() == RunMode.PAR && settings.separateTables();
     int bulk = runner.bulkSize(type, shape);
     TestResult result;
     int status;
     try {
-      TestRunner.Outcome o = runner.run(type, shape, settings.dropBeforeRun(), p);
+      TestRunner.Outcome o = runner.run(type, shape, consoleSettings.dropBeforeRun(), p);
       double seconds = o.insertNanos() / 1e9;
       result = new TestResult(nextId.getAndIncrement(), startedAt, type.name(), shape.batchCount(), shape.batchSize(),
           bulk, workers, separate, o.rows(), seconds, seconds > 0 ? o.rows() / seconds : 0, o.verified(),
-          o.verification(), settings.dropBeforeRun(), o.mismatch());
+          o.verification(), consoleSettings.dropBeforeRun(), o.mismatch());
       status = o.verified() ? 200 : 502;
     } catch (SQLException | BatchInsertException e) {
       result = new TestResult(nextId.getAndIncrement(), startedAt, type.name(), shape.batchCount(), shape.batchSize(),
-          bulk, workers, separate, p.rowsSent(), p.insertSeconds(), 0, false, null, settings.dropBeforeRun(),
+          bulk, workers, separate, p.rowsSent(), p.insertSeconds(), 0, false, null, consoleSettings.dropBeforeRun(),
           databaseMessage(e));
       status = 502;
     } catch (IllegalStateException e) {
@@ -304,11 +304,11 @@ public final class ConsoleServer implements AutoCloseable {
 
   /** {@code batchcount}/{@code batchsize}, the settings' default shape for each one missing. */
   private Shape shape(Map<String, String> q) {
-    long count = count(q, "batchcount", settings.defaultShape().batchCount());
-    long size = count(q, "batchsize", settings.defaultShape().batchSize());
-    if (count * size > settings.maxRows()) {
+    long count = count(q, "batchcount", consoleSettings.defaultShape().batchCount());
+    long size = count(q, "batchsize", consoleSettings.defaultShape().batchSize());
+    if (count * size > consoleSettings.maxRows()) {
       throw new ConsoleException(400, "batchcount*batchsize", "batchcount*batchsize = " + count + "*" + size + " = "
-          + count * size + " rows is over the maximum of " + settings.maxRows()
+          + count * size + " rows is over the maximum of " + consoleSettings.maxRows()
           + " (DBBENCH_CONSOLE_MAX_ROWS); ask for fewer rows");
     }
     return new Shape((int) count, (int) size);
@@ -405,11 +405,11 @@ public final class ConsoleServer implements AutoCloseable {
     m.put("parameters", parameters());
     m.put("tests", testNames());
     m.put("hdbinsertTests", TestType.HDBINSERT);
-    m.put("shapes", settings.shapes().stream().map(Shape::toString).toList());
-    m.put("defaultShape", settings.defaultShape().toString());
-    m.put("maxRows", settings.maxRows());
+    m.put("shapes", consoleSettings.shapes().stream().map(Shape::toString).toList());
+    m.put("defaultShape", consoleSettings.defaultShape().toString());
+    m.put("maxRows", consoleSettings.maxRows());
     m.put("table", table.qualifiedName());
-    m.put("allowDrop", config.allowDrop());
+    m.put("allowDrop", settings.allowDrop());
     return m;
   }
 
@@ -420,7 +420,7 @@ public final class ConsoleServer implements AutoCloseable {
     m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
     m.put("availableProcessors", rt.availableProcessors());
     m.put("maxHeapBytes", rt.maxMemory());
-    Map<String, Object> d = endpoint.describe();
+    Map<String, Object> d = target.describe();
     m.put("driver", d.get("driver"));
     m.put("driverVersion", d.get("driver_version"));
     m.put("database", d.get("server_product"));
@@ -434,35 +434,35 @@ public final class ConsoleServer implements AutoCloseable {
 
   private List<Map<String, Object>> parameters() {
     List<Map<String, Object>> out = new ArrayList<>();
-    Dialect dialect = endpoint.dialect();
-    param(out, "target", config.target().isEmbedded() ? "embedded PostgreSQL" : config.target().redactedUrl(),
+    Dialect dialect = target.dialect();
+    param(out, "target", settings.target().isEmbedded() ? "embedded PostgreSQL" : settings.target().redactedUrl(),
         "DBBENCH_JDBC_URL", "JDBC URL (or GOHDBDSN); unset: the embedded PostgreSQL");
-    param(out, "schema", config.schema(), "DBBENCH_JDBC_SCHEMA", "schema of the owned table");
-    param(out, "table", config.table(), "DBBENCH_JDBC_TABLE", "the owned table; Par with separate tables adds <table>_<n>");
-    param(out, "batch count", settings.defaultShape().batchCount(), "DBBENCH_CONSOLE_BATCH_COUNT",
+    param(out, "schema", settings.schema(), "DBBENCH_JDBC_SCHEMA", "schema of the owned table");
+    param(out, "table", settings.table(), "DBBENCH_JDBC_TABLE", "the owned table; Par with separate tables adds <table>_<n>");
+    param(out, "batch count", consoleSettings.defaultShape().batchCount(), "DBBENCH_CONSOLE_BATCH_COUNT",
         "batches when a /test URL names no batchcount");
-    param(out, "batch size", settings.defaultShape().batchSize(), "DBBENCH_CONSOLE_BATCH_SIZE",
+    param(out, "batch size", consoleSettings.defaultShape().batchSize(), "DBBENCH_CONSOLE_BATCH_SIZE",
         "rows per batch when a /test URL names no batchsize");
-    param(out, "bulk size", config.bulkSize() == 0 ? "batch size" : config.bulkSize(), "DBBENCH_JDBC_BULK_SIZE",
+    param(out, "bulk size", settings.bulkSize() == 0 ? "batch size" : settings.bulkSize(), "DBBENCH_JDBC_BULK_SIZE",
         "Bulk: rows per executeBatch" + (dialect.maxBatchRows() == Integer.MAX_VALUE ? ""
             : " (at most " + dialect.maxBatchRows() + " on " + dialect.product() + ")"));
-    param(out, "workers", config.workers() == 0 ? "min(batchCount, 2 x " + Runtime.getRuntime().availableProcessors()
-        + " cores)" : config.workers(), "DBBENCH_JDBC_WORKERS", "Par: threads, one connection each");
-    param(out, "wait seconds", config.waitSeconds(), "DBBENCH_JDBC_WAIT_SECONDS",
+    param(out, "workers", settings.workers() == 0 ? "min(batchCount, 2 x " + Runtime.getRuntime().availableProcessors()
+        + " cores)" : settings.workers(), "DBBENCH_JDBC_WORKERS", "Par: threads, one connection each");
+    param(out, "wait seconds", settings.waitSeconds(), "DBBENCH_JDBC_WAIT_SECONDS",
         "settle time before each insert, outside the timing (hdbinsert's -wait)");
-    param(out, "separate tables", config.separateTables(), "DBBENCH_JDBC_SEPARATE_TABLES",
+    param(out, "separate tables", settings.separateTables(), "DBBENCH_JDBC_SEPARATE_TABLES",
         "Par: each worker inserts into its own <table>_<n> (hdbinsert's -separate)");
-    param(out, "drop before run", settings.dropBeforeRun(), "DBBENCH_CONSOLE_DROP",
+    param(out, "drop before run", consoleSettings.dropBeforeRun(), "DBBENCH_CONSOLE_DROP",
         "drop and recreate the table before each test (hdbinsert's -drop); false appends");
-    param(out, "seed", config.seed(), "DBBENCH_JDBC_SEED", "row generator seed");
+    param(out, "seed", settings.seed(), "DBBENCH_JDBC_SEED", "row generator seed");
     if (dialect.supportsCopy()) {
-      param(out, "COPY format", config.copyFormat(), "DBBENCH_JDBC_COPY_FORMAT", "Copy: binary or text");
-      param(out, "reWriteBatchedInserts", config.reWriteBatchedInserts(), "DBBENCH_JDBC_REWRITE_BATCHED_INSERTS",
+      param(out, "COPY format", settings.copyFormat(), "DBBENCH_JDBC_COPY_FORMAT", "Copy: binary or text");
+      param(out, "reWriteBatchedInserts", settings.target().reWriteBatchedInserts(), "DBBENCH_JDBC_REWRITE_BATCHED_INSERTS",
           "pgjdbc multi-row INSERT rewriting");
     }
-    param(out, "allow drop", config.allowDrop(), "DBBENCH_ALLOW_DROP",
+    param(out, "allow drop", settings.allowDrop(), "DBBENCH_ALLOW_DROP",
         "needed to drop the table from this page, and to touch a table dbbench did not create");
-    param(out, "max rows", settings.maxRows(), "DBBENCH_CONSOLE_MAX_ROWS", "most rows one test may insert");
+    param(out, "max rows", consoleSettings.maxRows(), "DBBENCH_CONSOLE_MAX_ROWS", "most rows one test may insert");
     return out;
   }
 
@@ -625,7 +625,7 @@ public final class ConsoleServer implements AutoCloseable {
 
   /**
    * Stops serving (requests in flight are cut off), then waits up to five seconds for the request
-   * threads; the endpoint stays open (it is the caller's).
+   * threads; the target stays open (it is the caller's).
    */
   @Override
   public void close() {

@@ -69,18 +69,8 @@ public record ConsoleSettings(Shape defaultShape, boolean dropBeforeRun, long ma
         JdbcFamily.FULL_SHAPES.stream().map(Shape::parse).toList());
   }
 
-  /** A copy with other predefined shapes (tests use small ones). */
-  public ConsoleSettings withShapes(List<Shape> newShapes) {
-    return new ConsoleSettings(defaultShape, dropBeforeRun, maxRows, newShapes);
-  }
-
   /** A copy with another {@link #dropBeforeRun}. */
   public ConsoleSettings withDropBeforeRun(boolean drop) {
     return new ConsoleSettings(defaultShape, drop, maxRows, shapes);
-  }
-
-  /** A copy with another {@link #maxRows}. */
-  public ConsoleSettings withMaxRows(long newMaxRows) {
-    return new ConsoleSettings(defaultShape, dropBeforeRun, newMaxRows, shapes);
   }
 }

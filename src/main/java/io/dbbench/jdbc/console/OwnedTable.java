@@ -21,17 +21,17 @@ import java.util.Map;
  * confirmation naming the table.
  */
 final class OwnedTable {
-  private final JdbcTarget endpoint;
-  private final GomessageSettings config;
+  private final JdbcTarget target;
+  private final GomessageSettings settings;
 
-  OwnedTable(JdbcTarget endpoint, GomessageSettings config) {
-    this.endpoint = endpoint;
-    this.config = config;
+  OwnedTable(JdbcTarget target, GomessageSettings settings) {
+    this.target = target;
+    this.settings = settings;
   }
 
   /** {@code SCHEMA.TABLE}, the confirmation {@code dropTable} expects. */
   String qualifiedName() {
-    return config.schema() + "." + config.table();
+    return settings.schema() + "." + settings.table();
   }
 
   /**
@@ -41,17 +41,17 @@ final class OwnedTable {
    * @throws SQLException from the database
    */
   Map<String, Object> create() throws SQLException {
-    try (Connection c = endpoint.connect()) {
+    try (Connection c = target.connect()) {
       c.setAutoCommit(true);
       GomessageTables t = tables();
-      boolean existed = remarks(c, config.schema(), config.table()) != null;
+      boolean existed = remarks(c, settings.schema(), settings.table()) != null;
       if (!existed) {
         try {
           t.claim(c); // creates the schema when missing
         } catch (IllegalStateException raced) {
           throw new ConsoleException(403, "table", raced.getMessage());
         }
-        createIfMissing(c, endpoint.dialect(), config.schema(), config.table());
+        createIfMissing(c, target.dialect(), settings.schema(), settings.table());
       }
       Map<String, Object> m = answer("createTable");
       m.put("created", !existed);
@@ -70,11 +70,11 @@ final class OwnedTable {
    * @throws SQLException from the database
    */
   Map<String, Object> truncate() throws SQLException {
-    try (Connection c = endpoint.connect()) {
+    try (Connection c = target.connect()) {
       c.setAutoCommit(true);
       requireOwned(c);
       long rows = count(c)[0];
-      exec(c, "TRUNCATE TABLE " + endpoint.dialect().qualified(config.schema(), config.table()));
+      exec(c, "TRUNCATE TABLE " + target.dialect().qualified(settings.schema(), settings.table()));
       Map<String, Object> m = answer("truncateTable");
       m.put("deletedRows", rows);
       return m;
@@ -90,7 +90,7 @@ final class OwnedTable {
    * @throws SQLException from the database
    */
   Map<String, Object> drop(String confirm) throws SQLException {
-    if (!config.allowDrop()) {
+    if (!settings.allowDrop()) {
       throw new ConsoleException(403, "DBBENCH_ALLOW_DROP", "dropping " + qualifiedName() + " is refused: it needs "
           + "DBBENCH_ALLOW_DROP=true (or -Ddbbench.allow.drop=true) when the console starts, as the benchmark "
           + "family requires before dropping a table it did not create");
@@ -99,10 +99,10 @@ final class OwnedTable {
       throw new ConsoleException(400, "confirm", "confirm='" + (confirm == null ? "" : ConsoleServer.truncate(confirm))
           + "' does not name the table; expected confirm=" + qualifiedName());
     }
-    try (Connection c = endpoint.connect()) {
+    try (Connection c = target.connect()) {
       c.setAutoCommit(true);
       requireOwned(c);
-      exec(c, endpoint.dialect().dropTableSql(config.schema(), config.table()));
+      exec(c, target.dialect().dropTableSql(settings.schema(), settings.table()));
       Map<String, Object> m = answer("dropTable");
       m.put("dropped", true);
       return m;
@@ -116,9 +116,9 @@ final class OwnedTable {
    * @throws SQLException from the database
    */
   Map<String, Object> countRows() throws SQLException {
-    try (Connection c = endpoint.connect()) {
+    try (Connection c = target.connect()) {
       c.setAutoCommit(true);
-      if (remarks(c, config.schema(), config.table()) == null) {
+      if (remarks(c, settings.schema(), settings.table()) == null) {
         throw notFound();
       }
       long[] n = count(c);
@@ -130,7 +130,7 @@ final class OwnedTable {
   }
 
   private void requireOwned(Connection c) throws SQLException {
-    if (remarks(c, config.schema(), config.table()) == null) {
+    if (remarks(c, settings.schema(), settings.table()) == null) {
       throw notFound();
     }
     try {
@@ -146,8 +146,8 @@ final class OwnedTable {
   }
 
   private GomessageTables tables() {
-    return new GomessageTables(endpoint.dialect(), config.schema(), List.of(config.table()),
-        endpoint.isEmbedded() || config.allowDrop());
+    return new GomessageTables(target.dialect(), settings.schema(), List.of(settings.table()),
+        target.isEmbedded() || settings.allowDrop());
   }
 
   private long[] count(Connection c) throws SQLException {

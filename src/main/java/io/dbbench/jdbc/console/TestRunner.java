@@ -29,24 +29,24 @@ import java.util.List;
  * <p>One test at a time: the caller ({@link ConsoleServer}) serialises tests.
  */
 final class TestRunner {
-  private final JdbcTarget endpoint;
-  private final GomessageSettings config;
+  private final JdbcTarget target;
+  private final GomessageSettings settings;
 
-  TestRunner(JdbcTarget endpoint, GomessageSettings config) {
-    this.endpoint = endpoint;
-    this.config = config;
+  TestRunner(JdbcTarget target, GomessageSettings settings) {
+    this.target = target;
+    this.settings = settings;
   }
 
   /** Workers {@code type} uses at {@code shape}: the family's rule (1 for {@code Seq}). */
   int workers(TestType type, Shape shape) {
-    return type.mode() == RunMode.PAR ? config.effectiveWorkers(shape) : 1;
+    return type.mode() == RunMode.PAR ? settings.effectiveWorkers(shape) : 1;
   }
 
   /** Rows per round trip, as {@link TestResult#bulkSize()} defines it. */
   int bulkSize(TestType type, Shape shape) {
-    Dialect d = endpoint.dialect();
+    Dialect d = target.dialect();
     return switch (type.strategy()) {
-      case BULK -> config.effectiveBulkSize(shape, d);
+      case BULK -> settings.effectiveBulkSize(shape, d);
       case MANY -> Math.min(shape.batchSize(), d.maxBatchRows());
       case COPY, ARRAY_BIND -> shape.batchSize();
       case ROW_BY_ROW -> 1;
@@ -65,37 +65,37 @@ final class TestRunner {
    */
   Outcome run(TestType type, Shape shape, boolean dropBeforeRun, Progress progress)
       throws SQLException, BatchInsertException, InterruptedException {
-    Dialect dialect = endpoint.dialect();
+    Dialect dialect = target.dialect();
     int workers = workers(type, shape);
-    boolean separate = type.mode() == RunMode.PAR && config.separateTables();
-    GomessageTables tables = new GomessageTables(dialect, config.schema(),
-        GomessageTables.names(config.table(), workers, separate), endpoint.isEmbedded() || config.allowDrop());
+    boolean separate = type.mode() == RunMode.PAR && settings.separateTables();
+    GomessageTables tables = new GomessageTables(dialect, settings.schema(),
+        GomessageTables.names(settings.table(), workers, separate), target.isEmbedded() || settings.allowDrop());
     List<Connection> connections = new ArrayList<>();
-    try (Connection admin = endpoint.connect()) {
+    try (Connection admin = target.connect()) {
       admin.setAutoCommit(true);
       progress.phase("preparing tables");
       tables.claim(admin);
       GomessageTables.Verification before;
       if (dropBeforeRun) {
-        tables.recreate(admin, config.failAtRow());
+        tables.recreate(admin, settings.failAtRow());
         before = new GomessageTables.Verification(0, 0);
       } else {
         for (String t : tables.tables()) {
-          OwnedTable.createIfMissing(admin, dialect, config.schema(), t);
+          OwnedTable.createIfMissing(admin, dialect, settings.schema(), t);
         }
         before = tables.count(admin);
       }
       progress.phase("connecting workers");
       List<String> perWorker = new ArrayList<>();
       for (int w = 0; w < workers; w++) {
-        connections.add(endpoint.connect());
+        connections.add(target.connect());
         perWorker.add(tables.tables().size() == 1 ? tables.tables().get(0) : tables.tables().get(w));
       }
-      try (GomessageInserter inserter = new GomessageInserter(dialect, shape, type.strategy(), config,
-          config.schema(), connections, perWorker)) {
-        if (config.waitSeconds() > 0) {
-          progress.phase("settling " + config.waitSeconds() + " s");
-          Thread.sleep(config.waitSeconds() * 1000L);
+      try (GomessageInserter inserter = new GomessageInserter(dialect, shape, type.strategy(), settings,
+          settings.schema(), connections, perWorker)) {
+        if (settings.waitSeconds() > 0) {
+          progress.phase("settling " + settings.waitSeconds() + " s");
+          Thread.sleep(settings.waitSeconds() * 1000L);
         }
         if (type.strategy() == Strategy.MANY) {
           progress.phase("building batches");
@@ -118,7 +118,7 @@ final class TestRunner {
             GomessageRows.expectedDeviceIdSum(shape.rows()));
         String mismatch = null;
         try {
-          added.require(shape, endpoint.redactedUrl() + " " + config.schema() + "." + String.join(",", tables.tables())
+          added.require(shape, target.redactedUrl() + " " + settings.schema() + "." + String.join(",", tables.tables())
               + (dropBeforeRun ? "" : " (rows added by this test)"));
         } catch (IllegalStateException e) {
           mismatch = e.getMessage();

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.arangodb.Protocol;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dbbench.arango.target.ArangoSettings;
-import io.dbbench.arango.target.DriverFacts;
-import io.dbbench.arango.target.StandInHarness;
+import io.dbbench.arango.server.ArangoSettings;
+import io.dbbench.arango.server.DriverFacts;
+import io.dbbench.arango.server.StandInHarness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

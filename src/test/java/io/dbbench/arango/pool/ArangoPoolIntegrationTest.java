@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dbbench.arango.target.ArangoAdmin;
-import io.dbbench.arango.target.ArangoTarget;
-import io.dbbench.arango.target.StandInHarness;
+import io.dbbench.arango.server.ArangoAdmin;
+import io.dbbench.arango.server.ArangoTarget;
+import io.dbbench.arango.server.StandInHarness;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

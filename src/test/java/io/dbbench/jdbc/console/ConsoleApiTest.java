@@ -36,17 +36,17 @@ class ConsoleApiTest {
   static final ConsoleSettings SMALL = new ConsoleSettings(new Shape(2, 100), true, ConsoleSettings.DEFAULT_MAX_ROWS,
       List.of(new Shape(4, 250), new Shape(20, 500)));
 
-  private static JdbcTarget endpoint;
-  private static GomessageSettings config;
+  private static JdbcTarget target;
+  private static GomessageSettings settings;
   private static ConsoleServer server;
   private static Http http;
   private static final List<ConsoleServer> others = new ArrayList<>();
 
   @BeforeAll
   static void start() throws Exception {
-    config = GomessageSettings.defaults(JdbcSettings.embedded());
-    endpoint = JdbcTarget.open(config);
-    server = ConsoleServer.start(endpoint, config, SMALL, "127.0.0.1", 0);
+    settings = GomessageSettings.defaults(JdbcSettings.embedded());
+    target = JdbcTarget.open(settings.target());
+    server = ConsoleServer.start(target, settings, SMALL, "127.0.0.1", 0);
     http = new Http(server.uri());
   }
 
@@ -56,23 +56,22 @@ class ConsoleApiTest {
     if (server != null) {
       server.close();
     }
-    if (endpoint != null) {
-      endpoint.close();
+    if (target != null) {
+      target.close();
     }
   }
 
   /** Another console on the same database with other knobs; closed after the class. */
   static Http another(GomessageSettings c, ConsoleSettings s) throws Exception {
-    ConsoleServer other = ConsoleServer.start(endpoint, c, s, "127.0.0.1", 0);
+    ConsoleServer other = ConsoleServer.start(target, c, s, "127.0.0.1", 0);
     others.add(other);
     return new Http(other.uri());
   }
 
-  /** {@code c} with another {@code DBBENCH_JDBC_WAIT_SECONDS}. */
-  static GomessageSettings withWait(GomessageSettings c, int seconds) {
-    return new GomessageSettings(c.target(), c.schema(), c.table(), c.seed(), c.bulkSize(), c.workers(),
-        c.separateTables(), seconds, c.reWriteBatchedInserts(), c.packetSize(), c.copyFormat(), c.allowDrop(),
-        c.failAtRow());
+  /** {@code s} with another {@code DBBENCH_JDBC_WAIT_SECONDS}. */
+  static GomessageSettings withWait(GomessageSettings s, int seconds) {
+    return new GomessageSettings(s.target(), s.schema(), s.table(), s.seed(), s.bulkSize(), s.workers(),
+        s.separateTables(), seconds, s.copyFormat(), s.allowDrop(), s.failAtRow());
   }
 
   @ParameterizedTest
@@ -156,7 +155,7 @@ class ConsoleApiTest {
   @Test
   void aSecondTestWhileOneRunsIs409NamingTheRunningTest() throws Exception {
     // the first test settles for 3 s before inserting (DBBENCH_JDBC_WAIT_SECONDS): long enough to collide
-    Http slow = another(withWait(config, 3).withTable("GOMESSAGE_SLOW"), SMALL);
+    Http slow = another(withWait(settings, 3).withTable("GOMESSAGE_SLOW"), SMALL);
     CompletableFuture<Http.Answer> first = slow.getAsync("/test/BulkSeq?batchcount=2&batchsize=100");
     JsonNode progress = slow.awaitRunning();
     assertEquals("BulkSeq", progress.get("test").asText());
@@ -178,7 +177,7 @@ class ConsoleApiTest {
   @Test
   void aDatabaseErrorIs502WithItsMessageAndTheServerKeepsServing() throws Exception {
     // a CHECK constraint rejects DEVICEID 577, in batch 2 of 4x250: batches 0 and 1 are committed
-    Http failing = another(config.withFailAtRow(577L).withTable("GOMESSAGE_FAIL"), SMALL);
+    Http failing = another(settings.withFailAtRow(577L).withTable("GOMESSAGE_FAIL"), SMALL);
     Http.Answer a = failing.get("/test/BulkSeq?batchcount=4&batchsize=250");
     assertEquals(502, a.status());
     JsonNode r = a.json();
@@ -214,7 +213,7 @@ class ConsoleApiTest {
 
   @Test
   void databaseOperationsWithDropAllowed() throws Exception {
-    Http ops = another(config.withAllowDrop(true).withTable("GOMESSAGE_OPS"), SMALL);
+    Http ops = another(settings.withAllowDrop(true).withTable("GOMESSAGE_OPS"), SMALL);
     JsonNode created = ops.post("/db/createTable").json();
     assertEquals("TG20POC.GOMESSAGE_OPS", created.get("table").asText());
     assertEquals(0, ops.get("/db/countRows").json().get("rows").asLong());
@@ -239,7 +238,7 @@ class ConsoleApiTest {
 
   @Test
   void withoutDropTestsAppendAndVerifyWhatTheyAdded() throws Exception {
-    Http append = another(config.withTable("GOMESSAGE_APPEND"), SMALL.withDropBeforeRun(false));
+    Http append = another(settings.withTable("GOMESSAGE_APPEND"), SMALL.withDropBeforeRun(false));
     for (int i = 1; i <= 2; i++) {
       JsonNode r = append.get("/test/ArrayBindSeq?batchcount=4&batchsize=250").json();
       assertTrue(r.get("verified").asBoolean(), r.toString());
@@ -251,7 +250,7 @@ class ConsoleApiTest {
 
   @Test
   void historyDownloadAndChart() throws Exception {
-    Http h = another(config.withTable("GOMESSAGE_HISTORY"), SMALL);
+    Http h = another(settings.withTable("GOMESSAGE_HISTORY"), SMALL);
     assertEquals(200, h.get("/test/BulkSeq?batchcount=4&batchsize=250").status());
     assertEquals(200, h.get("/test/CopySeq?batchcount=4&batchsize=250").status());
     assertEquals(400, h.get("/test/CopySeq?batchcount=x").status());

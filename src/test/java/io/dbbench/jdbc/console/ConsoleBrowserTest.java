@@ -51,10 +51,10 @@ class ConsoleBrowserTest {
             + " missing (install Debian packages chromium and chromium-driver)");
     // 2 s of settling before each insert (DBBENCH_JDBC_WAIT_SECONDS): the server's progress is on the
     // page for at least that long, however fast the insert itself is
-    GomessageSettings config = ConsoleApiTest.withWait(GomessageSettings.defaults(JdbcSettings.embedded()), 2);
+    GomessageSettings settings = ConsoleApiTest.withWait(GomessageSettings.defaults(JdbcSettings.embedded()), 2);
     Path downloads = Files.createDirectories(tmp.resolve("downloads"));
-    try (JdbcTarget endpoint = JdbcTarget.open(config);
-        ConsoleServer server = ConsoleServer.start(endpoint, config, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
+    try (JdbcTarget target = JdbcTarget.open(settings.target());
+        ConsoleServer server = ConsoleServer.start(target, settings, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
       ChromeOptions options = new ChromeOptions();
       options.setBinary(CHROMIUM.toFile());
       options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -76,7 +76,7 @@ class ConsoleBrowserTest {
         assertEquals("dbbench insert console", driver.getTitle());
 
         // runtime: the database version the driver reports
-        String version = String.valueOf(endpoint.describe().get("server_version"));
+        String version = String.valueOf(target.describe().get("server_version"));
         wait.until(ExpectedConditions.textToBe(By.id("rt-databaseVersion"), version));
         assertEquals("PostgreSQL", driver.findElement(By.id("rt-database")).getText());
         assertTrue(driver.findElement(By.id("parameters-body")).getText().contains("DBBENCH_JDBC_WAIT_SECONDS"));

@@ -21,14 +21,14 @@ import org.junit.jupiter.api.Test;
  * Requests are written on a raw socket, since the JDK client will not send a forged Host.
  */
 class ConsoleCrossSiteTest {
-  private static JdbcTarget endpoint;
+  private static JdbcTarget target;
   private static ConsoleServer server;
 
   @BeforeAll
   static void start() throws Exception {
-    GomessageSettings config = GomessageSettings.defaults(JdbcSettings.embedded());
-    endpoint = JdbcTarget.open(config);
-    server = ConsoleServer.start(endpoint, config.withTable("GOMESSAGE_XSITE"), ConsoleApiTest.SMALL, "127.0.0.1", 0);
+    GomessageSettings settings = GomessageSettings.defaults(JdbcSettings.embedded());
+    target = JdbcTarget.open(settings.target());
+    server = ConsoleServer.start(target, settings.withTable("GOMESSAGE_XSITE"), ConsoleApiTest.SMALL, "127.0.0.1", 0);
   }
 
   @AfterAll
@@ -36,8 +36,8 @@ class ConsoleCrossSiteTest {
     if (server != null) {
       server.close();
     }
-    if (endpoint != null) {
-      endpoint.close();
+    if (target != null) {
+      target.close();
     }
   }
 

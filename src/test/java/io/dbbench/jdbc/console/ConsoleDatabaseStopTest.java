@@ -21,9 +21,9 @@ class ConsoleDatabaseStopTest {
 
   @Test
   void aDatabaseStoppedMidTestIs502AndTheServerStillAnswers() throws Exception {
-    GomessageSettings config = GomessageSettings.defaults(JdbcSettings.embedded());
-    JdbcTarget endpoint = JdbcTarget.open(config);
-    try (ConsoleServer server = ConsoleServer.start(endpoint, config, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
+    GomessageSettings settings = GomessageSettings.defaults(JdbcSettings.embedded());
+    JdbcTarget target = JdbcTarget.open(settings.target());
+    try (ConsoleServer server = ConsoleServer.start(target, settings, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
       Http http = new Http(server.uri());
       // 2000 batches of 500 rows: far longer than it takes to see the first batches commit and stop the server
       CompletableFuture<Http.Answer> test = http.getAsync("/test/BulkSeq?batchcount=2000&batchsize=500");
@@ -34,7 +34,7 @@ class ConsoleDatabaseStopTest {
         p = http.get("/api/progress").json();
       }
       assertTrue(p.path("rowsSent").asLong() > 0, "the insert started: " + p);
-      endpoint.close(); // stops the embedded PostgreSQL under the running insert
+      target.close(); // stops the embedded PostgreSQL under the running insert
 
       Http.Answer a = test.get(60, TimeUnit.SECONDS);
       assertEquals(502, a.status(), String.valueOf(a.json()));
@@ -54,7 +54,7 @@ class ConsoleDatabaseStopTest {
       assertEquals("database", count.text("field"));
       assertEquals(2, http.get("/api/history").json().size());
     } finally {
-      endpoint.close();
+      target.close();
     }
   }
 }

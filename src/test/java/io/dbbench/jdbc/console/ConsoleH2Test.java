@@ -23,11 +23,11 @@ class ConsoleH2Test {
   @Test
   void h2OffersHdbinsertsTestsAndRefusesPostgresqlOnes() throws Exception {
     // a password in the URL: the page and its JSON show it masked, never in clear
-    JdbcSettings target = new JdbcSettings("jdbc:h2:mem:console_h2;DB_CLOSE_DELAY=-1;USER=sa;PASSWORD=s3cret-h2", null, null,
+    JdbcSettings jdbcSettings = new JdbcSettings("jdbc:h2:mem:console_h2;DB_CLOSE_DELAY=-1;USER=sa;PASSWORD=s3cret-h2", null, null,
         new Properties(), "DBBENCH_JDBC_URL");
-    GomessageSettings config = GomessageSettings.defaults(target);
-    try (JdbcTarget endpoint = JdbcTarget.open(config);
-        ConsoleServer server = ConsoleServer.start(endpoint, config, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
+    GomessageSettings settings = GomessageSettings.defaults(jdbcSettings);
+    try (JdbcTarget target = JdbcTarget.open(settings.target());
+        ConsoleServer server = ConsoleServer.start(target, settings, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
       Http http = new Http(server.uri());
       List<String> tests = new ArrayList<>();
       http.get("/api/info").json().get("tests").forEach(t -> tests.add(t.asText()));

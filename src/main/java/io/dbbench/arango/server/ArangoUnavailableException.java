@@ -1,4 +1,4 @@
-package io.dbbench.arango.target;
+package io.dbbench.arango.server;
 
 /** The target cannot be used; the message is one line naming the endpoint (never a password) and what to set. */
 public final class ArangoUnavailableException extends RuntimeException {

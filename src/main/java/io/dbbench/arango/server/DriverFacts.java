@@ -1,4 +1,4 @@
-package io.dbbench.arango.target;
+package io.dbbench.arango.server;
 
 import com.arangodb.Protocol;
 import com.arangodb.internal.config.ArangoConfig;

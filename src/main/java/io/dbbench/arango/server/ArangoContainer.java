@@ -1,4 +1,4 @@
-package io.dbbench.arango.target;
+package io.dbbench.arango.server;
 
 import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.core.Redaction;
@@ -19,15 +19,21 @@ final class ArangoContainer {
   static volatile String lastFallbackReason = "";
 
   /**
-   * Starts the container and returns {container (AutoCloseable), endpoint, auth}, or prints one
-   * line and returns null when no Docker engine answers or the container does not start.
+   * A started container: {@code stop} stops it, {@code endpoint} is its mapped port 8529 over
+   * plain HTTP, {@code auth} the root user with the random password it was started with.
    */
-  static Object[] tryStart() {
+  record Started(AutoCloseable stop, ArangoSettings.Endpoint endpoint, ArangoSettings.Auth auth) {}
+
+  /**
+   * Starts the container, or prints one line and returns null when no Docker engine answers or
+   * the container does not start.
+   */
+  static Started tryStart() {
     String reason;
     try {
       if (org.testcontainers.DockerClientFactory.instance().isDockerAvailable()) {
         String password = UUID.randomUUID().toString();
-        @SuppressWarnings("resource") // closed by the caller through the returned AutoCloseable
+        @SuppressWarnings("resource") // closed by the caller through Started.stop
         var c = new org.testcontainers.containers.GenericContainer<>(
             org.testcontainers.utility.DockerImageName.parse(ArangoSettings.CONTAINER_IMAGE))
             .withExposedPorts(8529)
@@ -37,8 +43,8 @@ final class ArangoContainer {
         c.start();
         lastFallbackReason = "";
         AutoCloseable stop = c::stop;
-        return new Object[] {stop, new ArangoSettings.Endpoint(false, c.getHost(), c.getMappedPort(8529)),
-            new ArangoSettings.Auth("root", password)};
+        return new Started(stop, new ArangoSettings.Endpoint(false, c.getHost(), c.getMappedPort(8529)),
+            new ArangoSettings.Auth("root", password));
       }
       reason = "no Docker engine is reachable";
     } catch (RuntimeException | LinkageError e) {

@@ -1,4 +1,4 @@
-package io.dbbench.arango.target;
+package io.dbbench.arango.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

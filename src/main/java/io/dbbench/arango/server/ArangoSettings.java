@@ -1,4 +1,4 @@
-package io.dbbench.arango.target;
+package io.dbbench.arango.server;
 
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;

@@ -1,4 +1,4 @@
-package io.dbbench.arango.target;
+package io.dbbench.arango.server;
 
 import com.arangodb.ArangoDB;
 import com.arangodb.Protocol;
@@ -117,10 +117,9 @@ public final class ArangoTarget implements AutoCloseable {
         return new ArangoTarget(s.kind(), s.endpoints(), s.auth(), ssl, null);
       }
       case CONTAINER -> {
-        Object[] c = ArangoContainer.tryStart();
+        ArangoContainer.Started c = ArangoContainer.tryStart();
         if (c != null) {
-          return new ArangoTarget(s.kind(), List.of((ArangoSettings.Endpoint) c[1]),
-              Optional.of((ArangoSettings.Auth) c[2]), null, (AutoCloseable) c[0]);
+          return new ArangoTarget(s.kind(), List.of(c.endpoint()), Optional.of(c.auth()), null, c.stop());
         }
       }
       default -> {

@@ -8,4 +8,4 @@
  * <p>The ArangoDB room's shared floor: imports {@code arango.standin} and the ground floor only,
  * never the studies ({@code arango.bulk}, {@code arango.pool}) or the family above them.
  */
-package io.dbbench.arango.target;
+package io.dbbench.arango.server;
