@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.stats.Comparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -80,7 +82,7 @@ class RealRunsTest {
     Comparison c = Comparison.of(Run.load(Path.of("results/20261122T041608Z")),
         Run.load(Path.of("results/20261122T043318Z")));
     assertTrue(c.rows(Comparison.PRIMARY).size() > 100);
-    assertTrue(c.rows.stream().noneMatch(r -> r.verdict() == Comparison.Verdict.BETTER
+    assertTrue(c.rows().stream().noneMatch(r -> r.verdict() == Comparison.Verdict.BETTER
         || r.verdict() == Comparison.Verdict.WORSE), "no verdict from one fork per side");
     assertTrue(c.summaryLine().contains(" 0 faster, 0 slower, 0 ~ (p > 0.05), "), c.summaryLine());
     assertTrue(c.summaryLine().contains(" n/a (every row: 1 fork per side (the exact test over forks needs 4+4));"
@@ -112,7 +114,7 @@ class RealRunsTest {
           || r.verdict() == Comparison.Verdict.WORSE).count();
       assertTrue(verdicts >= 4, pair[0] + ": drift alone gives verdicts without the allowance: " + strict.summaryLine());
       Comparison c = Report.compare(null, baselines, List.of(Path.of(pair[0]), Path.of(pair[1])), pair[2], null);
-      assertEquals(Comparison.DEFAULT_DRIFT_PCT, c.driftPct, 0);
+      assertEquals(Comparison.DEFAULT_DRIFT_PCT, c.driftPct(), 0);
       assertTrue(c.rows(Comparison.PRIMARY).size() >= 5, c.summaryLine());
       for (Comparison.Row r : c.rows(Comparison.PRIMARY)) {
         assertTrue(r.verdict() != Comparison.Verdict.BETTER && r.verdict() != Comparison.Verdict.WORSE,

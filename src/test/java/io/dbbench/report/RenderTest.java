@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.report.render.HtmlReport;
+import io.dbbench.report.study.VariantTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.report.data.JmhJson;
+import io.dbbench.report.data.JmhResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
