@@ -591,7 +591,8 @@ public final class Charts {
     s.setYAxisLogarithmicDecadeOnly(false);
   }
 
-  static String shorten(String s) {
+  /** {@code s} cut to at most 59 characters for a chart label, an ellipsis marking the cut. */
+  public static String shorten(String s) {
     return s.length() <= 60 ? s : s.substring(0, 58) + "…";
   }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.report.Report;
+import io.dbbench.report.ReportCli;
 import io.dbbench.report.data.JmhJson;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
@@ -63,10 +64,10 @@ class CalibrationTest {
     }
   }
 
-  ReportCliTest.Result gate(Path base, Path contender, String max) {
-    ReportCliTest.Result saved = ReportCliTest.run("save-baseline", "--baselines", baselines.toString(), "base", base.toString());
+  ReportCli.Result gate(Path base, Path contender, String max) {
+    ReportCli.Result saved = ReportCli.run("save-baseline", "--baselines", baselines.toString(), "base", base.toString());
     assertEquals(0, saved.rc(), saved.err());
-    return ReportCliTest.run("gate", "--baselines", baselines.toString(), "--baseline", "base",
+    return ReportCli.run("gate", "--baselines", baselines.toString(), "--baseline", "base",
         "--max-regression", max, contender.toString());
   }
 
@@ -102,7 +103,7 @@ class CalibrationTest {
 
   @Test
   void gatePassesTheRecordedAaPairAndSaysWhatItCannotSee() throws Exception {
-    ReportCliTest.Result r = gate(run("a", RECORDED.resolve("A.json")), run("b", RECORDED.resolve("B.json")), "10%");
+    ReportCli.Result r = gate(run("a", RECORDED.resolve("A.json")), run("b", RECORDED.resolve("B.json")), "10%");
     assertEquals(0, r.rc(), r.out() + r.err());
     assertTrue(r.out().startsWith("gate passed: none of 3 benchmark(s)"), r.out());
     assertTrue(r.out().contains("0 faster, 0 slower, 3 ~"), r.out());
@@ -127,15 +128,15 @@ class CalibrationTest {
     Path aa = run("aa", constructed(2, 10, 1000, 0.02));
     Path ab = run("ab", constructed(2, 10, 1100, 0.02));
     // recorded separately, +10% lies within the between-run drift allowance (30%): cannot judge
-    ReportCliTest.Result separate = gate(a, ab, "5%");
+    ReportCli.Result separate = gate(a, ab, "5%");
     assertEquals(Report.EXIT_CANNOT_JUDGE, separate.rc(), separate.out() + separate.err());
     assertTrue(separate.err().contains("  Known.m: 10.3% slower (score +10.26%, 95% CI [+7.98%, +12.81%], p=0.0000) but the"
         + " interval reaches into the ±30% drift allowance between separately recorded runs"), separate.err());
     // the calibration's pairs are interleaved (scripts/calibrate.sh, io.dbbench.run.Interleave): judged as such
     interleaved("constructed", a, aa, ab);
-    ReportCliTest.Result pass = gate(a, aa, "5%");
+    ReportCli.Result pass = gate(a, aa, "5%");
     assertEquals(0, pass.rc(), pass.out() + pass.err());
-    ReportCliTest.Result fail = gate(a, ab, "5%");
+    ReportCli.Result fail = gate(a, ab, "5%");
     assertEquals(Report.EXIT_REGRESSION, fail.rc(), fail.out() + fail.err());
     assertTrue(fail.err().contains("Known.m: "), fail.err());
     assertTrue(fail.err().contains("10+10 forks)"), fail.err());
@@ -143,7 +144,7 @@ class CalibrationTest {
 
   @Test
   void gateCannotJudgeOneForkInput() throws Exception {
-    ReportCliTest.Result r = gate(run("a", constructed(1, 1, 1000, 0.02)), run("b", constructed(2, 1, 2000, 0.02)), "5%");
+    ReportCli.Result r = gate(run("a", constructed(1, 1, 1000, 0.02)), run("b", constructed(2, 1, 2000, 0.02)), "5%");
     assertEquals(Report.EXIT_CANNOT_JUDGE, r.rc(), r.out() + r.err());
     assertTrue(r.err().contains("Known.m: 1 fork per side (the exact test over forks needs 4+4); needs 4+4 forks to be judged"), r.err());
   }

@@ -128,7 +128,7 @@ class FindingsTest {
     assertEquals("cannot tell", one.agreement(), "a point estimate 67% the wrong way still states nothing");
     assertTrue(one.interval().startsWith("n/a: 1+1 forks"), one.interval());
     assertEquals("unknown (no env.json)", Findings.of(new Run(Path.of("c"), List.of(shot("insert", "HTTP_JSON",
-        new double[][] {{60}}), shot("insert", "HTTP2_JSON", new double[][] {{100}})), null))
+        new double[][] {{60}}), shot("insert", "HTTP2_JSON", new double[][] {{100}})), null, List.of()))
         .get(0).backend().substring(0, "unknown (no env.json)".length()));
 
     Run other = new Run(Path.of("constructed"), List.of(shot("update", "HTTP_JSON", new double[][] {{1}})), null,
@@ -247,7 +247,7 @@ class FindingsTest {
     JsonNode env = new ObjectMapper().readTree("{\"families\":{\"arango\":{\"backend\":\"dbbench ArangoDB stand-in"
         + " (not ArangoDB)\",\"kind\":\"STAND_IN\",\"benchmarks\":[\"io.dbbench.arango.ArangoBulkBenchmark.insert\"]"
         + comparisons + "}}}");
-    return new Run(Path.of("constructed"), rs, env);
+    return new Run(Path.of("constructed"), rs, env, List.of());
   }
 
   /** An ArangoBulkBenchmark single-shot row in ms/op with the given forks' shots. */

@@ -1,14 +1,10 @@
 package io.dbbench.report.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.profile.AllocationProfiler;
 import io.dbbench.report.data.JmhResult;
-import io.dbbench.report.render.Doc;
-import io.dbbench.report.render.HtmlReport;
-import io.dbbench.report.render.MarkdownReport;
 import io.dbbench.report.stats.MeasurementWarnings;
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How the report reads a trial's server warm-up (secondary metrics published in one iteration
- * of each fork) and links a run's files.
+ * of each fork).
  */
 class ServerWarmupReportTest {
   private static JmhResult.Metric count(double v) {
@@ -77,20 +73,6 @@ class ServerWarmupReportTest {
     JmhResult clean = new JmhResult("io.dbbench.payload.PayloadServiceBenchmark.search", "avgt", 100, 1,
         Map.of(), primary, Map.of("ok", count(22_400), "failed", count(0)));
     assertEquals(List.of(), MeasurementWarnings.of(clean).stream().filter(x -> x.contains("succeeded")).toList());
-  }
-
-  @Test
-  void aFileLinkRendersAsALinkInMarkdownAndHtmlAndOnlyForPlainNames() {
-    Doc.Table t = new Doc.TableBuilder().col("log").row(List.of(Doc.fileLink("openloop-insert-flat-300-1.hlog")))
-        .build();
-    assertTrue(MarkdownReport.table(t).contains("[openloop-insert-flat-300-1.hlog](openloop-insert-flat-300-1.hlog)"));
-    Doc doc = new Doc("t");
-    doc.section(2, "s").add(t);
-    assertTrue(HtmlReport.write(doc).contains("<a href=\"openloop-insert-flat-300-1.hlog\">"));
-    assertThrows(IllegalArgumentException.class, () -> Doc.fileLink("../etc/passwd"));
-    assertThrows(IllegalArgumentException.class, () -> Doc.fileLink("a\"><script>"));
-    // text that merely starts like a link is not one
-    assertEquals(null, Doc.linkedFile("file:../x"));
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.dbbench.report.stats;
+package io.dbbench.report.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,8 +10,8 @@ import io.dbbench.core.ForkSchedule;
 import io.dbbench.report.data.JmhJson;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.ReportException;
-import io.dbbench.report.study.Findings;
-import io.dbbench.report.study.Study;
+import io.dbbench.report.stats.Stats;
+import io.dbbench.report.stats.StoppingRule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
