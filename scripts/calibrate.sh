@@ -4,7 +4,7 @@
 # machine noise and drift), then an A/B experiment made from that real pair with every B fork's
 # iterations scaled by exactly 1.10, plus CalibrationBenchmark.consumeCpu at 1000 (A) against
 # 1100 (B) tokens as a sanity check with a real 10% change. Writes results/calibration-<UTC>/
-# (forks/, interleave.json: io.dbbench.Interleave's output; A.json and B.json: multi-fork JMH JSON;
+# (forks/, interleave.json: io.dbbench.run.Interleave's output; A.json and B.json: multi-fork JMH JSON;
 # calibration.md/.json: the figures; command.txt).
 #
 # Usage: scripts/calibrate.sh [--forks N] [--analyse-only DIR] [-- extra JMH options]
@@ -37,7 +37,7 @@ fi
 . scripts/java.sh
 dbbench_java calibrate
 analyse() {
-  "$JAVA" -Xmx1g -cp target/benchmarks.jar io.dbbench.report.Calibration "$1"
+  "$JAVA" -Xmx1g -cp target/benchmarks.jar io.dbbench.report.stats.Calibration "$1"
 }
 if [ -n "$ANALYSE" ]; then
   analyse "$ANALYSE"
@@ -51,14 +51,14 @@ trap 'rm -f "$JAR"' EXIT
 cp target/benchmarks.jar "$JAR"
 {
   echo "scripts/calibrate.sh --forks $FORKS $*"
-  echo "io.dbbench.Interleave --baseline target/benchmarks.jar --candidate target/benchmarks.jar --forks $FORKS -- '$REGEX' $JMH_OPTS $*"
+  echo "io.dbbench.run.Interleave --baseline target/benchmarks.jar --candidate target/benchmarks.jar --forks $FORKS -- '$REGEX' $JMH_OPTS $*"
   echo "order: A1 B1 B2 A2 A3 B3 ... (ABBA interleaving, see interleave.json); commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "started $(date -u +%FT%TZ) on $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 } > "$OUT/command.txt"
 # one jar as both sides: the forks, their ABBA order, the JMH lock wait, the per-fork machine state
-# and the merge are io.dbbench.Interleave's (the same code a user's A/B run goes through)
+# and the merge are io.dbbench.run.Interleave's (the same code a user's A/B run goes through)
 # shellcheck disable=SC2086
-"$JAVA" -Xmx1g -cp "$JAR" io.dbbench.Interleave --baseline "$JAR" --candidate "$JAR" --forks "$FORKS" \
+"$JAVA" -Xmx1g -cp "$JAR" io.dbbench.run.Interleave --baseline "$JAR" --candidate "$JAR" --forks "$FORKS" \
   --out "$OUT" -- "$REGEX" $JMH_OPTS "$@"
 echo "finished $(date -u +%FT%TZ), load average $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/command.txt"
 analyse "$OUT"

@@ -7,4 +7,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/java.sh
 dbbench_java drift-check.sh
-exec "$JAVA" -cp target/benchmarks.jar io.dbbench.DriftCheck --jar target/benchmarks.jar "$@"
+exec "$JAVA" -cp target/benchmarks.jar io.dbbench.run.DriftCheck --jar target/benchmarks.jar "$@"

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
-import io.dbbench.report.Findings;
-import io.dbbench.report.Study;
+import io.dbbench.report.study.Findings;
+import io.dbbench.report.study.Study;
 import io.dbbench.run.JmhCommand;
 import java.util.HashMap;
 import java.util.HashSet;

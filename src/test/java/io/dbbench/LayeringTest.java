@@ -23,16 +23,26 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The house's floors, checked on the compiled library classes with the JDK's {@code jdeps}: the
- * ground floor ({@code core}, {@code load}, {@code report}) imports no family and not the top
- * floor; a family imports the ground floor and itself, never the top floor or another family
- * (the allowed library arrows: {@code payload -> mongo}, {@code graph -> graphj}); so no two
- * packages import each other.
+ * ground floor ({@code core} below {@code load} below {@code profile} below {@code report}, each
+ * importing only those below it) imports no family and not the top floor; a family imports the
+ * ground floor and itself, never the top floor or another family (the allowed library arrows:
+ * {@code payload -> mongo}, {@code graph -> graphj}); so no two packages import each other.
+ * Inside {@code report}, its packages form one ladder ({@link #REPORT_FLOORS}): each imports only
+ * those below it, so the statistics never reach the renderer or the command line.
  * Benchmark classes ({@code src/jmh/java}) sit above everything: the library never names one.
  * Below the rooms, full package names form no cycle (a room's sub-package, such as the ArangoDB
  * stand-in, never depends on the package above it).
  */
 class LayeringTest {
-  private static final Set<String> GROUND = Set.of("core", "load", "report");
+  /** The ground floor's rooms, lowest first: each may import itself and those before it only. */
+  private static final List<String> GROUND_ORDER = List.of("core", "load", "profile", "report");
+  private static final Set<String> GROUND = Set.copyOf(GROUND_ORDER);
+  /**
+   * The report's packages, lowest first: run data, the statistics engine and its judgements,
+   * rendering, the studies' plumbing, the command line. Each imports only those before it.
+   */
+  static final List<String> REPORT_FLOORS = List.of("io.dbbench.report.data", "io.dbbench.report.stats",
+      "io.dbbench.report.render", "io.dbbench.report.study", "io.dbbench.report");
   /**
    * Libraries one room uses from another, one way: the payload service on MongoDB, graphd's journal
    * codec under the graph family. (The insert console lives in the hdbinsert study's own room,
@@ -81,7 +91,7 @@ class LayeringTest {
         if (from.equals("top")) {
           ok = true;
         } else if (GROUND.contains(from)) {
-          ok = GROUND.contains(to) && !(from.equals("core") && !to.equals("core")) && !(from.equals("load") && to.equals("report"));
+          ok = GROUND.contains(to) && GROUND_ORDER.indexOf(to) <= GROUND_ORDER.indexOf(from);
         } else {
           ok = GROUND.contains(to) || ALLOWED_BETWEEN_FAMILIES.contains(from + "->" + to);
         }
@@ -90,7 +100,7 @@ class LayeringTest {
         }
       }
     });
-    assertEquals(List.of(), violations, "imports against the floors (top > families > core/load/report)");
+    assertEquals(List.of(), violations, "imports against the floors (top > families > report > profile > load > core)");
   }
 
   /** The package of a class name (nested classes belong to their outer class's package). */
@@ -161,6 +171,7 @@ class LayeringTest {
    * Arrows between full package names inside one room, each allowed by name: a study's room reaches
    * the room's shared floor, the family's top reaches its studies, and nothing reaches back up
    * (the ArangoDB studies never reach each other or the family; the stand-in reaches none of them).
+   * Arrows down the report's ladder ({@link #REPORT_FLOORS}) are allowed too.
    */
   private static final Set<String> ALLOWED_INSIDE_ROOMS = Set.of(
       "io.dbbench.arango -> io.dbbench.arango.bulk", "io.dbbench.arango -> io.dbbench.arango.pool",
@@ -181,8 +192,46 @@ class LayeringTest {
       }
     }
     assertTrue(found.contains("io.dbbench.arango.bulk -> io.dbbench.arango.server"), "jdeps saw no arrow inside a room: " + found);
-    List<String> unexpected = found.stream().filter(a -> !ALLOWED_INSIDE_ROOMS.contains(a)).toList();
+    List<String> unexpected = found.stream().filter(a -> !ALLOWED_INSIDE_ROOMS.contains(a) && !downTheReportLadder(a)).toList();
     assertEquals(List.of(), unexpected, "arrows between packages of one room that are not on the allow-list (all found: " + found + ")");
+  }
+
+  /** Whether {@code arrow} ("from -> to") runs from a report package to one below it on {@link #REPORT_FLOORS}. */
+  private static boolean downTheReportLadder(String arrow) {
+    String[] ft = arrow.split(" -> ");
+    int from = REPORT_FLOORS.indexOf(ft[0]);
+    int to = REPORT_FLOORS.indexOf(ft[1]);
+    return from >= 0 && to >= 0 && to < from;
+  }
+
+  /**
+   * The report's packages import only down their ladder ({@link #REPORT_FLOORS}), so there is no
+   * cycle between them and judging never reaches rendering or the command line; every package
+   * under {@code io.dbbench.report} is on the ladder, so a new one has to be placed on it.
+   */
+  @Test
+  void reportPackagesImportOnlyDownTheirLadder() throws Exception {
+    Set<String> packages = new TreeSet<>();
+    try (Stream<Path> files = Files.walk(Path.of("src/main/java/io/dbbench/report"))) {
+      files.filter(f -> f.toString().endsWith(".java"))
+          .forEach(f -> packages.add(Path.of("src/main/java").relativize(f.getParent()).toString().replace('/', '.')));
+    }
+    assertEquals(new TreeSet<>(REPORT_FLOORS), packages, "packages under io.dbbench.report that are not on its ladder");
+    Set<String> found = new TreeSet<>();
+    List<String> upward = new ArrayList<>();
+    for (String[] e : classEdges()) {
+      String from = packageOf(e[0]);
+      String to = packageOf(e[1]);
+      if (isLibrary(e[0]) && isLibrary(e[1]) && !from.equals(to) && REPORT_FLOORS.contains(from)
+          && REPORT_FLOORS.contains(to)) {
+        found.add(from + " -> " + to);
+        if (!downTheReportLadder(from + " -> " + to)) {
+          upward.add(e[0] + " -> " + e[1]);
+        }
+      }
+    }
+    assertTrue(found.contains("io.dbbench.report.stats -> io.dbbench.report.data"), "jdeps saw no arrow inside report: " + found);
+    assertEquals(List.of(), upward, "report classes that import a report package at or above their own floor");
   }
 
   /** The library ({@code src/main}) never names a benchmark class ({@code src/jmh}, or JMH's generated code). */

@@ -9,6 +9,8 @@ import io.dbbench.jdbc.CopyVsPsql;
 import io.dbbench.jdbc.console.ConsoleVersionProbe;
 import io.dbbench.payload.PayloadServer;
 import io.dbbench.report.Report;
+import io.dbbench.run.DriftCheck;
+import io.dbbench.run.Interleave;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;

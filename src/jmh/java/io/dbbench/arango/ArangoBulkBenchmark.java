@@ -7,7 +7,7 @@ import io.dbbench.arango.bulk.ArangoBulkFixture;
 import io.dbbench.arango.bulk.BulkClient;
 import io.dbbench.arango.bulk.BulkOperation;
 import io.dbbench.arango.server.ArangoSettings;
-import io.dbbench.report.AllocationProfiler;
+import io.dbbench.profile.AllocationProfiler;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

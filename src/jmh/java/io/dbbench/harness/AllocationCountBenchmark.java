@@ -14,7 +14,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * handed to the Blackhole so that escape analysis cannot remove it. With {@code length=64} and
  * compressed class pointers: {@code byte[64]} 80 bytes, {@code int[64]} 272, {@code long[64]} 528
  * and an {@code Object} 16, i.e. 4 allocations and 896 bytes per operation. It belongs to no
- * family; {@code AllocationProfilerTest} runs it with {@code io.dbbench.report.AllocationProfiler}
+ * family; {@code AllocationProfilerTest} runs it with {@code io.dbbench.profile.AllocationProfiler}
  * and with {@code -prof gc}.
  */
 @State(Scope.Thread)

@@ -3,7 +3,7 @@ package io.dbbench.payload;
 import io.dbbench.BenchmarkDefaults;
 import io.dbbench.ServerWarmup;
 import io.dbbench.mongo.Arrangement;
-import io.dbbench.report.AllocationProfiler;
+import io.dbbench.profile.AllocationProfiler;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

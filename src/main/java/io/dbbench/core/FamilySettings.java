@@ -31,7 +31,7 @@ import java.util.regex.PatternSyntaxException;
  * @param threads {@code -t}, or {@code null} for each benchmark's own {@code @Threads}
  * @param comparisons the study's headline comparisons (two parameter points of one benchmark each)
  *     that the main job measures again as single forks in ABBA order ({@link ForkSchedule}), with
- *     at least {@link #headlineForks} pairs (the pilot of {@code io.dbbench.report.StoppingRule}, which
+ *     at least {@link #headlineForks} pairs (the pilot of {@code io.dbbench.report.stats.StoppingRule}, which
  *     adds pairs until the interval is narrow enough or the time cap), so that each gets a paired interval: forks are the unit
  *     of evidence, and a comparison whose sides ran as consecutive blocks attributes the machine's
  *     drift to the variant
@@ -108,7 +108,7 @@ public record FamilySettings(
    * @param options JMH options of this comparison's forks only, layered after the family's (e.g.
    *     {@code -wi 5 -i 8} for a single-shot benchmark whose shots scatter), or empty
    * @param capSeconds wall-clock seconds after which the comparison starts no further ABBA block
-   *     once its pilot ran ({@code io.dbbench.report.StoppingRule}), or {@code null} for the mode's
+   *     once its pilot ran ({@code io.dbbench.report.stats.StoppingRule}), or {@code null} for the mode's
    * @param warmupPair whether one fork of each side (A, then B) runs before the pilot and is
    *     discarded, as JMH's warm-up forks ({@code -wf}) are: for a server shared by the family's
    *     trials, whose first comparison fork after the sweep measures a server still adapting to the

@@ -1,14 +1,14 @@
 package io.dbbench.jdbc;
 
-import io.dbbench.report.Charts;
-import io.dbbench.report.Doc;
-import io.dbbench.report.FormSupport;
-import io.dbbench.report.JmhResult;
-import io.dbbench.report.Run;
-import io.dbbench.report.Stats;
-import io.dbbench.report.StudyForm;
-import io.dbbench.report.Units;
-import io.dbbench.report.VariantTable;
+import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.data.Units;
+import io.dbbench.report.render.Charts;
+import io.dbbench.report.render.Doc;
+import io.dbbench.report.stats.Stats;
+import io.dbbench.report.study.FormSupport;
+import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.VariantTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

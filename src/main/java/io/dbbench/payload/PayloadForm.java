@@ -2,15 +2,15 @@ package io.dbbench.payload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.dbbench.report.Charts;
-import io.dbbench.report.Doc;
-import io.dbbench.report.FormSupport;
-import io.dbbench.report.JmhResult;
-import io.dbbench.report.Run;
-import io.dbbench.report.Study;
-import io.dbbench.report.StudyForm;
-import io.dbbench.report.Units;
-import io.dbbench.report.VariantTable;
+import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.data.Units;
+import io.dbbench.report.render.Charts;
+import io.dbbench.report.render.Doc;
+import io.dbbench.report.study.FormSupport;
+import io.dbbench.report.study.Study;
+import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.VariantTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -32,7 +32,7 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
  * median latencies without and with the index, and the study's own figures for comparison.
  *
  * <p>Allocations per request: bytes from JMH's gc profiler, and the number of objects (the study's Go
- * {@code allocs/op}) from the main job's allocation pass ({@code io.dbbench.report.AllocationProfiler},
+ * {@code allocs/op}) from the main job's allocation pass ({@code io.dbbench.profile.AllocationProfiler},
  * separate forks with an allocation-instrumenting agent); empty where that pass did not run.
  */
 public final class PayloadForm implements StudyForm {

@@ -2,6 +2,23 @@ package io.dbbench.report;
 
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Version;
+import io.dbbench.report.data.Baselines;
+import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.Merge;
+import io.dbbench.report.data.ReportException;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.data.ShardMerge;
+import io.dbbench.report.data.Units;
+import io.dbbench.report.render.ComparisonSection;
+import io.dbbench.report.render.Doc;
+import io.dbbench.report.render.HtmlReport;
+import io.dbbench.report.render.MarkdownReport;
+import io.dbbench.report.stats.Comparison;
+import io.dbbench.report.stats.Percent;
+import io.dbbench.report.stats.Stats;
+import io.dbbench.report.study.Findings;
+import io.dbbench.report.study.Replication;
+import io.dbbench.report.study.StudyTables;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +72,7 @@ import picocli.CommandLine;
  * <p>Between-run drift: compare and gate call a change between two separately recorded runs
  * faster or slower only when its whole 95% interval lies beyond {@code ±--drift} (default {@value
  * Comparison#DEFAULT_DRIFT_PCT}%, or {@code DBBENCH_DRIFT}); the two sides of one {@code
- * io.dbbench.Interleave} run get no allowance.
+ * io.dbbench.run.Interleave} run get no allowance.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Renders, compares, gates and merges dbbench runs.",
@@ -139,7 +156,7 @@ public final class Report implements Callable<Integer> {
     // a JMH JSON file gets its report beside it
     Path runDir = Files.isDirectory(runDirOrFile) ? runDirOrFile
         : Objects.requireNonNullElse(runDirOrFile.toAbsolutePath().getParent(), Path.of("."));
-    Findings.write(runDir, Findings.of(run, StudyTables.forms()));
+    Findings.write(runDir, Findings.of(run));
     Path out = runDir.resolve("report.md");
     Files.writeString(out, MarkdownReport.write(doc, runDir.resolve("charts")), StandardCharsets.UTF_8);
     Files.writeString(runDir.resolve("report.html"), HtmlReport.write(doc), StandardCharsets.UTF_8);
@@ -165,11 +182,11 @@ public final class Report implements Callable<Integer> {
 
     @Option(names = "--drift", paramLabel = "PCT", description = "Between-run drift allowance: between separately"
         + " recorded runs a significant change is faster/slower only when its 95%% interval lies beyond"
-        + " ±PCT (default " + Comparison.DEFAULT_DRIFT_PCT + "%%, or $DBBENCH_DRIFT; 0 for the interleaved sides of one io.dbbench.Interleave run).")
+        + " ±PCT (default " + Comparison.DEFAULT_DRIFT_PCT + "%%, or $DBBENCH_DRIFT; 0 for the interleaved sides of one io.dbbench.run.Interleave run).")
     String drift;
 
     Double driftPct() throws ReportException {
-      return drift == null ? null : parsePercent(drift, "--drift");
+      return drift == null ? null : Percent.parse(drift, "--drift");
     }
   }
 
@@ -232,8 +249,8 @@ public final class Report implements Callable<Integer> {
       Path contender = runs.get(runs.size() - 1);
       Path dir = out != null ? out
           : Files.isDirectory(contender) ? contender : contender.toAbsolutePath().getParent();
-      Doc doc = new Doc("dbbench comparison: " + c.baseLabel + " → " + c.contenderLabel);
-      c.appendTo(doc, 2);
+      Doc doc = new Doc("dbbench comparison: " + c.baseLabel() + " → " + c.contenderLabel());
+      ComparisonSection.appendTo(c, doc, 2);
       Files.createDirectories(dir);
       String text = MarkdownReport.write(doc, dir.resolve("comparison-charts"));
       Files.writeString(dir.resolve("comparison.md"), text, StandardCharsets.UTF_8);
@@ -363,13 +380,13 @@ public final class Report implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-      double threshold = parsePercent(maxRegression);
+      double threshold = Percent.parse(maxRegression, "--max-regression");
       if (baseline == null && runs.size() != 2) {
         throw new ReportException("gate needs --baseline NAME RUN_DIR, or BASELINE_DIR RUN_DIR; got "
             + runs.size() + " run(s) and no --baseline");
       }
       Comparison c = Report.compare(baseline, baselines.root(), runs, selection.include, selection.driftPct());
-      return gate(c, baseline != null ? "baseline " + baseline : c.baseLabel, threshold, spec.commandLine().getOut(),
+      return gate(c, baseline != null ? "baseline " + baseline : c.baseLabel(), threshold, spec.commandLine().getOut(),
           spec.commandLine().getErr());
     }
   }
@@ -418,15 +435,15 @@ public final class Report implements Callable<Integer> {
       o.println("note: " + blind.size() + " benchmark(s) passed with a minimum detectable change above "
           + pct(thresholdPct) + ", so a regression of that size could have gone unseen:");
       for (Comparison.Row r : blind) {
-        o.println("  " + r.label() + ": MDE " + Comparison.mde(r.mdePct()) + " at " + r.forksBase() + "+"
+        o.println("  " + r.label() + ": MDE " + Units.mde(r.mdePct()) + " at " + r.forksBase() + "+"
             + r.forksContender() + " forks; " + r.forksNeededText(thresholdPct) + " forks per side would detect "
             + pct(thresholdPct));
       }
     }
-    if (c.driftPct > thresholdPct) {
-      o.println("note: these runs were recorded separately, so a change within the ±" + pct(c.driftPct)
+    if (c.driftPct() > thresholdPct) {
+      o.println("note: these runs were recorded separately, so a change within the ±" + pct(c.driftPct())
           + " between-run drift allowance gets no verdict: a regression between " + pct(thresholdPct) + " and "
-          + pct(c.driftPct) + " can pass; run both jars interleaved (io.dbbench.Interleave) to gate at "
+          + pct(c.driftPct()) + " can pass; run both jars interleaved (io.dbbench.run.Interleave) to gate at "
           + pct(thresholdPct));
     }
     return 0;
@@ -447,8 +464,8 @@ public final class Report implements Callable<Integer> {
     for (Comparison.Row r : rows) {
       e.println("  " + r.label() + ": " + String.format(Locale.ROOT, "%.1f%% slower", r.regressionPct())
           + " (score " + Units.pct(r.changePct()) + ", 95% CI [" + Units.pct(r.ciLow()) + ", " + Units.pct(r.ciHigh())
-          + "], p=" + Units.p(r.p()) + ") but the interval reaches into the ±" + pct(c.driftPct) + " drift allowance"
-          + " between separately recorded runs; run both jars interleaved (io.dbbench.Interleave) to judge it");
+          + "], p=" + Units.p(r.p()) + ") but the interval reaches into the ±" + pct(c.driftPct()) + " drift allowance"
+          + " between separately recorded runs; run both jars interleaved (io.dbbench.run.Interleave) to judge it");
     }
   }
 
@@ -473,39 +490,8 @@ public final class Report implements Callable<Integer> {
         .toList();
   }
 
-  /**
-   * Parses {@code 10%} or {@code 10} as 10 (percent).
-   *
-   * @throws ReportException when it is not a non-negative number
-   */
-  public static double parsePercent(String s) throws ReportException {
-    return parsePercent(s, "--max-regression");
-  }
-
-  /**
-   * Parses {@code 10%} or {@code 10} as 10 (percent).
-   *
-   * @param what the option or variable named in the error, e.g. {@code --drift}
-   * @throws ReportException when it is not a non-negative number
-   */
-  public static double parsePercent(String s, String what) throws ReportException {
-    String t = s.trim();
-    if (t.endsWith("%")) {
-      t = t.substring(0, t.length() - 1).trim();
-    }
-    try {
-      double v = Double.parseDouble(t);
-      if (!(v >= 0) || Double.isInfinite(v)) {
-        throw new NumberFormatException();
-      }
-      return v;
-    } catch (NumberFormatException e) {
-      throw new ReportException(what + " '" + s + "' is not a percentage (expected e.g. 10%)");
-    }
-  }
-
   private static String pct(double v) {
-    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() + "%";
+    return Units.plain(v) + "%";
   }
 
   /** {@code merge -o OUT RUN_DIR...}. */

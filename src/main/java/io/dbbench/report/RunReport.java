@@ -1,7 +1,22 @@
 package io.dbbench.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.Redaction;
+import io.dbbench.report.data.Baselines;
+import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.ReportException;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.data.Units;
+import io.dbbench.report.render.ComparisonSection;
+import io.dbbench.report.render.Doc;
+import io.dbbench.report.render.Manifest;
+import io.dbbench.report.render.MarkdownReport;
+import io.dbbench.report.render.WarningsSection;
+import io.dbbench.report.stats.Comparison;
+import io.dbbench.report.study.Findings;
+import io.dbbench.report.study.FormSupport;
+import io.dbbench.report.study.StudyTables;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -50,10 +65,10 @@ public final class RunReport {
       return doc;
     }
     // findings first, then the studies' details, every result, the comparison, the manifest last
-    Findings.appendTo(doc, run, StudyTables.forms());
+    Findings.appendTo(doc, run);
     flameGraphs(doc, run);
     StudyTables.appendTo(doc, run);
-    MeasurementWarnings.appendTo(doc, 2, run.results());
+    WarningsSection.appendTo(doc, 2, run.results());
     genericTables(doc, run.results());
     if (compare) {
       comparison(doc, run);
@@ -211,7 +226,7 @@ public final class RunReport {
     try {
       Comparison c = Comparison.of(base, run);
       doc.section(2, "Changes against " + why).text(c.summaryLine());
-      c.appendTo(doc, 3);
+      ComparisonSection.appendTo(c, doc, 3);
     } catch (ReportException e) {
       doc.section(2, "Comparison").text("Not compared with " + why + ": " + e.getMessage());
     }
@@ -233,5 +248,21 @@ public final class RunReport {
       return null;
     }
     return best;
+  }
+
+  /**
+   * The report of a run given as parsed results, without files: manifest (when {@code env} is
+   * given), study tables and the generic per-class tables, charts listed by title only. No
+   * comparison with other runs is made.
+   *
+   * @param results the run's JMH results
+   * @param env the run's {@code env.json}, or {@code null}
+   */
+  public static String markdown(List<JmhResult> results, JsonNode env) {
+    try {
+      return MarkdownReport.write(build(new Run(Path.of("(in memory)"), results, env, List.of()), false), null);
+    } catch (IOException | ReportException e) {
+      throw new IllegalStateException("no file is read or written here: " + e.getMessage(), e);
+    }
   }
 }

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.load.SteadyState;
-import io.dbbench.report.AllocationProfiler;
-import io.dbbench.report.InstrumenterLogging;
+import io.dbbench.profile.AllocationProfiler;
+import io.dbbench.profile.InstrumenterLogging;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +67,7 @@ final class ExtraForks {
   /**
    * The allocation pass: the family's {@link FamilySettings#allocationIncludes} benchmarks run
    * again, one fork each, one warm-up and one measured iteration, with
-   * {@code io.dbbench.report.AllocationProfiler} and the allocation instrumenter as a
+   * {@code io.dbbench.profile.AllocationProfiler} and the allocation instrumenter as a
    * {@code -javaagent} (which slows allocation several times, so these forks are never the
    * timed ones), servers warmed for 1 s only (client allocations do not depend on the server's
    * JIT); each result's {@code allocs.norm} and {@code allocs.bytes.norm} are copied into the row

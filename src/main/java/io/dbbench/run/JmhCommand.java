@@ -3,7 +3,7 @@ package io.dbbench.run;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkFlags;
 import io.dbbench.core.SecretsFile;
-import io.dbbench.report.Stats;
+import io.dbbench.report.stats.Stats;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,7 +51,7 @@ public final class JmhCommand {
    */
   public static final FamilySettings FULL = FamilySettings.builder().forks(3).warmupIterations(5)
       .warmupTime("2s").iterations(10).measurementTime("2s").headlineForks(JmhCommand.FULL_HEADLINE_FORKS).build();
-  /** Pilot pairs of a headline comparison in quick mode ({@code io.dbbench.report.StoppingRule#QUICK_PILOT_PAIRS}). */
+  /** Pilot pairs of a headline comparison in quick mode ({@code io.dbbench.report.stats.StoppingRule#QUICK_PILOT_PAIRS}). */
   public static final int QUICK_HEADLINE_FORKS = 6;
   /** Pilot pairs of a headline comparison in full mode. */
   public static final int FULL_HEADLINE_FORKS = 10;
@@ -65,7 +65,7 @@ public final class JmhCommand {
   public static final int FULL_MAX_PAIRS = 60;
 
   /** The profiler that records load average, online CPUs and steal per fork as {@code machine.*} metrics. */
-  public static final String MACHINE_PROFILER = "io.dbbench.report.MachineStateProfiler";
+  public static final String MACHINE_PROFILER = "io.dbbench.profile.MachineStateProfiler";
 
   private static final List<String> JVM_OPTIONS = List.of("-jvmArgs", "-jvmArgsAppend", "-jvmArgsPrepend");
 
@@ -128,7 +128,7 @@ public final class JmhCommand {
   /**
    * Forks per side of each headline comparison when the user fixed them: {@code -Dbench.forks}
    * when given, else {@code -f} in {@code -Dbench.args}; {@code null} when neither is given (the
-   * comparison's pairs then follow {@code io.dbbench.report.StoppingRule}, from a pilot of
+   * comparison's pairs then follow {@code io.dbbench.report.stats.StoppingRule}, from a pilot of
    * {@link #pilotPairs}).
    *
    * @throws IllegalArgumentException when {@code -f} in the user's arguments is not a positive integer

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.core.FamilySettings;
-import io.dbbench.report.AllocationProfiler;
+import io.dbbench.profile.AllocationProfiler;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;

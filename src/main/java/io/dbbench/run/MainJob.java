@@ -13,14 +13,14 @@ import io.dbbench.core.Leases;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.SecretsFile;
-import io.dbbench.report.Findings;
-import io.dbbench.report.ForkMerge;
-import io.dbbench.report.MachineState;
+import io.dbbench.profile.MachineState;
 import io.dbbench.report.Report;
-import io.dbbench.report.ReportException;
-import io.dbbench.report.Stats;
-import io.dbbench.report.StoppingRule;
-import io.dbbench.report.Study;
+import io.dbbench.report.data.ForkMerge;
+import io.dbbench.report.data.ReportException;
+import io.dbbench.report.stats.Stats;
+import io.dbbench.report.stats.StoppingRule;
+import io.dbbench.report.study.Findings;
+import io.dbbench.report.study.Study;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -499,7 +499,7 @@ public final class MainJob {
    * how many pairs the comparison's interval needs to be narrow enough, and blocks are added until
    * they ran or the next block would pass the comparison's cap. After every fork the parameters
    * JMH recorded are checked against the side that was meant to run. Each side's forks are merged,
-   * in run order, into one record ({@link io.dbbench.report.ForkMerge}) that replaces the sweep's
+   * in run order, into one record ({@link io.dbbench.report.data.ForkMerge}) that replaces the sweep's
    * one-fork record of the same point in {@code rows}, and the manifest records the comparison
    * with its {@code order} as run, its rule, the pairs it needed and why it stopped, which the
    * report reads to pair fork {@code i} of A with fork {@code i} of B. A fork that fails removes

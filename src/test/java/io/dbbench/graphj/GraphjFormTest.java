@@ -3,9 +3,9 @@ package io.dbbench.graphj;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dbbench.report.Doc;
-import io.dbbench.report.JmhResult;
-import io.dbbench.report.Run;
+import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.render.Doc;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dbbench.report.Doc;
-import io.dbbench.report.JmhResult;
-import io.dbbench.report.Run;
+import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.render.Doc;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

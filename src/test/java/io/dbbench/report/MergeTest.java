@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.report.data.Merge;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.stats.Comparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +35,7 @@ class MergeTest {
     Path b = hostRun("b", "beta");
     int perRun = Run.load(a).results().size();
     Path out = tmp.resolve("merged");
-    ReportCliTest.Result r = ReportCliTest.run("merge", "-o", out.toString(), a.toString(), b.toString());
+    ReportCli.Result r = ReportCli.run("merge", "-o", out.toString(), a.toString(), b.toString());
     assertEquals(0, r.rc(), r.err());
 
     Run merged = Run.load(out);
@@ -62,9 +65,9 @@ class MergeTest {
 
   @Test
   void badInputs() throws Exception {
-    ReportCliTest.assertBadInput(ReportCliTest.run("merge", "-o", tmp.resolve("m").toString(), tmp.resolve("missing").toString()),
+    ReportCli.assertBadInput(ReportCli.run("merge", "-o", tmp.resolve("m").toString(), tmp.resolve("missing").toString()),
         "not a run directory");
     Path a = hostRun("a", "alpha");
-    ReportCliTest.assertBadInput(ReportCliTest.run("merge", "-o", a.toString(), a.toString()), "already holds a jmh.json");
+    ReportCli.assertBadInput(ReportCli.run("merge", "-o", a.toString(), a.toString()), "already holds a jmh.json");
   }
 }

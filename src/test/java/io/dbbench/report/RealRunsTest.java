@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.stats.Comparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * see its README): {@code baseline} and {@code rerun} are two back-to-back runs of the same code,
  * {@code regressed30} is {@code baseline} with every throughput divided by 1.3 (30% more time per
  * operation). All have 3 forks per side, too few for the exact test over forks to reach a
- * verdict; {@link CalibrationTest} has the multi-fork pairs. Also the two committed 1-fork runs
- * under {@code results/}.
+ * verdict; {@link io.dbbench.report.stats.CalibrationTest} has the multi-fork pairs. Also the two
+ * committed 1-fork runs under {@code results/}.
  */
 class RealRunsTest {
   static final Path REAL = Path.of("src/test/resources/report/real");
@@ -32,20 +34,20 @@ class RealRunsTest {
   @BeforeEach
   void saveBaseline() {
     baselines = tmp.resolve("baselines");
-    ReportCliTest.Result r = ReportCliTest.run("save-baseline", "--baselines", baselines.toString(), "main",
+    ReportCli.Result r = ReportCli.run("save-baseline", "--baselines", baselines.toString(), "main",
         REAL.resolve("baseline").toString());
     assertEquals(0, r.rc(), r.err());
   }
 
-  ReportCliTest.Result gate(String run, String max) {
-    return ReportCliTest.run("gate", "--baselines", baselines.toString(), "--baseline", "main",
+  ReportCli.Result gate(String run, String max) {
+    return ReportCli.run("gate", "--baselines", baselines.toString(), "--baseline", "main",
         "--max-regression", max, REAL.resolve(run).toString());
   }
 
   @Test
   void threeForksPerSideCannotBeJudgedEvenAt30Percent() {
     // 3+3 forks: the exact test's smallest p is 2/20 = 0.10, so no verdict at any change size
-    ReportCliTest.Result r = gate("regressed30", "10%");
+    ReportCli.Result r = gate("regressed30", "10%");
     assertEquals(Report.EXIT_CANNOT_JUDGE, r.rc(), r.out() + r.err());
     assertTrue(r.err().startsWith("gate CANNOT JUDGE 4 of 4 benchmark(s) against baseline main (exit 3)"), r.err());
     assertTrue(r.err().contains("  GraphjCompressBenchmark.compress corpus=entries level=1: 3 forks per side (the exact"
@@ -55,14 +57,14 @@ class RealRunsTest {
   @Test
   void aRunAgainstItselfOrItsReRunCannotBeJudgedWithThreeForks() {
     assertEquals(Report.EXIT_CANNOT_JUDGE, gate("baseline", "0%").rc());
-    ReportCliTest.Result g = gate("rerun", "10%");
+    ReportCli.Result g = gate("rerun", "10%");
     assertEquals(Report.EXIT_CANNOT_JUDGE, g.rc(), g.out() + g.err());
     assertTrue(g.out().contains("0 faster, 0 slower, 0 ~ (p > 0.05), 4 n/a"), g.out());
   }
 
   @Test
   void compareOfTwoRealThreeForkRunsGivesNoVerdict() {
-    ReportCliTest.Result r = ReportCliTest.run("compare", "--baselines", baselines.toString(), "--baseline", "main",
+    ReportCli.Result r = ReportCli.run("compare", "--baselines", baselines.toString(), "--baseline", "main",
         "-o", tmp.toString(), REAL.resolve("rerun").toString());
     assertEquals(0, r.rc(), r.err());
     // level=3 moved +34.68% between the two runs; the old test over pooled iterations called it
@@ -80,15 +82,15 @@ class RealRunsTest {
     Comparison c = Comparison.of(Run.load(Path.of("results/20261122T041608Z")),
         Run.load(Path.of("results/20261122T043318Z")));
     assertTrue(c.rows(Comparison.PRIMARY).size() > 100);
-    assertTrue(c.rows.stream().noneMatch(r -> r.verdict() == Comparison.Verdict.BETTER
+    assertTrue(c.rows().stream().noneMatch(r -> r.verdict() == Comparison.Verdict.BETTER
         || r.verdict() == Comparison.Verdict.WORSE), "no verdict from one fork per side");
     assertTrue(c.summaryLine().contains(" 0 faster, 0 slower, 0 ~ (p > 0.05), "), c.summaryLine());
     assertTrue(c.summaryLine().contains(" n/a (every row: 1 fork per side (the exact test over forks needs 4+4));"
         + " no faster/slower verdict is possible"), c.summaryLine());
     // and the gate says it cannot judge instead of passing or failing
     Path bl = tmp.resolve("bl");
-    assertEquals(0, ReportCliTest.run("save-baseline", "--baselines", bl.toString(), "prev", "results/20261122T041608Z").rc());
-    ReportCliTest.Result g = ReportCliTest.run("gate", "--baselines", bl.toString(), "--baseline", "prev",
+    assertEquals(0, ReportCli.run("save-baseline", "--baselines", bl.toString(), "prev", "results/20261122T041608Z").rc());
+    ReportCli.Result g = ReportCli.run("gate", "--baselines", bl.toString(), "--baseline", "prev",
         "--max-regression", "10%", "results/20261122T043318Z");
     assertEquals(Report.EXIT_CANNOT_JUDGE, g.rc(), g.out() + g.err());
   }
@@ -112,7 +114,7 @@ class RealRunsTest {
           || r.verdict() == Comparison.Verdict.WORSE).count();
       assertTrue(verdicts >= 4, pair[0] + ": drift alone gives verdicts without the allowance: " + strict.summaryLine());
       Comparison c = Report.compare(null, baselines, List.of(Path.of(pair[0]), Path.of(pair[1])), pair[2], null);
-      assertEquals(Comparison.DEFAULT_DRIFT_PCT, c.driftPct, 0);
+      assertEquals(Comparison.DEFAULT_DRIFT_PCT, c.driftPct(), 0);
       assertTrue(c.rows(Comparison.PRIMARY).size() >= 5, c.summaryLine());
       for (Comparison.Row r : c.rows(Comparison.PRIMARY)) {
         assertTrue(r.verdict() != Comparison.Verdict.BETTER && r.verdict() != Comparison.Verdict.WORSE,

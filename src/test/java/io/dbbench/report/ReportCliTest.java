@@ -1,12 +1,15 @@
 package io.dbbench.report;
 
+import static io.dbbench.report.ReportCli.assertBadInput;
+import static io.dbbench.report.ReportCli.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.report.ReportCli.Result;
+import io.dbbench.report.data.JmhJson;
+import io.dbbench.report.data.JmhResult;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,30 +22,12 @@ class ReportCliTest {
   @TempDir
   Path tmp;
 
-  /** Output of one command line run. */
-  record Result(int rc, String out, String err) {}
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int rc = Report.run(new PrintWriter(out), new PrintWriter(err), args);
-    return new Result(rc, out.toString(), err.toString());
-  }
-
   /** A run directory holding {@code jmhFile} as its jmh.json. */
   Path runDir(String name, Path jmhFile) throws IOException {
     Path d = tmp.resolve(name);
     Files.createDirectories(d);
     Files.copy(jmhFile, d.resolve("jmh.json"));
     return d;
-  }
-
-  static void assertBadInput(Result r, String expectedInMessage) {
-    assertEquals(Report.EXIT_BAD_INPUT, r.rc(), r.err());
-    assertEquals(1, r.err().strip().lines().count(), "exactly one line: " + r.err());
-    assertTrue(r.err().startsWith("report: "), r.err());
-    assertTrue(r.err().contains(expectedInMessage), "expected '" + expectedInMessage + "' in: " + r.err());
-    assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), "no stack trace: " + r.err());
   }
 
   @Test

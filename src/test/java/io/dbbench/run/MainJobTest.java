@@ -13,7 +13,7 @@ import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkFlags;
 import io.dbbench.core.Probe;
 import io.dbbench.core.SharedServer;
-import io.dbbench.report.AllocationProfiler;
+import io.dbbench.profile.AllocationProfiler;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

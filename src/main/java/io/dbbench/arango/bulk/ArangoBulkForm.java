@@ -1,14 +1,14 @@
 package io.dbbench.arango.bulk;
 
-import io.dbbench.report.Charts;
-import io.dbbench.report.Doc;
-import io.dbbench.report.FormSupport;
-import io.dbbench.report.JmhResult;
-import io.dbbench.report.Run;
-import io.dbbench.report.Stats;
-import io.dbbench.report.Study;
-import io.dbbench.report.StudyForm;
-import io.dbbench.report.Units;
+import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.data.Units;
+import io.dbbench.report.render.Charts;
+import io.dbbench.report.render.Doc;
+import io.dbbench.report.stats.Stats;
+import io.dbbench.report.study.FormSupport;
+import io.dbbench.report.study.Study;
+import io.dbbench.report.study.StudyForm;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,7 +23,7 @@ import java.util.Set;
  * (the benchmark's {@code shotAllocatedBytes}, mean per shot, client JVM only), each with its delta against {@code HTTP_JSON}
  * (the Go V1 analogue) of the same client and document count, and the backend label; the Go
  * study's own V1 -> V2 figures beside it; and a chart per operation of time and B/op by protocol.
- * allocs/op comes from the main job's allocation pass ({@code io.dbbench.report.AllocationProfiler}), so that
+ * allocs/op comes from the main job's allocation pass ({@code io.dbbench.profile.AllocationProfiler}), so that
  * column is absent and the text says so.
  */
 public final class ArangoBulkForm implements StudyForm {

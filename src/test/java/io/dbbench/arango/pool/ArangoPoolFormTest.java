@@ -3,8 +3,8 @@ package io.dbbench.arango.pool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dbbench.report.JmhResult;
 import io.dbbench.report.Report;
+import io.dbbench.report.data.JmhResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

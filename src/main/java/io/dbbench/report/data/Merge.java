@@ -1,0 +1,109 @@
+package io.dbbench.report.data;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Combines runs taken on several machines (load spread over hosts) into one run directory: a
+ * {@code jmh.json} holding every input row, each marked with the host it was measured on
+ * ({@link JmhJson#HOST_FIELD}; the rest of each entry is JMH's own, so JMH tools still read it),
+ * an {@code env.json} keeping every input's manifest under {@code merged_from}, the open-loop
+ * files renamed with their host, and the rendered report. The host of a run is its env.json
+ * {@code host}, else its directory name; two inputs with the same host get {@code #2}, {@code #3}.
+ */
+public final class Merge {
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private Merge() {}
+
+  /**
+   * Merges {@code runDirs} into {@code out} (created; must not hold a jmh.json already).
+   *
+   * @throws ReportException when an input is missing or not a run, or out already holds a run
+   * @throws IOException when writing fails
+   */
+  public static Path merge(Path out, List<Path> runDirs) throws ReportException, IOException {
+    if (runDirs.isEmpty()) {
+      throw new ReportException("merge needs at least one run directory");
+    }
+    if (Files.exists(out.resolve("jmh.json"))) {
+      throw new ReportException(out + " already holds a jmh.json; choose a new output directory");
+    }
+    ArrayNode rows = MAPPER.createArrayNode();
+    ArrayNode parts = MAPPER.createArrayNode();
+    Set<String> hosts = new HashSet<>();
+    Files.createDirectories(out);
+    for (Path dir : runDirs) {
+      if (!Files.isDirectory(dir)) {
+        throw new ReportException(dir + ": not a run directory (expected a results/<timestamp> directory holding jmh.json)");
+      }
+      Run run = Run.load(dir);
+      JsonNode raw = MAPPER.readTree(dir.resolve("jmh.json").toFile());
+      if (run.env() != null && run.env().has("merged_from")) {
+        // an already merged run: keep its hosts and manifests
+        raw.forEach(rows::add);
+        run.env().path("merged_from").forEach(p -> {
+          parts.add(p);
+          hosts.add(p.path("host").asText());
+        });
+        continue;
+      }
+      String host = run.host();
+      for (int i = 2; hosts.contains(host); i++) {
+        host = run.host() + "#" + i;
+      }
+      hosts.add(host);
+      for (JsonNode n : raw) {
+        ObjectNode o = ((ObjectNode) n).deepCopy();
+        if (!o.hasNonNull(JmhJson.HOST_FIELD)) {
+          o.put(JmhJson.HOST_FIELD, host);
+        }
+        rows.add(o);
+      }
+      ObjectNode part = MAPPER.createObjectNode();
+      part.put("host", host);
+      part.put("source", dir.toAbsolutePath().normalize().toString());
+      part.set("env", run.env() == null ? MAPPER.createObjectNode() : run.env());
+      parts.add(part);
+      int k = 0;
+      for (JsonNode ol : run.openLoop()) {
+        ObjectNode o = ((ObjectNode) ol).deepCopy();
+        o.put("host", host);
+        String stem = "openloop-" + safe(host) + "-" + (k++);
+        String hlog = o.path("hlog").asText("");
+        if (!hlog.isEmpty()) { // the HdrHistogram log goes along, renamed like its JSON
+          Path src = dir.resolve(hlog);
+          if (hlog.matches("[\\w.-]+") && Files.isRegularFile(src)) {
+            Files.copy(src, out.resolve(stem + ".hlog"), StandardCopyOption.REPLACE_EXISTING);
+            o.put("hlog", stem + ".hlog");
+          } else {
+            o.remove("hlog");
+          }
+        }
+        MAPPER.writeValue(out.resolve(stem + ".json").toFile(), o);
+      }
+    }
+    MAPPER.writeValue(out.resolve("jmh.json").toFile(), rows);
+    ObjectNode env = MAPPER.createObjectNode();
+    env.put("timestamp_utc", Instant.now().toString());
+    env.put("mode", "merged");
+    env.set("merged_from", parts);
+    MAPPER.writeValue(out.resolve("env.json").toFile(), env);
+    return out;
+  }
+
+  private static String safe(String s) {
+    return s.replaceAll("[^A-Za-z0-9._-]", "_");
+  }
+}

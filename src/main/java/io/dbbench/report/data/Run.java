@@ -1,0 +1,85 @@
+package io.dbbench.report.data;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One run as the report sees it: a {@code results/<timestamp>} directory holding {@code jmh.json},
+ * optionally {@code env.json} (the run manifest) and {@code openloop-*.json} (open-loop latency
+ * files), or a bare JMH JSON file.
+ *
+ * @param source the directory or file it was read from
+ * @param results the JMH results
+ * @param env the parsed {@code env.json}, or {@code null} when absent
+ * @param openLoop the parsed {@code openloop-*.json} files, by file name order
+ */
+public record Run(Path source, List<JmhResult> results, JsonNode env, List<JsonNode> openLoop) {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /**
+   * Reads a run directory or a JMH JSON file.
+   *
+   * @throws ReportException naming the file when it is missing, not JSON or not JMH output, or
+   *     when {@code env.json} / an open-loop file is not JSON
+   */
+  public static Run load(Path dirOrFile) throws ReportException {
+    if (!Files.exists(dirOrFile)) {
+      throw new ReportException(dirOrFile + ": no such file or directory (expected a run directory"
+          + " holding jmh.json, or a JMH JSON file)");
+    }
+    List<JmhResult> results = JmhJson.read(dirOrFile);
+    JsonNode env = null;
+    List<JsonNode> openLoop = new ArrayList<>();
+    if (Files.isDirectory(dirOrFile)) {
+      Path envFile = dirOrFile.resolve("env.json");
+      if (Files.isRegularFile(envFile)) {
+        env = json(envFile);
+        if (!env.isObject()) {
+          throw new ReportException(envFile + ": not a run manifest (expected a JSON object)");
+        }
+      }
+      List<Path> files = new ArrayList<>();
+      try (DirectoryStream<Path> ds = Files.newDirectoryStream(dirOrFile, "openloop-*.json")) {
+        ds.forEach(files::add);
+      } catch (IOException e) {
+        throw new ReportException(dirOrFile + ": cannot be listed (" + e.getMessage() + ")", e);
+      }
+      files.sort(null);
+      for (Path f : files) {
+        JsonNode n = json(f);
+        if (!n.isObject() || !n.has("benchmark") || !n.has("latency_us")) {
+          throw new ReportException(f + ": not an open-loop result (expected an object with"
+              + " benchmark and latency_us)");
+        }
+        openLoop.add(n);
+      }
+    }
+    return new Run(dirOrFile, results, env, openLoop);
+  }
+
+  /** A short name for tables: the directory or file name. */
+  public String label() {
+    Path f = source.getFileName();
+    return f == null ? source.toString() : f.toString();
+  }
+
+  /** The host this run was measured on: env.json {@code host}, else the run's label. */
+  public String host() {
+    String h = env == null ? "" : env.path("host").asText("");
+    return h.isBlank() ? label() : h;
+  }
+
+  private static JsonNode json(Path f) throws ReportException {
+    try {
+      return MAPPER.readTree(f.toFile());
+    } catch (IOException e) {
+      throw new ReportException(f + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.dbbench.report.study;
+
+import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.render.Doc;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One study's own tables and charts in the report (criterion's form for GraphJ, hdbinsert's for
+ * GOMESSAGE, the Go driver's for ArangoDB, ...). Each family provides its form in its own
+ * package and registers it in {@code META-INF/services/io.dbbench.report.study.StudyForm}; the report
+ * finds forms through {@link java.util.ServiceLoader} and never names a family.
+ *
+ * <p>A form is rendered only when at least one result of the run is {@linkplain #accepts accepted},
+ * so a run of one family shows only that family's form.
+ */
+public interface StudyForm {
+
+  /** Section heading, e.g. "GraphJ codecs (criterion form)". */
+  String title();
+
+  /** Position among the forms (ascending; ties by title). The registry order of the families is a good guide. */
+  default int order() {
+    return 100;
+  }
+
+  /** Whether this form renders {@code r} (usually by class-name prefix of its own package). */
+  boolean accepts(JmhResult r);
+
+  /**
+   * Appends the form's section(s) to {@code doc}.
+   *
+   * @param run the whole run (manifest, open-loop files) for context such as backend labels
+   * @param accepted the run's results this form accepts, in run order; never empty
+   */
+  void appendTo(Doc doc, Run run, List<JmhResult> accepted);
+
+  /**
+   * The study's published figures and the dbbench rows that are their counterparts: a JSON
+   * resource in the form's own package (resolved against the form's class, e.g. {@code study.json}),
+   * in the schema {@link Findings} describes. Empty when the study publishes nothing to compare.
+   * The report reads every form's study this way and names no study itself.
+   */
+  default Optional<String> studyResource() {
+    return Optional.empty();
+  }
+}

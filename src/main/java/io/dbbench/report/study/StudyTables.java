@@ -1,0 +1,173 @@
+package io.dbbench.report.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.core.Redaction;
+import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.Run;
+import io.dbbench.report.data.Units;
+import io.dbbench.report.render.Charts;
+import io.dbbench.report.render.Doc;
+import io.dbbench.report.stats.Stats;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The seed studies' own tables and charts, generated from a run: every {@link StudyForm} found
+ * through {@link ServiceLoader} whose results are in the run, in {@link StudyForm#order()}, then
+ * the open-loop latency section from the run's {@code openloop-*.json} files (the shared
+ * load-generation format of {@code io.dbbench.load.OpenLoopResultFile}).
+ */
+public final class StudyTables {
+  private StudyTables() {}
+
+  /** Every registered form, in report order. */
+  public static List<StudyForm> forms() {
+    List<StudyForm> forms = new ArrayList<>();
+    ServiceLoader.load(StudyForm.class, StudyForm.class.getClassLoader()).forEach(forms::add);
+    forms.sort(Comparator.comparingInt(StudyForm::order).thenComparing(StudyForm::title));
+    return forms;
+  }
+
+  /** Appends every study form whose benchmarks are in {@code run}, then the open-loop section. */
+  public static void appendTo(Doc doc, Run run) {
+    for (StudyForm form : forms()) {
+      List<JmhResult> accepted = run.results().stream().filter(form::accepts).toList();
+      if (!accepted.isEmpty()) {
+        int first = doc.sections.size();
+        form.appendTo(doc, run, accepted);
+        List<String> notes = settingsNotes(run, accepted);
+        if (first < doc.sections.size() && !notes.isEmpty()) {
+          doc.sections.get(first).blocks.add(0, new Doc.Text("Settings that change what these figures mean: "
+              + String.join("; ", notes) + "."));
+        }
+      }
+    }
+    openLoop(doc, run.openLoop());
+  }
+
+
+  /**
+   * What changes the meaning of {@code rs}' figures, from the manifest and the JMH options: the
+   * backend when it is a stand-in, durability switched off (PostgreSQL {@code fsync},
+   * {@code synchronous_commit}), quick-mode reductions ({@code reduced_params}) and the forks and
+   * iterations per row when too few for an interval or a verdict. Empty when nothing applies.
+   */
+  public static List<String> settingsNotes(Run run, List<JmhResult> rs) {
+    List<String> out = new ArrayList<>();
+    Set<String> families = new LinkedHashSet<>();
+    rs.forEach(r -> families.add(r.family()));
+    JsonNode env = run.env();
+    for (String f : families) {
+      JsonNode fam = env == null ? null : env.path("families").path(f);
+      if (fam == null || fam.isMissingNode()) {
+        continue;
+      }
+      String backend = Redaction.redact(fam.path("backend").asText(""));
+      if (backend.toLowerCase(Locale.ROOT).contains("stand-in")
+          || fam.path("kind").asText("").equalsIgnoreCase("STAND_IN")) {
+        out.add(f + ": measured on a stand-in (" + backend + "), not the product: its timings say nothing about"
+            + " the product's speed");
+      } else if (!backend.isEmpty()) {
+        out.add(f + ": backend " + backend);
+      }
+      if (fam.path("pg_fsync").asText("").equals("off")) {
+        out.add(f + ": PostgreSQL fsync=off" + (fam.path("pg_synchronous_commit").asText("").equals("off")
+            ? " and synchronous_commit=off" : "") + ": no commit waits for the disk, so every insert figure is"
+            + " optimistic against a durable server");
+      }
+      JsonNode red = fam.path("reduced_params");
+      if (red.isObject() && !red.isEmpty()) {
+        List<String> parts = new ArrayList<>();
+        red.properties().forEach(e -> parts.add(e.getKey() + " (" + e.getValue().asText() + ")"));
+        out.add(f + ": quick-mode reductions of the study's sweep: " + String.join(", ", parts));
+      } else if (env.path("mode").asText("").equals("quick")) {
+        out.add(f + ": quick mode (fewer parameter points, forks and iterations than the study's full sweep)");
+      }
+    }
+    // how many rows ran with how many forks; only the thin ones are called too thin
+    Map<String, Integer> thin = new TreeMap<>();
+    Map<String, Integer> enough = new TreeMap<>();
+    for (JmhResult r : rs) {
+      int forks = r.primary().forks().length;
+      String shape = forks + " fork" + (forks == 1 ? "" : "s") + " x "
+          + r.options().getOrDefault("measurementIterations", "?") + " iterations";
+      (forks < Stats.minForksPerSide() ? thin : enough).merge(shape, 1, Integer::sum);
+    }
+    if (!thin.isEmpty()) {
+      out.add(counted(thin) + ": too few forks for an interval or a verdict (a comparison needs "
+          + Stats.minForksPerSide() + " per side)" + (enough.isEmpty() ? ""
+              : "; " + counted(enough) + " (headline rows): enough for a verdict, see each row's MDE"));
+    }
+    return out;
+  }
+
+  /** {@code 12 rows ran 1 fork x 2 iterations, 1 row ran 6 forks x 2 iterations}. */
+  private static String counted(Map<String, Integer> shapes) {
+    List<String> parts = new ArrayList<>();
+    shapes.forEach((shape, n) -> parts.add(n + (n == 1 ? " row ran " : " rows ran ") + shape));
+    return String.join(", ", parts);
+  }
+
+  static void openLoop(Doc doc, List<JsonNode> files) {
+    if (files.isEmpty()) {
+      return;
+    }
+    Doc.Section s = doc.section(2, "Open-loop latency");
+    s.text("Requests issued at a fixed rate, each timed from its scheduled start (no coordinated"
+        + " omission); latencies in microseconds; late = requests that started behind schedule. A percentile"
+        + " the requests cannot support (p99 needs 100, p99.9 1,000) is '-'. Each trial's latencies are also an"
+        + " HdrHistogram log (one interval per measurement iteration, ns), readable by HdrHistogram's"
+        + " HistogramLogProcessor.");
+    Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("params").col("backend")
+        .num("rate/s").num("requests").num("ok").num("failed").num("late").num("p50 µs")
+        .num("p90 µs").num("p99 µs").num("p99.9 µs").num("max µs").col("HdrHistogram log");
+    List<Charts.Series> curves = new ArrayList<>();
+    for (JsonNode f : files) {
+      String name = shortBenchmark(f.path("benchmark").asText())
+          + (f.path("host").asText("").isEmpty() ? "" : " @" + f.path("host").asText());
+      String params = Study.paramsText(Study.fields(f.path("params")));
+      JsonNode l = f.path("latency_us");
+      t.row(List.of(name, params, Redaction.redact(f.path("backend").asText("")),
+          Units.num(f.path("rate_per_s").asDouble(Double.NaN)), f.path("requests").asText(""),
+          f.path("ok").asText(""), f.path("failed").asText(""), f.path("late").asText(""),
+          pct(l, "p50"), pct(l, "p90"), pct(l, "p99"), pct(l, "p99.9"),
+          Units.num(l.path("max").asDouble(Double.NaN)),
+          f.path("hlog").asText("").isEmpty() ? "" : Doc.fileLink(f.path("hlog").asText())));
+      List<Double> x = new ArrayList<>();
+      List<Double> y = new ArrayList<>();
+      for (JsonNode p : f.path("percentile_curve")) {
+        x.add(p.path("percentile").asDouble(Double.NaN));
+        y.add(p.path("latency_us").asDouble(Double.NaN));
+      }
+      if (!x.isEmpty()) {
+        curves.add(new Charts.Series(name + (params.isEmpty() ? "" : " " + params)
+            + " @" + Units.num(f.path("rate_per_s").asDouble(Double.NaN)) + "/s", x, y));
+      }
+    }
+    s.add(t.build());
+    if (!curves.isEmpty()) {
+      s.add(Charts.percentiles("openloop-percentiles", "Open-loop latency percentile curves", curves));
+    }
+  }
+
+  /** A percentile of {@code latency_us}: '-' when the file marks it unsupported (null), "" when absent. */
+  private static String pct(JsonNode latency, String key) {
+    JsonNode v = latency.get(key);
+    if (v == null) {
+      return "";
+    }
+    return v.isNull() ? "-" : Units.num(v.asDouble(Double.NaN));
+  }
+
+  private static String shortBenchmark(String full) {
+    String[] p = full.split("\\.");
+    return p.length >= 2 ? p[p.length - 2] + "." + p[p.length - 1] : full;
+  }
+}

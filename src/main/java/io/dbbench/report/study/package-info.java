@@ -1,0 +1,12 @@
+/**
+ * The studies' plumbing: the form a study's room registers ({@code StudyForm}, in
+ * {@code META-INF/services/io.dbbench.report.study.StudyForm}), its published figures
+ * ({@code Study}, from the form's {@code study.json}), the helpers forms share ({@code FormSupport},
+ * {@code VariantTable}), the study tables of a run ({@code StudyTables}), the findings against the
+ * published figures ({@code Findings}, {@code findings.json}) and whether two runs' findings
+ * replicate ({@code Replication}). Names no study.
+ *
+ * <p>Imports {@code report.render}, {@code report.stats}, {@code report.data}, {@code profile} and
+ * {@code core}; never the command line or a family.
+ */
+package io.dbbench.report.study;

@@ -1,0 +1,453 @@
+package io.dbbench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.dbbench.core.EnvInfo;
+import io.dbbench.core.FileTrees;
+import io.dbbench.core.ForkSchedule;
+import io.dbbench.core.Redaction;
+import io.dbbench.core.Version;
+import io.dbbench.profile.MachineState;
+import io.dbbench.report.Report;
+import io.dbbench.report.data.ForkMerge;
+import io.dbbench.report.data.ReportException;
+import io.dbbench.report.stats.Percent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
+
+/**
+ * An A/B run with interleaved forks: the way to compare two builds of dbbench (or one build on
+ * two JVMs) without the machine's drift between two separately recorded runs entering the
+ * verdict.
+ *
+ * <pre>
+ * java -cp target/benchmarks.jar io.dbbench.run.Interleave --baseline OLD.jar --candidate target/benchmarks.jar \
+ *     --forks 20 --max-regression 10% -- 'GraphjCompressBenchmark.compress' -p corpus=text -p level=3
+ * </pre>
+ *
+ * <p>Each side is one JMH invocation per fork ({@code java -jar SIDE.jar JMH_ARGS -f 1 -rf json}),
+ * and the sides alternate in ABBA order (A1 B1 B2 A2 A3 B3 ...: baseline, candidate, candidate,
+ * baseline, ...), so that both see the same machine and a linear drift over the run hits both
+ * alike. Why: on the 2-core VM two quiet runs of the same code recorded 28 minutes apart differed
+ * by up to +26% on headline rows and two calibrations 1 h 45 min apart by up to +31%, while the
+ * interleaved calibration's A/A rows gave no verdict (README "Between runs"). The same design is
+ * {@code scripts/calibrate.sh}'s (which runs one jar as both sides) and the "randomised
+ * interleaving" of Kalibera and Jones ("Rigorous benchmarking in reasonable time", ISMM 2013, §4).
+ *
+ * <p>Writes {@code results/interleave-<UTC>/} (or {@code --out}): {@code forks/A-<i>.json} and
+ * {@code forks/B-<i>.json} (A = baseline, B = candidate; each one JMH fork), their logs,
+ * {@code baseline/jmh.json} and {@code candidate/jmh.json} (each side's forks merged by {@link
+ * ForkMerge}) with an {@code env.json} naming the side and the interleaved run, {@code
+ * interleave.json} (jars with SHA-256, JVMs, JMH arguments, fork order, the load average and CPU
+ * steal around every fork), and the comparison ({@code comparison.md}/{@code .html}) made by
+ * {@code report compare}, which gives interleaved sides no between-run drift allowance. The jars
+ * are copied first, so rebuilding {@code target/} during the run cannot change its forks.
+ *
+ * <p>Exit status: 0 done (and with {@code --max-regression}, the gate passed), 1 the gate found a
+ * regression, 2 bad input or a fork that failed (its log is named), 3 the gate cannot judge
+ * (fewer than 4 forks per side): the codes of {@link Report}.
+ */
+@Command(name = "interleave", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    description = "Run two benchmark jars (or JVMs) with their JMH forks interleaved (ABBA), then compare"
+        + " them, and gate with --max-regression.",
+    exitCodeOnInvalidInput = Report.EXIT_BAD_INPUT)
+public final class Interleave implements Callable<Integer> {
+  /** Forks per side by default: the gate preset calibrated on the 2-core VM (README "Calibration"). */
+  public static final int DEFAULT_FORKS = 20;
+  /** How often, 10 s apart, a fork waits for another JMH run's {@code /tmp/jmh.lock} before failing. */
+  static final int LOCK_TRIES = 60;
+  /** JMH options interleave sets itself or that produce no result. */
+  static final Set<String> REFUSED = Set.of("-f", "-rf", "-rff", "-o", "-h", "-l", "-lp", "-lrf", "-lprof");
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  @Option(names = "--baseline", required = true, paramLabel = "JAR", description = "The baseline's benchmarks.jar (side A).")
+  Path baselineJar;
+
+  @Option(names = "--candidate", required = true, paramLabel = "JAR", description = "The candidate's benchmarks.jar (side B).")
+  Path candidateJar;
+
+  @Option(names = "--forks", defaultValue = "" + DEFAULT_FORKS, paramLabel = "N",
+      description = "Forks per side (default: ${DEFAULT-VALUE}, the calibrated gate preset; at least 4 for a verdict).")
+  int forks;
+
+  @Option(names = "--baseline-java", paramLabel = "PATH", description = "The baseline's java (default: this JVM's).")
+  Path baselineJava;
+
+  @Option(names = "--candidate-java", paramLabel = "PATH", description = "The candidate's java (default: this JVM's).")
+  Path candidateJava;
+
+  @Option(names = "--max-regression", paramLabel = "PCT",
+      description = "Gate: exit 1 when a benchmark is significantly slower by more than this, e.g. 10%%.")
+  String maxRegression;
+
+  @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Output directory (default: results/interleave-<UTC>).")
+  Path out;
+
+  @Parameters(paramLabel = "JMH_ARGS", description = "After --: the benchmark regex and JMH options for every fork"
+      + " (e.g. -wi 1 -w 1s -i 2 -r 1s -p level=3); not -f, -rf, -rff or -o.")
+  List<String> jmhArgs = new ArrayList<>();
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  /**
+   * One side of the run.
+   *
+   * @param name {@code baseline} or {@code candidate}
+   * @param letter {@code A} or {@code B}, the fork files' prefix
+   * @param command the command that runs one JMH invocation, before the JMH arguments, e.g.
+   *     {@code [java, -jar, /tmp/copy.jar]}
+   * @param describe what the manifest records of it (jar path, SHA-256, java)
+   */
+  public record Side(String name, String letter, List<String> command, Map<String, Object> describe) {
+    /** Copies the lists. */
+    public Side {
+      command = List.copyOf(command);
+      describe = new LinkedHashMap<>(describe);
+    }
+  }
+
+  /**
+   * What to run.
+   *
+   * @param baseline side A
+   * @param candidate side B
+   * @param forks forks per side, at least 1
+   * @param jmhArgs the benchmark regex and JMH options every fork gets
+   * @param out the output directory (created)
+   */
+  public record Plan(Side baseline, Side candidate, int forks, List<String> jmhArgs, Path out) {
+    /** Copies the list. */
+    public Plan {
+      jmhArgs = List.copyOf(jmhArgs);
+    }
+  }
+
+  /** A fork that could not run, or bad input; the message is one line naming what failed. */
+  public static final class InterleaveException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    /** @param message one line naming the input or fork and what went wrong */
+    public InterleaveException(String message) {
+      super(message);
+    }
+  }
+
+  /** Runs the command line and exits with its status. */
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new Interleave()).execute(args));
+  }
+
+  @Override
+  public Integer call() {
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter stderr = spec.commandLine().getErr();
+    Path dir = out != null ? out : Path.of("results", "interleave-" + STAMP.format(ZonedDateTime.now(ZoneOffset.UTC)));
+    Path javaHome = Path.of(System.getProperty("java.home"), "bin", "java");
+    Path tmp = null;
+    try {
+      if (maxRegression != null) {
+        Percent.parse(maxRegression, "--max-regression"); // bad input before an hour of forks, not after
+      }
+      checkJmhArgs(jmhArgs);
+      tmp = Files.createTempDirectory("dbbench-interleave");
+      Side a = jarSide("baseline", "A", baselineJar, baselineJava != null ? baselineJava : javaHome, tmp);
+      Side b = jarSide("candidate", "B", candidateJar, candidateJava != null ? candidateJava : javaHome, tmp);
+      run(new Plan(a, b, forks, jmhArgs, dir), System.out);
+    } catch (IllegalArgumentException e) {
+      stderr.println("interleave: " + e.getMessage());
+      return Report.EXIT_BAD_INPUT;
+    } catch (InterleaveException | ReportException e) {
+      stderr.println("interleave: " + e.getMessage());
+      return Report.EXIT_BAD_INPUT;
+    } catch (IOException e) {
+      stderr.println("interleave: cannot write " + dir + " or copy a jar: " + e.getMessage());
+      return Report.EXIT_BAD_INPUT;
+    } finally {
+      if (tmp != null) {
+        FileTrees.deleteRecursively(tmp);
+      }
+    }
+    return compareAndGate(dir, maxRegression, stdout, stderr);
+  }
+
+  /**
+   * {@code report compare} of the two sides of an interleaved run in {@code dir} (writing
+   * {@code comparison.md}/{@code .html} there), then, when {@code maxRegression} is given,
+   * {@code report gate} with it.
+   *
+   * @return the exit status of the gate, or of the comparison without one (0 or 2)
+   */
+  static int compareAndGate(Path dir, String maxRegression, PrintWriter out, PrintWriter err) {
+    String base = dir.resolve("baseline").toString();
+    String cand = dir.resolve("candidate").toString();
+    int rc = Report.run(out, err, "compare", "-o", dir.toString(), base, cand);
+    if (rc != 0 || maxRegression == null) {
+      return rc;
+    }
+    return Report.run(out, err, "gate", "--max-regression", maxRegression, base, cand);
+  }
+
+  /**
+   * Refuses JMH options interleave sets itself ({@code -f}, {@code -rf}, {@code -rff}, {@code -o})
+   * or that list instead of run.
+   *
+   * @throws InterleaveException naming the option
+   */
+  static void checkJmhArgs(List<String> args) throws InterleaveException {
+    for (String a : args) {
+      if (REFUSED.contains(a)) {
+        throw new InterleaveException("JMH option " + a + " cannot be given: interleave runs every fork as"
+            + " -f 1 -rf json -rff <file> (set the forks per side with --forks N)");
+      }
+    }
+    try {
+      JmhArgs.merge(args); // an option missing its value
+    } catch (IllegalArgumentException e) {
+      throw new InterleaveException(e.getMessage());
+    }
+  }
+
+  /**
+   * A side that runs {@code java -jar} on a private copy of {@code jar} in {@code tmp}.
+   *
+   * @throws InterleaveException when the jar or the java binary is missing
+   */
+  static Side jarSide(String name, String letter, Path jar, Path java, Path tmp) throws InterleaveException, IOException {
+    if (!Files.isRegularFile(jar)) {
+      throw new InterleaveException("--" + name + " " + jar + ": no such file (expected a benchmarks.jar,"
+          + " e.g. target/benchmarks.jar built by ./mvnw package)");
+    }
+    if (!Files.isExecutable(java)) {
+      throw new InterleaveException("--" + name + "-java " + java + ": not an executable java binary");
+    }
+    Path copy = tmp.resolve(letter + ".jar");
+    Files.copy(jar, copy);
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put("jar", jar.toString());
+    d.put("jar_sha256", sha256(copy));
+    d.put("jar_bytes", Files.size(copy));
+    d.put("java", java.toString());
+    return new Side(name, letter, List.of(java.toString(), "-jar", copy.toString()), d);
+  }
+
+  /**
+   * The fork order for {@code forks} per side: pair {@code i} (1-based) runs A then B when
+   * {@code i} is odd, B then A when even: {@code [A1, B1, B2, A2, A3, B3, ...]}.
+   */
+  static List<String> order(int forks) {
+    String abba = ForkSchedule.abba(forks);
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < abba.length(); i++) {
+      out.add(abba.charAt(i) + String.valueOf(i / 2 + 1));
+    }
+    return out;
+  }
+
+  /**
+   * The command line of one fork: the side's command, the JMH arguments, then {@code -f 1 -rf
+   * json -rff FILE}.
+   */
+  static List<String> forkCommand(Side side, List<String> jmhArgs, Path json) {
+    List<String> cmd = new ArrayList<>(side.command());
+    cmd.addAll(jmhArgs);
+    cmd.addAll(List.of("-f", "1", "-rf", "json", "-rff", json.toString()));
+    return cmd;
+  }
+
+  /**
+   * Runs the plan: every fork in {@link #order} order, then each side's forks merged into
+   * {@code <side>/jmh.json} with its {@code env.json}, and {@code interleave.json}. Prints one
+   * progress line per fork pair to {@code progress}.
+   *
+   * @throws InterleaveException when fewer than one fork per side is asked for, or a fork fails
+   *     (its exit status and the last lines of its log, which is kept, are in the message)
+   * @throws IOException when the output cannot be written
+   */
+  public static void run(Plan plan, PrintStream progress) throws InterleaveException, IOException {
+    if (plan.forks() < 1) {
+      throw new InterleaveException("--forks " + plan.forks() + ": expected at least 1 fork per side (4 for a verdict)");
+    }
+    checkJmhArgs(plan.jmhArgs());
+    Path forkDir = Files.createDirectories(plan.out().resolve("forks"));
+    Instant started = Instant.now();
+    List<Map<String, Object>> machine = new ArrayList<>();
+    Map<String, List<Path>> files = new LinkedHashMap<>();
+    files.put("A", new ArrayList<>());
+    files.put("B", new ArrayList<>());
+    List<String> order = order(plan.forks());
+    for (int k = 0; k < order.size(); k++) {
+      String id = order.get(k);
+      Side side = id.startsWith("A") ? plan.baseline() : plan.candidate();
+      int i = Integer.parseInt(id.substring(1));
+      if (k % 2 == 0) {
+        progress.printf("interleave: fork pair %d/%d (%s then %s), load %.2f%n", i, plan.forks(),
+            side.name(), side == plan.baseline() ? plan.candidate().name() : plan.baseline().name(),
+            MachineState.read().load1());
+      }
+      Path json = forkDir.resolve(side.letter() + "-" + i + ".json");
+      MachineState before = MachineState.read();
+      long t0 = System.nanoTime();
+      runFork(side, plan.jmhArgs(), json, forkDir.resolve(side.letter() + "-" + i + ".log"));
+      MachineState after = MachineState.read();
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("fork", side.letter() + "-" + i);
+      m.put("side", side.name());
+      m.put("seconds", Math.round((System.nanoTime() - t0) / 1e7) / 100.0);
+      m.putAll(new MachineState.Interval(before, after).toMap());
+      machine.add(m);
+      files.get(side.letter()).add(json);
+    }
+    Instant finished = Instant.now();
+    for (Side side : List.of(plan.baseline(), plan.candidate())) {
+      Path sideDir = Files.createDirectories(plan.out().resolve(side.name()));
+      try {
+        MAPPER.writeValue(sideDir.resolve("jmh.json").toFile(), ForkMerge.merge(files.get(side.letter()), 1.0));
+      } catch (ReportException e) {
+        throw new InterleaveException(e.getMessage());
+      }
+      Map<String, Object> env = new LinkedHashMap<>();
+      env.put("host", EnvInfo.hostName());
+      env.put("interleaved", interleavedBlock(plan, side));
+      env.putAll(side.describe());
+      MAPPER.writeValue(sideDir.resolve("env.json").toFile(), Redaction.redactMap(env));
+    }
+    Map<String, Object> manifest = new LinkedHashMap<>();
+    manifest.put("id", plan.out().getFileName().toString());
+    manifest.put("started", started.toString());
+    manifest.put("finished", finished.toString());
+    manifest.put("host", EnvInfo.hostName());
+    manifest.put("forks_per_side", plan.forks());
+    manifest.put("order", order);
+    manifest.put("jmh_args", plan.jmhArgs());
+    manifest.put("fork_command", "<side command> " + String.join(" ", plan.jmhArgs()) + " -f 1 -rf json -rff forks/<A|B>-<i>.json");
+    Map<String, Object> sides = new LinkedHashMap<>();
+    sides.put("baseline", plan.baseline().describe());
+    sides.put("candidate", plan.candidate().describe());
+    manifest.put("sides", sides);
+    manifest.put("same_jar", plan.baseline().describe().get("jar_sha256") != null
+        && plan.baseline().describe().get("jar_sha256").equals(plan.candidate().describe().get("jar_sha256")));
+    manifest.put("machine", machine);
+    MAPPER.writeValue(plan.out().resolve("interleave.json").toFile(), Redaction.redactMap(manifest));
+    progress.printf("interleave: %d forks per side in %d s; wrote %s%n", plan.forks(),
+        Duration.between(started, finished).toSeconds(), plan.out());
+  }
+
+  /** The {@code interleaved} block of a side's env.json: how {@code report compare} recognises the pair. */
+  static Map<String, Object> interleavedBlock(Plan plan, Side side) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("id", plan.out().toAbsolutePath().normalize().toString());
+    m.put("side", side.name());
+    m.put("forks_per_side", plan.forks());
+    m.put("order", "ABBA");
+    return m;
+  }
+
+  /**
+   * Runs one fork, waiting while another JMH run holds {@code /tmp/jmh.lock} (up to {@link
+   * #LOCK_TRIES} times 10 s; a benchmark is never measured beside another with
+   * {@code -Djmh.ignoreLock}). The log and the JSON's recorded JVM arguments are redacted.
+   *
+   * @throws InterleaveException when the fork exits non-zero or writes no JMH result
+   */
+  static void runFork(Side side, List<String> jmhArgs, Path json, Path log) throws InterleaveException, IOException {
+    List<String> cmd = forkCommand(side, jmhArgs, json);
+    for (int tries = 0; ; tries++) {
+      Files.deleteIfExists(json);
+      int rc;
+      try {
+        rc = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterleaveException("interrupted while fork " + log.getFileName() + " ran");
+      }
+      String text = Files.readString(log, StandardCharsets.UTF_8);
+      Files.writeString(log, Redaction.redact(text), StandardCharsets.UTF_8);
+      if (rc != 0 && text.contains("Unable to acquire the JMH lock") && tries < LOCK_TRIES) {
+        sleep(10_000);
+        continue;
+      }
+      if (rc != 0 || !Files.isRegularFile(json) || Files.size(json) == 0) {
+        throw new InterleaveException("fork " + side.name() + " " + log.getFileName().toString().replace(".log", "")
+            + " failed (exit " + rc + (rc == 0 ? ", no JMH result" : "") + "); see " + log + ": "
+            + lastLines(Redaction.redact(text), 3));
+      }
+      redactJvmArgs(json);
+      return;
+    }
+  }
+
+  private static void redactJvmArgs(Path json) throws IOException {
+    JsonNode root = MAPPER.readTree(json.toFile());
+    boolean changed = false;
+    for (JsonNode n : root) {
+      if (n.path("jvmArgs").isArray()) {
+        ArrayNode args = (ArrayNode) n.get("jvmArgs");
+        for (int i = 0; i < args.size(); i++) {
+          String r = Redaction.redact(args.get(i).asText());
+          if (!r.equals(args.get(i).asText())) {
+            args.set(i, TextNode.valueOf(r));
+            changed = true;
+          }
+        }
+      }
+    }
+    if (changed) {
+      MAPPER.writeValue(json.toFile(), root);
+    }
+  }
+
+  private static String lastLines(String text, int n) {
+    List<String> lines = text.lines().filter(l -> !l.isBlank()).toList();
+    return String.join(" | ", lines.subList(Math.max(0, lines.size() - n), lines.size()));
+  }
+
+  private static void sleep(long ms) throws InterleaveException {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterleaveException("interrupted while waiting for the JMH lock");
+    }
+  }
+
+  static String sha256(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      byte[] buf = new byte[1 << 16];
+      for (int n; (n = in.read(buf)) > 0; ) {
+        md.update(buf, 0, n);
+      }
+      return HexFormat.of().formatHex(md.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+    }
+  }
+}

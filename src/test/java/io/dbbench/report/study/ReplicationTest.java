@@ -1,0 +1,90 @@
+package io.dbbench.report.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.core.ForkSchedule;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The two newest committed quick runs, the replication pair the README sets side by side: each
+ * has {@code findings.json} as the report writes it, comparison findings for at least five
+ * studies, and every comparison finding an interval over at least 4 interleaved forks per side.
+ * Whether their findings agree is measured, not asserted here: the README's table says it.
+ */
+class ReplicationTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The newest two run directories under results/ that hold a findings.json, oldest first. */
+  static List<Path> newestTwo() throws Exception {
+    try (Stream<Path> runs = Files.list(Path.of("results"))) {
+      List<Path> withFindings = runs.filter(p -> p.getFileName().toString().matches("\\d{8}T\\d{6}Z"))
+          .filter(p -> Files.exists(p.resolve(Findings.FILE))).sorted().toList();
+      assertTrue(withFindings.size() >= 2, "two committed runs with findings.json: " + withFindings);
+      return withFindings.subList(withFindings.size() - 2, withFindings.size());
+    }
+  }
+
+  @Test
+  void bothRunsHaveIntervalsOnInterleavedComparisonsForFiveStudies() throws Exception {
+    for (Path run : newestTwo()) {
+      JsonNode findings = JSON.readTree(run.resolve(Findings.FILE).toFile());
+      Set<String> studies = new HashSet<>();
+      for (JsonNode f : findings) {
+        assertTrue(Findings.AGREEMENTS.contains(f.path("agreement").asText()), run + ": " + f);
+        if (!f.path("kind").asText().equals("comparison")) {
+          continue;
+        }
+        String where = run + " " + f.path("study").asText() + ": ";
+        assertTrue(f.path("forks_baseline").asInt() >= 4 && f.path("forks_contender").asInt() >= 4, where + f);
+        assertTrue(ForkSchedule.alternates(f.path("order").asText()), where + "order " + f.path("order"));
+        assertTrue(f.path("ci_low").isNumber() && f.path("ci_high").isNumber(), where + "an interval: " + f);
+        assertTrue(f.path("ci_low").asDouble() <= f.path("estimate").asDouble()
+            && f.path("estimate").asDouble() <= f.path("ci_high").asDouble(), where + f);
+        studies.add(f.path("study").asText());
+      }
+      assertTrue(studies.size() >= 5, run + ": comparison findings for " + studies);
+      // the manifest's orders are what ran, and every one alternates
+      JsonNode env = JSON.readTree(run.resolve("env.json").toFile());
+      env.path("families").forEach(fam -> fam.path("comparisons").forEach(c -> {
+        assertTrue(ForkSchedule.alternates(c.path("order").asText()), run + ": " + c);
+        assertEquals(2 * c.path("forks_per_side").asInt(), c.path("order").asText().length(), run + ": " + c);
+      }));
+      assertEquals("quick", env.path("mode").asText(), run.toString());
+    }
+  }
+
+  @Test
+  void aFindingMeasuredUnderLoadInEitherRunIsNotComparable() throws Exception {
+    JsonNode quiet = JSON.readTree("{\"unit\":\"%\",\"estimate\":4,\"ci_low\":-5,\"ci_high\":13,\"no_change\":0,"
+        + "\"under_load\":false}");
+    JsonNode loaded = JSON.readTree("{\"unit\":\"%\",\"estimate\":54,\"ci_low\":27,\"ci_high\":86,\"no_change\":0,"
+        + "\"under_load\":true}");
+    Replication.Pair p = Replication.judge("graph writeBatch", quiet, loaded);
+    assertEquals(Replication.Verdict.NOT_COMPARABLE, p.verdict(), p.why());
+    assertTrue(p.why().startsWith("measured under load in the second run"), p.why());
+    assertEquals(Replication.Verdict.NOT_COMPARABLE, Replication.judge("k", loaded, quiet).verdict());
+    // the same two intervals without the mark: they do not overlap
+    JsonNode unmarked = JSON.readTree("{\"unit\":\"%\",\"estimate\":54,\"ci_low\":27,\"ci_high\":86,\"no_change\":0}");
+    assertEquals(Replication.Verdict.DOES_NOT_REPLICATE, Replication.judge("k", quiet, unmarked).verdict());
+  }
+
+  @Test
+  void theCommittedLoadRunIsNotComparableWithItsQuietTwin() throws Exception {
+    Path dir = Path.of("results/journal-under-load-20261126");
+    List<Replication.Pair> pairs = Replication.of(dir.resolve("quiet/20261126T125504Z"),
+        dir.resolve("loaded/20261126T125700Z"));
+    Replication.Pair graph = pairs.stream().filter(x -> x.key().startsWith("graph ")).findFirst().orElseThrow();
+    assertEquals(Replication.Verdict.NOT_COMPARABLE, graph.verdict(), graph.toString());
+    assertTrue(graph.b().path("other_cpu_max").asDouble() > 10, graph.b().toString());
+    assertEquals(false, graph.a().path("under_load").asBoolean(true), graph.a().toString());
+  }
+}
