@@ -12,8 +12,8 @@ import java.util.stream.Stream;
  * The on-disk life cycle behind the graph benchmarks' JMH states, kept here so tests drive exactly
  * what the benchmarks run.
  *
- * <p>{@link #create} (per trial) makes a fresh temp directory, builds a <em>template</em> database
- * there (schema, deterministic preload, counts verified) and closes it. {@link #open} (per
+ * <p>{@link #open} (per trial) makes a fresh temp directory, builds a <em>template</em> database
+ * there (schema, deterministic preload, counts verified) and closes it. {@link #prepare} (per
  * iteration for write benchmarks, per trial for reads) copies the template file to a fresh working
  * database, opens it with the configured buffer pool and, when journaling, a new GraphJ journal
  * beside it. {@link #release} closes the journal, session and database and deletes their

@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
  * so a trial measured from a cold start measures the interpreter and the JIT compiler, not the
  * server.
  *
- * <p>The rule: run the mix in windows of {@link Rule#window} nanoseconds; after each window compute
+ * <p>The rule: run the mix in windows of {@link Rule#windowNanos} nanoseconds; after each window compute
  * its cost per request, {@code (meter after - meter before) / requests}, where the meter is the
  * servers' CPU time (user + system, as the OS accounts it) when they run in processes of their
  * own, else the wall clock (then the cost is the mix's time per request at a fixed concurrency).
@@ -29,7 +29,7 @@ import java.util.function.LongSupplier;
  * Three windows rather than two: measured by hand, the payload service's CPU per request paused on
  * plateaus within 5% for two 1-second windows while the JIT was still compiling (545 then 570 us,
  * then 438 us, and 190 us when steady). A server still not steady when
- * {@link Rule#cap} has passed is reported as such ({@link Outcome#steady()} false), never silently
+ * {@link Rule#capNanos} has passed is reported as such ({@link Outcome#steady()} false), never silently
  * measured as if it were. Warm-up requests are never measured: the caller resets its counters
  * afterwards.
  *
