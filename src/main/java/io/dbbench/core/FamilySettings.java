@@ -409,13 +409,8 @@ public record FamilySettings(
      * @throws IllegalArgumentException when the options set {@code -f} or {@code -p}
      */
     public Builder comparisonOptions(String... jmhOptions) {
-      if (comparisons.isEmpty()) {
-        throw new IllegalStateException("comparisonOptions: declare a comparison first");
-      }
-      HeadlineComparison c = comparisons.remove(comparisons.size() - 1);
-      comparisons.add(new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(), c.contenderValue(),
-          c.fixed(), List.of(jmhOptions), c.capSeconds(), c.warmupPair()));
-      return this;
+      return replaceLast("comparisonOptions", c -> new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(),
+          c.contenderValue(), c.fixed(), List.of(jmhOptions), c.capSeconds(), c.warmupPair()));
     }
 
     /**
@@ -426,13 +421,8 @@ public record FamilySettings(
      * @throws IllegalArgumentException when {@code seconds} is below 1
      */
     public Builder comparisonCap(int seconds) {
-      if (comparisons.isEmpty()) {
-        throw new IllegalStateException("comparisonCap: declare a comparison first");
-      }
-      HeadlineComparison c = comparisons.remove(comparisons.size() - 1);
-      comparisons.add(new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(), c.contenderValue(),
-          c.fixed(), c.options(), seconds, c.warmupPair()));
-      return this;
+      return replaceLast("comparisonCap", c -> new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(),
+          c.contenderValue(), c.fixed(), c.options(), seconds, c.warmupPair()));
     }
 
     /**
@@ -442,12 +432,16 @@ public record FamilySettings(
      * @throws IllegalStateException when no comparison was declared yet
      */
     public Builder comparisonWarmupPair() {
+      return replaceLast("comparisonWarmupPair", c -> new HeadlineComparison(c.benchmark(), c.param(),
+          c.baselineValue(), c.contenderValue(), c.fixed(), c.options(), c.capSeconds(), true));
+    }
+
+    /** Replaces the last declared comparison by {@code change} of it; {@code what} names the caller in the error. */
+    private Builder replaceLast(String what, java.util.function.UnaryOperator<HeadlineComparison> change) {
       if (comparisons.isEmpty()) {
-        throw new IllegalStateException("comparisonWarmupPair: declare a comparison first");
+        throw new IllegalStateException(what + ": declare a comparison first");
       }
-      HeadlineComparison c = comparisons.remove(comparisons.size() - 1);
-      comparisons.add(new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(), c.contenderValue(),
-          c.fixed(), c.options(), c.capSeconds(), true));
+      comparisons.add(change.apply(comparisons.remove(comparisons.size() - 1)));
       return this;
     }
 

@@ -64,8 +64,8 @@ public final class JmhArgs {
     return canonicalJvmOptions(out);
   }
 
-  /** JMH's options that put arguments on the forks' command lines, by their full names. */
-  private static final List<String> JVM_OPTIONS = List.of("jvmArgs", "jvmArgsAppend", "jvmArgsPrepend");
+  /** JMH's options that put arguments on the forks' command lines, in the one spelling the main job reads. */
+  static final List<String> JVM_OPTIONS = List.of("-jvmArgs", "-jvmArgsAppend", "-jvmArgsPrepend");
 
   /**
    * The forks' JVM options under the one spelling the main job reads: JMH's parser (jopt-simple)
@@ -91,7 +91,7 @@ public final class JmhArgs {
       if (full == null) {
         out.add(a);
       } else {
-        out.add("-" + full);
+        out.add(full);
         if (value != null) {
           out.add(value);
         }
@@ -100,15 +100,19 @@ public final class JmhArgs {
     return out;
   }
 
-  /** The JVM option {@code name} spells (exactly, or as a prefix of exactly one longer than {@code jvmArgs}), or {@code null}. */
+  /**
+   * The JVM option (of {@link #JVM_OPTIONS}) that {@code name}, given without its dashes, spells:
+   * exactly, or as a prefix of exactly one longer than {@code jvmArgs}; else {@code null}.
+   */
   private static String jvmOptionNamed(String name) {
-    if (JVM_OPTIONS.contains(name)) {
-      return name;
+    String dashed = "-" + name;
+    if (JVM_OPTIONS.contains(dashed)) {
+      return dashed;
     }
     if (name.length() <= "jvmArgs".length()) {
       return null; // "jvmArg" is ambiguous to JMH too
     }
-    List<String> hits = JVM_OPTIONS.stream().filter(o -> o.startsWith(name)).toList();
+    List<String> hits = JVM_OPTIONS.stream().filter(o -> o.startsWith(dashed)).toList();
     return hits.size() == 1 ? hits.get(0) : null;
   }
 

@@ -67,8 +67,6 @@ public final class JmhCommand {
   /** The profiler that records load average, online CPUs and steal per fork as {@code machine.*} metrics. */
   public static final String MACHINE_PROFILER = "io.dbbench.profile.MachineStateProfiler";
 
-  private static final List<String> JVM_OPTIONS = List.of("-jvmArgs", "-jvmArgsAppend", "-jvmArgsPrepend");
-
   private JmhCommand() {}
 
   /**
@@ -113,7 +111,7 @@ public final class JmhCommand {
       List<String> benchmarks) {
     List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
     return JmhArgs.merge((job.full() ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), forkLayer,
-        JmhArgs.without(job.userArgs(), JVM_OPTIONS), fixedOptions(job, family, resultFile), benchmarks);
+        JmhArgs.without(job.userArgs(), JmhArgs.JVM_OPTIONS), fixedOptions(job, family, resultFile), benchmarks);
   }
 
   /** JSON results, fail on error, the machine profiler and the fork JVM arguments: options no layer overrides. */
@@ -179,7 +177,7 @@ public final class JmhCommand {
     List<String> fixed = new ArrayList<>(List.of("-f", "1"));
     fixed.addAll(fixedOptions(job, family, resultFile));
     return JmhArgs.merge((job.full() ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
-        JmhArgs.without(job.userArgs(), JVM_OPTIONS), fixed,
+        JmhArgs.without(job.userArgs(), JmhArgs.JVM_OPTIONS), fixed,
         List.of("^" + Pattern.quote(benchmark) + "$"));
   }
 

@@ -553,10 +553,12 @@ public final class MainJob {
       if (c.warmupPair()) {
         // one fork per side, discarded (JMH's -wf for the comparison): the shared server adapts to the
         // compared operation here, not in the pilot's first pair
-        for (char side : new char[] {'A', 'B'}) {
+        for (int i = 0; i < 2 && error == null; i++) {
+          char side = "AB".charAt(i);
           Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-warmup-" + side + ".json");
           say(family.id() + ": comparison " + k + " warm-up fork " + side + " (discarded): " + c.side(side));
-          error = error != null ? error : comparisonFork(c, settings, side, "warm-up fork (" + side + ")", file, null);
+          error = comparisonFork(JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), c.side(side),
+              c.options(), file), c, side, "warm-up fork (" + side + ")", file, null);
         }
         run.put("warmup_pair_seconds", Math.round((System.nanoTime() - t0) / 1e9));
         t0 = System.nanoTime();
@@ -573,11 +575,12 @@ public final class MainJob {
             char side = order.charAt(slot);
             Map<String, String> point = c.side(side);
             Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
+            List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file);
             if (jmhArgs == null) {
-              jmhArgs = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file).stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
+              jmhArgs = cmd.stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
             }
             say(family.id() + ": comparison " + k + " fork " + (slot + 1) + "/" + order.length() + ": " + side + " " + point);
-            error = comparisonFork(c, settings, side, "fork " + (slot + 1) + " (" + side + ")", file, forks.get(side));
+            error = comparisonFork(cmd, c, side, "fork " + (slot + 1) + " (" + side + ")", file, forks.get(side));
             if (error == null) {
               ran.append(side);
             }
@@ -644,16 +647,15 @@ public final class MainJob {
   }
 
   /**
-   * One fork of side {@code side} of comparison {@code c} into {@code file}, checked against the
-   * point it was meant to run ({@link JmhRows#ranWith}); its rows are added to {@code into}
-   * (discarded when {@code null}).
+   * One fork ({@code cmd}) of side {@code side} of comparison {@code c} into {@code file}, checked
+   * against the point it was meant to run ({@link JmhRows#ranWith}); its rows are added to
+   * {@code into} (discarded when {@code null}).
    *
    * @return {@code null}, or what failed
    */
-  private String comparisonFork(FamilySettings.HeadlineComparison c, FamilySettings settings, char side, String what,
+  private String comparisonFork(List<String> cmd, FamilySettings.HeadlineComparison c, char side, String what,
       Path file, List<JsonNode> into) {
     Map<String, String> point = c.side(side);
-    List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file);
     try {
       JsonNode got = runJmh(cmd, file);
       String error = got == null || got.isEmpty() ? what + " of " + c.label() + " produced no result (see the JMH"
