@@ -1,8 +1,14 @@
 package io.dbbench.core;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -130,5 +136,50 @@ public record SharedServer(String name, String address, long pid, String key) {
    */
   public static long cpuNanos(long pid) {
     return ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration()).map(Duration::toNanos).orElse(-1L);
+  }
+
+  /** Most time {@link #compactHeap} waits for {@code jcmd}. */
+  static final Duration JCMD_TIMEOUT = Duration.ofSeconds(30);
+
+  /**
+   * Runs a full garbage collection in the server's JVM ({@code jcmd <pid> GC.run}, with the
+   * {@code jcmd} of this JVM's {@code java.home}), so that a trial starts from a compacted heap
+   * wherever the previous trials left it. Measured on the WMPayload search comparison's shared
+   * mongo-java-server stand-in (G1): without it the unindexed search's fork means sat at one of two
+   * levels within one run (157-170 ms in two forks, 270-303 ms in four, as the collector moved the
+   * kept collection's documents between trials, the likely cause); with it, 254-330 ms over ten forks of two runs,
+   * no second level. It costs 0.5-0.9 s per trial, mostly {@code jcmd}'s own start.
+   *
+   * @return the time the collection took, with {@code jcmd}'s own start, in ns
+   * @throws IllegalStateException when {@code jcmd} is missing, fails (its output in the message)
+   *     or takes longer than 30 s
+   */
+  public long compactHeap() {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    if (!Files.isExecutable(jcmd)) {
+      throw new IllegalStateException("cannot compact the heap of " + name + " (pid " + pid + "): no jcmd at " + jcmd
+          + "; run the forks on a JDK, not a JRE");
+    }
+    long t0 = System.nanoTime();
+    try {
+      Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "GC.run").redirectErrorStream(true).start();
+      String out;
+      try (InputStream in = p.getInputStream()) {
+        out = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+      }
+      if (!p.waitFor(JCMD_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new IllegalStateException("jcmd " + pid + " GC.run (" + name + ") did not finish in " + JCMD_TIMEOUT.toSeconds() + " s");
+      }
+      if (p.exitValue() != 0) {
+        throw new IllegalStateException("jcmd " + pid + " GC.run (" + name + ") exited " + p.exitValue() + ": " + out);
+      }
+      return System.nanoTime() - t0;
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot run " + jcmd + " for " + name + " (pid " + pid + "): " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while compacting the heap of " + name + " (pid " + pid + ")", e);
+    }
   }
 }

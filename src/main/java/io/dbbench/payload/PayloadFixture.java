@@ -147,6 +147,15 @@ public final class PayloadFixture implements AutoCloseable {
     collectionSize = seedSize(collectionSize);
     CollectionFixture c = CollectionFixture.openKept(MongoTarget.sharedStandIn(standIn), doc, service.key(),
         "dbbench-payload-", index == Index.id, settings.driverPool(), collectionSize);
+    try {
+      // every trial starts from compacted heaps, wherever the previous trials left them (SharedServer#compactHeap)
+      long ns = standIn.compactHeap() + service.compactHeap();
+      System.out.printf(java.util.Locale.ROOT, "[dbbench] payload: full GC in the stand-in and the service before the"
+          + " trial's warm-up (%.0f ms)%n", ns / 1e6);
+    } catch (IllegalStateException e) {
+      c.close();
+      throw e;
+    }
     return new PayloadFixture(c, null, null, service, URI.create(service.address()));
   }
 

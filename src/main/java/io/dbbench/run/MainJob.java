@@ -152,8 +152,9 @@ public final class MainJob {
    * @param json the mapper for every JMH JSON read and manifest written
    * @param jmh what every fork's JMH command line shares: mode, user options, this JVM's input
    *     arguments (the forks' base arguments, see {@link JmhCommand}), run directory, secrets file
+   * @param budget the seconds the run's headline comparisons share
    */
-  record ForkContext(ObjectMapper json, JmhCommand.Job jmh) {
+  record ForkContext(ObjectMapper json, JmhCommand.Job jmh, ComparisonBudget budget) {
     /** The run directory the forks write into. */
     Path runDir() {
       return jmh.runDir();
@@ -221,7 +222,7 @@ public final class MainJob {
       Runtime.getRuntime().addShutdownHook(hook);
     }
     ctx = new ForkContext(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), new JmhCommand.Job(options.full(),
-        options.userArgs(), hostArgs, Runtime.version().feature(), runDir, secretsFile));
+        options.userArgs(), hostArgs, Runtime.version().feature(), runDir, secretsFile), new ComparisonBudget());
     try {
       return runFamilies(all, jobStart);
     } finally {
@@ -526,11 +527,12 @@ public final class MainJob {
       if (!runsHere(ShardPlan.Unit.comparison(family.id(), k))) {
         continue; // another shard runs it
       }
+      double carried = ctx.budget().carried();
       StoppingRule rule = fixed != null ? null : StoppingRule.of(
           Findings.scaleOf(studies, c.benchmark(), c.param(), c.contenderValue()), options.full(), pilot,
           options.full() ? JmhCommand.FULL_MAX_PAIRS : JmhCommand.QUICK_MAX_PAIRS,
-          c.capSeconds() != null ? c.capSeconds()
-              : options.full() ? JmhCommand.FULL_COMPARISON_CAP_SECONDS : JmhCommand.QUICK_COMPARISON_CAP_SECONDS);
+          ctx.budget().capFor(c.capSeconds() != null ? c.capSeconds()
+              : options.full() ? JmhCommand.FULL_COMPARISON_CAP_SECONDS : JmhCommand.QUICK_COMPARISON_CAP_SECONDS));
       Map<String, Object> run = new LinkedHashMap<>();
       run.put("index", k);
       run.put("benchmark", c.benchmark());
@@ -539,11 +541,15 @@ public final class MainJob {
       run.put("contender", c.contender());
       run.put("design", "ABBA: single forks alternating, fork i of A paired with fork i of B");
       run.put("rule", rule == null ? Map.of("kind", "fixed", "pairs", fixed) : ruleFacts(rule));
+      if (rule != null) {
+        run.put("cap_carried_seconds", Math.round(carried));
+      }
       runs.add(run);
       say(family.id() + ": headline comparison " + c.label() + ": " + (rule == null ? fixed + "+" + fixed
           + " forks, order " + ForkSchedule.abba(fixed) : "a pilot of " + rule.pilotPairs() + " pairs, then pairs until "
           + rule.targetText() + " (Stein), at most " + rule.maxPairs() + " pairs or " + Math.round(rule.capSeconds())
-          + " s"));
+          + " s" + (Math.round(carried) == 0 ? "" : String.format(Locale.ROOT, " (%+d s from the comparisons before it)",
+          Math.round(carried)))));
       long begun = System.nanoTime();
       long t0 = begun; // the stopping rule's clock: from the pilot's first fork
       Map<Character, List<JsonNode>> forks = Map.of('A', new ArrayList<>(), 'B', new ArrayList<>());
@@ -605,6 +611,11 @@ public final class MainJob {
           Optional<StoppingRule.Stop> decision = rule.decide(x, elapsed, block);
           if (decision.isPresent()) {
             stop = decision.get();
+            if (stop == StoppingRule.Stop.OUT_OF_REACH) {
+              run.put("stop_detail", String.format(Locale.ROOT, "the pilot's %d pairs ask for %d, about %.0f s in all;"
+                  + " the cap is %.0f s: no pair added, the seconds left go to the comparisons after it", x.length, needed,
+                  StoppingRule.projectedSeconds(x.length, needed, elapsed, block), rule.capSeconds()));
+            }
             break;
           }
           planned += StoppingRule.BLOCK;
@@ -630,6 +641,9 @@ public final class MainJob {
         }
         run.put("jmh_args", jmhArgs == null ? List.of() : jmhArgs);
         run.put("wall_seconds", Math.round((System.nanoTime() - begun) / 1e9));
+        if (rule != null) {
+          ctx.budget().spent(rule.capSeconds(), (System.nanoTime() - t0) / 1e9);
+        }
       }
       if (error != null) {
         JmhRows.removeRows(rows, c.benchmark(), c.baseline());

@@ -54,4 +54,22 @@ class SharedServerTest {
       System.clearProperty(prop);
     }
   }
+
+  @Test
+  void compactHeapRunsAFullCollectionInTheServersJvmAndNamesAServerThatHasGone() throws Exception {
+    long before = collections();
+    SharedServer self = new SharedServer("test-server", "127.0.0.1:1", SELF, "");
+    assertTrue(self.compactHeap() > 0, "the time it took");
+    assertTrue(collections() > before, "jcmd GC.run collected this JVM's heap");
+    Process p = new ProcessBuilder("true").start();
+    p.waitFor();
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> new SharedServer("gone-server", "127.0.0.1:1", p.pid(), "").compactHeap());
+    assertTrue(e.getMessage().contains("gone-server") && e.getMessage().contains(String.valueOf(p.pid())), e.getMessage());
+  }
+
+  private static long collections() {
+    return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+        .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionCount).sum();
+  }
 }

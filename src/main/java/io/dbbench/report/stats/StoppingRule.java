@@ -14,7 +14,11 @@ import org.apache.commons.math3.stat.StatUtils;
  * finding's own scale, at most {@link #maxPairs}; then it runs the remaining pairs and stops
  * ({@link Stop#WIDTH}: {@code width reached}), unless another block would pass the comparison's
  * time cap first ({@link Stop#CAP}), or {@code N} is {@link #maxPairs} and still too few
- * ({@link Stop#MAX_PAIRS}). The finding's interval is Stein's ({@link Stats#steinChange}): the mean
+ * ({@link Stop#MAX_PAIRS}). When the pilot's {@code N} pairs, at the pilot's seconds per block,
+ * would take longer than the cap, no pair is added at all ({@link Stop#OUT_OF_REACH}): pairs that
+ * cannot reach the target are not bought, and the main job gives the seconds left to the
+ * comparisons after it. Either way {@code N} depends on the pilot alone, so the interval below
+ * keeps its coverage. The finding's interval is Stein's ({@link Stats#steinChange}): the mean
  * of all pairs with the pilot's spread and the pilot's degrees of freedom.
  *
  * <p>Why Stein and not "stop as soon as the interval is narrow enough" (the fixed-width rule of
@@ -77,6 +81,13 @@ public record StoppingRule(Scale scale, double target, int pilotPairs, int maxPa
     WIDTH("width reached"),
     /** Another block would have passed the time cap before the pairs the pilot asked for. */
     CAP("cap"),
+    /**
+     * Right after the pilot: the pairs it asked for would pass the time cap, so none are added and
+     * the seconds they would have taken are left to the comparisons after it ({@code cap}, as
+     * {@link #CAP}, in the manifest and {@code findings.json}; the manifest's {@code stop_detail}
+     * says which).
+     */
+    OUT_OF_REACH("cap"),
     /** The pilot asked for more than the largest number of pairs. */
     MAX_PAIRS("max pairs"),
     /** The user fixed the forks per side ({@code -Dbench.forks} or {@code -f}): no rule applied. */
@@ -199,7 +210,18 @@ public record StoppingRule(Scale scale, double target, int pilotPairs, int maxPa
     if (elapsedSeconds + blockSeconds > capSeconds) {
       return Optional.of(Stop.CAP);
     }
+    if (d.length == pilotPairs && projectedSeconds(d.length, n, elapsedSeconds, blockSeconds) > capSeconds) {
+      return Optional.of(Stop.OUT_OF_REACH);
+    }
     return Optional.empty();
+  }
+
+  /**
+   * Seconds the comparison would have run once {@code needed} pairs ran, at {@code blockSeconds}
+   * per block of {@link #BLOCK} pairs after the {@code ran} pairs of {@code elapsedSeconds}.
+   */
+  public static double projectedSeconds(int ran, int needed, double elapsedSeconds, double blockSeconds) {
+    return elapsedSeconds + Math.max(0, needed - ran) / (double) BLOCK * blockSeconds;
   }
 
   /** A width in words on {@code scale}: {@code 7.3 points} or {@code 1.18}; {@code n/a} for NaN. */

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * log ratios centred on that run's mean and pooled per comparison, 1,000 simulated comparisons per
  * comparison draw pairs with replacement, add a known effect, run the rule block by block with
  * quick mode's targets and a pair budget, and count how often the final interval covers the effect:
- * at least 93% for the quick rule (pilots of 6 and 4, and at half the target) and for full mode's.
+ * at least 93% for the quick rule (pilots of 6 and 4, at half the target, and with a budget of 12
+ * pairs that pilots asking for more do not start) and for full mode's.
  */
 class StoppingRuleCoverageTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -146,7 +147,10 @@ class StoppingRuleCoverageTest {
       StoppingRule tight = new StoppingRule(p.scale(), p.scale() == StoppingRule.Scale.RATIO
           ? 1 + (quick.target() - 1) / 2 : quick.target() / 2, quick.pilotPairs(), 40, 40);
       StoppingRule full = StoppingRule.of(p.scale(), true, 60, 60);
-      for (StoppingRule rule : List.of(quick, StoppingRule.of(p.scale(), false, Stats.MIN_PAIRS, 40, 40), tight, full)) {
+      // and a budget of 12 pairs, where pilots that ask for more stop at once (Stop.OUT_OF_REACH)
+      StoppingRule budget = StoppingRule.of(p.scale(), false, 40, 12);
+      for (StoppingRule rule : List.of(quick, StoppingRule.of(p.scale(), false, Stats.MIN_PAIRS, 40, 40), tight, full,
+          budget)) {
         int covered = 0;
         long pairs = 0;
         for (int t = 0; t < TRIALS; t++) {
@@ -182,6 +186,13 @@ class StoppingRuleCoverageTest {
     assertTrue(n > 6 && n % StoppingRule.BLOCK == 0, "a spread pilot asks for more whole blocks: " + n);
     assertEquals(Optional.empty(), r.decide(wide, 10, 5));
     assertEquals(Optional.of(StoppingRule.Stop.CAP), r.decide(wide, 96, 5), "another block would pass the cap");
+    assertEquals(Optional.of(StoppingRule.Stop.OUT_OF_REACH), r.decide(wide, 30, 15),
+        "right after the pilot: the pairs asked for (" + n + ") would take 30 + " + (n - 6) / 2 + " blocks of 15 s > 100 s");
+    assertEquals("cap", StoppingRule.Stop.OUT_OF_REACH.words(), "the findings say cap either way");
+    double[] eight = {0.2, -0.2, 0.15, -0.15, 0.2, -0.2, 0.1, -0.1};
+    assertEquals(Optional.empty(), r.decide(eight, 30, 15), "after the pilot only the cap stops: the pairs were bought");
+    assertEquals(30 + 7 * 15.0, StoppingRule.projectedSeconds(6, 20, 30, 15), 1e-9);
+    assertEquals(30, StoppingRule.projectedSeconds(8, 6, 30, 15), 1e-9, "nothing left to run");
     double[] wider = {0.9, -0.9, 0.8, -0.8, 0.9, -0.9};
     assertEquals(20, r.pairsNeeded(wider), "capped at the budget");
     double[] twenty = new double[20];
