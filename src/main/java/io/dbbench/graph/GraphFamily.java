@@ -78,7 +78,8 @@ public final class GraphFamily implements BenchmarkFamily {
   /**
    * Quick mode: 1000 nodes instead of graphd's 100 000, journal off in the sweep (journal on, for
    * writeBatch 100, from the headline comparison; on for every write method and on+fsync in full
-   * mode), batch sizes 1 and 100, limit 10, to keep the family within two minutes on two cores;
+   * mode), batch sizes 1 and 100, limit 10, the reads and writeBatch only (the other write paths
+   * run in full mode), to keep the family within two minutes on two cores;
    * the headline comparison (writeBatch 100, journal off against on) with
    * a pilot of {@value #QUICK_HEADLINE_FORKS} pairs, interleaved, six measured seconds per fork;
    * databases and journals on a tmpfs ({@link #quickTempRoot}). Full mode: every {@code @Param}
@@ -97,6 +98,10 @@ public final class GraphFamily implements BenchmarkFamily {
         // per write method beside one of off cannot support a verdict, so the quick budget goes to
         // the pairs (and to the server warm-ups)
         .param("journal", "off").param("batchSize", "1", "100").param("limit", "10")
+        .exclude("^io\\.dbbench\\.graph\\.GraphWriteBenchmark\\.(autoCommit10Writes|createInlined|createRelationship"
+            + "|createWithParams|mergeCreate|mergeUpdate|transaction10Writes)$", "graphd's single-query and"
+            + " transaction write paths (one fork each with the journal off, no finding reads them): full mode runs them"
+            + " with the journal off, on and on with fsync; the quick budget goes to the headline comparison's pairs")
         // six measured seconds per comparison fork: with two, 50-82% of the pairs' variance was
         // between a fork's iterations (a batch takes about 13 ms, its 1 s iterations scatter by 5-15%)
         .comparisonOptions("-i", "6")
