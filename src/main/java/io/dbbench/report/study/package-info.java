@@ -3,7 +3,8 @@
  * {@code META-INF/services/io.dbbench.report.study.StudyForm}), its published figures
  * ({@code Study}, from the form's {@code study.json}), the helpers forms share ({@code FormSupport},
  * {@code VariantTable}), the study tables of a run ({@code StudyTables}), the findings against the
- * published figures ({@code Findings}, {@code findings.json}) and whether two runs' findings
+ * published figures, built and judged ({@code Findings}, which writes {@code findings.json} and
+ * draws nothing: {@code render.FindingsSection} draws them) and whether two runs' findings
  * replicate ({@code Replication}). Names no study.
  *
  * <p>Imports {@code report.render}, {@code report.stats}, {@code report.data}, {@code profile} and
