@@ -11,10 +11,13 @@ import java.nio.file.Path;
  *
  * <p>Families are stateless: {@link #probe()} returns availability and the manifest facts in one
  * value, and {@link #settings(boolean)} depends on nothing but the mode. The main job (in
- * {@code io.dbbench}) lists them in its registry ({@code io.dbbench.Families}); this interface
+ * {@code io.dbbench}) lists them in its registry ({@code io.dbbench.Families}, read from the study
+ * rooms' registry); this interface
  * sits on the ground floor and imports no family.
  */
 public interface BenchmarkFamily {
+  /** Seconds expected of a sweep or a headline comparison that declares no measured duration. */
+  int DEFAULT_EXPECTED_SECONDS = 60;
 
   /** Short stable id, e.g. {@code graphj}, {@code jdbc}; used in file names and the report. */
   String id();
@@ -41,6 +44,16 @@ public interface BenchmarkFamily {
    * quick settings narrow the sweep.
    */
   FamilySettings settings(boolean full);
+
+  /**
+   * Seconds the family's sweep (its rows other than the headline comparisons, with its allocation
+   * pass) took in the quick main job, which the shard plan balances on ({@code io.dbbench.run.ShardPlan});
+   * each headline comparison declares its own ({@link FamilySettings.HeadlineComparison#expectedSeconds}).
+   * Default {@link #DEFAULT_EXPECTED_SECONDS}.
+   */
+  default int expectedSweepSeconds() {
+    return DEFAULT_EXPECTED_SECONDS;
+  }
 
   /**
    * Called once after the family's benchmarks ran in the main job, with the run directory, to

@@ -480,11 +480,12 @@ public final class MainJob {
       }
       FamilySettings settings = family.settings(options.full());
       if (selected.stream().anyMatch(b -> !settings.isExcluded(b))) {
-        units.add(ShardPlan.Unit.sweep(family.id()));
+        units.add(ShardPlan.Unit.sweep(family));
       }
-      long comparisons = settings.comparisons().stream().filter(c -> selected.contains(c.benchmark())).count();
-      for (int k = 1; k <= comparisons; k++) {
-        units.add(ShardPlan.Unit.comparison(family.id(), k));
+      List<FamilySettings.HeadlineComparison> comparisons = settings.comparisons().stream()
+          .filter(c -> selected.contains(c.benchmark())).toList();
+      for (int k = 1; k <= comparisons.size(); k++) {
+        units.add(ShardPlan.Unit.comparison(family, k, comparisons.get(k - 1)));
       }
     }
     return units;

@@ -61,7 +61,9 @@ public final class Findings {
   public static List<Study> studies() {
     List<Study> out = new ArrayList<>();
     for (StudyForm form : StudyTables.forms()) {
-      form.studyResource().ifPresent(name -> out.add(Study.load(form.getClass(), name)));
+      if (form.studyResource().isPresent()) {
+        out.add(form.study());
+      }
     }
     return out;
   }

@@ -225,7 +225,7 @@ class FindingsTest {
   @Test
   void everyStudyOfTheDataFileNamesItsSourceAndMeasures() {
     List<Study> studies = Findings.studies();
-    assertEquals(6, studies.size());
+    assertTrue(studies.size() >= 6, "the five rooms hold six studies: " + studies.size());
     int comparisons = 0;
     for (Study s : studies) {
       assertTrue(s.source().length() > 10, s.toString());
@@ -238,7 +238,7 @@ class FindingsTest {
       }
       comparisons += hasComparison ? 1 : 0;
     }
-    assertEquals(6, comparisons, "every study has a comparison finding");
+    assertEquals(studies.size(), comparisons, "every study has a comparison finding");
   }
 
   /** A run of ArangoBulkBenchmark.insert HTTP_JSON against HTTP2_JSON; {@code order} non-empty: recorded as interleaved. */

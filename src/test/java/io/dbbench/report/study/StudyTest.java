@@ -84,6 +84,9 @@ class StudyTest {
 
   @Test
   void everyRegisteredStudyFileParses() {
-    assertEquals(6, Findings.studies().size());
+    // one study per registered form with a study resource: the five rooms hold six
+    assertEquals(StudyTables.forms().stream().filter(f -> f.studyResource().isPresent()).count(),
+        Findings.studies().size());
+    assertTrue(Findings.studies().size() >= 6, Findings.studies().toString());
   }
 }
