@@ -467,9 +467,12 @@ public final class MainJob {
    * holds, without probing any system: per family with a selected benchmark, its sweep when a
    * selected benchmark is left after its mode's exclusions, and each of its headline comparisons
    * whose benchmark is selected, even one the sweep leaves out (numbered as
-   * {@link #runComparisons} numbers them). Every shard computes the same list.
+   * {@link #runComparisons} numbers them), each expected to take the seconds its room declares.
+   * Every shard computes the same list.
+   *
+   * @param all the full names of the benchmarks to plan over (normally {@link #allBenchmarks()})
    */
-  List<ShardPlan.Unit> planUnits(Set<String> all) {
+  public List<ShardPlan.Unit> planUnits(Set<String> all) {
     List<ShardPlan.Unit> units = new ArrayList<>();
     for (BenchmarkFamily family : families) {
       Pattern fam = Pattern.compile(family.includeRegex());
