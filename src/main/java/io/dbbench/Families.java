@@ -15,10 +15,20 @@ import java.util.List;
 public final class Families {
   private Families() {}
 
-  /** Every family, in run order: the rooms in registry order, each room's families in its order. */
+  /**
+   * Every family, in run order: the rooms in registry order, each room's families in its order.
+   *
+   * @throws IllegalStateException when no room is registered (the services file is missing from the
+   *     class path, e.g. a jar built without resources)
+   */
   public static List<BenchmarkFamily> all() {
+    List<StudyRoom> rooms = StudyRoom.all();
+    if (rooms.isEmpty()) {
+      throw new IllegalStateException("no study room is registered: META-INF/services/" + StudyRoom.class.getName()
+          + " is missing from the class path (expected one line per room, e.g. io.dbbench.graph.GraphRoom)");
+    }
     List<BenchmarkFamily> out = new ArrayList<>();
-    StudyRoom.all().forEach(room -> out.addAll(room.families()));
+    rooms.forEach(room -> out.addAll(room.families()));
     return out;
   }
 }

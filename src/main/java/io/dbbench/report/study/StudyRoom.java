@@ -2,8 +2,10 @@ package io.dbbench.report.study;
 
 import io.dbbench.core.BenchmarkFamily;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * One study's room as the registry lists it: the benchmark families the main job runs for it and
@@ -12,9 +14,10 @@ import java.util.ServiceLoader;
  * in run order; the main job's family list ({@code io.dbbench.Families}) and the report's forms
  * ({@link StudyTables#forms}) are both read from it, so a new study is its room plus that one line.
  *
- * <p>Rooms are found with {@link ServiceLoader} through the current thread's context class loader
- * (else this interface's own), so a class loader that adds a services file adds its rooms after the
- * ones on the class path (the toy study's test does that).
+ * <p>Rooms are found with {@link ServiceLoader} through this interface's own class loader, then
+ * through the current thread's context class loader, each room class once: a context class loader
+ * that adds a services file adds its rooms after the ones on the class path (the toy study's test
+ * does that), and one that sees none of them (an application server's) takes none away.
  */
 public interface StudyRoom {
 
@@ -31,9 +34,18 @@ public interface StudyRoom {
    * @throws java.util.ServiceConfigurationError naming the class when a line names no room class
    */
   static List<StudyRoom> all() {
-    ClassLoader loader = Thread.currentThread().getContextClassLoader();
     List<StudyRoom> rooms = new ArrayList<>();
-    ServiceLoader.load(StudyRoom.class, loader != null ? loader : StudyRoom.class.getClassLoader()).forEach(rooms::add);
+    Set<String> seen = new HashSet<>();
+    for (ClassLoader loader : new ClassLoader[] {StudyRoom.class.getClassLoader(),
+        Thread.currentThread().getContextClassLoader()}) {
+      if (loader != null) {
+        ServiceLoader.load(StudyRoom.class, loader).forEach(r -> {
+          if (seen.add(r.getClass().getName())) {
+            rooms.add(r);
+          }
+        });
+      }
+    }
     return rooms;
   }
 }
