@@ -51,11 +51,6 @@ public final class ArangoFamily implements BenchmarkFamily {
     return "ArangoDB bulk CRUD across protocols (Go driver V1/V2 study), driver and raw HTTP";
   }
 
-  @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.arango\\.";
-  }
-
   /**
    * Opens the configured target (starting a stand-in JVM when it is the default), asks
    * {@code /_api/version}, stops it, and returns the facts; never throws.

@@ -25,8 +25,14 @@ public interface BenchmarkFamily {
   /** Human title for the report, e.g. "GraphJ journal codec (graphd)". */
   String title();
 
-  /** A JMH include regex that selects exactly this family's benchmarks, e.g. {@code ^io\.dbbench\.graphj\.}. */
-  String includeRegex();
+  /**
+   * A JMH include regex that selects exactly this family's benchmarks: by default those of the
+   * package named for its id, {@code ^io\.dbbench\.<id>\.} (e.g. {@code ^io\.dbbench\.graphj\.}),
+   * where the suite keeps them ({@code FamiliesTest} checks that a family selects only that package).
+   */
+  default String includeRegex() {
+    return "^io\\.dbbench\\." + id() + "\\.";
+  }
 
   /**
    * Checks that the family's system can be reached (or started embedded) without running any

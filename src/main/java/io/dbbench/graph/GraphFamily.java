@@ -37,11 +37,6 @@ public final class GraphFamily implements BenchmarkFamily {
     return "Embedded graph database throughput (Kuzu/LadybugDB) with graphd journaling";
   }
 
-  @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.graph\\.";
-  }
-
   /**
    * Opens a one-node database in a fresh temp directory, reads it back and deletes it. Never
    * throws; the reason names what failed and what to set.

@@ -35,11 +35,6 @@ public final class GraphjFamily implements BenchmarkFamily {
   }
 
   @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.graphj\\.";
-  }
-
-  @Override
   public Probe probe() {
     try {
       com.github.luben.zstd.Zstd.compress(new byte[] {1, 2, 3}, 3);

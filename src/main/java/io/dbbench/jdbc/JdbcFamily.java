@@ -39,11 +39,6 @@ public final class JdbcFamily implements BenchmarkFamily {
     return "GOMESSAGE JDBC bulk inserts (hdbinsert)";
   }
 
-  @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.jdbc\\.";
-  }
-
   /**
    * {@link GomessageProbe} on the environment: starts and stops the embedded PostgreSQL, or
    * connects once to the configured target, and records backend, versions, the redacted URL, knobs

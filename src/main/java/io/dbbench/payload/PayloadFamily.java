@@ -34,11 +34,6 @@ public final class PayloadFamily implements BenchmarkFamily {
   }
 
   @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.payload\\.";
-  }
-
-  @Override
   public Probe probe() {
     Probe p = MongoFamily.probeTarget();
     Map<String, Object> m = new LinkedHashMap<>(p.facts());

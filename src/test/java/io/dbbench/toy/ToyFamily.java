@@ -31,11 +31,6 @@ public final class ToyFamily implements BenchmarkFamily {
   }
 
   @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.toy\\.";
-  }
-
-  @Override
   public int expectedSweepSeconds() {
     return SWEEP_SECONDS;
   }
