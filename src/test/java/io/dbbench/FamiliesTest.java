@@ -8,6 +8,8 @@ import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.report.study.Findings;
 import io.dbbench.report.study.Study;
+import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.StudyRoom;
 import io.dbbench.run.JmhCommand;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -50,38 +52,66 @@ class FamiliesTest {
 
   /**
    * Every comparison a study publishes is run as an interleaved headline comparison in both modes,
-   * at the study's own point: its first counterpart row (benchmark and params) and its change are
-   * one of the families' {@code HeadlineComparison}s, so a finding never falls back to sweep rows
-   * run as consecutive blocks.
+   * at the study's own point, by a family of the study's room: each comparison measure names its
+   * {@code headline}, and what {@link Study#headline} derives from it (benchmark, param, both
+   * values, the study point's other params) is one of the room's families' {@code HeadlineComparison}s,
+   * so a finding never falls back to sweep rows run as consecutive blocks. Rooms come from the
+   * registry; no family or study is named here.
    */
   @Test
-  void everyStudysComparisonRunsAsAHeadlineComparisonInBothModes() {
+  void everyStudysComparisonRunsAsAHeadlineComparisonOfItsRoomInBothModes() {
     int checked = 0;
-    for (Study study : Findings.studies()) {
-      for (Study.Measure m : study.measures()) {
-        if (!m.comparison()) {
+    for (StudyRoom room : StudyRoom.all()) {
+      for (StudyForm form : room.forms()) {
+        if (form.studyResource().isEmpty()) {
           continue;
         }
-        assertEquals(1, m.change().size(), study.id() + ": a comparison changes one param: " + m.change());
-        Study.Row row = m.rows().get(0);
-        String param = m.change().keySet().iterator().next();
-        for (boolean full : List.of(false, true)) {
-          boolean found = false;
-          for (BenchmarkFamily f : Families.all()) {
-            for (FamilySettings.HeadlineComparison c : f.settings(full).comparisons()) {
-              found |= c.benchmark().equals(row.benchmark()) && c.param().equals(param)
-                  && c.baselineValue().equals(row.params().get(param)) && c.contenderValue().equals(m.change().get(param))
-                  && row.params().entrySet().stream().filter(e -> !e.getKey().equals(param))
-                      .allMatch(e -> e.getValue().equals(c.fixed().get(e.getKey())));
-            }
+        Study study = form.study();
+        for (Study.Measure m : study.measures()) {
+          if (!m.comparison()) {
+            continue;
           }
-          assertTrue(found, study.id() + ": " + row.describe() + " -> " + m.change() + " is no headline comparison in "
-              + (full ? "full" : "quick") + " mode");
-          checked++;
+          assertFalse(m.headline().isEmpty(), study.id() + ": comparison '" + m.question() + "' names no headline");
+          FamilySettings.HeadlineComparison want = study.headline(m.headline());
+          for (boolean full : List.of(false, true)) {
+            boolean found = false;
+            for (BenchmarkFamily f : room.families()) {
+              for (FamilySettings.HeadlineComparison c : f.settings(full).comparisons()) {
+                found |= c.benchmark().equals(want.benchmark()) && c.param().equals(want.param())
+                    && c.baselineValue().equals(want.baselineValue()) && c.contenderValue().equals(want.contenderValue())
+                    && want.fixed().entrySet().stream().allMatch(e -> e.getValue().equals(c.fixed().get(e.getKey())));
+              }
+            }
+            assertTrue(found, study.id() + ": headline " + m.headline() + " (" + want.label() + ") is run by no family of "
+                + room.getClass().getSimpleName() + " in " + (full ? "full" : "quick") + " mode");
+            checked++;
+          }
         }
       }
     }
-    assertEquals(12, checked, "six studies' comparisons, two modes each");
+    assertEquals(2 * Findings.studies().stream().flatMap(st -> st.measures().stream()).filter(Study.Measure::comparison)
+        .count(), checked, "every registered study's comparisons, two modes each");
+    assertTrue(checked >= 12, "the six studies' comparisons at least: " + checked);
+  }
+
+  /** Each room's families run only their own room's benchmarks as headline comparisons, and declare positive seconds. */
+  @Test
+  void everyFamilyBelongsToOneRoomAndDeclaresItsExpectedSeconds() {
+    Set<String> ids = new HashSet<>();
+    for (StudyRoom room : StudyRoom.all()) {
+      assertFalse(room.families().isEmpty() && room.forms().isEmpty(), room.getClass() + " holds nothing");
+      for (BenchmarkFamily f : room.families()) {
+        assertTrue(ids.add(f.id()), "family " + f.id() + " is in two rooms");
+        assertTrue(f.expectedSweepSeconds() >= 1, f.id());
+        for (boolean full : List.of(false, true)) {
+          for (FamilySettings.HeadlineComparison c : f.settings(full).comparisons()) {
+            assertTrue(c.expectedSeconds() == null || c.expectedSeconds() >= 1, c.label());
+          }
+        }
+      }
+    }
+    assertEquals(Families.all().stream().map(BenchmarkFamily::id).toList().size(), ids.size(),
+        "Families.all() is the rooms' families");
   }
 
   /** Seconds in a JMH time value such as {@code 1s}, {@code 500ms} or {@code 2m}. */
@@ -117,23 +147,6 @@ class FamiliesTest {
       }
     }
     assertTrue(checked >= 2, "the payload and arango families' quick open-loop rates were checked: " + checked);
-  }
-
-  @Test
-  void everyStudyHasAHeadlineComparisonInBothModes() {
-    // one interleaved comparison per study at least, so every study's finding gets a paired interval
-    // (mongo shares the WMPayload study with payload; arango holds two studies, bulk and pool)
-    for (BenchmarkFamily f : Families.all()) {
-      for (boolean full : new boolean[] {false, true}) {
-        Set<String> expected = Set.of("graphj", "jdbc", "graph", "payload", "arango");
-        List<FamilySettings.HeadlineComparison> cs = f.settings(full).comparisons();
-        assertEquals(expected.contains(f.id()), !cs.isEmpty(), f.id() + (full ? " full" : " quick") + ": " + cs);
-        if (f.id().equals("arango")) {
-          assertTrue(cs.stream().anyMatch(c -> c.benchmark().endsWith("ArangoBulkBenchmark.insert"))
-              && cs.stream().anyMatch(c -> c.benchmark().endsWith("ArangoPoolBenchmark.query")), cs.toString());
-        }
-      }
-    }
   }
 
   @Test

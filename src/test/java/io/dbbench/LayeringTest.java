@@ -234,6 +234,28 @@ class LayeringTest {
     assertEquals(List.of(), upward, "report classes that import a report package at or above their own floor");
   }
 
+  /**
+   * Building the findings is apart from drawing them: {@code report.study.Findings} (which builds
+   * and judges the {@code report.stats.Finding} records and writes {@code findings.json}) names no
+   * class of {@code report.render}; {@code render.FindingsSection} draws them. The ladder alone
+   * would allow the arrow, since {@code report.study} sits above {@code report.render}.
+   */
+  @Test
+  void findingsAreBuiltWithoutTheRenderer() {
+    List<String> toRender = new ArrayList<>();
+    boolean seen = false;
+    for (String[] e : classEdges()) {
+      if (e[0].replaceAll("\\$.*", "").equals("io.dbbench.report.study.Findings")) {
+        seen = true;
+        if (packageOf(e[1]).equals("io.dbbench.report.render")) {
+          toRender.add(e[0] + " -> " + e[1]);
+        }
+      }
+    }
+    assertTrue(seen, "jdeps saw no dependency of io.dbbench.report.study.Findings");
+    assertEquals(List.of(), toRender, "the findings' builder reaches the renderer");
+  }
+
   /** The library ({@code src/main}) never names a benchmark class ({@code src/jmh}, or JMH's generated code). */
   @Test
   void theLibraryNeverNamesABenchmarkClass() {

@@ -2,7 +2,9 @@ package io.dbbench.arango;
 
 import com.fasterxml.jackson.databind.cfg.PackageVersion;
 import io.dbbench.arango.bulk.ArangoBulkFixture;
+import io.dbbench.arango.bulk.ArangoBulkForm;
 import io.dbbench.arango.bulk.BulkDocuments;
+import io.dbbench.arango.pool.ArangoPoolForm;
 import io.dbbench.arango.pool.PoolSettings;
 import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.arango.server.ArangoSettings;
@@ -38,14 +40,15 @@ public final class ArangoFamily implements BenchmarkFamily {
     return "arango";
   }
 
+  /** The sweep's seconds in the quick main job {@code results/20261125T071915Z} (its wall time less its comparisons'). */
   @Override
-  public String title() {
-    return "ArangoDB bulk CRUD across protocols (Go driver V1/V2 study), driver and raw HTTP";
+  public int expectedSweepSeconds() {
+    return 91;
   }
 
   @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.arango\\.";
+  public String title() {
+    return "ArangoDB bulk CRUD across protocols (Go driver V1/V2 study), driver and raw HTTP";
   }
 
   /**
@@ -198,7 +201,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     // the stand-in is warmed before the first shot; a fresh client JVM's shots scatter by 20-40% and
     // still drift by up to 20% between the first and last third of 10 warm-up + 30 measured shots:
     // 20 warm-up and 40 measured shots (a shot with its verification takes about 50 ms)
-    b.comparison(BULK_INSERT, "protocol", "HTTP_JSON", "HTTP2_JSON", "client", "driver")
+    b.comparison(new ArangoBulkForm().study().headline("protocol")).comparisonExpectedSeconds(60)
         .comparisonOptions("-wi", "20", "-i", "40")
         // the shared stand-in's insert shots settle only after the first fork that inserts (13 ms in
         // it, 21-26 ms in every later one): the first pair of the quick runs of 2026-11-26 sat 0.20-0.44
@@ -208,8 +211,7 @@ public final class ArangoFamily implements BenchmarkFamily {
       b.comparisonCap(bulkCap);
     }
     b
-        .comparison(POOL_QUERY, "connection", "driver_http1_3", "driver_http1_100", "iterations", "500",
-            "index", "none")
+        .comparison(new ArangoPoolForm().study().headline("connections", "index", "none")).comparisonExpectedSeconds(70)
         // a shot of 500 queries takes 0.2-0.5 s, so two 1 s iterations held 2-5 shots and the iterations
         // explained 76% of the pairs' variance (four: 40-100%): six iterations per fork
         .comparisonOptions("-i", "6");

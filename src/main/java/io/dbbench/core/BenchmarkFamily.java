@@ -11,10 +11,13 @@ import java.nio.file.Path;
  *
  * <p>Families are stateless: {@link #probe()} returns availability and the manifest facts in one
  * value, and {@link #settings(boolean)} depends on nothing but the mode. The main job (in
- * {@code io.dbbench}) lists them in its registry ({@code io.dbbench.Families}); this interface
+ * {@code io.dbbench}) lists them in its registry ({@code io.dbbench.Families}, read from the study
+ * rooms' registry); this interface
  * sits on the ground floor and imports no family.
  */
 public interface BenchmarkFamily {
+  /** Seconds expected of a sweep or a headline comparison that declares no measured duration. */
+  int DEFAULT_EXPECTED_SECONDS = 60;
 
   /** Short stable id, e.g. {@code graphj}, {@code jdbc}; used in file names and the report. */
   String id();
@@ -22,8 +25,14 @@ public interface BenchmarkFamily {
   /** Human title for the report, e.g. "GraphJ journal codec (graphd)". */
   String title();
 
-  /** A JMH include regex that selects exactly this family's benchmarks, e.g. {@code ^io\.dbbench\.graphj\.}. */
-  String includeRegex();
+  /**
+   * A JMH include regex that selects exactly this family's benchmarks: by default those of the
+   * package named for its id, {@code ^io\.dbbench\.<id>\.} (e.g. {@code ^io\.dbbench\.graphj\.}),
+   * where the suite keeps them ({@code FamiliesTest} checks that a family selects only that package).
+   */
+  default String includeRegex() {
+    return "^io\\.dbbench\\." + id() + "\\.";
+  }
 
   /**
    * Checks that the family's system can be reached (or started embedded) without running any
@@ -41,6 +50,16 @@ public interface BenchmarkFamily {
    * quick settings narrow the sweep.
    */
   FamilySettings settings(boolean full);
+
+  /**
+   * Seconds the family's sweep (its rows other than the headline comparisons, with its allocation
+   * pass) took in the quick main job, which the shard plan balances on ({@code io.dbbench.run.ShardPlan});
+   * each headline comparison declares its own ({@link FamilySettings.HeadlineComparison#expectedSeconds}).
+   * Default {@link #DEFAULT_EXPECTED_SECONDS}.
+   */
+  default int expectedSweepSeconds() {
+    return DEFAULT_EXPECTED_SECONDS;
+  }
 
   /**
    * Called once after the family's benchmarks ran in the main job, with the run directory, to

@@ -113,21 +113,25 @@ public record FamilySettings(
    *     discarded, as JMH's warm-up forks ({@code -wf}) are: for a server shared by the family's
    *     trials, whose first comparison fork after the sweep measures a server still adapting to the
    *     compared operation
+   * @param expectedSeconds the seconds the comparison took in the quick main job (all its forks),
+   *     which the shard plan balances on ({@code io.dbbench.run.ShardPlan}), or {@code null} for
+   *     {@link BenchmarkFamily#DEFAULT_EXPECTED_SECONDS}
    */
   public record HeadlineComparison(String benchmark, String param, String baselineValue, String contenderValue,
-      Map<String, String> fixed, List<String> options, Integer capSeconds, boolean warmupPair) {
+      Map<String, String> fixed, List<String> options, Integer capSeconds, boolean warmupPair, Integer expectedSeconds) {
 
-    /** A comparison with the mode's time cap and no warm-up pair. */
+    /** A comparison with the mode's time cap, no warm-up pair and no measured duration. */
     public HeadlineComparison(String benchmark, String param, String baselineValue, String contenderValue,
         Map<String, String> fixed, List<String> options) {
-      this(benchmark, param, baselineValue, contenderValue, fixed, options, null, false);
+      this(benchmark, param, baselineValue, contenderValue, fixed, options, null, false, null);
     }
 
     /**
      * Copies the map.
      *
      * @throws IllegalArgumentException when the name is not {@code package.Class.method}, a value is
-     *     blank or holds a comma, the two sides are equal, or {@code fixed} names {@code param}
+     *     blank or holds a comma, the two sides are equal, {@code fixed} names {@code param}, or the
+     *     cap or the expected seconds are below 1
      */
     public HeadlineComparison {
       Objects.requireNonNull(benchmark, "benchmark");
@@ -160,6 +164,10 @@ public record FamilySettings(
       }
       if (capSeconds != null && capSeconds < 1) {
         throw new IllegalArgumentException("headline comparison " + benchmark + ": cap " + capSeconds
+            + " s; expected at least 1 second");
+      }
+      if (expectedSeconds != null && expectedSeconds < 1) {
+        throw new IllegalArgumentException("headline comparison " + benchmark + ": expected " + expectedSeconds
             + " s; expected at least 1 second");
       }
     }
@@ -410,7 +418,7 @@ public record FamilySettings(
      */
     public Builder comparisonOptions(String... jmhOptions) {
       return replaceLast("comparisonOptions", c -> new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(),
-          c.contenderValue(), c.fixed(), List.of(jmhOptions), c.capSeconds(), c.warmupPair()));
+          c.contenderValue(), c.fixed(), List.of(jmhOptions), c.capSeconds(), c.warmupPair(), c.expectedSeconds()));
     }
 
     /**
@@ -422,7 +430,7 @@ public record FamilySettings(
      */
     public Builder comparisonCap(int seconds) {
       return replaceLast("comparisonCap", c -> new HeadlineComparison(c.benchmark(), c.param(), c.baselineValue(),
-          c.contenderValue(), c.fixed(), c.options(), seconds, c.warmupPair()));
+          c.contenderValue(), c.fixed(), c.options(), seconds, c.warmupPair(), c.expectedSeconds()));
     }
 
     /**
@@ -433,7 +441,29 @@ public record FamilySettings(
      */
     public Builder comparisonWarmupPair() {
       return replaceLast("comparisonWarmupPair", c -> new HeadlineComparison(c.benchmark(), c.param(),
-          c.baselineValue(), c.contenderValue(), c.fixed(), c.options(), c.capSeconds(), true));
+          c.baselineValue(), c.contenderValue(), c.fixed(), c.options(), c.capSeconds(), true, c.expectedSeconds()));
+    }
+
+    /**
+     * Records what the last declared comparison took in the quick main job, all forks included, for
+     * the shard plan's balance ({@link HeadlineComparison#expectedSeconds}).
+     *
+     * @throws IllegalStateException when no comparison was declared yet
+     * @throws IllegalArgumentException when {@code seconds} is below 1
+     */
+    public Builder comparisonExpectedSeconds(int seconds) {
+      return replaceLast("comparisonExpectedSeconds", c -> new HeadlineComparison(c.benchmark(), c.param(),
+          c.baselineValue(), c.contenderValue(), c.fixed(), c.options(), c.capSeconds(), c.warmupPair(), seconds));
+    }
+
+    /**
+     * Declares a headline comparison declared elsewhere, usually by its study
+     * ({@code io.dbbench.report.study.Study#headline}, from the room's {@code study.json}); the
+     * setters above then tune it as the last declared one.
+     */
+    public Builder comparison(HeadlineComparison c) {
+      comparisons.add(Objects.requireNonNull(c, "c"));
+      return this;
     }
 
     /** Replaces the last declared comparison by {@code change} of it; {@code what} names the caller in the error. */

@@ -26,14 +26,15 @@ public final class GraphFamily implements BenchmarkFamily {
     return "graph";
   }
 
+  /** The sweep's seconds in the quick main job {@code results/20261125T071915Z} (its wall time less its comparisons'). */
   @Override
-  public String title() {
-    return "Embedded graph database throughput (Kuzu/LadybugDB) with graphd journaling";
+  public int expectedSweepSeconds() {
+    return 84;
   }
 
   @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.graph\\.";
+  public String title() {
+    return "Embedded graph database throughput (Kuzu/LadybugDB) with graphd journaling";
   }
 
   /**
@@ -89,7 +90,7 @@ public final class GraphFamily implements BenchmarkFamily {
   public FamilySettings settings(boolean full) {
     // the headline comparison in both modes: the journal's overhead on graphd's batched write path
     FamilySettings.Builder b = FamilySettings.builder()
-        .comparison("io.dbbench.graph.GraphWriteBenchmark.writeBatch", "journal", "off", "on", "batchSize", "100");
+        .comparison(new GraphForm().study().headline("journal")).comparisonExpectedSeconds(58);
     if (full) {
       return b.build();
     }

@@ -23,14 +23,15 @@ public final class GraphjFamily implements BenchmarkFamily {
     return "graphj";
   }
 
+  /** The sweep's seconds in the quick main job {@code results/20261125T071915Z} (its wall time less its comparisons'). */
   @Override
-  public String title() {
-    return "GraphJ journal codec (graphd)";
+  public int expectedSweepSeconds() {
+    return 101;
   }
 
   @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.graphj\\.";
+  public String title() {
+    return "GraphJ journal codec (graphd)";
   }
 
   @Override
@@ -93,8 +94,7 @@ public final class GraphjFamily implements BenchmarkFamily {
    * one reused context (what dbbench shows a Rust or Java writer could save).
    */
   private static FamilySettings.Builder headlines(FamilySettings.Builder b) {
-    return b.comparison("io.dbbench.graphj.GraphjCompressBenchmark.compress", "context", "perCall", "reused",
-        "corpus", "text", "level", "3");
+    return b.comparison(new GraphjForm().study().headline("context")).comparisonExpectedSeconds(34);
   }
 
   /** SHA-256 of the ~10 KB inputs, so a run can be checked against the inputs it measured. */

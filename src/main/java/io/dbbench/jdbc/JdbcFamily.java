@@ -28,14 +28,15 @@ public final class JdbcFamily implements BenchmarkFamily {
     return "jdbc";
   }
 
+  /** The sweep's seconds in the quick main job {@code results/20261125T071915Z} (its wall time less its comparisons'). */
   @Override
-  public String title() {
-    return "GOMESSAGE JDBC bulk inserts (hdbinsert)";
+  public int expectedSweepSeconds() {
+    return 67;
   }
 
   @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.jdbc\\.";
+  public String title() {
+    return "GOMESSAGE JDBC bulk inserts (hdbinsert)";
   }
 
   /**
@@ -60,8 +61,8 @@ public final class JdbcFamily implements BenchmarkFamily {
   public FamilySettings settings(boolean full) {
     // the headline comparison in both modes: the study's executeBatch path ("many", the row the
     // findings hold against hdbinsert's table) against one COPY, at the study's 100,000-row batch
-    FamilySettings.Builder b = FamilySettings.builder().comparison("io.dbbench.jdbc.GomessageInsertBenchmark.insert",
-        "strategy", "many", "copy", "shape", "1x100000", "mode", "seq");
+    FamilySettings.Builder b = FamilySettings.builder().comparison(new GomessageForm().study().headline("strategy"))
+        .comparisonExpectedSeconds(18);
     return full ? b.build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).param("mode", "seq")
         .exclude("^io\\.dbbench\\.jdbc\\.GomessageRowByRowBenchmark\\.", "row by row (8-9 s per operation, one"
             + " fork, no finding reads it): full mode runs it; the quick budget goes to the headline comparisons' pairs")

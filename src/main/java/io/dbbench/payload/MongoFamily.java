@@ -30,11 +30,6 @@ public final class MongoFamily implements BenchmarkFamily {
   }
 
   @Override
-  public String includeRegex() {
-    return "^io\\.dbbench\\.mongo\\.";
-  }
-
-  @Override
   public Probe probe() {
     Probe p = probeTarget();
     Map<String, Object> facts = new LinkedHashMap<>(p.facts());

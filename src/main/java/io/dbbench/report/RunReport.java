@@ -10,6 +10,7 @@ import io.dbbench.report.data.Run;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.render.ComparisonSection;
 import io.dbbench.report.render.Doc;
+import io.dbbench.report.render.FindingsSection;
 import io.dbbench.report.render.Manifest;
 import io.dbbench.report.render.MarkdownReport;
 import io.dbbench.report.render.WarningsSection;
@@ -65,7 +66,7 @@ public final class RunReport {
       return doc;
     }
     // findings first, then the studies' details, every result, the comparison, the manifest last
-    Findings.appendTo(doc, run);
+    FindingsSection.appendTo(doc, Findings.of(run));
     flameGraphs(doc, run);
     StudyTables.appendTo(doc, run);
     WarningsSection.appendTo(doc, 2, run.results());

@@ -468,9 +468,12 @@ public final class MainJob {
    * holds, without probing any system: per family with a selected benchmark, its sweep when a
    * selected benchmark is left after its mode's exclusions, and each of its headline comparisons
    * whose benchmark is selected, even one the sweep leaves out (numbered as
-   * {@link #runComparisons} numbers them). Every shard computes the same list.
+   * {@link #runComparisons} numbers them), each expected to take the seconds its room declares.
+   * Every shard computes the same list.
+   *
+   * @param all the full names of the benchmarks to plan over (normally {@link #allBenchmarks()})
    */
-  List<ShardPlan.Unit> planUnits(Set<String> all) {
+  public List<ShardPlan.Unit> planUnits(Set<String> all) {
     List<ShardPlan.Unit> units = new ArrayList<>();
     for (BenchmarkFamily family : families) {
       Pattern fam = Pattern.compile(family.includeRegex());
@@ -481,11 +484,12 @@ public final class MainJob {
       }
       FamilySettings settings = family.settings(options.full());
       if (selected.stream().anyMatch(b -> !settings.isExcluded(b))) {
-        units.add(ShardPlan.Unit.sweep(family.id()));
+        units.add(ShardPlan.Unit.sweep(family));
       }
-      long comparisons = settings.comparisons().stream().filter(c -> selected.contains(c.benchmark())).count();
-      for (int k = 1; k <= comparisons; k++) {
-        units.add(ShardPlan.Unit.comparison(family.id(), k));
+      List<FamilySettings.HeadlineComparison> comparisons = settings.comparisons().stream()
+          .filter(c -> selected.contains(c.benchmark())).toList();
+      for (int k = 1; k <= comparisons.size(); k++) {
+        units.add(ShardPlan.Unit.comparison(family, k, comparisons.get(k - 1)));
       }
     }
     return units;

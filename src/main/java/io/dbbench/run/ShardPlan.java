@@ -1,5 +1,7 @@
 package io.dbbench.run;
 
+import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.FamilySettings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -18,8 +20,9 @@ import java.util.function.Function;
  *
  * <p>Balance: longest expected time first, each unit to the shard with the least expected time so
  * far (ties: the lower shard index; equal times: unit id order), the LPT rule of Graham (1969),
- * within 4/3 of the best split. Expected times are the quick main job's measured seconds per unit
- * ({@link #EXPECTED_SECONDS}); full mode keeps their proportions.
+ * within 4/3 of the best split. Expected times are the quick main job's measured seconds per unit,
+ * declared in each study's room: the family's {@code expectedSweepSeconds()} and each headline
+ * comparison's {@code expectedSeconds}; full mode keeps their proportions.
  */
 public final class ShardPlan {
   /** Environment variable {@code i/n}: run shard i (from 0) of n. */
@@ -29,21 +32,8 @@ public final class ShardPlan {
   /** Kubernetes sets it in every pod of an Indexed Job: the pod's completion index. */
   public static final String K8S_INDEX_ENV = "JOB_COMPLETION_INDEX";
 
-  /**
-   * Seconds each unit took in the quick main job {@code results/20261125T071915Z} (a family's
-   * wall time less its comparisons', which include their forks and merge); 60 for a unit not
-   * listed.
-   */
-  static final Map<String, Integer> EXPECTED_SECONDS = Map.ofEntries(
-      Map.entry("graphj:sweep", 101), Map.entry("graphj:comparison:1", 34),
-      Map.entry("jdbc:sweep", 67), Map.entry("jdbc:comparison:1", 18),
-      Map.entry("graph:sweep", 84), Map.entry("graph:comparison:1", 58),
-      Map.entry("payload:sweep", 65), Map.entry("payload:comparison:1", 125),
-      Map.entry("mongo:sweep", 60),
-      Map.entry("arango:sweep", 91), Map.entry("arango:comparison:1", 60), Map.entry("arango:comparison:2", 70));
-
   /** Expected seconds of a unit with no measurement. */
-  static final int DEFAULT_SECONDS = 60;
+  static final int DEFAULT_SECONDS = BenchmarkFamily.DEFAULT_EXPECTED_SECONDS;
 
   private ShardPlan() {}
 
@@ -119,19 +109,49 @@ public final class ShardPlan {
    * @param id {@code <family>:sweep} or {@code <family>:comparison:<k>} (k from 1, in the family's order)
    * @param family the family id
    * @param comparison 0 for the sweep, else the comparison's index k
-   * @param expectedSeconds what it is expected to take ({@link #EXPECTED_SECONDS})
+   * @param expectedSeconds what it is expected to take, as its room declares it
    */
   public record Unit(String id, String family, int comparison, int expectedSeconds) {
-    /** The sweep unit of {@code family}. */
-    public static Unit sweep(String family) {
-      String id = family + ":sweep";
-      return new Unit(id, family, 0, EXPECTED_SECONDS.getOrDefault(id, DEFAULT_SECONDS));
+    /**
+     * The sweep unit of {@code family}, expected to take {@link BenchmarkFamily#expectedSweepSeconds}.
+     *
+     * @throws IllegalArgumentException when the family declares less than 1 second
+     */
+    public static Unit sweep(BenchmarkFamily family) {
+      return new Unit(family.id() + ":sweep", family.id(), 0, positive(family.expectedSweepSeconds(), family.id()));
     }
 
-    /** The unit of {@code family}'s k-th headline comparison (from 1). */
+    /**
+     * The unit of {@code family}'s k-th headline comparison (from 1), {@code c}, expected to take
+     * its {@link FamilySettings.HeadlineComparison#expectedSeconds} (else the default, 60).
+     */
+    public static Unit comparison(BenchmarkFamily family, int k, FamilySettings.HeadlineComparison c) {
+      return new Unit(family.id() + ":comparison:" + k, family.id(), k,
+          c.expectedSeconds() != null ? c.expectedSeconds() : DEFAULT_SECONDS);
+    }
+
+    /**
+     * The sweep unit of the family {@code family}, for asking whether this shard owns it (units are
+     * owned by id); its expected seconds are the default.
+     */
+    public static Unit sweep(String family) {
+      return new Unit(family + ":sweep", family, 0, DEFAULT_SECONDS);
+    }
+
+    /**
+     * The unit of the family {@code family}'s k-th headline comparison (from 1), for asking whether
+     * this shard owns it (units are owned by id); its expected seconds are the default.
+     */
     public static Unit comparison(String family, int k) {
-      String id = family + ":comparison:" + k;
-      return new Unit(id, family, k, EXPECTED_SECONDS.getOrDefault(id, DEFAULT_SECONDS));
+      return new Unit(family + ":comparison:" + k, family, k, DEFAULT_SECONDS);
+    }
+
+    private static int positive(int seconds, String family) {
+      if (seconds < 1) {
+        throw new IllegalArgumentException("family " + family + ": expected sweep seconds " + seconds
+            + "; expected at least 1");
+      }
+      return seconds;
     }
   }
 

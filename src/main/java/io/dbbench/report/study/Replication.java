@@ -3,6 +3,7 @@ package io.dbbench.report.study;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.report.data.ReportException;
+import io.dbbench.report.stats.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -131,9 +132,9 @@ public final class Replication {
   }
 
   private static Map<String, JsonNode> comparisons(Path run) throws ReportException {
-    Path file = run.resolve(Findings.FILE);
+    Path file = run.resolve(Finding.FILE);
     if (!Files.isRegularFile(file)) {
-      throw new ReportException(file + ": missing (expected a run directory the report rendered, with " + Findings.FILE + ")");
+      throw new ReportException(file + ": missing (expected a run directory the report rendered, with " + Finding.FILE + ")");
     }
     JsonNode all;
     try {

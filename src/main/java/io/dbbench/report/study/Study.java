@@ -2,6 +2,7 @@ package io.dbbench.report.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.core.FamilySettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -23,7 +24,8 @@ import java.util.regex.PatternSyntaxException;
  * <p>The file's fields: {@code id}, {@code title}, {@code present} (a regex over benchmark names:
  * the study is present in a run when one of its benchmarks matches), {@code source} (where the
  * figures were published), {@code study_backend} (what the study measured on), {@code measures}
- * (each a {@link Measure}) and {@code tables} (named tables of published figures, keyed rows; a
+ * (each a {@link Measure}; a comparison the main job runs names its {@code headline}, the one
+ * declaration of that comparison, {@link #headline}) and {@code tables} (named tables of published figures, keyed rows; a
  * key starting with {@code _} is a note, not a row).
  *
  * @param id the study's id, e.g. {@code graphj}
@@ -59,9 +61,11 @@ public record Study(String id, String title, Pattern present, String source, Opt
    * @param published the study's figure
    * @param metric for {@code rate}: the secondary metric read as a rate; empty otherwise
    * @param scale for {@code rate}: the factor applied to the rate (default 1)
+   * @param headline for a comparison the main job runs as an interleaved headline comparison, its
+   *     name in the study ({@link Study#headline}); empty otherwise
    */
   public record Measure(String kind, String unit, String question, List<Row> rows, Map<String, String> change,
-      Published published, String metric, double scale) {
+      Published published, String metric, double scale, String headline) {
     /** Whether the measure compares two variants (it has a {@link #change}). */
     public boolean comparison() {
       return !change.isEmpty();
@@ -156,6 +160,41 @@ public record Study(String id, String title, Pattern present, String source, Opt
   }
 
   /**
+   * The study's headline comparison {@code name}, as the main job runs it: the measure whose
+   * {@code headline} is {@code name} gives the benchmark and the baseline point (its first row), the
+   * compared param and the contender's value (its {@code change}); {@code moreFixed} ({@code name,
+   * value, ...}) adds the params dbbench fixes beyond the study's point (a collection size, an index
+   * setting), after the row's. This is the one place a comparison is declared: the family runs what
+   * this returns ({@code FamilySettings.Builder#comparison(HeadlineComparison)}) and the findings
+   * read the same measure.
+   *
+   * @throws IllegalArgumentException naming the study and what it holds when no measure has that
+   *     headline, {@code moreFixed} has an odd length or names a param of the study's point
+   */
+  public FamilySettings.HeadlineComparison headline(String name, String... moreFixed) {
+    Measure m = measures.stream().filter(x -> x.headline().equals(name)).findFirst().orElseThrow(() ->
+        new IllegalArgumentException("study " + id + ": no measure has headline '" + name + "' (it has "
+            + measures.stream().map(Measure::headline).filter(h -> !h.isEmpty()).toList() + ")"));
+    if (moreFixed.length % 2 != 0) {
+      throw new IllegalArgumentException("study " + id + " headline " + name + ": expected name, value pairs; got "
+          + moreFixed.length + " strings");
+    }
+    Row first = m.rows().get(0);
+    String param = m.change().keySet().iterator().next();
+    Map<String, String> fixed = new LinkedHashMap<>(first.params());
+    fixed.remove(param);
+    for (int i = 0; i < moreFixed.length; i += 2) {
+      if (first.params().containsKey(moreFixed[i])) {
+        throw new IllegalArgumentException("study " + id + " headline " + name + ": " + moreFixed[i]
+            + " is part of the study's point " + first.params() + "; name only params beyond it");
+      }
+      fixed.put(moreFixed[i], moreFixed[i + 1]);
+    }
+    return new FamilySettings.HeadlineComparison(first.benchmark(), param, first.params().get(param),
+        m.change().get(param), fixed, List.of());
+  }
+
+  /**
    * The rows of the published table {@code name}, by key, in file order (notes left out); empty
    * when the study has no such table.
    */
@@ -189,8 +228,19 @@ public record Study(String id, String title, Pattern present, String source, Opt
     if (kind.equals("rate") && metric.isEmpty()) {
       throw new IllegalStateException(at + ": a rate measure needs the secondary metric it reads (metric)");
     }
-    return new Measure(kind, text(m, "unit", at), text(m, "question", at), List.copyOf(rows), change(m, at),
-        new Published(text(pub, "text", at + " published"), low, high), metric, m.path("scale").asDouble(1));
+    Map<String, String> change = change(m, at);
+    String headline = m.path("headline").asText("");
+    if (m.has("headline")) {
+      Map<String, String> first = rows.get(0).params();
+      if (headline.isBlank() || change.size() != 1 || !first.containsKey(change.keySet().iterator().next())) {
+        throw new IllegalStateException(at + ": headline '" + headline + "' needs a name, a change of exactly one"
+            + " param and that param in the first row (its baseline value); got change " + change + ", first row "
+            + first);
+      }
+    }
+    return new Measure(kind, text(m, "unit", at), text(m, "question", at), List.copyOf(rows), change,
+        new Published(text(pub, "text", at + " published"), low, high), metric, m.path("scale").asDouble(1),
+        headline);
   }
 
   /** The {@code change} of {@code n}: empty when absent; an empty object says nothing and is refused. */

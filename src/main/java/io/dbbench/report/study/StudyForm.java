@@ -8,9 +8,9 @@ import java.util.Optional;
 
 /**
  * One study's own tables and charts in the report (criterion's form for GraphJ, hdbinsert's for
- * GOMESSAGE, the Go driver's for ArangoDB, ...). Each family provides its form in its own
- * package and registers it in {@code META-INF/services/io.dbbench.report.study.StudyForm}; the report
- * finds forms through {@link java.util.ServiceLoader} and never names a family.
+ * GOMESSAGE, the Go driver's for ArangoDB, ...). Each study provides its form in its own
+ * room's package and lists it in its {@link StudyRoom}; the report finds forms through the rooms'
+ * registry and never names a family.
  *
  * <p>A form is rendered only when at least one result of the run is {@linkplain #accepts accepted},
  * so a run of one family shows only that family's form.
@@ -44,5 +44,18 @@ public interface StudyForm {
    */
   default Optional<String> studyResource() {
     return Optional.empty();
+  }
+
+  /**
+   * The study this form draws, read from its {@link #studyResource} ({@link Study#load}); its
+   * family reads its headline comparisons from it ({@link Study#headline}).
+   *
+   * @throws IllegalStateException naming the form when it has no study resource, or the resource
+   *     and field when the file is missing or malformed
+   */
+  default Study study() {
+    String name = studyResource().orElseThrow(() -> new IllegalStateException(getClass().getName()
+        + " has no study resource (studyResource() is empty)"));
+    return Study.load(getClass(), name);
   }
 }

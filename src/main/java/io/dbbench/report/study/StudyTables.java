@@ -14,23 +14,22 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The seed studies' own tables and charts, generated from a run: every {@link StudyForm} found
- * through {@link ServiceLoader} whose results are in the run, in {@link StudyForm#order()}, then
+ * The seed studies' own tables and charts, generated from a run: every {@link StudyForm} of the
+ * registered rooms ({@link StudyRoom}) whose results are in the run, in {@link StudyForm#order()}, then
  * the open-loop latency section from the run's {@code openloop-*.json} files (the shared
  * load-generation format of {@code io.dbbench.load.OpenLoopResultFile}).
  */
 public final class StudyTables {
   private StudyTables() {}
 
-  /** Every registered form, in report order. */
+  /** Every registered room's forms ({@link StudyRoom#all}), in report order ({@link StudyForm#order()}, then title). */
   public static List<StudyForm> forms() {
     List<StudyForm> forms = new ArrayList<>();
-    ServiceLoader.load(StudyForm.class, StudyForm.class.getClassLoader()).forEach(forms::add);
+    StudyRoom.all().forEach(room -> forms.addAll(room.forms()));
     forms.sort(Comparator.comparingInt(StudyForm::order).thenComparing(StudyForm::title));
     return forms;
   }

@@ -10,7 +10,7 @@ import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.render.Doc;
-import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.StudyTables;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -74,9 +73,9 @@ class ArangoBulkFormTest {
   }
 
   @Test
-  void theFormIsFoundThroughTheServiceLoader() {
+  void theFormIsFoundThroughTheRoomsRegistry() {
     List<String> names = new ArrayList<>();
-    ServiceLoader.load(StudyForm.class).forEach(f -> names.add(f.getClass().getName()));
+    StudyTables.forms().forEach(f -> names.add(f.getClass().getName()));
     assertTrue(names.contains(ArangoBulkForm.class.getName()), names.toString());
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.dbbench.report.Report;
 import io.dbbench.report.data.Run;
+import io.dbbench.report.stats.Finding;
 import io.dbbench.report.study.Findings;
 import io.dbbench.report.study.StudyTables;
 import java.nio.file.Files;
@@ -66,7 +67,7 @@ class HtmlReportBrowserTest {
     }
     Report.render(run);
     Path html = run.resolve("report.html");
-    List<Findings.Finding> findings = Findings.of(Run.load(run));
+    List<Finding> findings = Findings.of(Run.load(run));
     long findingRows = findings.size();
     Set<String> studies = new TreeSet<>();
     findings.forEach(f -> studies.add(f.studyId()));

@@ -11,6 +11,9 @@ import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.render.Doc;
+import io.dbbench.report.render.FindingsSection;
+import io.dbbench.report.stats.Agreement;
+import io.dbbench.report.stats.Finding;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,8 +43,8 @@ class FindingsTest {
     assertEquals(4, studies.size(), studies.toString());
     assertTrue(studies.get(0).startsWith("graphd graphj_bench"), studies.toString());
     assertTrue(studies.get(3).startsWith("WMPayload"), studies.toString());
-    List<Findings.Finding> fs = Findings.of(run);
-    Findings.Finding graphj = fs.get(0);
+    List<Finding> fs = Findings.of(run);
+    Finding graphj = fs.get(0);
     assertEquals("absolute", graphj.kind());
     // compress text level=3: the bytes counter (bytes/s) in MB/s, from the JMH JSON directly
     JsonNode row = null;
@@ -55,17 +58,17 @@ class FindingsTest {
     double mbs = row.path("secondaryMetrics").path("bytes").path("score").asDouble() / 1e6;
     // JMH reports the OPERATIONS counter as ops/s, one op being one byte
     assertEquals("ops/s", row.path("secondaryMetrics").path("bytes").path("scoreUnit").asText());
-    assertTrue(graphj.measured().contains(": " + Units.num(mbs) + " MB/s (measured at "), graphj.measured() + " vs " + mbs);
-    assertTrue(graphj.measured().contains("level=3"), "the measured point is named: " + graphj.measured());
-    assertTrue(graphj.interval().startsWith("n/a: 1 fork"), graphj.interval());
+    assertTrue(FindingsSection.measured(graphj).contains(": " + Units.num(mbs) + " MB/s (measured at "), FindingsSection.measured(graphj) + " vs " + mbs);
+    assertTrue(FindingsSection.measured(graphj).contains("level=3"), "the measured point is named: " + FindingsSection.measured(graphj));
+    assertTrue(FindingsSection.interval(graphj).startsWith("n/a: 1 fork"), FindingsSection.interval(graphj));
     assertEquals("cannot tell", graphj.agreement(), "one fork gives no interval, so no agreement: " + graphj.note());
-    Findings.Finding jdbc = fs.stream().filter(f -> f.studyId().equals("jdbc")).findFirst().orElseThrow();
-    assertTrue(jdbc.measured().contains("was not run; nearest"), "quick mode's nearest shape is named: " + jdbc.measured());
+    Finding jdbc = fs.stream().filter(f -> f.studyId().equals("jdbc")).findFirst().orElseThrow();
+    assertTrue(FindingsSection.measured(jdbc).contains("was not run; nearest"), "quick mode's nearest shape is named: " + FindingsSection.measured(jdbc));
     assertTrue(jdbc.backend().startsWith("real: embedded PostgreSQL") && jdbc.backend().contains("SAP HANA"),
         jdbc.backend());
-    Findings.Finding payload = fs.stream().filter(f -> f.studyId().equals("payload")).findFirst().orElseThrow();
+    Finding payload = fs.stream().filter(f -> f.studyId().equals("payload")).findFirst().orElseThrow();
     assertTrue(payload.backend().startsWith("stand-in: mongo-java-server"), payload.backend());
-    assertTrue(payload.interval().startsWith("n/a: 1+1 forks, not interleaved"), payload.interval());
+    assertTrue(FindingsSection.interval(payload).startsWith("n/a: 1+1 forks, not interleaved"), FindingsSection.interval(payload));
     assertEquals("cannot tell", payload.agreement(), "a 1-fork point estimate states no agreement");
     // the GOMESSAGE section says the PostgreSQL it measured did not wait for the disk
     Doc.Section gomessage = doc.sections.stream().filter(s -> s.heading.startsWith("GOMESSAGE")).findFirst().orElseThrow();
@@ -81,14 +84,14 @@ class FindingsTest {
     // HTTP/1.1 about 100 ms, HTTP/2 about 60 ms per insert shot: -40%, as the study's -43.7% in direction
     Run run = bulkRun(new double[][] {{100, 101, 99}, {103, 102, 104}, {98, 97, 99}, {100, 100, 101}},
         new double[][] {{60, 61, 59}, {62, 61, 63}, {58, 59, 57}, {60, 60, 61}}, "");
-    List<Findings.Finding> fs = Findings.of(run);
+    List<Finding> fs = Findings.of(run);
     assertEquals(1, fs.size(), fs.toString());
-    Findings.Finding f = fs.get(0);
+    Finding f = fs.get(0);
     assertEquals("arango-bulk", f.studyId());
     // means of the fork means: (60 + 62 + 58 + 60.333) / 4 against (100 + 103 + 98 + 100.333) / 4
     double expected = (60.083333333 / 100.333333333 - 1) * 100;
     assertEquals(expected, f.estimate(), 1e-6);
-    assertTrue(f.ciLow() < -40 && f.ciHigh() > -42 && f.ciHigh() < 0, f.interval());
+    assertTrue(f.ciLow() < -40 && f.ciHigh() > -42 && f.ciHigh() < 0, FindingsSection.interval(f));
     assertEquals("", f.order(), "no comparison in the manifest: the forks ran in blocks");
     assertTrue(f.metric().contains("fork means") && !f.metric().contains("paired"), f.metric());
     assertEquals("same direction", f.agreement(), f.note());
@@ -103,37 +106,37 @@ class FindingsTest {
     // the machine slows by 30% over the run; pair by pair HTTP/2 is 10% faster
     double[][] a = {{100}, {110}, {120}, {130}, {140}, {150}};
     double[][] b = {{90}, {99}, {108}, {117}, {126}, {135}};
-    Findings.Finding f = Findings.of(bulkRun(a, b, "ABBAABBAABBA")).get(0);
+    Finding f = Findings.of(bulkRun(a, b, "ABBAABBAABBA")).get(0);
     assertEquals("ABBAABBAABBA", f.order());
     assertTrue(f.metric().contains("paired"), f.metric());
     assertEquals(-10.0, f.estimate(), 1e-9);
     assertEquals(-10.0, f.ciLow(), 1e-9, "every pair shows -10%: a zero-width interval");
     assertEquals("same direction", f.agreement());
     // unpaired, the same forks would give no verdict: the drift swamps the difference
-    Findings.Finding blocks = Findings.of(bulkRun(a, b, "")).get(0);
-    assertTrue(blocks.ciLow() < 0 && blocks.ciHigh() > 0, blocks.interval());
+    Finding blocks = Findings.of(bulkRun(a, b, "")).get(0);
+    assertTrue(blocks.ciLow() < 0 && blocks.ciHigh() > 0, FindingsSection.interval(blocks));
     assertEquals("cannot tell", blocks.agreement());
     assertTrue(blocks.note().contains("a verdict needs"), blocks.note());
   }
 
   @Test
   void oppositeDirectionNoDifferenceAndCannotTellComeFromTheIntervalOnly() throws Exception {
-    Findings.Finding opposite = Findings.of(bulkRun(new double[][] {{60}, {61}, {59}, {60}},
+    Finding opposite = Findings.of(bulkRun(new double[][] {{60}, {61}, {59}, {60}},
         new double[][] {{100}, {98}, {101}, {99}}, "ABBAABBA")).get(0);
-    assertEquals("opposite direction", opposite.agreement(), opposite.interval());
-    Findings.Finding same = Findings.of(bulkRun(new double[][] {{100}, {101}, {99}, {100}, {100}, {102}},
+    assertEquals("opposite direction", opposite.agreement(), FindingsSection.interval(opposite));
+    Finding same = Findings.of(bulkRun(new double[][] {{100}, {101}, {99}, {100}, {100}, {102}},
         new double[][] {{100.5}, {100.5}, {99.2}, {100}, {100.1}, {101.5}}, "ABBAABBAABBA")).get(0);
-    assertEquals("no measurable difference", same.agreement(), same.interval());
-    Findings.Finding one = Findings.of(bulkRun(new double[][] {{60}}, new double[][] {{100}}, "")).get(0);
+    assertEquals("no measurable difference", same.agreement(), FindingsSection.interval(same));
+    Finding one = Findings.of(bulkRun(new double[][] {{60}}, new double[][] {{100}}, "")).get(0);
     assertEquals("cannot tell", one.agreement(), "a point estimate 67% the wrong way still states nothing");
-    assertTrue(one.interval().startsWith("n/a: 1+1 forks"), one.interval());
+    assertTrue(FindingsSection.interval(one).startsWith("n/a: 1+1 forks"), FindingsSection.interval(one));
     assertEquals("unknown (no env.json)", Findings.of(new Run(Path.of("c"), List.of(shot("insert", "HTTP_JSON",
         new double[][] {{60}}), shot("insert", "HTTP2_JSON", new double[][] {{100}})), null, List.of()))
         .get(0).backend().substring(0, "unknown (no env.json)".length()));
 
     Run other = new Run(Path.of("constructed"), List.of(shot("update", "HTTP_JSON", new double[][] {{1}})), null,
         List.of());
-    Findings.Finding g = Findings.of(other).get(0);
+    Finding g = Findings.of(other).get(0);
     assertTrue(g.note().startsWith("not measured in this run: needs ArangoBulkBenchmark.insert"), g.note());
   }
 
@@ -153,22 +156,22 @@ class FindingsTest {
         {true, 0.9, 1.3, 4.64, "cannot tell"},
     };
     for (Object[] c : cases) {
-      String got = Findings.agreeComparison((boolean) c[0], (double) c[1], (double) c[2], (double) c[3], "n forks")[0];
+      String got = Agreement.agreeComparison((boolean) c[0], (double) c[1], (double) c[2], (double) c[3], "n forks")[0];
       assertEquals(c[4], got, Arrays.toString(c));
-      assertTrue(Findings.AGREEMENTS.contains(got));
+      assertTrue(Agreement.AGREEMENTS.contains(got));
     }
-    assertEquals("no measurable difference", Findings.agreeAbsolute(520, 600, 500, 800, 4)[0]);
-    assertEquals("differs", Findings.agreeAbsolute(100, 200, 500, 800, 4)[0]);
-    assertEquals("cannot tell", Findings.agreeAbsolute(450, 600, 500, 800, 4)[0]);
-    assertEquals("cannot tell", Findings.agreeAbsolute(Double.NaN, Double.NaN, 500, 800, 1)[0]);
+    assertEquals("no measurable difference", Agreement.agreeAbsolute(520, 600, 500, 800, 4)[0]);
+    assertEquals("differs", Agreement.agreeAbsolute(100, 200, 500, 800, 4)[0]);
+    assertEquals("cannot tell", Agreement.agreeAbsolute(450, 600, 500, 800, 4)[0]);
+    assertEquals("cannot tell", Agreement.agreeAbsolute(Double.NaN, Double.NaN, 500, 800, 1)[0]);
   }
 
   @Test
   void findingsJsonHoldsTheDocumentedKeys(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-    Findings.Finding f = Findings.of(bulkRun(new double[][] {{100}, {101}, {99}, {100}},
+    Finding f = Findings.of(bulkRun(new double[][] {{100}, {101}, {99}, {100}},
         new double[][] {{60}, {61}, {59}, {60}}, "ABBAABBA")).get(0);
     Findings.write(dir, List.of(f));
-    JsonNode n = new ObjectMapper().readTree(dir.resolve(Findings.FILE).toFile()).get(0);
+    JsonNode n = new ObjectMapper().readTree(dir.resolve(Finding.FILE).toFile()).get(0);
     for (String key : List.of("study", "benchmark", "metric", "unit", "baseline", "contender", "estimate", "ci_low",
         "ci_high", "no_change", "p", "forks_baseline", "forks_contender", "order", "published", "agreement", "kind")) {
       assertTrue(n.has(key), key + " in " + n);
@@ -185,15 +188,15 @@ class FindingsTest {
 
   @Test
   void aFindingSaysTheMachineStateItsSamplingAndWhereItsVarianceLies() {
-    Findings.Conditions loaded = new Findings.Conditions(47.3, 0.2, "stein", 10, 40, 89, "cap",
+    Finding.Conditions loaded = new Finding.Conditions(47.3, 0.2, "stein", 10, 40, 89, "cap",
         "half-width <= 10 points", 29.2, 0.3, 0.25);
-    Findings.Finding f = new Findings.Finding("graph", "t", "comparison", "b", "m", "%", Map.of("journal", "off"),
+    Finding f = new Finding("graph", "t", "comparison", "b", "m", "%", Map.of("journal", "off"),
         Map.of("journal", "on"), 53.5, 27.1, 85.5, 0, 0.001, 10, 10, "ABBAABBAABBAABBAABBA", "p", Double.NaN,
         Double.NaN, "s", "no published figure", "", "q", "b", loaded);
     assertTrue(loaded.underLoad());
-    assertTrue(f.interval().startsWith("UNDER LOAD (measured under load: other processes used up to 47% of the CPUs"),
-        f.interval());
-    assertTrue(f.interval().contains("10 pairs, 89 s, cap (half-width <= 10 points)"), f.interval());
+    assertTrue(FindingsSection.interval(f).startsWith("UNDER LOAD (measured under load: other processes used up to 47% of the CPUs"),
+        FindingsSection.interval(f));
+    assertTrue(FindingsSection.interval(f).contains("10 pairs, 89 s, cap (half-width <= 10 points)"), FindingsSection.interval(f));
     Map<String, Object> json = f.toJson();
     assertEquals(47.3, json.get("other_cpu_max"));
     assertEquals(0.2, json.get("steal_max"));
@@ -207,22 +210,22 @@ class FindingsTest {
     Map<String, Object> variance = (Map<String, Object>) json.get("variance");
     assertEquals(0.75, (Double) variance.get("between_pairs_share"), 1e-12);
     // stolen time alone marks it too; a quiet one is not marked
-    assertTrue(new Findings.Conditions(0.5, 6, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
-    assertFalse(new Findings.Conditions(9.9, 4.9, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
-    assertFalse(Findings.Conditions.NONE.underLoad(), "unknown is not under load");
+    assertTrue(new Finding.Conditions(0.5, 6, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
+    assertFalse(new Finding.Conditions(9.9, 4.9, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
+    assertFalse(Finding.Conditions.NONE.underLoad(), "unknown is not under load");
   }
 
   @Test
   void theForestPlotReadsEveryComparisonAsASpeedUp() {
-    assertEquals(1 / 1.535, Findings.speedUp(53.5, "%"), 1e-12, "a change in time inverts");
-    assertEquals(4.64, Findings.speedUp(4.64, "x"), 1e-12, "a speed-up stays");
-    assertTrue(Double.isNaN(Findings.speedUp(Double.NaN, "%")));
+    assertEquals(1 / 1.535, FindingsSection.speedUp(53.5, "%"), 1e-12, "a change in time inverts");
+    assertEquals(4.64, FindingsSection.speedUp(4.64, "x"), 1e-12, "a speed-up stays");
+    assertTrue(Double.isNaN(FindingsSection.speedUp(Double.NaN, "%")));
   }
 
   @Test
   void everyStudyOfTheDataFileNamesItsSourceAndMeasures() {
     List<Study> studies = Findings.studies();
-    assertEquals(6, studies.size());
+    assertTrue(studies.size() >= 6, "the five rooms hold six studies: " + studies.size());
     int comparisons = 0;
     for (Study s : studies) {
       assertTrue(s.source().length() > 10, s.toString());
@@ -235,7 +238,7 @@ class FindingsTest {
       }
       comparisons += hasComparison ? 1 : 0;
     }
-    assertEquals(6, comparisons, "every study has a comparison finding");
+    assertEquals(studies.size(), comparisons, "every study has a comparison finding");
   }
 
   /** A run of ArangoBulkBenchmark.insert HTTP_JSON against HTTP2_JSON; {@code order} non-empty: recorded as interleaved. */

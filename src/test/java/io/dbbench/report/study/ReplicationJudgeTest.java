@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.report.Report;
+import io.dbbench.report.stats.Finding;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ class ReplicationJudgeTest {
 
   private Path run(String name, String... findings) throws Exception {
     Path dir = Files.createDirectories(tmp.resolve(name));
-    Files.writeString(dir.resolve(Findings.FILE), "[" + String.join(",", findings)
+    Files.writeString(dir.resolve(Finding.FILE), "[" + String.join(",", findings)
         + ",{\"study\":\"s\",\"kind\":\"absolute\",\"unit\":\"MB/s\"}]");
     return dir;
   }

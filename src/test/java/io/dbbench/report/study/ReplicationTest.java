@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.ForkSchedule;
+import io.dbbench.report.stats.Agreement;
+import io.dbbench.report.stats.Finding;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -27,7 +29,7 @@ class ReplicationTest {
   static List<Path> newestTwo() throws Exception {
     try (Stream<Path> runs = Files.list(Path.of("results"))) {
       List<Path> withFindings = runs.filter(p -> p.getFileName().toString().matches("\\d{8}T\\d{6}Z"))
-          .filter(p -> Files.exists(p.resolve(Findings.FILE))).sorted().toList();
+          .filter(p -> Files.exists(p.resolve(Finding.FILE))).sorted().toList();
       assertTrue(withFindings.size() >= 2, "two committed runs with findings.json: " + withFindings);
       return withFindings.subList(withFindings.size() - 2, withFindings.size());
     }
@@ -36,10 +38,10 @@ class ReplicationTest {
   @Test
   void bothRunsHaveIntervalsOnInterleavedComparisonsForFiveStudies() throws Exception {
     for (Path run : newestTwo()) {
-      JsonNode findings = JSON.readTree(run.resolve(Findings.FILE).toFile());
+      JsonNode findings = JSON.readTree(run.resolve(Finding.FILE).toFile());
       Set<String> studies = new HashSet<>();
       for (JsonNode f : findings) {
-        assertTrue(Findings.AGREEMENTS.contains(f.path("agreement").asText()), run + ": " + f);
+        assertTrue(Agreement.AGREEMENTS.contains(f.path("agreement").asText()), run + ": " + f);
         if (!f.path("kind").asText().equals("comparison")) {
           continue;
         }
