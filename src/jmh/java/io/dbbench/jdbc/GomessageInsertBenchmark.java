@@ -19,8 +19,12 @@ public class GomessageInsertBenchmark extends GomessageBenchmarkBase {
   @Param({"100x1000", "10x10000", "1x100000", "1000x1000", "100x10000", "10x100000", "1x1000000"})
   public String shape;
 
-  /** {@code bulk}, {@code many}, {@code copy} or {@code arrayBind} (the last two PostgreSQL only). */
-  @Param({"bulk", "many", "copy", "arrayBind"})
+  /**
+   * {@code bulk}, {@code many}, {@code copy}, {@code arrayBind}, {@code arrayProject},
+   * {@code arrayChunks} ({@code copy} and the array strategies PostgreSQL only) or {@code multiValues}
+   * (not SAP HANA); see {@link Strategy}.
+   */
+  @Param({"bulk", "many", "copy", "arrayBind", "arrayProject", "arrayChunks", "multiValues"})
   public String strategy;
 
   /** {@code seq}: one connection; {@code par}: one connection per worker. */
