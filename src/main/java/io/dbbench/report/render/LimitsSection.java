@@ -42,7 +42,7 @@ public final class LimitsSection {
           + Stats.minForksPerSide() + " forks on a side, and an interval needs more forks (-Dbench.forks="
           + Stats.minForksPerSide() + " or more).");
     }
-    Doc.TableBuilder t = new Doc.TableBuilder().col("group").col("path").col("reference").num("path")
+    Doc.TableBuilder t = new Doc.TableBuilder().col("group").col("path").col("reference").num("path time")
         .num("reference time").num("ratio").num("95% interval").num("forks");
     for (Limit l : limits) {
       t.row(List.of(l.group(), l.path(), l.reference(), Units.time(l.pathSeconds()), Units.time(l.referenceSeconds()),
