@@ -10,7 +10,7 @@ import java.util.List;
  * The {@code jdbc} family: go-hdb's hdbinsert study (GOMESSAGE bulk inserts) reproduced over JDBC,
  * on the embedded PostgreSQL by default, on SAP HANA (ngdbc), PostgreSQL or H2 when
  * {@code DBBENCH_JDBC_URL} or {@code GOHDBDSN} names one. Benchmarks:
- * {@link GomessageInsertBenchmark} ({@code bulk}, {@code many}, {@code copy}, {@code arrayBind}) and
+ * {@link GomessageInsertBenchmark} ({@code bulk}, {@code many}, {@code copy}, {@code arrayBind}, {@code arrayProject}) and
  * {@link GomessageRowByRowBenchmark} ({@code rowByRow}).
  */
 public final class JdbcFamily implements BenchmarkFamily {
@@ -22,6 +22,12 @@ public final class JdbcFamily implements BenchmarkFamily {
   /** The study's full sweep, smallest batches first (the classes' {@code @Param shape} defaults). */
   public static final List<String> FULL_SHAPES = List.of("100x1000", "10x10000", "1x100000", "1000x1000",
       "100x10000", "10x100000", "1x1000000");
+  /**
+   * Quick strategies: hdbinsert's two, COPY, {@code arrayBind} and the fastest non-COPY path measured
+   * ({@code arrayProject}, the report's limits row beside COPY): the class's defaults, written out so
+   * a strategy added to the class does not silently lengthen the quick job.
+   */
+  public static final List<String> QUICK_STRATEGIES = List.of("bulk", "many", "copy", "arrayBind", "arrayProject");
 
   @Override
   public String id() {
@@ -51,7 +57,7 @@ public final class JdbcFamily implements BenchmarkFamily {
   }
 
   /**
-   * Quick: the two quick shapes for every strategy ({@code rowByRow} included), sequential mode
+   * Quick: the two quick shapes for the {@link #QUICK_STRATEGIES} ({@code rowByRow} excluded), sequential mode
    * only (the study's {@code seq}; {@code par} runs in full mode), and the headline comparison with
    * a pilot of 6 pairs, capped at {@value #QUICK_COMPARISON_CAP_SECONDS} s. Full: the classes' defaults, the study's seven
    * shapes, and the headline comparison with the mode's forks per side.
@@ -63,6 +69,7 @@ public final class JdbcFamily implements BenchmarkFamily {
     FamilySettings.Builder b = FamilySettings.builder().comparison("io.dbbench.jdbc.GomessageInsertBenchmark.insert",
         "strategy", "many", "copy", "shape", "1x100000", "mode", "seq");
     return full ? b.build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).param("mode", "seq")
+        .param("strategy", QUICK_STRATEGIES.toArray(String[]::new))
         .exclude("^io\\.dbbench\\.jdbc\\.GomessageRowByRowBenchmark\\.", "row by row (8-9 s per operation, one"
             + " fork, no finding reads it): full mode runs it; the quick budget goes to the headline comparisons' pairs")
         // two warm-up and eight measured shots per comparison fork: with one and two, a fork's shots
