@@ -22,12 +22,6 @@ public final class JdbcFamily implements BenchmarkFamily {
   /** The study's full sweep, smallest batches first (the classes' {@code @Param shape} defaults). */
   public static final List<String> FULL_SHAPES = List.of("100x1000", "10x10000", "1x100000", "1000x1000",
       "100x10000", "10x100000", "1x1000000");
-  /**
-   * Quick strategies: hdbinsert's two, COPY, {@code arrayBind} and the fastest non-COPY path measured
-   * ({@code arrayProject}, the report's limits row beside COPY): the class's defaults, written out so
-   * a strategy added to the class does not silently lengthen the quick job.
-   */
-  public static final List<String> QUICK_STRATEGIES = List.of("bulk", "many", "copy", "arrayBind", "arrayProject");
 
   @Override
   public String id() {
@@ -57,7 +51,9 @@ public final class JdbcFamily implements BenchmarkFamily {
   }
 
   /**
-   * Quick: the two quick shapes for the {@link #QUICK_STRATEGIES} ({@code rowByRow} excluded), sequential mode
+   * Quick: the two quick shapes for every strategy of {@link GomessageInsertBenchmark}'s defaults
+   * ({@code arrayProject}, the report's limits row beside COPY, included; {@code rowByRow} excluded;
+   * a family-wide {@code strategy} param would also reach {@link GomessageRowByRowBenchmark}), sequential mode
    * only (the study's {@code seq}; {@code par} runs in full mode), and the headline comparison with
    * a pilot of 6 pairs, capped at {@value #QUICK_COMPARISON_CAP_SECONDS} s. Full: the classes' defaults, the study's seven
    * shapes, and the headline comparison with the mode's forks per side.
@@ -69,7 +65,6 @@ public final class JdbcFamily implements BenchmarkFamily {
     FamilySettings.Builder b = FamilySettings.builder().comparison("io.dbbench.jdbc.GomessageInsertBenchmark.insert",
         "strategy", "many", "copy", "shape", "1x100000", "mode", "seq");
     return full ? b.build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).param("mode", "seq")
-        .param("strategy", QUICK_STRATEGIES.toArray(String[]::new))
         .exclude("^io\\.dbbench\\.jdbc\\.GomessageRowByRowBenchmark\\.", "row by row (8-9 s per operation, one"
             + " fork, no finding reads it): full mode runs it; the quick budget goes to the headline comparisons' pairs")
         // two warm-up and eight measured shots per comparison fork: with one and two, a fork's shots
