@@ -19,8 +19,13 @@ public class GomessageInsertBenchmark extends GomessageBenchmarkBase {
   @Param({"100x1000", "10x10000", "1x100000", "1000x1000", "100x10000", "10x100000", "1x1000000"})
   public String shape;
 
-  /** {@code bulk}, {@code many}, {@code copy} or {@code arrayBind} (the last two PostgreSQL only). */
-  @Param({"bulk", "many", "copy", "arrayBind"})
+  /**
+   * {@code bulk}, {@code many}, {@code copy}, {@code arrayBind} or {@code arrayProject} ({@code copy}
+   * and the array strategies PostgreSQL only); see {@link Strategy}. {@code arrayChunks} and
+   * {@code multiValues} run when asked for ({@code -p strategy=arrayChunks,multiValues}): measured
+   * beside {@code arrayProject}, neither was faster (results/limits-20261126/jdbc.md).
+   */
+  @Param({"bulk", "many", "copy", "arrayBind", "arrayProject"})
   public String strategy;
 
   /** {@code seq}: one connection; {@code par}: one connection per worker. */

@@ -6,6 +6,7 @@ import io.dbbench.report.data.Run;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.render.Charts;
 import io.dbbench.report.render.Doc;
+import io.dbbench.report.stats.Limit;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
 import io.dbbench.report.study.Study;
@@ -53,7 +54,7 @@ public final class GraphjForm implements StudyForm {
   @Override
   public void appendTo(Doc doc, Run run, List<JmhResult> accepted) {
     graphj(doc, accepted);
-    Path dir = run.source() == null ? null : Files.isDirectory(run.source()) ? run.source() : run.source().getParent();
+    Path dir = runDirectory(run);
     JsonNode nativeRef = null;
     String nativeNote;
     try {
@@ -63,6 +64,52 @@ public final class GraphjForm implements StudyForm {
       nativeNote = NativeReference.FILE_NAME + " did not parse: " + e.getMessage();
     }
     comparison(doc, accepted, nativeRef, nativeNote);
+  }
+
+  private static Path runDirectory(Run run) {
+    return run.source() == null ? null : Files.isDirectory(run.source()) ? run.source() : run.source().getParent();
+  }
+
+  /**
+   * The codecs at the machine's limit: every reused-context zstd row beside {@code zstd -b} at its
+   * level on the same corpus, every AEAD row (whatever providers the run measured) beside
+   * {@code openssl speed -evp chacha20-poly1305} on the same corpus (both from
+   * {@code native-reference.json}; none when the file is missing or does not parse), and every
+   * text-corpus row with a graphd criterion figure beside that figure.
+   */
+  @Override
+  public List<Limit> limits(Run run, List<JmhResult> accepted) {
+    JsonNode ref;
+    try {
+      Path dir = runDirectory(run);
+      ref = dir == null ? null : NativeReference.read(dir).orElse(null);
+    } catch (IOException e) {
+      ref = null; // the GraphJ section already says the file did not parse
+    }
+    List<Limit> out = new ArrayList<>();
+    for (JmhResult r : accepted) {
+      boolean zstd = r.simpleClassName().equals("GraphjCompressBenchmark") && "reused".equals(r.params().get("context"));
+      boolean aead = r.simpleClassName().equals("GraphjCryptoBenchmark");
+      Double n = zstd || aead ? nativeNs(ref, r) : null;
+      if (n != null && n > 0) {
+        String tool = aead ? "openssl speed -evp chacha20-poly1305"
+            : "zstd -b" + ("compress".equals(r.method()) ? r.params().get("level") : "3") + " " + r.method();
+        out.add(Limit.againstFigure(aead ? "AEAD" : "zstd", path(r), r, tool + " (corpus "
+            + r.params().getOrDefault("corpus", "text") + ")", n / 1e9));
+      }
+    }
+    for (JmhResult r : accepted) {
+      String group = GRAPHD_GROUP.get(r.simpleClassName() + "." + r.method());
+      Double g = GRAPHD_NS.get(graphdKey(r));
+      if (group != null && g != null && g > 0 && "text".equals(r.params().getOrDefault("corpus", "text"))) {
+        out.add(Limit.againstFigure("graphd criterion", path(r), r, "graphd " + group, g / 1e9));
+      }
+    }
+    return out;
+  }
+
+  private static String path(JmhResult r) {
+    return r.shortName() + FormSupport.others(r, Set.of()) + FormSupport.host(r);
   }
 
   /**

@@ -132,6 +132,37 @@ public enum Dialect {
         + ")";
   }
 
+  /**
+   * PostgreSQL's array-bound insert with the arrays unnested in the select list (a streaming
+   * ProjectSet; equal-length arrays yield their elements in lockstep): ten arrays in
+   * {@link #COLUMNS} order.
+   */
+  public String arrayProjectSql(String schema, String table) {
+    return "INSERT INTO " + qualified(schema, table) + " (" + columnList() + ") SELECT "
+        + COLUMNS.stream().map(c -> c.equals("DEVICEID") ? "unnest(?::int4[])" : "unnest(?::float8[])")
+            .collect(Collectors.joining(", "));
+  }
+
+  /**
+   * A multi-row insert of {@code rows} rows of ten {@code ?} each.
+   *
+   * @throws IllegalArgumentException when {@code rows} is below 1 or the statement would carry more
+   *     than 65,535 parameters (the PostgreSQL protocol's limit)
+   */
+  public String multiValuesSql(String schema, String table, int rows) {
+    if (rows < 1 || (long) rows * COLUMNS.size() > 65_535) {
+      throw new IllegalArgumentException("multi-row insert of " + rows + " rows: expected 1.." + 65_535 / COLUMNS.size()
+          + " rows (at most 65,535 bind parameters per statement)");
+    }
+    String one = "(" + COLUMNS.stream().map(c -> "?").collect(Collectors.joining(", ")) + ")";
+    StringBuilder sb = new StringBuilder(64 + rows * (one.length() + 1));
+    sb.append("INSERT INTO ").append(qualified(schema, table)).append(" (").append(columnList()).append(") VALUES ");
+    for (int i = 0; i < rows; i++) {
+      sb.append(i == 0 ? "" : ",").append(one);
+    }
+    return sb.toString();
+  }
+
   /** The parameterised row insert, ten {@code ?} in {@link #COLUMNS} order. */
   public String insertSql(String schema, String table) {
     return "INSERT INTO " + qualified(schema, table) + " (" + columnList() + ") VALUES ("

@@ -5,6 +5,7 @@ import io.dbbench.report.data.Run;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.render.Charts;
 import io.dbbench.report.render.Doc;
+import io.dbbench.report.stats.Limit;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
 import io.dbbench.report.study.StudyForm;
@@ -48,6 +49,37 @@ public final class GomessageForm implements StudyForm {
   @Override
   public void appendTo(Doc doc, Run run, List<JmhResult> accepted) {
     gomessage(doc, accepted);
+  }
+
+  /** The shape at which the JDBC loads are set beside COPY in the limits table: the study's 100,000-row batch. */
+  static final String LIMIT_SHAPE = "1x100000";
+
+  /**
+   * The JDBC load at the machine's limit: the fastest non-COPY strategy (by mean time; {@code rowByRow}
+   * included if it ran) of {@link #LIMIT_SHAPE} {@code seq} beside {@code copy} of the same shape and
+   * mode in the same run; nothing when either is missing. A run records no {@code psql \copy}
+   * reference (that is the separate {@link CopyVsPsql} measurement), so none is set beside it here.
+   */
+  @Override
+  public List<Limit> limits(Run run, List<JmhResult> accepted) {
+    List<JmhResult> atShape = accepted.stream().filter(r -> LIMIT_SHAPE.equals(r.params().get("shape")))
+        .filter(r -> "seq".equals(r.params().get("mode"))).toList();
+    JmhResult copy = atShape.stream().filter(r -> "copy".equals(r.params().get("strategy"))).findFirst().orElse(null);
+    JmhResult best = null;
+    for (JmhResult r : atShape) {
+      String strategy = r.params().get("strategy");
+      if (strategy != null && !strategy.equals("copy") && r.primary().unit().equals(copy == null ? "" : copy.primary().unit())
+          && (best == null || FormSupport.timePerOp(r) < FormSupport.timePerOp(best))) {
+        best = r;
+      }
+    }
+    if (copy == null || best == null) {
+      return List.of();
+    }
+    long others = atShape.stream().filter(r -> !"copy".equals(r.params().get("strategy"))).count();
+    return List.of(Limit.againstRow("JDBC load", "fastest of " + others + " non-COPY strategies: "
+        + best.params().get("strategy") + " " + LIMIT_SHAPE + " seq" + FormSupport.host(best), best,
+        "copy " + LIMIT_SHAPE + " seq", copy));
   }
 
 

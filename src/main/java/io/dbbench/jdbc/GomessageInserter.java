@@ -191,8 +191,14 @@ public final class GomessageInserter implements AutoCloseable {
     String table = tables.get(worker);
     long rows = 0;
     int batch = -1;
-    String sql = strategy == Strategy.ARRAY_BIND ? dialect.arrayInsertSql(schema, table) : dialect.insertSql(schema, table);
-    try (PreparedStatement ps = strategy == Strategy.COPY ? null : c.prepareStatement(sql)) {
+    String sql = switch (strategy) {
+      case ARRAY_BIND -> dialect.arrayInsertSql(schema, table);
+      case ARRAY_PROJECT, ARRAY_CHUNKS -> dialect.arrayProjectSql(schema, table);
+      default -> dialect.insertSql(schema, table);
+    };
+    // multiValues prepares its own statements per batch (their row counts depend on the batch size)
+    boolean ownStatement = strategy == Strategy.COPY || strategy == Strategy.MULTI_VALUES;
+    try (PreparedStatement ps = ownStatement ? null : c.prepareStatement(sql)) {
       if (ps != null && strategy != Strategy.ROW_BY_ROW) {
         // pgjdbc arms a timer per execution: per row that would be a cost rowByRow's baseline never paid
         ps.setQueryTimeout(settings.target().timeouts().statementSeconds());
@@ -208,7 +214,9 @@ public final class GomessageInserter implements AutoCloseable {
               guarded(c, () -> copy(copy, table, b));
             }
             case ROW_BY_ROW -> rowByRow(ps, batch);
-            case ARRAY_BIND -> arrayBind(c, ps, batch);
+            case ARRAY_BIND, ARRAY_PROJECT -> arrayBind(c, ps, batch);
+            case ARRAY_CHUNKS -> arrayChunks(c, ps, batch);
+            case MULTI_VALUES -> multiValues(c, table, batch);
           }
           if (!c.getAutoCommit()) {
             c.commit();
@@ -311,34 +319,102 @@ public final class GomessageInserter implements AutoCloseable {
   }
 
   /**
-   * One statement per batch: the batch's rows produced into column arrays (inside the timing, as
-   * bulk and copy produce theirs) and bound as PostgreSQL arrays of primitives (pgjdbc sends them
-   * without boxing).
+   * One statement per batch ({@code arrayBind}, {@code arrayProject}): the batch's rows produced into
+   * column arrays (inside the timing, as bulk and copy produce theirs) and bound as PostgreSQL arrays
+   * of primitives (pgjdbc encodes them in binary, without boxing).
    */
   private void arrayBind(Connection c, PreparedStatement ps, int batch) throws SQLException {
     int n = shape.batchSize();
+    GomessageRows.Cursor rows = GomessageRows.batch(settings.seed(), shape, batch);
+    bindArrays(c, ps, rows, n);
+    int inserted = guarded(c, ps::executeUpdate);
+    if (inserted != n) {
+      throw new SQLException("array insert of batch " + batch + " stored " + inserted + " rows, expected " + n);
+    }
+  }
+
+  /**
+   * {@code arrayChunks}: the batch's rows in chunks of {@link GomessageSettings#arrayChunkRows} rows, each chunk's
+   * arrays one entry of a JDBC batch, sent in one {@code executeBatch} (pipelined by pgjdbc).
+   */
+  private void arrayChunks(Connection c, PreparedStatement ps, int batch) throws SQLException {
+    int n = shape.batchSize();
+    GomessageRows.Cursor rows = GomessageRows.batch(settings.seed(), shape, batch);
+    int chunk = settings.arrayChunkRows(shape);
+    for (int done = 0; done < n; done += chunk) {
+      bindArrays(c, ps, rows, Math.min(chunk, n - done));
+      ps.addBatch();
+    }
+    long inserted = 0;
+    for (int count : guarded(c, ps::executeBatch)) {
+      inserted += count;
+    }
+    if (inserted != n) {
+      throw new SQLException("chunked array insert of batch " + batch + " stored " + inserted + " rows, expected " + n);
+    }
+  }
+
+  /** The next {@code n} rows of {@code rows} bound to {@code ps} as ten arrays, one per column. */
+  private static void bindArrays(Connection c, PreparedStatement ps, GomessageRows.Cursor rows, int n)
+      throws SQLException {
     int[] ids = new int[n];
     double[][] cols = new double[GomessageRows.DOUBLES][n];
-    GomessageRows.Cursor rows = GomessageRows.batch(settings.seed(), shape, batch);
     double[] row = new double[GomessageRows.DOUBLES];
-    for (int i = 0; rows.hasNext(); i++) {
+    for (int i = 0; i < n; i++) {
       ids[i] = rows.next(row);
       for (int k = 0; k < GomessageRows.DOUBLES; k++) {
         cols[k][i] = row[k];
       }
     }
     PGConnection pg = c.unwrap(PGConnection.class); // its createArrayOf takes primitive arrays
-    java.sql.Array idArray = pg.createArrayOf("int4", ids);
-    ps.setArray(1, idArray);
-    java.sql.Array[] arrays = new java.sql.Array[GomessageRows.DOUBLES];
+    ps.setArray(1, pg.createArrayOf("int4", ids));
     for (int k = 0; k < GomessageRows.DOUBLES; k++) {
-      arrays[k] = pg.createArrayOf("float8", cols[k]);
-      ps.setArray(k + 2, arrays[k]);
+      ps.setArray(k + 2, pg.createArrayOf("float8", cols[k]));
     }
-    int inserted = guarded(c, ps::executeUpdate);
+  }
+
+  /**
+   * {@code multiValues}: the batch as multi-row inserts of {@link Strategy#VALUES_ROWS} rows (one
+   * statement reused, so pgjdbc prepares it on the server after {@code prepareThreshold} uses) and
+   * one for the remainder.
+   */
+  private void multiValues(Connection c, String table, int batch) throws SQLException {
+    int n = shape.batchSize();
+    int full = n / Strategy.VALUES_ROWS;
+    int rest = n % Strategy.VALUES_ROWS;
+    GomessageRows.Cursor rows = GomessageRows.batch(settings.seed(), shape, batch);
+    double[] row = new double[GomessageRows.DOUBLES];
+    long inserted = 0;
+    if (full > 0) {
+      try (PreparedStatement ps = c.prepareStatement(dialect.multiValuesSql(schema, table, Strategy.VALUES_ROWS))) {
+        ps.setQueryTimeout(settings.target().timeouts().statementSeconds());
+        for (int s = 0; s < full; s++) {
+          inserted += valuesOnce(c, ps, rows, row, Strategy.VALUES_ROWS);
+        }
+      }
+    }
+    if (rest > 0) {
+      try (PreparedStatement ps = c.prepareStatement(dialect.multiValuesSql(schema, table, rest))) {
+        ps.setQueryTimeout(settings.target().timeouts().statementSeconds());
+        inserted += valuesOnce(c, ps, rows, row, rest);
+      }
+    }
     if (inserted != n) {
-      throw new SQLException("array insert of batch " + batch + " stored " + inserted + " rows, expected " + n);
+      throw new SQLException("multi-row insert of batch " + batch + " stored " + inserted + " rows, expected " + n);
     }
+  }
+
+  private int valuesOnce(Connection c, PreparedStatement ps, GomessageRows.Cursor rows, double[] row, int n)
+      throws SQLException {
+    int cols = Dialect.COLUMNS.size();
+    for (int i = 0; i < n; i++) {
+      int base = i * cols;
+      ps.setInt(base + 1, rows.next(row));
+      for (int k = 0; k < GomessageRows.DOUBLES; k++) {
+        ps.setDouble(base + k + 2, row[k]);
+      }
+    }
+    return guarded(c, ps::executeUpdate);
   }
 
   private static void bind(PreparedStatement ps, int id, double[] values, int offset) throws SQLException {

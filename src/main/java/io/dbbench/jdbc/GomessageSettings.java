@@ -22,7 +22,8 @@ import java.util.function.Function;
  *     siblings are {@code <table>_<n>}
  * @param seed row generator seed, {@code DBBENCH_JDBC_SEED} (default 20200601)
  * @param bulkSize rows per {@code executeBatch} for {@code bulk}, {@code DBBENCH_JDBC_BULK_SIZE};
- *     0 (default) means the shape's batch size; capped at the dialect's per-message limit
+ *     0 (default) means the shape's batch size; capped at the dialect's per-message limit; for
+ *     {@code arrayChunks} the rows per chunk (0: {@link Strategy#ARRAY_CHUNK_ROWS})
  * @param workers threads and connections in {@code par} mode, {@code DBBENCH_JDBC_WORKERS};
  *     0 (default) means {@code min(batchCount, 2 x cores)}
  * @param separateTables {@code DBBENCH_JDBC_SEPARATE_TABLES}: in {@code par} mode each worker
@@ -180,6 +181,11 @@ public record GomessageSettings(
   public int effectiveBulkSize(Shape shape, Dialect dialect) {
     int b = bulkSize > 0 ? bulkSize : shape.batchSize();
     return Math.min(b, dialect.maxBatchRows());
+  }
+
+  /** Rows per chunk of {@code arrayChunks} at {@code shape}: the bulk size, else {@link Strategy#ARRAY_CHUNK_ROWS}, at most the batch. */
+  public int arrayChunkRows(Shape shape) {
+    return Math.min(bulkSize > 0 ? bulkSize : Strategy.ARRAY_CHUNK_ROWS, shape.batchSize());
   }
 
   /** The knobs as env.json facts (no credentials). */

@@ -10,7 +10,7 @@ import java.util.List;
  * The {@code jdbc} family: go-hdb's hdbinsert study (GOMESSAGE bulk inserts) reproduced over JDBC,
  * on the embedded PostgreSQL by default, on SAP HANA (ngdbc), PostgreSQL or H2 when
  * {@code DBBENCH_JDBC_URL} or {@code GOHDBDSN} names one. Benchmarks:
- * {@link GomessageInsertBenchmark} ({@code bulk}, {@code many}, {@code copy}, {@code arrayBind}) and
+ * {@link GomessageInsertBenchmark} ({@code bulk}, {@code many}, {@code copy}, {@code arrayBind}, {@code arrayProject}) and
  * {@link GomessageRowByRowBenchmark} ({@code rowByRow}).
  */
 public final class JdbcFamily implements BenchmarkFamily {
@@ -52,7 +52,9 @@ public final class JdbcFamily implements BenchmarkFamily {
   }
 
   /**
-   * Quick: the two quick shapes for every strategy ({@code rowByRow} included), sequential mode
+   * Quick: the two quick shapes for every strategy of {@link GomessageInsertBenchmark}'s defaults
+   * ({@code arrayProject}, the report's limits row beside COPY, included; {@code rowByRow} excluded;
+   * a family-wide {@code strategy} param would also reach {@link GomessageRowByRowBenchmark}), sequential mode
    * only (the study's {@code seq}; {@code par} runs in full mode), and the headline comparison with
    * a pilot of 6 pairs, capped at {@value #QUICK_COMPARISON_CAP_SECONDS} s. Full: the classes' defaults, the study's seven
    * shapes, and the headline comparison with the mode's forks per side.

@@ -11,6 +11,7 @@ import io.dbbench.report.data.Units;
 import io.dbbench.report.render.ComparisonSection;
 import io.dbbench.report.render.Doc;
 import io.dbbench.report.render.FindingsSection;
+import io.dbbench.report.render.LimitsSection;
 import io.dbbench.report.render.Manifest;
 import io.dbbench.report.render.MarkdownReport;
 import io.dbbench.report.render.WarningsSection;
@@ -65,10 +66,12 @@ public final class RunReport {
       manifest(doc, run);
       return doc;
     }
-    // findings first, then the studies' details, every result, the comparison, the manifest last
+    // findings first, then the studies' details and how far their paths are from the machine's
+    // limit, every result, the comparison, the manifest last
     FindingsSection.appendTo(doc, Findings.of(run));
     flameGraphs(doc, run);
     StudyTables.appendTo(doc, run);
+    LimitsSection.appendTo(doc, 2, StudyTables.limits(run));
     WarningsSection.appendTo(doc, 2, run.results());
     genericTables(doc, run.results());
     if (compare) {

@@ -59,6 +59,38 @@ class GraphjFormTest {
     assertEquals("", t.rows().get(4).get(4), "data_sizes/encrypt is not graphd's 12 KB encryption group");
   }
 
+  private static JmhResult sorted(String bench, Map<String, String> params, double opsPerSecond) {
+    return throughput(bench, new java.util.TreeMap<>(params), opsPerSecond); // params in a fixed order, as JMH writes them
+  }
+
+  @Test
+  void limitsTakeEveryProviderFromTheDataAndTheReusedZstdRowsOfEachCorpus() throws Exception {
+    Files.writeString(dir.resolve(NativeReference.FILE_NAME), """
+        {"schema": "dbbench.graphj.native-reference/1",
+         "zstd": [{"corpus": "text", "level": 3, "compress_ns_per_op": 9000.0, "decompress_ns_per_op": 4000.0},
+                  {"corpus": "entries", "level": 3, "compress_ns_per_op": 35000.0, "decompress_ns_per_op": 5000.0}],
+         "chacha20_poly1305": [{"corpus": "text", "ns_per_op": 4000.0}]}
+        """);
+    List<JmhResult> rs = List.of(
+        sorted("GraphjCompressBenchmark.decompress", Map.of("corpus", "text", "context", "reused"), 1e9 / 8000),
+        sorted("GraphjCompressBenchmark.decompress", Map.of("corpus", "entries", "context", "reused"), 1e9 / 10_000),
+        sorted("GraphjCompressBenchmark.decompress", Map.of("corpus", "text", "context", "perCall"), 1e9 / 12_000),
+        sorted("GraphjCryptoBenchmark.encrypt", Map.of("corpus", "text", "provider", "jdk"), 1e9 / 9000),
+        sorted("GraphjCryptoBenchmark.encrypt", Map.of("corpus", "text", "provider", "someNewProvider"), 1e9 / 6000));
+    List<io.dbbench.report.stats.Limit> limits = new GraphjForm().limits(new Run(dir, rs, null, List.of()), rs);
+    List<String> nativeRows = limits.stream().filter(l -> !l.group().equals("graphd criterion"))
+        .map(l -> l.group() + "|" + l.path() + "|" + l.reference() + "|" + String.format(java.util.Locale.ROOT, "%.2f", l.ratio()))
+        .toList();
+    assertEquals(List.of(
+        "zstd|GraphjCompressBenchmark.decompress context=reused corpus=text|zstd -b3 decompress (corpus text)|2.00",
+        "zstd|GraphjCompressBenchmark.decompress context=reused corpus=entries|zstd -b3 decompress (corpus entries)|2.00",
+        "AEAD|GraphjCryptoBenchmark.encrypt corpus=text provider=jdk|openssl speed -evp chacha20-poly1305 (corpus text)|2.25",
+        "AEAD|GraphjCryptoBenchmark.encrypt corpus=text provider=someNewProvider|openssl speed -evp chacha20-poly1305 (corpus"
+            + " text)|1.50"), nativeRows);
+    long graphd = limits.stream().filter(l -> l.group().equals("graphd criterion")).count();
+    assertEquals(4, graphd, "every text-corpus row with a graphd figure, the entries corpus left out");
+  }
+
   @Test
   void missingNativeFileIsSaidInTheText() {
     List<JmhResult> rs = List.of(throughput("GraphjHeaderBenchmark.headerDecode", Map.of(), 1e8));

@@ -57,12 +57,30 @@ class DialectTest {
     for (Strategy s : Strategy.values()) {
       assertTrue(s.supportedBy(Dialect.POSTGRESQL), s.id());
       org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> s.requireSupportedBy(Dialect.POSTGRESQL));
-      assertEquals(!s.postgresqlOnly(), s.supportedBy(Dialect.HANA), s.id());
+      assertEquals(!s.postgresqlOnly() && s != Strategy.MULTI_VALUES, s.supportedBy(Dialect.HANA), s.id());
     }
+    assertTrue(Strategy.MULTI_VALUES.supportedBy(Dialect.H2));
+    IllegalArgumentException m = assertThrows(IllegalArgumentException.class,
+        () -> Strategy.MULTI_VALUES.requireSupportedBy(Dialect.HANA));
+    assertTrue(m.getMessage().startsWith("strategy multiValues needs multi-row VALUES (PostgreSQL or H2), but the target is"
+        + " SAP HANA"), m.getMessage());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Strategy.ARRAY_BIND.requireSupportedBy(Dialect.HANA));
     assertEquals("strategy arrayBind needs PostgreSQL (COPY, unnest of arrays), but the target is SAP HANA; run"
         + " strategies bulk,many,rowByRow there (-p strategy=bulk,many,rowByRow)", e.getMessage());
+  }
+
+  @Test
+  void aMultiRowInsertStaysWithinTheProtocolsParameterLimit() {
+    String two = Dialect.POSTGRESQL.multiValuesSql("S", "T", 2);
+    assertTrue(two.endsWith("VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?),(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"), two);
+    assertEquals(65_530, Dialect.POSTGRESQL.multiValuesSql("S", "T", Strategy.VALUES_ROWS).chars().filter(c -> c == '?').count());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Dialect.POSTGRESQL.multiValuesSql("S", "T", Strategy.VALUES_ROWS + 1));
+    assertEquals("multi-row insert of 6554 rows: expected 1..6553 rows (at most 65,535 bind parameters per statement)",
+        e.getMessage());
+    String project = Dialect.POSTGRESQL.arrayProjectSql("S", "T");
+    assertTrue(project.contains(") SELECT unnest(?::int4[]), unnest(?::float8[]),") && !project.contains("FROM"), project);
   }
 
   @Test

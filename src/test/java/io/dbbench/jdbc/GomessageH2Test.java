@@ -29,7 +29,7 @@ class GomessageH2Test {
   }
 
   @ParameterizedTest
-  @CsvSource({"bulk,seq", "bulk,par", "many,seq", "many,par", "rowByRow,seq", "rowByRow,par"})
+  @CsvSource({"bulk,seq", "bulk,par", "many,seq", "many,par", "rowByRow,seq", "rowByRow,par", "multiValues,seq"})
   void everyNonCopyStrategyInsertsExactlyTheShape(String strategy, String mode) throws Exception {
     try (GomessageFixture f = GomessageFixture.open(h2(), SHAPE, Strategy.parse(strategy), RunMode.parse(mode))) {
       for (int shot = 0; shot < 2; shot++) { // the table is recreated: the second shot starts empty again

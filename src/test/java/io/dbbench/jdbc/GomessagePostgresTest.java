@@ -39,7 +39,8 @@ class GomessagePostgresTest {
 
   @ParameterizedTest
   @CsvSource({"bulk,seq", "bulk,par", "many,seq", "many,par", "copy,seq", "copy,par", "rowByRow,seq", "rowByRow,par", "arrayBind,seq",
-      "arrayBind,par"})
+      "arrayBind,par", "arrayProject,seq", "arrayProject,par", "arrayChunks,seq", "arrayChunks,par", "multiValues,seq",
+      "multiValues,par"})
   void everyStrategyAndModeInsertsTheSameRows(String strategy, String mode) throws Exception {
     try (GomessageFixture f = GomessageFixture.open(target, settings, SHAPE, Strategy.parse(strategy), RunMode.parse(mode))) {
       for (int shot = 0; shot < 2; shot++) {
@@ -50,6 +51,24 @@ class GomessagePostgresTest {
         assertEquals(499_500, v.deviceIdSum());
       }
       assertStoredRowsEqualTheGenerator(f.tables().get(0));
+    }
+  }
+
+  /**
+   * Batches larger than one statement: {@code multiValues} as three 6553-row statements and a
+   * remainder, {@code arrayChunks} as three chunks (7000, 7000, 6000 with a bulk size of 7000).
+   */
+  @ParameterizedTest
+  @CsvSource({"multiValues,0", "arrayChunks,7000", "arrayProject,0"})
+  void aBatchSpanningSeveralStatementsInsertsEveryRowOnce(String strategy, int bulkSize) throws Exception {
+    Shape big = Shape.parse("1x20000");
+    try (GomessageFixture f = GomessageFixture.open(target, settings.withBulkSize(bulkSize), big, Strategy.parse(strategy),
+        RunMode.SEQ)) {
+      f.prepare();
+      assertEquals(20_000, f.insert());
+      GomessageTables.Verification v = f.verify();
+      assertEquals(20_000, v.rows());
+      assertEquals(GomessageRows.expectedDeviceIdSum(20_000), v.deviceIdSum());
     }
   }
 
@@ -67,7 +86,8 @@ class GomessagePostgresTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"bulk,500", "many,500", "copy,500", "rowByRow,577", "arrayBind,500"})
+  @CsvSource({"bulk,500", "many,500", "copy,500", "rowByRow,577", "arrayBind,500", "arrayProject,500", "arrayChunks,500",
+      "multiValues,500"})
   void aConstraintViolationNamesTheBatchAndRollsItBack(String strategy, long rowsLeft) throws Exception {
     // DEVICEID 577 lies in batch 2 (rows 500..749) of 4x250
     GomessageSettings failing = settings.withFailAtRow(577L);

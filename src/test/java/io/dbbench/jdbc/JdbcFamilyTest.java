@@ -26,6 +26,10 @@ class JdbcFamilyTest {
     JdbcFamily f = new JdbcFamily();
     assertEquals(List.of(), f.settings(true).toJmhArgs());
     assertEquals(List.of("-p", "shape=100x1000,1x100000", "-p", "mode=seq"), f.settings(false).toJmhArgs());
+    String[] strategies = GomessageInsertBenchmark.class.getField("strategy").getAnnotation(org.openjdk.jmh.annotations.Param.class)
+        .value();
+    // the quick sweep runs every default strategy: one more here is two more quick forks (about 8 s)
+    assertEquals(List.of("bulk", "many", "copy", "arrayBind", "arrayProject"), List.of(strategies));
     assertEquals(null, f.settings(false).headlineForks(), "quick mode's pilot");
     assertEquals(JdbcFamily.QUICK_COMPARISON_CAP_SECONDS, f.settings(false).comparisons().get(0).capSeconds());
     assertTrue(f.settings(false).isExcluded(GomessageRowByRowBenchmark.class.getName() + ".insert"));

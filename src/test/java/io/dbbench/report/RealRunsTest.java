@@ -138,4 +138,34 @@ class RealRunsTest {
     assertTrue(md.contains("| jdk (reference) |"), md);
     assertTrue(md.contains("charts/graphj-provider-change.png"), md);
   }
+
+  /**
+   * The newest committed run rendered with its native-reference.json: the limits table holds the
+   * reused-context zstd and every AEAD provider beside the native tools, and the fastest non-COPY
+   * JDBC strategy beside COPY, with the figures of its own rows.
+   */
+  @Test
+  void theLimitsTableOfTheNewestCommittedRun() throws Exception {
+    Path run = tmp.resolve("20261126T144832Z");
+    Files.createDirectories(run);
+    for (String f : List.of("jmh.json", "env.json", "native-reference.json")) {
+      Files.copy(Path.of("results/20261126T144832Z").resolve(f), run.resolve(f));
+    }
+    Report.render(run);
+    String md = Files.readString(run.resolve("report.md"));
+    String limits = md.substring(md.indexOf("## At the machine's limit"));
+    limits = limits.substring(0, limits.indexOf("\n## ", 5));
+    assertTrue(limits.contains("| zstd | GraphjCompressBenchmark.decompress context=reused corpus=text | zstd -b3 decompress"
+        + " (corpus text) | 7.698 µs | 4.273 µs | 1.80 |"), limits);
+    assertTrue(limits.contains("| zstd | GraphjCompressBenchmark.compress context=reused corpus=text level=3 | zstd -b3"
+        + " compress (corpus text) | 8.620 µs | 8.955 µs | 0.96 | [0.93, 1.00] | 6 |"), limits);
+    for (String provider : List.of("jdk", "bc")) {
+      assertTrue(limits.contains("| AEAD | GraphjCryptoBenchmark.encrypt corpus=text provider=" + provider + " |"), limits);
+    }
+    assertTrue(limits.contains("| JDBC load | fastest of 3 non-COPY strategies: arrayBind 1x100000 seq | copy 1x100000 seq"
+        + " | 352.3 ms | 98.938 ms | 3.56 |  | 1+6 |"), limits);
+    assertTrue(limits.contains("rows have no interval: they ran fewer than 4 forks on a side, and an interval needs more"
+        + " forks"), limits);
+    assertTrue(Files.readString(run.resolve("report.html")).contains("At the machine"), "HTML too");
+  }
 }

@@ -48,7 +48,9 @@ final class TestRunner {
     return switch (type.strategy()) {
       case BULK -> settings.effectiveBulkSize(shape, d);
       case MANY -> Math.min(shape.batchSize(), d.maxBatchRows());
-      case COPY, ARRAY_BIND -> shape.batchSize();
+      case COPY, ARRAY_BIND, ARRAY_PROJECT -> shape.batchSize();
+      case ARRAY_CHUNKS -> settings.arrayChunkRows(shape);
+      case MULTI_VALUES -> Math.min(shape.batchSize(), Strategy.VALUES_ROWS);
       case ROW_BY_ROW -> 1;
     };
   }

@@ -3,6 +3,7 @@ package io.dbbench.report.study;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.render.Doc;
+import io.dbbench.report.stats.Limit;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,6 +36,18 @@ public interface StudyForm {
    * @param accepted the run's results this form accepts, in run order; never empty
    */
   void appendTo(Doc doc, Run run, List<JmhResult> accepted);
+
+  /**
+   * The paths of this study set beside a reference measured in the same run (a native tool, COPY,
+   * the study's own published figures): the rows this form contributes to the report's one
+   * "At the machine's limit" table. Empty by default.
+   *
+   * @param run the whole run (its directory holds reference files such as native measurements)
+   * @param accepted the run's results this form accepts, in run order; never empty
+   */
+  default List<Limit> limits(Run run, List<JmhResult> accepted) {
+    return List.of();
+  }
 
   /**
    * The study's published figures and the dbbench rows that are their counterparts: a JSON

@@ -7,6 +7,7 @@ import io.dbbench.report.data.Run;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.render.Charts;
 import io.dbbench.report.render.Doc;
+import io.dbbench.report.stats.Limit;
 import io.dbbench.report.stats.Stats;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,6 +33,21 @@ public final class StudyTables {
     StudyRoom.all().forEach(room -> forms.addAll(room.forms()));
     forms.sort(Comparator.comparingInt(StudyForm::order).thenComparing(StudyForm::title));
     return forms;
+  }
+
+  /**
+   * Every form's {@link StudyForm#limits} rows for {@code run}, forms in report order: the data of
+   * the report's "At the machine's limit" table.
+   */
+  public static List<Limit> limits(Run run) {
+    List<Limit> out = new ArrayList<>();
+    for (StudyForm form : forms()) {
+      List<JmhResult> accepted = run.results().stream().filter(form::accepts).toList();
+      if (!accepted.isEmpty()) {
+        out.addAll(form.limits(run, accepted));
+      }
+    }
+    return out;
   }
 
   /** Appends every study form whose benchmarks are in {@code run}, then the open-loop section. */
