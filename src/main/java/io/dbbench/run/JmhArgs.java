@@ -203,12 +203,15 @@ public final class JmhArgs {
    * How a JVM argument starts: {@code -D}, {@code -X}, {@code -javaagent:}, {@code -agentlib:},
    * {@code -agentpath:}, {@code -ea}/{@code -da} and their long forms, {@code -esa}/{@code -dsa},
    * {@code -verbose}, {@code -server}/{@code -client}, {@code -cp}/{@code -classpath}, {@code -p},
-   * {@code -splash:} or a {@code --long-option}; a word that starts otherwise is not one.
+   * {@code -splash:} or a whole word {@code --long-option[=value]} in lower case; a word that
+   * starts otherwise is not one. A password word that looks like one of these ({@code -Xab},
+   * {@code --ab}) cannot be told from an option and stays on the command line: give such a
+   * password by environment variable.
    */
   static final Pattern JVM_OPTION_START = Pattern.compile(
       "-(?:D|X|javaagent:|agentlib:|agentpath:|ea\\b|da\\b|ea:|da:|enableassertions|disableassertions|esa\\b|dsa\\b"
           + "|enablesystemassertions|disablesystemassertions|verbose|server\\b|client\\b|cp\\b|classpath\\b|p\\b"
-          + "|splash:|-[A-Za-z])");
+          + "|splash:|-[a-z]+(?:-[a-z]+)*(?:=\\S*)?$)");
 
   /** {@code args} without the given value-taking options and their values. */
   public static List<String> without(List<String> args, List<String> options) {

@@ -190,10 +190,17 @@ class MainJobTest {
         assertEquals(c.value().strip(), JmhCommand.forkSecrets(user, host).getOrDefault(property, "").strip(),
             where + " (way " + way + "): the fork gets the whole value through the secrets file");
       }
-      String line = MainJob.oneLine(new IllegalStateException("probe failed",
-          new java.sql.SQLException("cannot connect to " + c.value() + " as given by " + c.setting())));
-      assertFalse(line.contains(c.marker()), where + " reaches an error line: " + line);
-      assertFalse(line.contains("\n"), "an error line is one line: " + line);
+      // a setting quoted by its name (how dbbench's own errors quote one), and a URL as a driver quotes it
+      List<String> quoted = new ArrayList<>(List.of(c.setting() + "=" + c.value(), property + "=" + c.value()));
+      if (c.value().contains("://")) {
+        quoted.add(c.value());
+      }
+      for (String q : quoted) {
+        String line = MainJob.oneLine(new IllegalStateException("probe failed",
+            new java.sql.SQLException("cannot connect to " + q + " (given by " + c.setting() + ")")));
+        assertFalse(line.contains(c.marker()), where + " reaches an error line: " + line);
+        assertFalse(line.contains("\n"), "an error line is one line: " + line);
+      }
     }
   }
 
