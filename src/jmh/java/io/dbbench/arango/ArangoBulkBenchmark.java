@@ -29,7 +29,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * against V2 over HTTP/2, 100,000 documents), in JMH: one shot = one whole bulk operation on
  * {@code docs} documents {@code {_key:"doc_<i>", name:"<i>", value:i}} in
  * {@code dbbench.dbbench_bulk}, as one request ({@code read}: one cursor drained in server batches
- * of 1000). {@code protocol} is the driver's {@code Protocol}; {@code client} is the driver
+ * of 1000; {@code readByKeys}: one multi-document read by every key, as the Go driver's current
+ * {@code BulkRead100KDocs} reads). {@code protocol} is the driver's {@code Protocol}; {@code client} is the driver
  * ({@code arangodb-java-driver} 7.25.0 at its defaults) or {@code rawHttp} (the JDK
  * {@code HttpClient} sending the same requests with Jackson; VelocyPack bodies through the same
  * {@code jackson-dataformat-velocypack} for the {@code *_VPACK} protocols).
@@ -117,7 +118,7 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
     private long before;
     long result;
 
-    /** Truncates, loads the documents for read, update and delete, then takes the allocation snapshot. */
+    /** Truncates, loads the documents for the reads, update and delete, then takes the allocation snapshot. */
     @Setup(Level.Iteration)
     public void prepare(Trial t) {
       AllocationProfiler.pause(); // allocs/op counts the shot alone (no-op outside the allocation pass)
@@ -147,6 +148,17 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
   @Benchmark
   public long read(Trial t, Shot s, ServerWarmup w) {
     return s.result = t.fixture.run(BulkOperation.READ);
+  }
+
+  /**
+   * One {@code PUT /_api/document/dbbench_bulk?onlyget=true} with every key, the driver's
+   * {@code getDocuments(keys, BulkDoc.class)} (the Go driver's {@code Collection.ReadDocuments},
+   * timed by its current V1 {@code BulkRead100KDocs/ReadAllDocsOnce}); returns the documents read.
+   * Their count and order-sensitive checksum are checked after the shot.
+   */
+  @Benchmark
+  public long readByKeys(Trial t, Shot s, ServerWarmup w) {
+    return s.result = t.fixture.run(BulkOperation.READ_BY_KEYS);
   }
 
   /** One request updating every document ({@code name = "updated_<i>"}, {@code value = i + 1}). */

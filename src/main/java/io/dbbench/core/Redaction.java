@@ -181,13 +181,7 @@ public final class Redaction {
     if (d.matches() && (isSecretKey(d.group("key")) || isCarrierKey(d.group("key")))) {
       return "-D" + d.group("key") + "=" + redactValue(d.group("key"), d.group("val"));
     }
-    String out = ASSIGNMENT.matcher(s).replaceAll(m -> {
-      String key = m.group("key");
-      if (!isSecretKey(key) && !isCarrierKey(key)) {
-        return Matcher.quoteReplacement(m.group());
-      }
-      return Matcher.quoteReplacement((m.group("d") == null ? "" : "-D") + key + "=" + redactValue(key, m.group("val")));
-    });
+    String out = maskAssignments(s);
     // keyed values first: a password holding '@' inside a query or property list is masked whole
     // before user-info looks for an '@' followed by a host
     out = MONGO_AUTH_PROPERTIES.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group("key") + MASK));
@@ -197,6 +191,64 @@ public final class Redaction {
     return USERINFO.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
         m.group("scheme") + m.group("user") + ":" + MASK + "@"));
   }
+
+  /**
+   * Every {@code -Dkey=value} or {@code KEY=value} token of {@code s} whose key is a secret or a
+   * carrier, its value through {@link #redactValue}. An unquoted value runs on across blanks
+   * (not a line break) that no {@code -option} follows, since a password or a URL may hold a space
+   * ({@code -Ddbbench.jdbc.url=jdbc:postgresql://h/db?password=ab cd&ssl=true -Da=1}), and a
+   * setting's own value past {@code &} and {@code ;} ({@code DBBENCH_JDBC_PASSWORD=ab&cd}); a
+   * property list runs to the line end ({@link #LIST_CONTINUATION}).
+   */
+  private static String maskAssignments(String s) {
+    Matcher m = ASSIGNMENT.matcher(s);
+    StringBuilder b = new StringBuilder(s.length());
+    int from = 0;
+    while (m.find(from)) {
+      String key = m.group("key");
+      if (!isSecretKey(key) && !isCarrierKey(key)) {
+        b.append(s, from, m.end());
+        from = m.end();
+        if (from >= s.length()) {
+          break;
+        }
+        continue;
+      }
+      String val = m.group("val");
+      int end = m.end();
+      if (!val.startsWith("'") && !val.startsWith("\"")) {
+        Pattern continuation = !isSecretKey(key) && key.toLowerCase(Locale.ROOT).endsWith("properties")
+            ? LIST_CONTINUATION : VALUE_CONTINUATION;
+        Matcher more = continuation.matcher(s).region(end, s.length());
+        if (more.lookingAt()) {
+          end = more.end();
+          val = s.substring(m.start("val"), end);
+        }
+      }
+      b.append(s, from, m.start()).append(m.group("d") == null ? "" : "-D").append(key).append('=')
+          .append(redactValue(key, val));
+      from = end;
+      if (from >= s.length()) {
+        break;
+      }
+    }
+    return b.append(s, Math.min(from, s.length()), s.length()).toString();
+  }
+
+  /**
+   * What continues an unquoted value of a setting (a secret or a carrier standing as
+   * {@code KEY=value} or {@code -Dkey=value}, never a URL's query parameter): anything but a line
+   * break, {@code &} and {@code ;} included (the setting's own value may hold them), blanks only
+   * when no {@code -option} follows.
+   */
+  private static final Pattern VALUE_CONTINUATION = Pattern.compile("(?:[^\\s]|[ \\t]+(?![ \\t]*-))*");
+  /**
+   * What continues an unquoted property list ({@code DBBENCH_JDBC_PROPERTIES}): the rest of the
+   * line, since the driver splits the list on {@code ;} only and a password in it may hold
+   * {@code " -"} ({@link #redactPropertyList} masks the secret entries and keeps the others).
+   */
+  private static final Pattern LIST_CONTINUATION = Pattern.compile("[^\\r\\n]*");
+
 
   /**
    * Masks the value after every secret-keyed {@code key=} or {@code key:} in {@code s}, to where

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Merges JMH command lines so that a later source overrides an earlier one option by option: the
@@ -162,21 +164,54 @@ public final class JmhArgs {
 
   /**
    * Every value given to {@code option} in {@code args}, each split on whitespace (JMH's own
-   * reading of its JVM options), in order.
+   * reading of its JVM options), in order; except that a word which does not look like a JVM
+   * option ({@link #JVM_OPTION_START}) continues the {@code -D} argument before it, whitespace
+   * included as given: {@code '-Ddbbench.jdbc.password=ab cd'} is one property whose value holds a
+   * space (so the whole value reaches the secrets file, where split on whitespace its second half
+   * stayed on the fork's command line), and {@code '-Da=1 -Xmx1g'} stays two arguments.
    */
   public static List<String> values(List<String> args, String option) {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < args.size() - 1; i++) {
       if (args.get(i).equals(option)) {
-        for (String part : args.get(++i).trim().split("\\s+")) {
-          if (!part.isEmpty()) {
-            out.add(part);
+        String value = args.get(++i);
+        Matcher word = WORD.matcher(value);
+        int start = -1;
+        int end = -1;
+        while (word.find()) {
+          if (start >= 0 && value.startsWith("-D", start) && !JVM_OPTION_START.matcher(word.group()).lookingAt()) {
+            end = word.end(); // continues the -D argument's value
+            continue;
           }
+          if (start >= 0) {
+            out.add(value.substring(start, end));
+          }
+          start = word.start();
+          end = word.end();
+        }
+        if (start >= 0) {
+          out.add(value.substring(start, end));
         }
       }
     }
     return out;
   }
+
+  private static final Pattern WORD = Pattern.compile("\\S+");
+
+  /**
+   * How a JVM argument starts: {@code -D}, {@code -X}, {@code -javaagent:}, {@code -agentlib:},
+   * {@code -agentpath:}, {@code -ea}/{@code -da} and their long forms, {@code -esa}/{@code -dsa},
+   * {@code -verbose}, {@code -server}/{@code -client}, {@code -cp}/{@code -classpath}, {@code -p},
+   * {@code -splash:} or a whole word {@code --long-option[=value]} in lower case; a word that
+   * starts otherwise is not one. A password word that looks like one of these ({@code -Xab},
+   * {@code --ab}) cannot be told from an option and stays on the command line: give such a
+   * password by environment variable.
+   */
+  static final Pattern JVM_OPTION_START = Pattern.compile(
+      "-(?:D|X|javaagent:|agentlib:|agentpath:|ea\\b|da\\b|ea:|da:|enableassertions|disableassertions|esa\\b|dsa\\b"
+          + "|enablesystemassertions|disablesystemassertions|verbose|server\\b|client\\b|cp\\b|classpath\\b|p\\b"
+          + "|splash:|-[a-z]+(?:-[a-z]+)*(?:=\\S*)?$)");
 
   /** {@code args} without the given value-taking options and their values. */
   public static List<String> without(List<String> args, List<String> options) {

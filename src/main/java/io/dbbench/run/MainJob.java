@@ -718,7 +718,8 @@ public final class MainJob {
 
   /** {@link #describe} of {@code e}, redacted, on one line. */
   static String oneLine(Exception e) {
-    return Redaction.redact(describe(e)).replaceAll("\\s*\\R\\s*", " ");
+    // one line first: a line break inside a value (a password holding one) must not end its mask
+    return Redaction.redact(describe(e).replaceAll("\\s*\\R\\s*", " "));
   }
 
   /** How long a family waits for another JMH run on this machine to release JMH's lock. */

@@ -51,7 +51,17 @@ class RedactionTableTest {
         new String[] {"-Dtest.authentication=basic:root:S3CR3T", "basic:root:****"},
         new String[] {"jdbc:h2:mem:x;INIT=CREATE USER APP PASSWORD 'S3CR3T' ADMIN", "ADMIN"},
         new String[] {"GOHDBDSN=hdb://user:pa@S3CR3T@hana:39015", "@hana:39015"},
-        new String[] {"hdb://user:a@b@S3CR3T@hana:39015/x", "@hana:39015/x"});
+        new String[] {"hdb://user:a@b@S3CR3T@hana:39015/x", "@hana:39015/x"},
+        // the seeded marker fuzz (CredentialMarkers) found these: inside a VM options line a
+        // carrier's or a secret's unquoted value ended at its first space, leaving the rest in clear
+        new String[] {"-Xmx2g -Ddbbench.jdbc.url=jdbc:postgresql://h/db?password=, @;S3CR3T/ '&ssl=true -Da=1",
+            "&ssl=true -Da=1"},
+        new String[] {"-Da=1 -Ddbbench.jdbc.password=ab cd S3CR3T -Db=2", "-Db=2"},
+        new String[] {"cannot connect: DBBENCH_JDBC_URL=jdbc:h2:mem:x;USER=sa;PASSWORD=a b S3CR3T;MODE=PostgreSQL",
+            ";MODE=PostgreSQL"},
+        new String[] {"cannot connect: DBBENCH_JDBC_PROPERTIES=loginTimeout=1;password=:= --S3CR3T:\"%, ;ssl=false (given)",
+            ";ssl=false (given)"},
+        new String[] {"cannot connect: DBBENCH_JDBC_PASSWORD=-':&S3CR3T : (given)", "cannot connect: DBBENCH_JDBC_PASSWORD="});
   }
 
   @ParameterizedTest

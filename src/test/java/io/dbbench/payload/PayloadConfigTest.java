@@ -16,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -153,5 +154,63 @@ class PayloadConfigTest {
       stop.countDown();
     }
     assertEquals(0, task.get(30, TimeUnit.SECONDS));
+  }
+
+  /**
+   * Seeded random MongoDB passwords ({@link io.dbbench.CredentialMarkers}: user-info and the
+   * {@code authMechanismProperties} token, percent-encoded) given to the service, whose MongoDB at
+   * 127.0.0.1:1 never answers: neither its "listening" line, nor its answers to
+   * {@code /health}, {@code /search} and {@code /insert} (the failures the URI is most likely to be
+   * quoted in), nor anything it prints on stderr holds the marker.
+   */
+  @Test
+  void aPasswordInTheMongoUriReachesNeitherTheListeningLineNorAnyAnswer() throws Exception {
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(20261128L);
+    PrintStream err = System.err;
+    ByteArrayOutputStream errors = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(errors, true, java.nio.charset.StandardCharsets.UTF_8));
+    try (HttpClient client = HttpClient.newHttpClient()) {
+      for (int i = 0; i < 6; i++) {
+        io.dbbench.CredentialMarkers.Case c = io.dbbench.CredentialMarkers.next(rnd, i % 2 == 0
+            ? io.dbbench.CredentialMarkers.Form.MONGO_USERINFO : io.dbbench.CredentialMarkers.Form.MONGO_AUTH_PROPERTIES);
+        PayloadServer s = new PayloadServer();
+        new CommandLine(s).parseArgs("--host", "127.0.0.1", "--port", "0", "--mongo-uri", c.value(),
+            "--mongo-timeout-ms", "300");
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8);
+        CountDownLatch stop = new CountDownLatch(1);
+        FutureTask<Integer> task = new FutureTask<>(() -> s.serve(out, stop));
+        Thread t = new Thread(task, "payload-server-marker-test");
+        t.start();
+        StringBuilder seen = new StringBuilder();
+        try {
+          Matcher m = null;
+          for (int k = 0; k < 300 && !task.isDone() && (m == null || !m.find()); k++) {
+            Thread.sleep(50); // waiting for the server's line, not timing anything
+            m = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)")
+                .matcher(buf.toString(java.nio.charset.StandardCharsets.UTF_8));
+          }
+          if (m != null && m.find(0)) {
+            URI base = URI.create(m.group(1));
+            for (HttpRequest r : List.of(HttpRequest.newBuilder(base.resolve("/health")).build(),
+                HttpRequest.newBuilder(base.resolve("/search?id=" + java.util.UUID.nameUUIDFromBytes(new byte[] {1}))).build(),
+                HttpRequest.newBuilder(base.resolve("/insert")).POST(HttpRequest.BodyPublishers.ofString("{\"a\":1}")).build())) {
+              HttpResponse<String> a = client.send(r, HttpResponse.BodyHandlers.ofString());
+              seen.append(a.statusCode()).append(' ').append(a.body()).append('\n');
+            }
+          }
+        } finally {
+          stop.countDown();
+        }
+        seen.append("exit ").append(task.get(30, TimeUnit.SECONDS)).append('\n');
+        seen.append(buf.toString(java.nio.charset.StandardCharsets.UTF_8));
+        assertTrue(seen.toString().contains("listening on") || seen.toString().contains("exit 2"), seen.toString());
+        assertFalse(seen.toString().contains(c.marker()), c.value() + " leaks " + c.marker() + ":\n" + seen);
+        String said = errors.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertFalse(said.contains(c.marker()), c.value() + " leaks " + c.marker() + " on stderr:\n" + said);
+      }
+    } finally {
+      System.setErr(err);
+    }
   }
 }

@@ -61,4 +61,23 @@ class PayloadSettingsTest {
     assertEquals("DBBENCH_MONGO_CONTAINER='maybe' is not a boolean; expected true or false",
         bad(Map.of(MongoTarget.ENV_CONTAINER, "maybe")));
   }
+
+  /**
+   * The quick main job counts allocations for the insert and for the flat searches (which only the
+   * headline comparison measures, so each of its sides gets an instrumented fork), never for the
+   * open loop; full mode for every closed-loop row.
+   */
+  @Test
+  void theQuickJobCountsAllocationsForTheInsertAndBothSearches() {
+    for (boolean full : new boolean[] {false, true}) {
+      io.dbbench.core.FamilySettings s = new PayloadFamily().settings(full);
+      java.util.function.Predicate<String> counted = b -> s.allocationIncludes().stream()
+          .anyMatch(r -> java.util.regex.Pattern.compile(r).matcher(b).find());
+      assertTrue(counted.test("io.dbbench.payload.PayloadServiceBenchmark.insert"), "full=" + full);
+      assertTrue(counted.test("io.dbbench.payload.PayloadServiceBenchmark.search"), "full=" + full);
+      assertFalse(counted.test("io.dbbench.payload.PayloadOpenLoopBenchmark.search"), "full=" + full);
+      assertTrue(s.comparisons().stream().anyMatch(c -> c.benchmark().equals("io.dbbench.payload.PayloadServiceBenchmark.search")),
+          "the search rows come from the comparison's sides: full=" + full);
+    }
+  }
 }

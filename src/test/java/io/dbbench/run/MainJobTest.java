@@ -73,9 +73,29 @@ class MainJobTest {
         new TestFamily("passing", Probe.ok(Map.of("backend", "in-process", "password", "s3cret")), tiny(false)));
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
-    MainJob.Options options = new MainJob.Options(false, null,
-        JmhArgs.split("-jvmArgsAppend '-Ddbbench.test.marker=42 -Ddbbench.test.password=" + SECRET + "'"), null, results);
-    MainJob.Outcome outcome = new MainJob(families, options, out, Clock.systemUTC()).run();
+    // beside the fixed marker, seeded random ones (CredentialMarkers) in a password property and in
+    // a URL's query, holding the characters that end masks (a space or a newline too, which JMH's
+    // whitespace split of -jvmArgsAppend once left on the fork's command line)
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(20261130L);
+    List<io.dbbench.CredentialMarkers.Case> random = List.of(
+        io.dbbench.CredentialMarkers.next(rnd, io.dbbench.CredentialMarkers.Form.PG_URL_PASSWORD),
+        io.dbbench.CredentialMarkers.next(rnd, io.dbbench.CredentialMarkers.Form.JDBC_PASSWORD),
+        io.dbbench.CredentialMarkers.next(rnd, io.dbbench.CredentialMarkers.Form.MONGO_AUTH_PROPERTIES));
+    StringBuilder append = new StringBuilder("-Ddbbench.test.marker=42 -Ddbbench.test.password=" + SECRET);
+    random.forEach(c -> append.append(' ').append(c.systemProperty()));
+    MainJob.Options options = new MainJob.Options(false, null, List.of("-jvmArgsAppend", append.toString()), null, results);
+    PrintStream stdout = System.out;
+    PrintStream stderr = System.err;
+    MainJob.Outcome outcome;
+    try {
+      // what the forks and JMH print on the JVM's own streams is scanned too
+      System.setOut(out);
+      System.setErr(out);
+      outcome = new MainJob(families, options, out, Clock.systemUTC()).run();
+    } finally {
+      System.setOut(stdout);
+      System.setErr(stderr);
+    }
     String printed = buf.toString(StandardCharsets.UTF_8);
 
     List<MainJob.Status> statuses = outcome.families().stream().map(MainJob.FamilyOutcome::status).toList();
@@ -122,10 +142,65 @@ class MainJobTest {
     for (String f : List.of("jmh.json", "env.json", "report.md", "report.html")) {
       assertFalse(Files.readString(outcome.runDir().resolve(f)).contains(SECRET), f + " leaks the password");
     }
+    for (io.dbbench.CredentialMarkers.Case c : random) {
+      assertFalse(printed.contains(c.marker()), "printed output leaks " + c.marker() + " of " + c.systemProperty());
+      try (var files = Files.walk(outcome.runDir())) {
+        for (Path f : files.filter(Files::isRegularFile).toList()) {
+          assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains(c.marker()),
+              f + " leaks " + c.marker() + " of " + c.systemProperty());
+        }
+      }
+      assertFalse(jvmArgs.stream().anyMatch(a -> a.contains(c.marker())), "a fork's command line carries " + c.marker());
+    }
     assertFalse(jvmArgs.stream().anyMatch(a -> a.contains("password")), "the fork command line carries no password: " + jvmArgs);
     try (var leftovers = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
       assertTrue(leftovers.noneMatch(p -> p.getFileName().toString().startsWith("dbbench-secrets-")),
           "the secrets file must be deleted when the job ends");
+    }
+  }
+
+  /**
+   * 200 seeded random passwords ({@link io.dbbench.CredentialMarkers}) as {@code -D} properties,
+   * given the three ways a fork gets them (the main job's own JVM arguments, {@code -jvmArgs},
+   * {@code -jvmArgsAppend}), never reach a fork's command line (what {@link JmhCommand} builds for
+   * the sweep and for a comparison fork) yet reach the forks whole through the secrets file; and an
+   * error carrying the setting's value, as a driver's exception may, leaves no marker in the
+   * one-line error the main job prints and records.
+   */
+  @Test
+  void seededRandomPasswordsNeverReachAForkCommandLineOrAnErrorLine() {
+    Path run = Path.of("/runs/r1");
+    for (io.dbbench.CredentialMarkers.Case c : io.dbbench.CredentialMarkers.cases(20261127L, 200)) {
+      String where = c.systemProperty().replace("\n", "\\n");
+      String property = c.systemProperty().substring(2, c.systemProperty().indexOf('='));
+      for (int way = 0; way < 3; way++) {
+        List<String> host = way == 0 ? List.of("-Xmx1g", c.systemProperty()) : List.of("-Xmx1g");
+        List<String> user = switch (way) {
+          case 1 -> List.of("-jvmArgs", c.systemProperty());
+          case 2 -> List.of("-jvmArgsAppend", "-Da=1 " + c.systemProperty() + " -Db=2");
+          default -> List.of();
+        };
+        JmhCommand.Job job = new JmhCommand.Job(false, user, host, 25, run, run.resolve("secrets"));
+        String sweep = String.join(" ", JmhCommand.build(job, tiny(false), null, run.resolve("jmh-x.json"),
+            List.of(HARNESS)));
+        String fork = String.join(" ", JmhCommand.buildComparisonFork(job, tiny(false), "io.dbbench.harness.HarnessBenchmark.work",
+            Map.of("failAt", "0"), List.of(), run.resolve("jmh-y.json")));
+        assertFalse(sweep.contains(c.marker()), where + " (way " + way + ") reaches the sweep's command line: " + sweep);
+        assertFalse(fork.contains(c.marker()), where + " (way " + way + ") reaches a comparison fork's command line: " + fork);
+        assertEquals(c.value().strip(), JmhCommand.forkSecrets(user, host).getOrDefault(property, "").strip(),
+            where + " (way " + way + "): the fork gets the whole value through the secrets file");
+      }
+      // a setting quoted by its name (how dbbench's own errors quote one), and a URL as a driver quotes it
+      List<String> quoted = new ArrayList<>(List.of(c.setting() + "=" + c.value(), property + "=" + c.value()));
+      if (c.value().contains("://")) {
+        quoted.add(c.value());
+      }
+      for (String q : quoted) {
+        String line = MainJob.oneLine(new IllegalStateException("probe failed",
+            new java.sql.SQLException("cannot connect to " + q + " (given by " + c.setting() + ")")));
+        assertFalse(line.contains(c.marker()), where + " reaches an error line: " + line);
+        assertFalse(line.contains("\n"), "an error line is one line: " + line);
+      }
     }
   }
 

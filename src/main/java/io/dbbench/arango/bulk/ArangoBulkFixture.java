@@ -9,14 +9,14 @@ import io.dbbench.arango.server.ArangoUnavailableException;
 import io.dbbench.load.SteadyState;
 import java.io.IOException;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * One trial of the bulk study: the target (started when it is the stand-in), the client under
  * test, the admin client for set-up and checks, and the inputs, all built in {@link #open}.
  * Around each shot, outside the timing: {@link #prepare} truncates {@value #COLLECTION} and, for
- * read, update and delete, loads the documents; {@link #verify} checks the count and a seeded
- * sample of documents ({@link BulkDocuments#sample}) and fails with what differs.
+ * read, read by keys, update and delete, loads the documents; {@link #verify} checks the count and a seeded
+ * sample of documents ({@link BulkDocuments#sample}), for the read by keys also the returned
+ * documents' count and order-sensitive {@link #checksum}, and fails with what differs.
  */
 public final class ArangoBulkFixture implements AutoCloseable {
   /** The database (never any other). */
@@ -32,6 +32,9 @@ public final class ArangoBulkFixture implements AutoCloseable {
   private final List<BulkDoc> updates;
   private final List<String> keys;
   private final int[] sample;
+  private final long checksum;
+  /** What the last read by keys returned (set in the shot, checked by {@link #verify} outside the timing). */
+  private List<BulkDoc> lastRead = List.of();
 
   private ArangoBulkFixture(ArangoTarget target, ArangoAdmin admin, BulkClient client, int docs) {
     this.target = target;
@@ -42,6 +45,19 @@ public final class ArangoBulkFixture implements AutoCloseable {
     this.updates = BulkDocuments.updates(docs);
     this.keys = BulkDocuments.keys(docs);
     this.sample = BulkDocuments.sample(docs);
+    this.checksum = checksum(documents);
+  }
+
+  /**
+   * An order-sensitive checksum of documents (a polynomial hash over each document's key, name
+   * and value, in list order): equal for the same documents in the same order.
+   */
+  public static long checksum(List<BulkDoc> docs) {
+    long h = 1;
+    for (BulkDoc d : docs) {
+      h = 1_000_003L * h + (d == null ? 0 : d.hashCode());
+    }
+    return h;
   }
 
   /**
@@ -98,12 +114,16 @@ public final class ArangoBulkFixture implements AutoCloseable {
     }
   }
 
-  /** The shot: {@code op} through the client under test; returns the documents it handled (read: counted). */
+  /** The shot: {@code op} through the client under test; returns the documents it handled (the reads: counted). */
   public long run(BulkOperation op) {
     switch (op) {
       case INSERT -> client.insert(documents);
       case READ -> {
         return client.readAll();
+      }
+      case READ_BY_KEYS -> {
+        lastRead = client.readByKeys(keys);
+        return lastRead.size();
       }
       case UPDATE -> client.update(updates);
       case DELETE -> client.delete(keys);
@@ -114,15 +134,25 @@ public final class ArangoBulkFixture implements AutoCloseable {
 
   /**
    * After a shot of {@code op} that returned {@code result}: the count matches (docs, or 0 after
-   * delete; read must have counted every document) and every sampled document has the expected
-   * attributes (absent after delete).
+   * delete; the reads must have counted every document, and the read by keys must have returned
+   * every document in key order: count and {@link #checksum}) and every sampled document has the
+   * expected attributes (absent after delete).
    *
    * @throws BulkOperationException naming what differs
    */
   public void verify(BulkOperation op, long result) {
-    String what = op.name().toLowerCase(Locale.ROOT);
-    if (op == BulkOperation.READ && result != docs) {
+    String what = op.method();
+    if ((op == BulkOperation.READ || op == BulkOperation.READ_BY_KEYS) && result != docs) {
       throw new BulkOperationException(what + " counted " + result + " documents; expected " + docs, 0);
+    }
+    if (op == BulkOperation.READ_BY_KEYS) {
+      List<BulkDoc> got = lastRead;
+      lastRead = List.of();
+      long sum = checksum(got);
+      if (got.size() != docs || sum != checksum) {
+        throw new BulkOperationException(what + " returned " + got.size() + " documents with checksum " + sum
+            + "; expected " + docs + " in key order with checksum " + checksum, 0);
+      }
     }
     long expected = op == BulkOperation.DELETE ? 0 : docs;
     long count = admin.count(COLLECTION);
@@ -168,7 +198,7 @@ public final class ArangoBulkFixture implements AutoCloseable {
     try {
       return SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
           rule, System::nanoTime, () -> { }, SteadyState.Progress.toStdout("the ArangoDB server, bulk "
-              + op.name().toLowerCase(Locale.ROOT) + " of " + docs + " documents per shot"));
+              + op.method() + " of " + docs + " documents per shot"));
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {

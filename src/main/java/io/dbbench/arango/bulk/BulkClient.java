@@ -36,6 +36,14 @@ public interface BulkClient extends AutoCloseable {
   /** Drains {@code FOR d IN coll RETURN d} (server batches of 1000), deserialising each document; returns the count. */
   long readAll();
 
+  /**
+   * One {@code PUT /_api/document/{coll}?onlyget=true} with every key; returns the documents in
+   * key order, deserialised.
+   *
+   * @throws BulkOperationException for the first key the server answered with an error object
+   */
+  List<BulkDoc> readByKeys(List<String> keys);
+
   /** One request with every update. */
   void update(List<BulkDoc> updates);
 

@@ -1,6 +1,5 @@
 package io.dbbench.arango.bulk;
 
-import java.util.Locale;
 
 /**
  * A bulk operation that did not do all its work: a per-document error (its ArangoDB
@@ -27,7 +26,7 @@ public final class BulkOperationException extends RuntimeException {
 
   /** The exception for {@code failed} per-document errors of {@code op}, naming the first. */
   static BulkOperationException perDocument(BulkOperation op, int failed, int total, int errorNum, String errorMessage) {
-    return new BulkOperationException(op.name().toLowerCase(Locale.ROOT) + ": " + failed + " of " + total
+    return new BulkOperationException(op.method() + ": " + failed + " of " + total
         + " documents failed; first error " + errorNum + ": " + errorMessage, errorNum);
   }
 }

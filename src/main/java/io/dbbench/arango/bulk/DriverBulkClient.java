@@ -19,7 +19,8 @@ import java.util.List;
  * The bulk study through {@code arangodb-java-driver} 7.x, synchronous API, every setting at the
  * driver's default for the protocol (HTTP/1.1: 20 connections; HTTP/2: 1 connection of 32
  * streams). Options as the Go V2 benchmarks: insert {@code silent} + {@code overwriteMode=replace},
- * update {@code silent} + {@code ignoreRevs}, delete {@code silent} with key strings.
+ * update {@code silent} + {@code ignoreRevs}, delete {@code silent} with key strings; the read by keys
+ * is {@code getDocuments(keys, type)} with the driver's default options.
  */
 final class DriverBulkClient implements BulkClient {
   private static final DocumentCreateOptions INSERT = new DocumentCreateOptions().silent(true).overwriteMode(OverwriteMode.replace);
@@ -63,6 +64,13 @@ final class DriverBulkClient implements BulkClient {
       throw new IllegalStateException("closing the cursor failed", e);
     }
     return n;
+  }
+
+  @Override
+  public List<BulkDoc> readByKeys(List<String> keys) {
+    MultiDocumentEntity<BulkDoc> r = collection.getDocuments(keys, BulkDoc.class);
+    check(BulkOperation.READ_BY_KEYS, r, keys.size());
+    return r.getDocuments();
   }
 
   @Override

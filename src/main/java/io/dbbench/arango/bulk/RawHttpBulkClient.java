@@ -3,6 +3,8 @@ package io.dbbench.arango.bulk;
 import com.arangodb.Protocol;
 import com.arangodb.jackson.dataformat.velocypack.VPackMapper;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,8 +17,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -37,6 +39,11 @@ final class RawHttpBulkClient implements BulkClient {
   /** One page of a cursor, as the raw client reads it. */
   @JsonIgnoreProperties(ignoreUnknown = true)
   record CursorPage(List<BulkDoc> result, boolean hasMore, String id, String nextBatchId) {}
+
+  /** One element of a multi-document read's answer: the document, or a per-key error object. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record KeyedRead(@JsonProperty("_key") String key, String name, int value, boolean error, int errorNum,
+      String errorMessage) {}
 
   /** An error answer or per-document error object. */
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -98,7 +105,7 @@ final class RawHttpBulkClient implements BulkClient {
 
   private BulkOperationException failure(BulkOperation op, HttpResponse<byte[]> r) {
     ErrorBody e = read(r, ErrorBody.class);
-    return new BulkOperationException(op.name().toLowerCase(Locale.ROOT) + ": HTTP " + r.statusCode()
+    return new BulkOperationException(op.method() + ": HTTP " + r.statusCode()
         + ", error " + e.errorNum() + ": " + e.errorMessage(), e.errorNum());
   }
 
@@ -140,6 +147,38 @@ final class RawHttpBulkClient implements BulkClient {
       }
       r = send("POST", "/_api/cursor/" + page.id() + (page.nextBatchId() == null ? "" : "/" + page.nextBatchId()), null);
     }
+  }
+
+  private static final TypeReference<List<KeyedRead>> KEYED_READS = new TypeReference<>() {};
+
+  @Override
+  public List<BulkDoc> readByKeys(List<String> keys) {
+    HttpResponse<byte[]> r = send("PUT", "/_api/document/" + ArangoBulkFixture.COLLECTION + "?onlyget=true", write(keys));
+    if (r.statusCode() >= 300) {
+      throw failure(BulkOperation.READ_BY_KEYS, r);
+    }
+    List<KeyedRead> answer;
+    try {
+      answer = mapper.readValue(r.body(), KEYED_READS);
+    } catch (IOException e) {
+      throw new IllegalStateException("reading the documents from HTTP " + r.statusCode() + " failed: " + e, e);
+    }
+    List<BulkDoc> docs = new ArrayList<>(answer.size());
+    int errors = 0;
+    KeyedRead first = null;
+    for (KeyedRead k : answer) {
+      if (k.error()) {
+        errors++;
+        first = first == null ? k : first;
+      } else {
+        docs.add(new BulkDoc(k.key(), k.name(), k.value()));
+      }
+    }
+    if (first != null) {
+      throw BulkOperationException.perDocument(BulkOperation.READ_BY_KEYS, errors, keys.size(), first.errorNum(),
+          first.errorMessage());
+    }
+    return docs;
   }
 
   @Override

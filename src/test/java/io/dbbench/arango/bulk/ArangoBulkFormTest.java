@@ -132,4 +132,41 @@ class ArangoBulkFormTest {
     assertTrue(insert.text().contains("(-89.84%)"), insert.text());
     assertFalse(insert.text().toLowerCase(Locale.ROOT).contains("nan"));
   }
+
+  /**
+   * A readByKeys row (the recorded read rows renamed) gets its own section after read, labelled
+   * with the Go benchmark that reads by keys, and says the study published no figure for it.
+   */
+  @Test
+  void aReadByKeysRowGetsItsOwnSectionWithoutAPublishedFigure(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    com.fasterxml.jackson.databind.node.ArrayNode rows = (com.fasterxml.jackson.databind.node.ArrayNode)
+        json.readTree(Files.readAllBytes(RUN.resolve("jmh.json")));
+    List<JsonNode> renamed = new ArrayList<>();
+    for (JsonNode r : rows) {
+      if (r.path("benchmark").asText().endsWith(".read")) {
+        com.fasterxml.jackson.databind.node.ObjectNode c = r.deepCopy();
+        c.put("benchmark", ArangoBulkForm.CLASS + ".readByKeys");
+        renamed.add(c);
+      }
+    }
+    assertEquals(8, renamed.size());
+    rows.addAll(renamed);
+    Files.write(dir.resolve("jmh.json"), json.writeValueAsBytes(rows));
+    Files.copy(RUN.resolve("env.json"), dir.resolve("env.json"));
+    Run run = Run.load(dir);
+    ArangoBulkForm form = new ArangoBulkForm();
+    Doc doc = new Doc("t");
+    form.appendTo(doc, run, run.results().stream().filter(form::accepts).toList());
+    List<String> headings = doc.sections.stream().filter(s -> s.level == 3).map(s -> s.heading).toList();
+    assertEquals(List.of("insert", "read", "readByKeys", "update", "delete"),
+        headings.stream().map(h -> h.substring(0, h.indexOf(' '))).toList());
+    String heading = headings.get(2);
+    assertTrue(heading.contains("BulkRead100KDocs/ReadAllDocsOnce through Collection.ReadDocuments"), heading);
+    Doc.Section byKeys = doc.sections.stream().filter(s -> s.heading.equals(heading)).findFirst().orElseThrow();
+    Doc.Text text = byKeys.blocks.stream().filter(b -> b instanceof Doc.Text).map(b -> (Doc.Text) b).findFirst().orElseThrow();
+    assertTrue(text.text().contains("no published figure"), text.text());
+    Doc.Table t = (Doc.Table) byKeys.blocks.stream().filter(b -> b instanceof Doc.Table).findFirst().orElseThrow();
+    assertEquals(8, t.rows().size());
+  }
 }

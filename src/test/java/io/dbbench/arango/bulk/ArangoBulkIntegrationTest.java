@@ -2,6 +2,7 @@ package io.dbbench.arango.bulk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The bulk study end to end, every protocol and client, on two targets: the stand-in (always; one
  * stand-in JVM for the class) and a real ArangoDB when {@code DBBENCH_ARANGO_ENDPOINTS} is set
  * (otherwise those cases are skipped with that reason; the stand-in cases never are). Each case
- * runs insert, read, update and delete on {@value #DOCS} documents with the fixture's own
+ * runs insert, read, readByKeys, update and delete on {@value #DOCS} documents with the fixture's own
  * preparation and verification.
  */
 class ArangoBulkIntegrationTest {
@@ -106,7 +108,24 @@ class ArangoBulkIntegrationTest {
       f.admin().load(ArangoBulkFixture.COLLECTION, List.of(new BulkDoc("doc_0", "0", 0)));
       BulkOperationException u = assertThrows(BulkOperationException.class, () -> f.verify(BulkOperation.UPDATE, DOCS));
       assertTrue(u.getMessage().contains("doc_0"), u.getMessage());
+      // A read by keys is checked on what it returned: a verify without its documents fails, naming the count.
+      BulkOperationException k = assertThrows(BulkOperationException.class, () -> f.verify(BulkOperation.READ_BY_KEYS, DOCS));
+      assertTrue(k.getMessage().contains("readByKeys returned 0 documents"), k.getMessage());
     }
+  }
+
+  @Test
+  void theReadByKeysChecksumSeesTheOrder() {
+    List<BulkDoc> docs = BulkDocuments.documents(5);
+    List<BulkDoc> swapped = new ArrayList<>(docs);
+    java.util.Collections.swap(swapped, 1, 3);
+    assertEquals(ArangoBulkFixture.checksum(docs), ArangoBulkFixture.checksum(BulkDocuments.documents(5)));
+    assertNotEquals(ArangoBulkFixture.checksum(docs), ArangoBulkFixture.checksum(swapped));
+    assertNotEquals(ArangoBulkFixture.checksum(docs), ArangoBulkFixture.checksum(docs.subList(0, 4)));
+    assertEquals(BulkOperation.READ_BY_KEYS, BulkOperation.ofMethod("readByKeys"));
+    assertEquals("readByKeys", BulkOperation.READ_BY_KEYS.method());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BulkOperation.ofMethod("read_by_keys"));
+    assertTrue(e.getMessage().contains("'read_by_keys'") && e.getMessage().contains("readByKeys"), e.getMessage());
   }
 
   @ParameterizedTest(name = "{0} {1} {2}")
@@ -119,6 +138,13 @@ class ArangoBulkIntegrationTest {
       BulkOperationException e = assertThrows(BulkOperationException.class, () -> f.run(BulkOperation.DELETE));
       assertEquals(1202, e.errorNum(), e.getMessage());
       assertTrue(e.getMessage().contains("1 of 50 documents failed; first error 1202: document not found"), e.getMessage());
+      // the read by keys reports the missing key the same way (the stand-in's per-key error object)
+      f.prepare(BulkOperation.READ_BY_KEYS);
+      f.admin().call("DELETE", "/_db/dbbench/_api/document/dbbench_bulk", List.of("doc_7"));
+      BulkOperationException k = assertThrows(BulkOperationException.class, () -> f.run(BulkOperation.READ_BY_KEYS));
+      assertEquals(1202, k.errorNum(), k.getMessage());
+      assertTrue(k.getMessage().startsWith("readByKeys: 1 of 50 documents failed; first error 1202: document not found"),
+          k.getMessage());
     }
   }
 
@@ -131,6 +157,7 @@ class ArangoBulkIntegrationTest {
       standIn.clearRequests();
       f.run(BulkOperation.READ);
       f.run(BulkOperation.UPDATE);
+      f.run(BulkOperation.READ_BY_KEYS);
       List<JsonNode> seen = standIn.requests();
       assertFalse(seen.isEmpty());
       String version = DriverFacts.http2(protocol) ? "HTTP/2" : "HTTP/1.1";
@@ -142,6 +169,9 @@ class ArangoBulkIntegrationTest {
       }
       assertTrue(seen.stream().anyMatch(r -> r.path("path").asText().startsWith("/_db/dbbench/_api/cursor")), seen.toString());
       assertTrue(seen.stream().anyMatch(r -> r.path("method").asText().equals("PATCH")), seen.toString());
+      assertTrue(seen.stream().anyMatch(r -> r.path("method").asText().equals("PUT")
+          && r.path("path").asText().startsWith("/_db/dbbench/_api/document/dbbench_bulk?")
+          && r.path("path").asText().contains("onlyget=true")), seen.toString());
     }
   }
 }

@@ -50,4 +50,39 @@ class ConsoleH2Test {
       }
     }
   }
+
+  /**
+   * Seeded random passwords ({@link io.dbbench.CredentialMarkers}) in the H2 URL's
+   * {@code PASSWORD=}, in {@code DBBENCH_JDBC_PASSWORD} and in {@code DBBENCH_JDBC_PROPERTIES}:
+   * after a test has run, none of the console's answers ({@code /api/info}, {@code /api/history},
+   * {@code /history.json}, {@code /api/progress}, a refused test's error) holds the marker.
+   */
+  @Test
+  void seededRandomPasswordsReachNoAnswer() throws Exception {
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(20261129L);
+    List<io.dbbench.CredentialMarkers.Form> forms = List.of(io.dbbench.CredentialMarkers.Form.H2_URL_PASSWORD,
+        io.dbbench.CredentialMarkers.Form.JDBC_PASSWORD, io.dbbench.CredentialMarkers.Form.JDBC_PROPERTIES);
+    for (int i = 0; i < 6; i++) {
+      io.dbbench.CredentialMarkers.Case c = io.dbbench.CredentialMarkers.next(rnd, forms.get(i % forms.size()));
+      java.util.Map<String, String> given = new java.util.LinkedHashMap<>();
+      given.put("DBBENCH_JDBC_URL", "jdbc:h2:mem:console_marker_" + i + ";DB_CLOSE_DELAY=-1");
+      given.put("DBBENCH_JDBC_USER", "sa");
+      given.put(c.setting(), c.form() == io.dbbench.CredentialMarkers.Form.H2_URL_PASSWORD
+          ? c.value().replace("mem:marker", "mem:console_marker_" + i) : c.value());
+      GomessageSettings settings = GomessageSettings.parse(given);
+      try (JdbcTarget target = JdbcTarget.open(settings.target());
+          ConsoleServer server = ConsoleServer.start(target, settings, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
+        Http http = new Http(server.uri());
+        assertTrue(http.get("/test/BulkSeq?batchcount=2&batchsize=10").json().get("verified").asBoolean());
+        StringBuilder seen = new StringBuilder();
+        for (String path : List.of("/api/info", "/api/history", "/history.json", "/api/progress",
+            "/test/CopyPar?batchcount=2&batchsize=10")) {
+          seen.append(path).append(": ").append(new String(http.get(path).raw().body(), java.nio.charset.StandardCharsets.UTF_8))
+              .append('\n');
+        }
+        assertTrue(seen.indexOf("\"runtime\"") >= 0, seen.toString());
+        assertFalse(seen.toString().contains(c.marker()), c.setting() + "=" + c.value() + " leaks " + c.marker() + ":\n" + seen);
+      }
+    }
+  }
 }
