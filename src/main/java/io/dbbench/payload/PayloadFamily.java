@@ -47,7 +47,7 @@ public final class PayloadFamily implements BenchmarkFamily {
     m.put("open_loop_files", "openloop-<operation>-<doc>-<rate>-<epochMillis>.json in the run directory");
     m.put("allocations", "gc.alloc.rate.norm (B/op) of the JMH fork: with arrangement=outOfProcess the clients' allocations alone;"
         + " allocation counts (Go's allocs/op) are not measurable with JMH's gc profiler");
-    return new Probe(p.available(), p.reason(), m);
+    return new Probe(p.available(), p.reason(), m, p.kind());
   }
 
   /**
