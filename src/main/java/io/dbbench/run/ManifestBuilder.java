@@ -64,9 +64,13 @@ public final class ManifestBuilder {
         env.extra());
   }
 
-  /** Writes {@code manifest} to {@code file} as {@code env.json}, redacted ({@link Redaction#redactTree}). */
+  /**
+   * Writes {@code manifest} to {@code file} as {@code env.json}, redacted in one pass
+   * ({@link Redaction#redactTree}, which walks maps and lists: the tree is converted to them first).
+   */
   public static void write(ObjectMapper json, Path file, RunManifest manifest) throws IOException {
-    json.writeValue(file.toFile(), Redaction.redactTree(ManifestJson.write(manifest)));
+    Map<?, ?> tree = json.convertValue(ManifestJson.write(manifest), LinkedHashMap.class);
+    json.writeValue(file.toFile(), Redaction.redactTree(tree));
   }
 
   /** The manifest's record of a comparison's {@link StoppingRule}. */

@@ -234,7 +234,7 @@ public final class ManifestJson {
         extra.put(e.getKey(), e.getValue());
       }
     });
-    return new Comparison(c.path("index").asInt(), text(c, "benchmark"), text(c, "param"), stringMap(c.path("baseline")),
+    return new Comparison(integer(c, "index"), text(c, "benchmark"), text(c, "param"), stringMap(c.path("baseline")),
         stringMap(c.path("contender")), text(c, "design"), rule, longValue(c, "warmup_pair_seconds"), text(c, "order"),
         integer(c, "forks_per_side"), integer(c, "pairs_needed"), text(c, "stop"), doubleValue(c, "width"),
         c.path("jmh_args").isArray() ? strings(c.path("jmh_args")) : null, longValue(c, "wall_seconds"), extra);
@@ -409,7 +409,9 @@ public final class ManifestJson {
   /** One headline comparison's record. */
   public static ObjectNode comparison(Comparison c) {
     ObjectNode o = NODES.objectNode();
-    o.put("index", c.index());
+    if (c.index() != null) {
+      o.put("index", c.index());
+    }
     putText(o, "benchmark", c.benchmark());
     putText(o, "param", c.param());
     o.set("baseline", object(c.baseline()));

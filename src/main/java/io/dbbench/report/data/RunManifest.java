@@ -21,7 +21,7 @@ import java.util.Set;
  *
  * @param schemaVersion the {@code schema_version} read, 0 for a manifest written before it existed;
  *     {@link ManifestJson#write} always writes {@link #SCHEMA_VERSION}
- * @param host the machine, JDK and suite version ({@link EnvInfo}-style facts), or {@code null}
+ * @param host the machine, JDK and suite version ({@code io.dbbench.core.EnvInfo}), or {@code null}
  * @param job the main job's knobs, or {@code null} (a merged run, an interleaved side)
  * @param families every family's section by id, in run order
  * @param shard the shard this run was ({@code --shard i/n}), or {@code null}
@@ -234,7 +234,7 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
   /**
    * One headline comparison as run ({@code families.<id>.comparisons[]}).
    *
-   * @param index its number in the family, from 1
+   * @param index its number in the family, from 1, or {@code null} (runs before it was recorded)
    * @param benchmark the compared benchmark's full name
    * @param param the parameter whose value differs between the sides
    * @param baseline side A's parameter values
@@ -251,7 +251,7 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
    * @param wallSeconds its wall time in seconds, or {@code null}
    * @param extra keys this version does not model, in file order
    */
-  public record Comparison(int index, String benchmark, String param, Map<String, String> baseline,
+  public record Comparison(Integer index, String benchmark, String param, Map<String, String> baseline,
       Map<String, String> contender, String design, Rule rule, Long warmupPairSeconds, String order,
       Integer forksPerSide, Integer pairsNeeded, String stop, Double width, List<String> jmhArgs, Long wallSeconds,
       Map<String, JsonNode> extra) {

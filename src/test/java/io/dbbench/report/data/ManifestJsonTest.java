@@ -48,13 +48,54 @@ class ManifestJsonTest {
     return a.equals(b) ? 0 : 1;
   };
 
-  /** The written tree without the additions this version makes. */
+  /**
+   * The written tree without the additions this version makes: {@code schema_version}, each
+   * family's {@code backend_kind}, and {@code bench_forks: null} in a manifest written before the
+   * main job recorded it.
+   */
+  private static ObjectNode withoutAdditions(JsonNode original, ObjectNode written) {
+    ObjectNode w = withoutAdditions(written);
+    if (!original.has("bench_forks") && w.path("bench_forks").isNull()) {
+      w.remove("bench_forks");
+    }
+    return w;
+  }
+
   private static ObjectNode withoutAdditions(ObjectNode written) {
     ObjectNode w = written.deepCopy();
     w.remove("schema_version");
     w.path("families").forEach(f -> ((ObjectNode) f).remove("backend_kind"));
     w.path("merged_from").forEach(p -> withoutAdditions((ObjectNode) p.path("env")));
     return w;
+  }
+
+  /** The path of the first difference between two trees (numbers by value), "" when there is none. */
+  private static String firstDifference(JsonNode a, JsonNode b, String path) {
+    if (a.isObject() && b.isObject()) {
+      for (var e : a.properties()) {
+        String d = b.has(e.getKey()) ? firstDifference(e.getValue(), b.get(e.getKey()), path + "." + e.getKey())
+            : path + "." + e.getKey() + " missing";
+        if (!d.isEmpty()) {
+          return d;
+        }
+      }
+      for (var e : b.properties()) {
+        if (!a.has(e.getKey())) {
+          return path + "." + e.getKey() + " added: " + e.getValue();
+        }
+      }
+      return "";
+    }
+    if (a.isArray() && b.isArray() && a.size() == b.size()) {
+      for (int i = 0; i < a.size(); i++) {
+        String d = firstDifference(a.get(i), b.get(i), path + "[" + i + "]");
+        if (!d.isEmpty()) {
+          return d;
+        }
+      }
+      return "";
+    }
+    return a.equals(BY_VALUE, b) ? "" : path + ": " + a + " became " + b;
   }
 
   @Test
@@ -65,8 +106,7 @@ class ManifestJsonTest {
       assertEquals(0, m.schemaVersion(), file + " predates schema_version");
       ObjectNode written = ManifestJson.write(m);
       assertEquals(RunManifest.SCHEMA_VERSION, written.path("schema_version").asInt(), file.toString());
-      assertTrue(original.equals(BY_VALUE, withoutAdditions(written)),
-          file + ": written back differently:\n" + original + "\n" + withoutAdditions(written));
+      assertEquals("", firstDifference(original, withoutAdditions(original, written), ""), file + ": written back differently");
       // and what was written reads into the same record
       assertEquals(m.families(), ManifestJson.read(written).families(), file.toString());
     }
@@ -98,8 +138,12 @@ class ManifestJsonTest {
           assertFalse(c.baseline().isEmpty() || c.baseline().equals(c.contender()), file + " " + id);
         }
       });
-      assertEquals(BackendKind.EMBEDDED, m.families().get("graphj").backend().kind(), file.toString());
-      assertEquals(BackendKind.STAND_IN, m.families().get("payload").backend().kind(), file.toString());
+      if (!m.families().get("graphj").backend().label().isEmpty()) { // a run that selected it
+        assertEquals(BackendKind.EMBEDDED, m.families().get("graphj").backend().kind(), file.toString());
+      }
+      if (!m.families().get("payload").backend().label().isEmpty()) { // a run that selected it
+        assertEquals(BackendKind.STAND_IN, m.families().get("payload").backend().kind(), file.toString());
+      }
     }
     assertTrue(runs >= 23, "main job runs read: " + runs);
   }
