@@ -11,6 +11,7 @@ import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.arango.server.ArangoTarget;
 import io.dbbench.arango.server.ArangoUnavailableException;
 import io.dbbench.arango.server.DriverFacts;
+import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
@@ -68,6 +69,10 @@ public final class ArangoFamily implements BenchmarkFamily {
 
   /** {@link #probe()} for given settings (tests inject them); never throws. */
   static Probe probe(ArangoSettings s) {
+    return reach(s).withKind(s.kind() == ArangoSettings.Kind.STAND_IN ? BackendKind.STAND_IN : BackendKind.REAL);
+  }
+
+  private static Probe reach(ArangoSettings s) {
     Map<String, Object> facts = new LinkedHashMap<>();
     try (ArangoTarget t = ArangoTarget.open(s, List.of())) {
       t.check();
@@ -104,7 +109,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     sha.put(QUICK_DOCS, BulkDocuments.sha256(Integer.parseInt(QUICK_DOCS)));
     sha.put("100000", BulkDocuments.sha256(100_000));
     m.put("documents_sha256_json", sha);
-    m.put("pool", PoolSettings.fromEnvironment().describe()); // ArangoDB II, the pooling study
+    m.put(PoolSettings.FACTS_KEY, PoolSettings.fromEnvironment().describe()); // ArangoDB II, the pooling study
     m.put("verification", "after every shot, outside the timing: count, and " + BulkDocuments.SAMPLE_SIZE
         + " documents drawn by SplittableRandom(" + BulkDocuments.SAMPLE_SEED + ") read back; a per-document error fails the shot");
     m.put("delete", "the documents are re-inserted before each delete shot outside the timing (the Go code re-inserted inside its timed delete)");

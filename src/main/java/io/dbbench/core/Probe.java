@@ -13,8 +13,10 @@ import java.util.Objects;
  * @param reason when unavailable, one line saying what failed and what to set; empty otherwise
  * @param facts JSON-ready manifest facts (strings, numbers, booleans, lists and maps of them), in
  *     insertion order; never {@code null}
+ * @param kind what the family's backend is ({@code env.json} {@code backend_kind}), or {@code null}
+ *     when the family does not say (the manifest then omits it)
  */
-public record Probe(boolean available, String reason, Map<String, Object> facts) {
+public record Probe(boolean available, String reason, Map<String, Object> facts, BackendKind kind) {
   /** Copies {@code facts} and keeps {@code reason} to one line. */
   public Probe {
     Objects.requireNonNull(facts, "facts");
@@ -23,6 +25,16 @@ public record Probe(boolean available, String reason, Map<String, Object> facts)
     if (!available && reason.isEmpty()) {
       throw new IllegalArgumentException("an unavailable probe needs a reason");
     }
+  }
+
+  /** A probe whose family does not say what kind its backend is. */
+  public Probe(boolean available, String reason, Map<String, Object> facts) {
+    this(available, reason, facts, null);
+  }
+
+  /** This probe, saying that the family's backend is of {@code kind}. */
+  public Probe withKind(BackendKind kind) {
+    return new Probe(available, reason, facts, kind);
   }
 
   /** Reachable, with these manifest facts. */

@@ -1,5 +1,6 @@
 package io.dbbench.graph;
 
+import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
@@ -46,6 +47,10 @@ public final class GraphFamily implements BenchmarkFamily {
    */
   @Override
   public Probe probe() {
+    return probeKuzu().withKind(BackendKind.EMBEDDED); // Kuzu itself, in the fork
+  }
+
+  private Probe probeKuzu() {
     GraphSettings settings;
     try {
       settings = GraphSettings.fromEnvironment();

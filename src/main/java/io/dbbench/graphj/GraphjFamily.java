@@ -1,5 +1,6 @@
 package io.dbbench.graphj;
 
+import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
@@ -38,7 +39,7 @@ public final class GraphjFamily implements BenchmarkFamily {
   public Probe probe() {
     try {
       com.github.luben.zstd.Zstd.compress(new byte[] {1, 2, 3}, 3);
-      return Probe.ok(describe());
+      return Probe.ok(describe()).withKind(BackendKind.EMBEDDED); // graphd's codec itself, in the fork
     } catch (LinkageError | RuntimeException e) {
       return Probe.unavailable("zstd-jni native library did not load (" + e + "); "
           + "run on linux/macos/windows x86_64 or aarch64");

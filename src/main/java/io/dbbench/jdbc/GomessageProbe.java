@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.BackendKind;
 import io.dbbench.core.Redaction;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,12 @@ public final class GomessageProbe {
    * @param facts backend, server and driver versions, redacted URL, knobs and per-shape row count,
    *     expected {@code SUM(DEVICEID)} and generated-rows checksum; credentials redacted
    */
-  public record Result(boolean available, String reason, Map<String, Object> facts) {}
+  public record Result(boolean available, String reason, Map<String, Object> facts, BackendKind kind) {
+    /** A result that does not say what kind the target is (its configuration could not be read). */
+    public Result(boolean available, String reason, Map<String, Object> facts) {
+      this(available, reason, facts, null);
+    }
+  }
 
   /**
    * Probes the target {@code lookup} selects.
@@ -70,7 +76,8 @@ public final class GomessageProbe {
       perShape.put(s, d);
     }
     facts.put("shapes", perShape);
-    return new Result(reason.isEmpty(), reason, facts);
+    return new Result(reason.isEmpty(), reason, facts,
+        settings.target().isEmbedded() ? BackendKind.EMBEDDED : BackendKind.REAL);
   }
 
   private static String oneLine(Throwable e) {

@@ -48,7 +48,7 @@ public final class JdbcFamily implements BenchmarkFamily {
   @Override
   public Probe probe() {
     GomessageProbe.Result r = GomessageProbe.probe(BenchConfig::get, QUICK_SHAPES);
-    return new Probe(r.available(), r.reason(), r.facts());
+    return new Probe(r.available(), r.reason(), r.facts(), r.kind());
   }
 
   /**

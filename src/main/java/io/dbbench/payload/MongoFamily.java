@@ -1,6 +1,7 @@
 package io.dbbench.payload;
 
 import com.mongodb.client.MongoClient;
+import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
@@ -35,7 +36,7 @@ public final class MongoFamily implements BenchmarkFamily {
     Map<String, Object> facts = new LinkedHashMap<>(p.facts());
     facts.put("threads", 100);
     facts.put("collection_index", "unique ascending index on id");
-    return new Probe(p.available(), p.reason(), facts);
+    return new Probe(p.available(), p.reason(), facts, p.kind());
   }
 
   /**
@@ -69,7 +70,8 @@ public final class MongoFamily implements BenchmarkFamily {
           + "); set " + MongoTarget.ENV_URI + "=mongodb://host:27017 to a reachable MongoDB, or unset it for the embedded stand-in",
           describeTarget(settings, null));
     }
-    return result;
+    // mongo-java-server unless a MongoDB was named or a container of it asked for
+    return result.withKind(mongo.uri().isPresent() || mongo.container() ? BackendKind.REAL : BackendKind.STAND_IN);
   }
 
   /**

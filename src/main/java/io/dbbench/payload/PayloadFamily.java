@@ -48,7 +48,7 @@ public final class PayloadFamily implements BenchmarkFamily {
     m.put("open_loop_files", "openloop-<operation>-<doc>-<rate>-<epochMillis>.json in the run directory");
     m.put("allocations", "gc.alloc.rate.norm (B/op) of the JMH fork: with arrangement=outOfProcess the clients' allocations alone;"
         + " allocation counts (Go's allocs/op) come from the main job's allocation pass (allocation_pass), not from -prof gc");
-    return new Probe(p.available(), p.reason(), m);
+    return new Probe(p.available(), p.reason(), m, p.kind());
   }
 
   /**

@@ -102,7 +102,7 @@ public final class PayloadForm implements StudyForm {
         row.add(FormSupport.allocs(r));
         row.add(successRate(r));
         row.add(FormSupport.warmup(r));
-        row.add(FormSupport.backend(run.env(), r));
+        row.add(FormSupport.backend(run.manifest(), r));
         t.row(row);
       }
       s.add(t.build());
@@ -135,7 +135,7 @@ public final class PayloadForm implements StudyForm {
         row.add(FormSupport.alloc(r));
         row.add(successRate(r));
         row.add(FormSupport.warmup(r));
-        row.add(FormSupport.backend(run.env(), r));
+        row.add(FormSupport.backend(run.manifest(), r));
         t.row(row);
       }
       s.add(t.build());

@@ -6,6 +6,7 @@ import io.dbbench.core.Redaction;
 import io.dbbench.report.data.Baselines;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.ReportException;
+import io.dbbench.report.data.ManifestJson;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.render.ComparisonSection;
@@ -87,25 +88,24 @@ public final class RunReport {
    * nothing when the run made none.
    */
   static void flameGraphs(Doc doc, Run run) {
-    if (run.env() == null) {
+    if (run.manifest() == null) {
       return;
     }
     Doc.TableBuilder t = new Doc.TableBuilder().col("family").col("headline comparison").col("side").col("event")
         .col("flame graph");
     int[] rows = {0};
-    run.env().path("families").properties().forEach(f -> f.getValue().path("profiles").forEach(p -> {
-      List<String> graphs = new ArrayList<>();
-      p.path("graphs").forEach(g -> graphs.add(g.asText()));
+    run.manifest().families().forEach((id, f) -> f.profileList().forEach(p -> {
+      List<String> graphs = p.graphs() == null ? List.of() : p.graphs();
       String link = graphs.stream().filter(g -> g.contains("forward")).findFirst()
           .orElse(graphs.isEmpty() ? "" : graphs.get(0));
       String cell;
       try {
-        cell = link.isEmpty() ? "not made: " + p.path("error").asText("the profiler wrote nothing") : Doc.fileLink(link);
+        cell = link.isEmpty() ? "not made: " + (p.error() == null ? "the profiler wrote nothing" : p.error())
+            : Doc.fileLink(link);
       } catch (IllegalArgumentException e) {
         cell = link;
       }
-      t.row(List.of(f.getKey(), p.path("comparison").asText(), p.path("side").asText() + " " + p.path("point"),
-          p.path("event").asText(), cell));
+      t.row(List.of(id, nz(p.comparison()), nz(p.side()) + " " + ManifestJson.tree(p.point()), nz(p.event()), cell));
       rows[0]++;
     }));
     if (rows[0] == 0) {
@@ -132,17 +132,15 @@ public final class RunReport {
    * no score in this run (a failed benchmark is listed as failed, never left out or shown fast).
    */
   static void failures(Doc doc, Run run) {
-    if (run.env() == null) {
+    if (run.manifest() == null) {
       return;
     }
     Doc.TableBuilder t = new Doc.TableBuilder().col("family").col("reason").col("benchmarks without a score");
-    run.env().path("families").properties().forEach(e -> {
-      if (e.getValue().path("status").asText().equals("failed")) {
+    run.manifest().families().forEach((id, f) -> {
+      if (f.failed()) {
         List<String> names = new ArrayList<>();
-        e.getValue().path("benchmarks").forEach(b -> names.add(b.asText().substring(b.asText().lastIndexOf('.',
-            b.asText().lastIndexOf('.') - 1) + 1)));
-        t.row(List.of(e.getKey(), Redaction.redact(e.getValue().path("error").asText("")),
-            String.join(", ", names)));
+        f.benchmarkList().forEach(b -> names.add(b.substring(b.lastIndexOf('.', b.lastIndexOf('.') - 1) + 1)));
+        t.row(List.of(id, Redaction.redact(f.error() == null ? "" : f.error()), String.join(", ", names)));
       }
     });
     if (!t.isEmpty()) {
@@ -264,9 +262,13 @@ public final class RunReport {
    */
   public static String markdown(List<JmhResult> results, JsonNode env) {
     try {
-      return MarkdownReport.write(build(new Run(Path.of("(in memory)"), results, env, List.of()), false), null);
+      return MarkdownReport.write(build(Run.of(Path.of("(in memory)"), results, env, List.of()), false), null);
     } catch (IOException | ReportException e) {
       throw new IllegalStateException("no file is read or written here: " + e.getMessage(), e);
     }
+  }
+
+  private static String nz(String s) {
+    return s == null ? "" : s;
   }
 }

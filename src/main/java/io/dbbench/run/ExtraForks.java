@@ -7,6 +7,7 @@ import io.dbbench.core.FamilySettings;
 import io.dbbench.load.SteadyState;
 import io.dbbench.profile.AllocationProfiler;
 import io.dbbench.profile.InstrumenterLogging;
+import io.dbbench.report.data.RunManifest;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,7 +89,7 @@ final class ExtraForks {
       return;
     }
     Map<String, Object> pass = new LinkedHashMap<>();
-    f.fenv().put("allocation_pass", pass);
+    f.fenv().allocationPass(pass);
     pass.put("benchmarks", targets);
     pass.put("comparison_points", sides.stream().map(FamilySettings.HeadlineComparison::label).toList());
     Path agent = allocationAgent();
@@ -175,8 +176,7 @@ final class ExtraForks {
       return;
     }
     Path lib = asyncProfilerLibrary();
-    List<Map<String, Object>> profiles = new ArrayList<>();
-    f.fenv().put("profiles", profiles);
+    f.fenv().startProfiles();
     if (lib == null) {
       say.accept(family.id() + ": flame graphs skipped: no async-profiler library for " + System.getProperty("os.name") + " "
           + System.getProperty("os.arch") + " under " + allocationAgent().resolveSibling("async-profiler"));
@@ -199,29 +199,26 @@ final class ExtraForks {
           List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), f.settings(), c.benchmark(), c.side(side), opts,
               runDir.resolve("jmh-" + name + ".json"));
           say.accept(family.id() + ": flame graph " + name + " " + c.side(side));
-          Map<String, Object> p = new LinkedHashMap<>();
-          p.put("comparison", c.label());
-          p.put("side", String.valueOf(side));
-          p.put("point", c.side(side));
-          p.put("event", event);
+          List<String> graphs = null;
+          String error = null;
           try {
             jmh.run(cmd, runDir.resolve("jmh-" + name + ".json"));
-            List<String> graphs = new ArrayList<>();
+            List<String> made = new ArrayList<>();
             if (Files.isDirectory(dir)) {
               try (Stream<Path> files = Files.walk(dir)) {
                 files.filter(g -> g.getFileName().toString().endsWith(".html"))
-                    .forEach(g -> graphs.add(runDir.relativize(g).toString().replace('\\', '/')));
+                    .forEach(g -> made.add(runDir.relativize(g).toString().replace('\\', '/')));
               }
             }
-            p.put("graphs", graphs);
+            graphs = made;
             if (graphs.isEmpty()) {
               say.accept(family.id() + ": flame graph " + name + ": the profiler wrote nothing (could it attach? see above); going on");
             }
           } catch (Exception e) {
-            p.put("error", MainJob.oneLine(e));
+            error = MainJob.oneLine(e);
             say.accept(family.id() + ": flame graph " + name + " not made (" + MainJob.oneLine(e) + "); going on");
           }
-          profiles.add(p);
+          f.fenv().profile(new RunManifest.Profile(c.label(), String.valueOf(side), c.side(side), event, graphs, error));
         }
       }
     }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.dbbench.core.BenchmarkFamily;
-import io.dbbench.core.EnvInfo;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkSchedule;
@@ -34,7 +33,6 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -137,8 +135,8 @@ public final class MainJob {
   private final Options options;
   /** The unit ids this shard runs ({@link ShardPlan}), or {@code null} when the run is not sharded. */
   private Set<String> owned;
-  /** The manifest's {@code shard} section, or {@code null} when the run is not sharded. */
-  private Map<String, Object> shardManifest;
+  /** The run manifest, filled as the run goes. */
+  private ManifestBuilder manifest;
   /** Whether this run is a shard that owns no unit of a non-empty plan ({@link #planShard}). */
   private boolean emptyShard;
   private final PrintStream out;
@@ -170,7 +168,7 @@ public final class MainJob {
    * @param fenv its section of the manifest
    */
   record FamilyRun(BenchmarkFamily family, FamilySettings settings, List<String> selected,
-      List<String> comparable, Map<String, Object> fenv) {
+      List<String> comparable, ManifestBuilder.FamilyEntry fenv) {
     String id() {
       return family.id();
     }
@@ -198,7 +196,7 @@ public final class MainJob {
     Leases.sweep().forEach(this::say);
     Set<String> all = allBenchmarks();
     owned = null;
-    shardManifest = null;
+    manifest = new ManifestBuilder();
     emptyShard = false;
     if (options.shard() != null) {
       planShard(all);
@@ -252,14 +250,9 @@ public final class MainJob {
     List<ShardPlan.Unit> mine = parts.get(options.shard().index());
     owned = new HashSet<>();
     mine.forEach(u -> owned.add(u.id()));
-    shardManifest = new LinkedHashMap<>();
-    shardManifest.put("index", options.shard().index());
-    shardManifest.put("count", options.shard().count());
-    shardManifest.put("units", mine.stream().map(ShardPlan.Unit::id).toList());
-    shardManifest.put("plan", units.stream().map(ShardPlan.Unit::id).toList());
-    shardManifest.put("expected_seconds", ShardPlan.expectedSeconds(parts));
     emptyShard = mine.isEmpty() && !units.isEmpty();
-    shardManifest.put("empty", emptyShard);
+    manifest.shard(options.shard(), mine.stream().map(ShardPlan.Unit::id).toList(),
+        units.stream().map(ShardPlan.Unit::id).toList(), ShardPlan.expectedSeconds(parts), emptyShard);
     if (emptyShard) {
       say("shard " + options.shard() + ": nothing to run: the plan's " + units.size() + " unit(s) " + units.stream()
           .map(ShardPlan.Unit::id).toList() + " all run in other shards; writing this shard's run directory as empty");
@@ -273,27 +266,14 @@ public final class MainJob {
   /** Runs each family in turn ({@link #runFamily}), then writes {@code jmh.json}, {@code env.json} and the report. */
   private Outcome runFamilies(Set<String> all, long jobStart) throws IOException {
     ArrayNode merged = ctx.json().createArrayNode();
-    Map<String, Object> familiesEnv = new LinkedHashMap<>();
     List<FamilyOutcome> outcomes = new ArrayList<>();
     for (BenchmarkFamily family : families) {
-      Map<String, Object> fenv = new LinkedHashMap<>();
-      familiesEnv.put(family.id(), fenv);
-      fenv.put("title", family.title());
-      outcomes.add(runFamily(family, all, fenv, merged));
+      outcomes.add(runFamily(family, all, manifest.family(family), merged));
     }
     Path runDir = ctx.runDir();
     ctx.json().writeValue(runDir.resolve("jmh.json").toFile(), merged);
-    Map<String, Object> env = EnvInfo.collect();
-    env.put("mode", options.full() ? "full" : "quick");
-    env.put("bench_include", options.include() == null ? "" : options.include().pattern());
-    env.put("bench_args", options.userArgs());
-    env.put("bench_forks", options.forks());
-    env.put("families", familiesEnv);
-    if (shardManifest != null) {
-      env.put("shard", shardManifest);
-    }
-    env.put("wall_seconds", Math.round((System.nanoTime() - jobStart) / 1e9));
-    ctx.json().writeValue(runDir.resolve("env.json").toFile(), Redaction.redactTree(env));
+    ManifestBuilder.write(ctx.json(), runDir.resolve("env.json"),
+        manifest.build(options, Math.round((System.nanoTime() - jobStart) / 1e9)));
     String reportError = "";
     try {
       Report.render(runDir);
@@ -309,7 +289,8 @@ public final class MainJob {
    * with the servers its trials share, its measurement ({@link #measure}). Records in {@code fenv}
    * why it did not run, when it did not.
    */
-  private FamilyOutcome runFamily(BenchmarkFamily family, Set<String> all, Map<String, Object> fenv, ArrayNode merged) {
+  private FamilyOutcome runFamily(BenchmarkFamily family, Set<String> all, ManifestBuilder.FamilyEntry fenv,
+      ArrayNode merged) {
     Pattern fam = Pattern.compile(family.includeRegex());
     List<String> selected = new ArrayList<>();
     for (String b : all) {
@@ -318,16 +299,16 @@ public final class MainJob {
       }
     }
     if (selected.isEmpty()) {
-      fenv.put("status", "not selected");
+      fenv.status("not selected");
       return new FamilyOutcome(family.id(), Status.NOT_SELECTED, "no benchmark matched", 0);
     }
     if (owned != null) {
       List<String> here = owned.stream().filter(u -> u.startsWith(family.id() + ":")).sorted().toList();
       if (here.isEmpty()) {
-        fenv.put("status", "other shard");
+        fenv.status("other shard");
         return new FamilyOutcome(family.id(), Status.OTHER_SHARD, "its units run in other shards", 0);
       }
-      fenv.put("shard_units", here);
+      fenv.shardUnits(here);
     }
     Probe probe;
     try {
@@ -335,28 +316,27 @@ public final class MainJob {
     } catch (RuntimeException | LinkageError e) {
       probe = Probe.unavailable("probe threw " + e);
     }
-    fenv.putAll(probe.facts());
+    fenv.probe(probe);
     if (!probe.available()) {
       say(family.id() + ": skipped: " + Redaction.redact(probe.reason()));
-      fenv.put("status", "skipped");
-      fenv.put("reason", probe.reason());
+      fenv.skipped(probe.reason());
       return new FamilyOutcome(family.id(), Status.SKIPPED, Redaction.redact(probe.reason()), 0);
     }
     FamilySettings settings = family.settings(options.full());
     if (!settings.reductions().isEmpty()) {
-      fenv.put("reduced_params", settings.reductions());
+      fenv.reducedParams(settings.reductions());
     }
     // a headline comparison runs even when the sweep leaves its benchmark out (its forks measure the points)
     List<String> comparable = List.copyOf(selected);
     if (!settings.excluded().isEmpty()) {
       List<String> left = selected.stream().filter(settings::isExcluded).toList();
       if (!left.isEmpty()) {
-        fenv.put("excluded_benchmarks", Map.of("benchmarks", left, "reasons", settings.excluded()));
+        fenv.excluded(left, settings.excluded());
         selected.removeAll(left);
         say(family.id() + ": left out in this mode: " + left + " (" + String.join("; ", settings.excluded().values()) + ")");
       }
       if (selected.isEmpty() && settings.comparisons().stream().noneMatch(c -> comparable.contains(c.benchmark()))) {
-        fenv.put("status", "not selected");
+        fenv.status("not selected");
         return new FamilyOutcome(family.id(), Status.NOT_SELECTED, "every selected benchmark is left out in this mode", 0);
       }
     }
@@ -375,7 +355,7 @@ public final class MainJob {
    * status, result count, wall time and the machine's state in the manifest.
    */
   private FamilyOutcome measure(FamilyRun f, ArrayNode merged) {
-    Map<String, Object> fenv = f.fenv();
+    ManifestBuilder.FamilyEntry fenv = f.fenv();
     // an include that selects only a headline comparison's benchmark, which the sweep leaves out: no sweep
     boolean sweepNone = f.selected().isEmpty();
     boolean sweepHere = !sweepNone && runsHere(ShardPlan.Unit.sweep(f.id()));
@@ -383,14 +363,13 @@ public final class MainJob {
     List<String> regexes = f.selected().stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
     List<String> cmd = JmhCommand.build(ctx.jmh(), f.settings(), options.forks(), resultFile, regexes);
     if (sweepHere) {
-      fenv.put("jmh_args", cmd.stream().filter(s -> !s.startsWith("^")).toList());
-      fenv.put("benchmarks", f.selected());
+      fenv.sweep(cmd.stream().filter(s -> !s.startsWith("^")).toList(), f.selected());
       say(f.id() + ": " + f.family().title() + ": " + f.selected().size() + " benchmark method(s)");
     } else if (sweepNone) {
       say(f.id() + ": " + f.family().title() + ": no sweep (the selection leaves only its headline comparisons)");
     } else {
       say(f.id() + ": " + f.family().title() + ": its sweep runs in another shard; this shard runs "
-          + fenv.get("shard_units"));
+          + fenv.shardUnits());
     }
     long t0 = System.nanoTime();
     MachineState before = MachineState.read();
@@ -411,7 +390,7 @@ public final class MainJob {
           }
         }
         rows.forEach(merged::add);
-        fenv.put("fork_jvm_args", JmhRows.recordedJvmArgs(rows));
+        fenv.forkJvmArgs(JmhRows.recordedJvmArgs(rows));
         outcome = headlineError == null ? new FamilyOutcome(f.id(), Status.RAN, "", rows.size())
             : new FamilyOutcome(f.id(), Status.FAILED, headlineError, rows.size());
         try {
@@ -427,13 +406,9 @@ public final class MainJob {
       say(f.id() + ": failed: " + msg);
       outcome = new FamilyOutcome(f.id(), Status.FAILED, msg, 0);
     }
-    fenv.put("status", outcome.status().name().toLowerCase(Locale.ROOT));
-    if (outcome.status() == Status.FAILED) {
-      fenv.put("error", outcome.reason());
-    }
-    fenv.put("results", outcome.results());
-    fenv.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
-    fenv.put("machine", new MachineState.Interval(before, MachineState.read()).toMap());
+    fenv.ended(outcome.status().name().toLowerCase(Locale.ROOT), outcome.status() == Status.FAILED ? outcome.reason()
+        : null, outcome.results(), Math.round((System.nanoTime() - t0) / 1e9), new MachineState.Interval(before,
+        MachineState.read()));
     return outcome;
   }
 
@@ -442,7 +417,7 @@ public final class MainJob {
    * them in the family's manifest; {@link FamilyServers#NONE} (every trial starts its own) when
    * they cannot be started, which it says in one line.
    */
-  private FamilyServers startServers(BenchmarkFamily family, Map<String, Object> fenv) {
+  private FamilyServers startServers(BenchmarkFamily family, ManifestBuilder.FamilyEntry fenv) {
     FamilyServers servers;
     try {
       servers = family.startServers(options.full(), out);
@@ -451,7 +426,7 @@ public final class MainJob {
       return FamilyServers.NONE;
     }
     if (!servers.servers().isEmpty()) {
-      fenv.put("shared_servers", servers.facts());
+      fenv.sharedServers(servers);
       say(family.id() + ": servers shared by its trials: " + servers.servers().stream()
           .map(x -> x.name() + " at " + x.address() + " (pid " + x.pid() + ")").toList());
     }
@@ -523,8 +498,7 @@ public final class MainJob {
     Integer fixed = JmhCommand.fixedForksPerSide(options.forks(), options.userArgs());
     int pilot = JmhCommand.pilotPairs(options.full(), settings);
     List<Study> studies = Findings.studies();
-    List<Map<String, Object>> runs = new ArrayList<>();
-    f.fenv().put("comparisons", runs);
+    f.fenv().startComparisons();
     int k = 0;
     for (FamilySettings.HeadlineComparison c : comparisons) {
       k++;
@@ -537,18 +511,11 @@ public final class MainJob {
           options.full() ? JmhCommand.FULL_MAX_PAIRS : JmhCommand.QUICK_MAX_PAIRS,
           ctx.budget().capFor(c.capSeconds() != null ? c.capSeconds()
               : options.full() ? JmhCommand.FULL_COMPARISON_CAP_SECONDS : JmhCommand.QUICK_COMPARISON_CAP_SECONDS));
-      Map<String, Object> run = new LinkedHashMap<>();
-      run.put("index", k);
-      run.put("benchmark", c.benchmark());
-      run.put("param", c.param());
-      run.put("baseline", c.baseline());
-      run.put("contender", c.contender());
-      run.put("design", "ABBA: single forks alternating, fork i of A paired with fork i of B");
-      run.put("rule", rule == null ? Map.of("kind", "fixed", "pairs", fixed) : ruleFacts(rule));
+      ManifestBuilder.ComparisonEntry run = f.fenv().comparison(k, c,
+          rule == null ? ManifestBuilder.fixedRule(fixed) : ManifestBuilder.rule(rule));
       if (rule != null) {
-        run.put("cap_carried_seconds", Math.round(carried));
+        run.capCarriedSeconds(Math.round(carried));
       }
-      runs.add(run);
       say(family.id() + ": headline comparison " + c.label() + ": " + (rule == null ? fixed + "+" + fixed
           + " forks, order " + ForkSchedule.abba(fixed) : "a pilot of " + rule.pilotPairs() + " pairs, then pairs until "
           + rule.targetText() + " (Stein), at most " + rule.maxPairs() + " pairs or " + Math.round(rule.capSeconds())
@@ -570,7 +537,7 @@ public final class MainJob {
           error = comparisonFork(JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), c.side(side),
               c.options(), file), c, side, "warm-up fork (" + side + ")", file, null);
         }
-        run.put("warmup_pair_seconds", Math.round((System.nanoTime() - t0) / 1e9));
+        run.warmupPairSeconds(Math.round((System.nanoTime() - t0) / 1e9));
         t0 = System.nanoTime();
       }
       List<String> jmhArgs = null;
@@ -616,7 +583,7 @@ public final class MainJob {
           if (decision.isPresent()) {
             stop = decision.get();
             if (stop == StoppingRule.Stop.OUT_OF_REACH) {
-              run.put("stop_detail", String.format(Locale.ROOT, "the pilot's %d pairs ask for %d, about %.0f s in all;"
+              run.stopDetail(String.format(Locale.ROOT, "the pilot's %d pairs ask for %d, about %.0f s in all;"
                   + " the cap is %.0f s: no pair added, the seconds left go to the comparisons after it", x.length, needed,
                   StoppingRule.projectedSeconds(x.length, needed, elapsed, block), rule.capSeconds()));
             }
@@ -634,17 +601,16 @@ public final class MainJob {
       } catch (ReportException e) {
         error = "merging the forks of " + c.label() + " failed: " + oneLine(e);
       } finally {
-        run.put("order", ran.toString());
-        run.put("forks_per_side", ran.length() / 2);
-        run.put("pairs_needed", needed);
-        run.put("stop", stop == null ? "failed" : stop.words());
+        run.order(ran.toString());
+        run.pairsNeeded(needed);
+        run.stop(stop == null ? "failed" : stop.words());
         if (rule != null && d.size() >= rule.pilotPairs()) {
           double[] x = d.stream().mapToDouble(Double::doubleValue).toArray();
-          run.put("width", StoppingRule.width(rule.scale(), Stats.mean(x),
+          run.width(StoppingRule.width(rule.scale(), Stats.mean(x),
               Stats.steinChange(x, rule.pilotPairs()).halfWidthLog()));
         }
-        run.put("jmh_args", jmhArgs == null ? List.of() : jmhArgs);
-        run.put("wall_seconds", Math.round((System.nanoTime() - begun) / 1e9));
+        run.jmhArgs(jmhArgs == null ? List.of() : jmhArgs);
+        run.wallSeconds(Math.round((System.nanoTime() - begun) / 1e9));
         if (rule != null) {
           ctx.budget().spent(rule.capSeconds(), (System.nanoTime() - t0) / 1e9);
         }
@@ -657,8 +623,8 @@ public final class MainJob {
       }
       if (rule != null) {
         say(family.id() + ": comparison " + k + ": stopped (" + stop.words() + ") after " + ran.length() / 2
-            + " pairs in " + run.get("wall_seconds") + " s; width " + StoppingRule.widthText(rule.scale(),
-            ((Number) run.getOrDefault("width", Double.NaN)).doubleValue()) + " for " + rule.targetText());
+            + " pairs in " + run.wallSeconds() + " s; width " + StoppingRule.widthText(rule.scale(),
+            run.width()) + " for " + rule.targetText());
       }
     }
     return null;
@@ -685,19 +651,6 @@ public final class MainJob {
     } catch (Exception e) {
       return what + " of " + c.label() + " failed: " + oneLine(e);
     }
-  }
-
-  /** The manifest's description of a comparison's {@link StoppingRule}. */
-  static Map<String, Object> ruleFacts(StoppingRule rule) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("kind", "stein");
-    m.put("scale", rule.scale().name().toLowerCase(Locale.ROOT));
-    m.put("target", rule.target());
-    m.put("target_text", rule.targetText());
-    m.put("pilot_pairs", rule.pilotPairs());
-    m.put("max_pairs", rule.maxPairs());
-    m.put("cap_seconds", rule.capSeconds());
-    return m;
   }
 
   /**

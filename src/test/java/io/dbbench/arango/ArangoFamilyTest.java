@@ -8,6 +8,7 @@ import io.dbbench.arango.bulk.BulkDocuments;
 import io.dbbench.arango.pool.PoolSettings;
 import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.arango.server.ArangoSettings;
+import io.dbbench.core.BackendKind;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
 import java.net.ServerSocket;
@@ -22,6 +23,7 @@ class ArangoFamilyTest {
     Probe p = ArangoFamily.probe(ArangoSettings.standIn());
     assertTrue(p.available(), p.reason());
     assertEquals(ArangoStandIn.LABEL, p.facts().get("backend"));
+    assertEquals(BackendKind.STAND_IN, p.kind());
     assertTrue(String.valueOf(p.facts().get("arangodb_java_driver")).startsWith("7.25"), p.facts().toString());
     @SuppressWarnings("unchecked")
     Map<String, Map<String, Object>> protocols = (Map<String, Map<String, Object>>) p.facts().get("protocols");
@@ -39,6 +41,7 @@ class ArangoFamilyTest {
     Probe p = ArangoFamily.probe(ArangoSettings.parse(Map.of(ArangoSettings.ENDPOINTS, "http://127.0.0.1:" + port,
         ArangoSettings.AUTH, "basic:root:hunter2")));
     assertFalse(p.available());
+    assertEquals(BackendKind.REAL, p.kind()); // an ArangoDB named by its endpoints, unreachable or not
     assertTrue(p.reason().startsWith("cannot connect to ArangoDB at http://127.0.0.1:" + port), p.reason());
     assertTrue(p.reason().contains("set DBBENCH_ARANGO_ENDPOINTS"), p.reason());
     assertFalse(p.reason().contains("hunter2") || p.facts().toString().contains("hunter2"), p.facts().toString());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.Families;
+import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.Probe;
 import io.dbbench.run.JmhCommand;
@@ -60,6 +61,7 @@ class GraphFamilyTest {
   void probeFindsTheEmbeddedDatabase() {
     Probe a = family.probe();
     assertTrue(a.available(), a.reason());
+    assertEquals(BackendKind.EMBEDDED, a.kind());
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.core.BackendKind;
 import io.dbbench.core.SettingsReader;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,7 @@ class GomessageProbeTest {
     assertEquals("", r.reason());
     Map<String, Object> d = r.facts();
     assertTrue(String.valueOf(d.get("backend")).startsWith("H2 "), d.toString());
+    assertEquals(BackendKind.REAL, r.kind());
     assertEquals("TG20POC", d.get("schema"));
     assertEquals("GOMESSAGE", d.get("table"));
     assertEquals(GomessageSettings.DEFAULT_SEED, d.get("seed"));
@@ -51,6 +53,7 @@ class GomessageProbeTest {
         "DBBENCH_JDBC_URL", "jdbc:mysql://db/x?password=s3cret-pw")), SHAPES);
     assertFalse(r.available());
     assertTrue(r.reason().startsWith("jdbc configuration is invalid"), r.reason());
+    assertEquals(null, r.kind(), "an invalid configuration names no target");
     assertTrue(r.reason().contains("jdbc:sap:"), r.reason());
     assertFalse(r.reason().contains("s3cret-pw"), r.reason());
     assertFalse(r.facts().toString().contains("s3cret-pw"), r.facts().toString());
@@ -62,6 +65,7 @@ class GomessageProbeTest {
     assertTrue(r.available(), r.reason());
     Map<String, Object> d = r.facts();
     assertTrue(String.valueOf(d.get("backend")).matches("embedded PostgreSQL \\d+\\.\\d+.*"), d.toString());
+    assertEquals(BackendKind.EMBEDDED, r.kind());
     assertTrue(String.valueOf(d.get("driver")).contains("PostgreSQL JDBC"), d.toString());
     assertEquals("off", d.get("pg_synchronous_commit"), d.toString());
     @SuppressWarnings("unchecked")

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
+import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.Probe;
@@ -99,6 +100,7 @@ class MongoTargetTest {
       assertTrue(a.available(), a.reason());
       Map<String, Object> d = a.facts();
       assertEquals("mongo-java-server 1.47.0 (stand-in, not MongoDB)", d.get("backend"));
+      assertEquals(BackendKind.STAND_IN, a.kind(), f.id());
       assertEquals(MongoTarget.driverVersion(), d.get("mongodb_driver_sync"));
       @SuppressWarnings("unchecked")
       Map<String, Map<String, Object>> docs = (Map<String, Map<String, Object>>) d.get("documents");
@@ -118,6 +120,7 @@ class MongoTargetTest {
         "mongodb://admin:hunter2@127.0.0.1:1/?serverSelectionTimeoutMS=300&connectTimeoutMS=300")) {
       Probe a = new MongoFamily().probe();
       assertFalse(a.available());
+      assertEquals(BackendKind.REAL, a.kind());
       assertTrue(a.reason().contains("DBBENCH_MONGO_URI"), a.reason());
       assertFalse(a.reason().contains("hunter2"), a.reason());
       assertEquals(1, a.reason().lines().count(), a.reason());

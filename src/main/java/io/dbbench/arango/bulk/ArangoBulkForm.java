@@ -108,7 +108,9 @@ public final class ArangoBulkForm implements StudyForm {
   public void appendTo(Doc doc, Run run, List<JmhResult> accepted) {
     Doc.Section s = doc.section(2, title());
     Set<String> backends = new LinkedHashSet<>();
-    accepted.forEach(r -> backends.add(FormSupport.backend(run.env(), r)));
+    accepted.forEach(r -> backends.add(FormSupport.backend(run.manifest(), r)));
+    boolean standIn = accepted.stream().map(r -> FormSupport.family(run.manifest(), r))
+        .anyMatch(f -> f != null && f.backend().standIn());
     backends.remove("");
     s.text("One shot = one bulk operation on `docs` documents as one request (read: one cursor, server batches of 1000;"
         + " readByKeys: PUT /_api/document/{collection}?onlyget=true with every key, the documents in key order);"
@@ -119,7 +121,7 @@ public final class ArangoBulkForm implements StudyForm {
         + " (HTTP/1.1 + JSON, the Go V1 analogue) of the same client and document count. allocs/op: objects and arrays"
         + " the client allocated per shot, from the main job's allocation pass (separate forks with Google's allocation"
         + " instrumenter; the timed forks run without it); empty where that pass did not run. Backend: " + (backends.isEmpty() ? "(not recorded)" : String.join("; ", backends))
-        + (backends.stream().anyMatch(b -> b.contains("stand-in")) ? ": timings are the client's and the protocol's,"
+        + (standIn ? ": timings are the client's and the protocol's,"
             + " not ArangoDB's storage or query engine." : "."));
     for (String op : OPERATIONS) {
       List<JmhResult> rows = new ArrayList<>(accepted.stream().filter(r -> r.method().equals(op)).toList());
@@ -167,7 +169,7 @@ public final class ArangoBulkForm implements StudyForm {
         t.row(List.of(r.params().getOrDefault("client", ""), r.params().getOrDefault("protocol", ""),
             r.params().getOrDefault("docs", ""), String.valueOf(Math.max(1, r.primary().samples().length)),
             Units.num(sec * 1e9), dt, Double.isFinite(b) ? Units.num(b) : "", db, FormSupport.allocs(r),
-            FormSupport.backend(run.env(), r) + FormSupport.host(r)));
+            FormSupport.backend(run.manifest(), r) + FormSupport.host(r)));
         String series = r.params().getOrDefault("client", "") + (rows.stream().map(x -> x.params().get("docs")).distinct().count() > 1
             ? " docs=" + r.params().get("docs") : "") + FormSupport.host(r);
         int at = categories.indexOf(r.params().getOrDefault("protocol", ""));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.core.Redaction;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
+import io.dbbench.report.data.RunManifest;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.render.Charts;
 import io.dbbench.report.render.Doc;
@@ -176,18 +177,18 @@ public final class ArangoPoolForm implements StudyForm {
 
   /** The backend label from env.json, with the modelled server time when the family recorded one. */
   static String backend(Run run, JmhResult r) {
-    String b = FormSupport.backend(run.env(), r);
-    if (run.env() != null) {
-      int ms = run.env().path("families").path("arango").path("pool").path("standin_work_ms").asInt(0);
-      if (ms > 0 && b.contains("stand-in")) {
-        b += " + modelled server time " + ms + " ms per request";
-      }
+    String b = FormSupport.backend(run.manifest(), r);
+    RunManifest.Family family = FormSupport.family(run.manifest(), r);
+    int ms = PoolSettings.recordedStandInWorkMillis(family);
+    if (ms > 0 && family.backend().standIn()) {
+      b += " + modelled server time " + ms + " ms per request";
     }
     return b;
   }
 
   private static void kneeTable(Doc.Section s, List<Row> rows, Run run) {
-    int cores = run.env() == null ? -1 : run.env().path("cores").asInt(-1);
+    RunManifest m = run.manifest();
+    int cores = m == null || m.host() == null || m.host().cores() == null ? -1 : m.host().cores();
     int rule = cores < 0 ? -1 : Math.max(32, 2 * cores);
     Map<String, List<Row>> groups = new TreeMap<>();
     for (Row r : rows) {

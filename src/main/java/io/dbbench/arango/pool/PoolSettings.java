@@ -1,5 +1,7 @@
 package io.dbbench.arango.pool;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.report.data.RunManifest;
 import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.SettingsReader;
@@ -90,13 +92,27 @@ public record PoolSettings(double missShare, long shotDeadlineMillis, int standI
         .param("rate", "1000");
   }
 
+  /** The key of the pooling study's facts ({@link #describe}) in the ArangoDB family's manifest section. */
+  public static final String FACTS_KEY = "pool";
+  /** The key of the stand-in's modelled server time per request, in milliseconds, in {@link #describe}. */
+  static final String WORK_MS_FACT = "standin_work_ms";
+
+  /**
+   * The stand-in's modelled server time per request (ms) a run recorded in the family's facts
+   * ({@link #describe} under {@link #FACTS_KEY}); 0 when it recorded none.
+   */
+  public static int recordedStandInWorkMillis(RunManifest.Family family) {
+    JsonNode pool = family == null ? null : family.facts().get(FACTS_KEY);
+    return pool == null ? 0 : pool.path(WORK_MS_FACT).asInt(0);
+  }
+
   /** What {@code env.json} records about the pooling study with these settings. */
   public Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("query", PoolClient.QUERY + " (bindVars {id}, cache: false; server query cache mode off)");
     m.put("miss_share", missShare);
     m.put("shot_deadline_s", shotDeadlineMillis / 1000);
-    m.put("standin_work_ms", standInWorkMillis);
+    m.put(WORK_MS_FACT, standInWorkMillis);
     m.put("id_seed", String.format(Locale.ROOT, "0x%X", PoolIds.SEED));
     m.put("documents_seed", String.format(Locale.ROOT, "0x%X", PoolDocuments.SEED));
     Map<String, Object> sha = new LinkedHashMap<>();

@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -41,7 +43,7 @@ public final class Merge {
       throw new ReportException(out + " already holds a jmh.json; choose a new output directory");
     }
     ArrayNode rows = MAPPER.createArrayNode();
-    ArrayNode parts = MAPPER.createArrayNode();
+    List<RunManifest.MergedPart> parts = new ArrayList<>();
     Set<String> hosts = new HashSet<>();
     Files.createDirectories(out);
     for (Path dir : runDirs) {
@@ -50,12 +52,12 @@ public final class Merge {
       }
       Run run = Run.load(dir);
       JsonNode raw = MAPPER.readTree(dir.resolve("jmh.json").toFile());
-      if (run.env() != null && run.env().has("merged_from")) {
+      if (run.manifest() != null && run.manifest().merged()) {
         // an already merged run: keep its hosts and manifests
         raw.forEach(rows::add);
-        run.env().path("merged_from").forEach(p -> {
+        run.manifest().mergedFrom().forEach(p -> {
           parts.add(p);
-          hosts.add(p.path("host").asText());
+          hosts.add(p.host());
         });
         continue;
       }
@@ -71,11 +73,8 @@ public final class Merge {
         }
         rows.add(o);
       }
-      ObjectNode part = MAPPER.createObjectNode();
-      part.put("host", host);
-      part.put("source", dir.toAbsolutePath().normalize().toString());
-      part.set("env", run.env() == null ? MAPPER.createObjectNode() : run.env());
-      parts.add(part);
+      parts.add(new RunManifest.MergedPart(host, dir.toAbsolutePath().normalize().toString(),
+          run.manifest() == null ? ManifestJson.read(MAPPER.createObjectNode()) : run.manifest()));
       int k = 0;
       for (JsonNode ol : run.openLoop()) {
         ObjectNode o = ((ObjectNode) ol).deepCopy();
@@ -95,11 +94,9 @@ public final class Merge {
       }
     }
     MAPPER.writeValue(out.resolve("jmh.json").toFile(), rows);
-    ObjectNode env = MAPPER.createObjectNode();
-    env.put("timestamp_utc", Instant.now().toString());
-    env.put("mode", "merged");
-    env.set("merged_from", parts);
-    MAPPER.writeValue(out.resolve("env.json").toFile(), env);
+    RunManifest env = new RunManifest(RunManifest.SCHEMA_VERSION, new RunManifest.Host(Instant.now().toString(), null,
+        null, null, null, null, null, null, null, null), null, Map.of(), null, null, null, parts, Map.of());
+    MAPPER.writeValue(out.resolve("env.json").toFile(), ManifestJson.write(env));
     return out;
   }
 

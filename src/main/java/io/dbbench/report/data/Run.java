@@ -16,11 +16,20 @@ import java.util.List;
  *
  * @param source the directory or file it was read from
  * @param results the JMH results
- * @param env the parsed {@code env.json}, or {@code null} when absent
+ * @param manifest the run manifest read from {@code env.json} ({@link ManifestJson}), or {@code null} when absent
  * @param openLoop the parsed {@code openloop-*.json} files, by file name order
  */
-public record Run(Path source, List<JmhResult> results, JsonNode env, List<JsonNode> openLoop) {
+public record Run(Path source, List<JmhResult> results, RunManifest manifest, List<JsonNode> openLoop) {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /**
+   * A run from parsed parts, its manifest given as {@code env.json}'s JSON tree ({@code null} for none).
+   *
+   * @throws IllegalArgumentException when {@code env} is not a JSON object
+   */
+  public static Run of(Path source, List<JmhResult> results, JsonNode env, List<JsonNode> openLoop) {
+    return new Run(source, results, env == null ? null : ManifestJson.read(env), openLoop);
+  }
 
   /**
    * Reads a run directory or a JMH JSON file.
@@ -34,15 +43,12 @@ public record Run(Path source, List<JmhResult> results, JsonNode env, List<JsonN
           + " holding jmh.json, or a JMH JSON file)");
     }
     List<JmhResult> results = JmhJson.read(dirOrFile);
-    JsonNode env = null;
+    RunManifest env = null;
     List<JsonNode> openLoop = new ArrayList<>();
     if (Files.isDirectory(dirOrFile)) {
       Path envFile = dirOrFile.resolve("env.json");
       if (Files.isRegularFile(envFile)) {
-        env = json(envFile);
-        if (!env.isObject()) {
-          throw new ReportException(envFile + ": not a run manifest (expected a JSON object)");
-        }
+        env = ManifestJson.read(envFile);
       }
       List<Path> files = new ArrayList<>();
       try (DirectoryStream<Path> ds = Files.newDirectoryStream(dirOrFile, "openloop-*.json")) {
@@ -71,7 +77,8 @@ public record Run(Path source, List<JmhResult> results, JsonNode env, List<JsonN
 
   /** The host this run was measured on: env.json {@code host}, else the run's label. */
   public String host() {
-    String h = env == null ? "" : env.path("host").asText("");
+    String h = manifest == null || manifest.host() == null || manifest.host().host() == null ? ""
+        : manifest.host().host();
     return h.isBlank() ? label() : h;
   }
 

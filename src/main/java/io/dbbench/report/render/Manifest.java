@@ -3,7 +3,9 @@ package io.dbbench.report.render;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.core.Redaction;
 import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.ManifestJson;
 import io.dbbench.report.data.Run;
+import io.dbbench.report.data.RunManifest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,23 +24,23 @@ import java.util.Set;
 public final class Manifest {
   /** Family keys shown in the family table rather than the facts table. */
   private static final Set<String> FAMILY_COLUMNS = Set.of("title", "status", "reason", "error",
-      "backend", "jmh_args", "benchmarks", "results", "wall_seconds");
+      "backend", "backend_kind", "jmh_args", "benchmarks", "results", "wall_seconds");
 
   private Manifest() {}
 
   /** Appends the manifest sections for {@code run} to {@code doc}. */
   public static void appendTo(Doc doc, Run run) {
     Doc.Section s = doc.section(2, "Run manifest");
-    JsonNode env = run.env();
+    RunManifest env = run.manifest();
     if (env == null) {
       s.text("No env.json in " + run.source() + ": the run's machine, versions and seeds are unknown.");
-    } else if (env.has("merged_from")) {
-      s.text("Merged from " + env.path("merged_from").size() + " runs; each row of the tables below"
+    } else if (env.merged()) {
+      s.text("Merged from " + env.mergedFrom().size() + " runs; each row of the tables below"
           + " names the host it was measured on.");
-      for (JsonNode part : env.path("merged_from")) {
-        Doc.Section h = doc.section(3, "Host " + part.path("host").asText() + " (" + part.path("source").asText() + ")");
-        machine(h, part.path("env"));
-        families(doc, part.path("env"), 4);
+      for (RunManifest.MergedPart part : env.mergedFrom()) {
+        Doc.Section h = doc.section(3, "Host " + part.host() + " (" + part.source() + ")");
+        machine(h, part.manifest());
+        families(doc, part.manifest(), 4);
       }
     } else {
       machine(s, env);
@@ -47,45 +49,46 @@ public final class Manifest {
     jmhOptions(doc, run.results());
   }
 
-  private static void machine(Doc.Section s, JsonNode env) {
+  private static void machine(Doc.Section s, RunManifest env) {
     Doc.TableBuilder t = new Doc.TableBuilder().col("item").col("value");
-    kv(t, "date (UTC)", env.path("timestamp_utc").asText());
-    kv(t, "host", env.path("host").asText());
-    kv(t, "mode", env.path("mode").asText());
-    kv(t, "git commit", env.path("git_commit").asText()
-        + (env.path("git_dirty").asBoolean(false) ? " (dirty: uncommitted changes)" : ""));
-    JsonNode jdk = env.path("jdk");
-    kv(t, "JDK", (jdk.path("version").asText() + " " + jdk.path("vendor").asText() + ", "
-        + jdk.path("vm").asText()).trim());
-    kv(t, "JVM flags (main job)", join(jdk.path("input_arguments")));
-    kv(t, "JMH", env.path("jmh_version").asText());
-    kv(t, "bench.include", env.path("bench_include").asText());
-    kv(t, "bench.args", join(env.path("bench_args")));
-    if (env.has("cores") || env.has("memory_bytes")) {
-      kv(t, "machine", env.path("cores").asText() + " cores, "
-          + String.format(Locale.ROOT, "%.1f GiB", env.path("memory_bytes").asDouble() / (1L << 30))
-          + ", " + env.path("cpu_model").asText() + ", " + env.path("os").path("name").asText()
-          + " " + env.path("os").path("version").asText() + " " + env.path("os").path("arch").asText());
+    RunManifest.Host h = env.host() != null ? env.host()
+        : new RunManifest.Host(null, null, null, null, null, null, null, null, null, null);
+    RunManifest.Jdk jdk = h.jdk() != null ? h.jdk() : new RunManifest.Jdk(null, null, null, null, List.of());
+    RunManifest.Os os = h.os() != null ? h.os() : new RunManifest.Os(null, null, null);
+    RunManifest.Job job = env.job();
+    kv(t, "date (UTC)", nz(h.timestampUtc()));
+    kv(t, "host", nz(h.host()));
+    kv(t, "mode", env.mode());
+    kv(t, "git commit", nz(h.gitCommit()) + (Boolean.TRUE.equals(h.gitDirty()) ? " (dirty: uncommitted changes)" : ""));
+    kv(t, "JDK", (nz(jdk.version()) + " " + nz(jdk.vendor()) + ", " + nz(jdk.vm())).trim());
+    kv(t, "JVM flags (main job)", join(jdk.inputArguments()));
+    kv(t, "JMH", nz(h.jmhVersion()));
+    kv(t, "bench.include", job == null ? "" : nz(job.benchInclude()));
+    kv(t, "bench.args", job == null ? "" : join(job.benchArgs()));
+    if (h.cores() != null || h.memoryBytes() != null) {
+      kv(t, "machine", (h.cores() == null ? "" : String.valueOf(h.cores())) + " cores, "
+          + String.format(Locale.ROOT, "%.1f GiB", (h.memoryBytes() == null ? 0.0 : h.memoryBytes()) / (double) (1L << 30))
+          + ", " + nz(h.cpuModel()) + ", " + nz(os.name()) + " " + nz(os.version()) + " " + nz(os.arch()));
     }
-    kv(t, "wall time", env.has("wall_seconds") ? env.path("wall_seconds").asText() + " s" : "");
+    kv(t, "wall time", env.wallSeconds() != null ? env.wallSeconds() + " s" : "");
     s.add(t.build());
   }
 
-  private static void families(Doc doc, JsonNode env, int level) {
-    JsonNode fams = env.path("families");
-    if (!fams.isObject() || fams.isEmpty()) {
+  private static void families(Doc doc, RunManifest env, int level) {
+    if (env.families().isEmpty()) {
       return;
     }
     Doc.TableBuilder t = new Doc.TableBuilder().col("family").col("status").col("backend")
         .num("results").num("wall s").col("JMH options").col("note");
     Doc.TableBuilder facts = new Doc.TableBuilder().col("family").col("fact").col("value");
-    for (Map.Entry<String, JsonNode> f : fams.properties()) {
-      JsonNode v = f.getValue();
-      t.row(List.of(f.getKey(), v.path("status").asText(), red(v.path("backend").asText("")),
-          v.path("results").asText(""), v.path("wall_seconds").asText(""), join(v.path("jmh_args")),
-          red(v.path("reason").asText(v.path("error").asText("")))));
+    for (Map.Entry<String, RunManifest.Family> f : env.families().entrySet()) {
+      RunManifest.Family v = f.getValue();
+      t.row(List.of(f.getKey(), nz(v.status()), red(v.backend().label()),
+          v.results() == null ? "" : String.valueOf(v.results()), v.wallSeconds() == null ? "" : String.valueOf(v.wallSeconds()),
+          v.jmhArgs() == null ? "" : join(v.jmhArgs()), red(v.reason() != null ? v.reason() : nz(v.error()))));
+      // every other key of the family's section, in the manifest's order, flattened for checking
       Map<String, String> flat = new LinkedHashMap<>();
-      v.properties().forEach(e -> {
+      ManifestJson.family(v).properties().forEach(e -> {
         if (!FAMILY_COLUMNS.contains(e.getKey())) {
           flatten(e.getKey(), e.getValue(), flat);
         }
@@ -130,6 +133,14 @@ public final class Manifest {
     } else {
       out.put(prefix, v.isArray() ? join(v) : red(v.asText()));
     }
+  }
+
+  private static String nz(String s) {
+    return s == null ? "" : s;
+  }
+
+  private static String join(List<String> values) {
+    return red(String.join(" ", values));
   }
 
   private static void kv(Doc.TableBuilder t, String k, String v) {

@@ -1,11 +1,11 @@
 package io.dbbench.report.stats;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.profile.MachineStateProfiler;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.ReportException;
 import io.dbbench.report.data.Run;
+import io.dbbench.report.data.RunManifest;
 import io.dbbench.report.data.Units;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -305,14 +305,13 @@ public record Comparison(String baseLabel, String contenderLabel, List<Row> rows
    * {@code interleaved} block with the same {@code id} and different {@code side}s.
    */
   public static boolean interleaved(Run a, Run b) {
-    if (a.env() == null || b.env() == null) {
+    if (a.manifest() == null || b.manifest() == null || a.manifest().interleaved() == null
+        || b.manifest().interleaved() == null) {
       return false;
     }
-    JsonNode x = a.env().path("interleaved");
-    JsonNode y = b.env().path("interleaved");
-    String id = x.path("id").asText("");
-    return !id.isEmpty() && id.equals(y.path("id").asText(""))
-        && !x.path("side").asText("").equals(y.path("side").asText(""));
+    RunManifest.Interleaved x = a.manifest().interleaved();
+    RunManifest.Interleaved y = b.manifest().interleaved();
+    return !x.id().isEmpty() && x.id().equals(y.id()) && !x.side().equals(y.side());
   }
 
   /**

@@ -9,6 +9,7 @@ import io.dbbench.report.data.JmhJson;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.ReportException;
 import io.dbbench.report.data.Run;
+import io.dbbench.report.data.RunManifest;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Finding;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
@@ -141,7 +143,7 @@ public final class Findings {
     String fallback = used == 0 ? "" : " (the study's point " + Study.paramsText(rows.get(0).params())
         + (comparison ? " -> " + Study.paramsText(m.change()) : "") + " was not run; nearest: "
         + base.paramText().replace(",", " ") + (comparison ? " -> " + Study.paramsText(change) : "") + ")";
-    String backend = backendLabel(run.env(), base) + study.studyBackend().map(b -> "; the study: " + b).orElse("");
+    String backend = backendLabel(run.manifest(), base) + study.studyBackend().map(b -> "; the study: " + b).orElse("");
     if (comparison) {
       JmhResult other = FormSupport.sibling(run.results(), base, change, false);
       return comparison(id, title, measureKind, unit, question + fallback, published, pubLow, source, backend, run,
@@ -179,7 +181,7 @@ public final class Findings {
     double[] ci = Stats.hierarchicalMeanCi95(forks);
     String[] agree = Agreement.agreeAbsolute(ci[0], ci[1], pubLow, pubHigh, forks.length);
     return new Finding(id, title, kind, base.benchmark(), metric, unit, base.params(), Map.of(), value, ci[0], ci[1],
-        Double.NaN, Double.NaN, forks.length, 0, orderOf(run.env(), base, null), published, pubLow, pubHigh, source,
+        Double.NaN, Double.NaN, forks.length, 0, orderOf(run.manifest(), base, null), published, pubLow, pubHigh, source,
         agree[0], agree[1], question + fallback, backend, new Finding.Conditions(machineMax(MachineStateProfiler.OTHER_BUSY, base),
             machineMax(MachineStateProfiler.STEAL, base), "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN));
   }
@@ -193,8 +195,8 @@ public final class Findings {
       String published, double pubValue, String source, String backend, Run run, JmhResult base, JmhResult other) {
     double[][] a = secondsForks(base);
     double[][] b = secondsForks(other);
-    JsonNode manifest = comparisonOf(run.env(), base, other);
-    String order = manifest == null ? "" : manifest.path("order").asText("");
+    RunManifest.Comparison manifest = comparisonOf(run.manifest(), base, other);
+    String order = manifest == null ? "" : manifest.order();
     boolean paired = !order.isEmpty() && a.length == b.length;
     double pct;
     double lo;
@@ -205,8 +207,10 @@ public final class Findings {
     double otherCpu = machineMax(MachineStateProfiler.OTHER_BUSY, base, other);
     double steal = machineMax(MachineStateProfiler.STEAL, base, other);
     if (paired) {
-      int pilot = manifest.path("rule").path("pilot_pairs").asInt(0);
-      boolean stein = manifest.path("rule").path("kind").asText("").equals("stein") && pilot >= Stats.MIN_PAIRS
+      RunManifest.Rule rule = manifest.rule() != null ? manifest.rule()
+          : new RunManifest.Rule("", null, null, null, "", null, null, null);
+      int pilot = rule.pilotPairs() == null ? 0 : rule.pilotPairs();
+      boolean stein = "stein".equals(rule.kind()) && pilot >= Stats.MIN_PAIRS
           && pilot <= a.length;
       Stats.PairedChange c = stein ? Stats.steinChange(a, b, pilot) : Stats.pairedChange(a, b);
       pct = c.changePct();
@@ -218,10 +222,11 @@ public final class Findings {
       need = c.pairs() < Stats.MIN_PAIRS ? "at least " + Stats.MIN_PAIRS + " forks per side"
           : n < 0 ? "more than " + Stats.MAX_FORKS_NEEDED + " forks per side (or an effect of this size is no effect)"
           : "about " + n + " forks per side at this run's pair spread";
-      conditions = new Finding.Conditions(otherCpu, steal, manifest.path("rule").path("kind").asText(""), c.pairs(),
-          manifest.path("pairs_needed").asInt(-1), manifest.path("wall_seconds").asLong(-1),
-          manifest.path("stop").asText(""), manifest.path("rule").path("target_text").asText(""),
-          manifest.path("width").isNumber() ? manifest.path("width").asDouble() : Double.NaN, c.sdLog(),
+      conditions = new Finding.Conditions(otherCpu, steal, Objects.requireNonNullElse(rule.kind(), ""), c.pairs(),
+          manifest.pairsNeeded() == null ? -1 : manifest.pairsNeeded(),
+          manifest.wallSeconds() == null ? -1 : manifest.wallSeconds(),
+          Objects.requireNonNullElse(manifest.stop(), ""), Objects.requireNonNullElse(rule.targetText(), ""),
+          manifest.width() == null ? Double.NaN : manifest.width(), c.sdLog(),
           withinForkShare(a, b, c.sdLog()));
     } else {
       Stats.Change c = Stats.change(a, b);
@@ -320,9 +325,9 @@ public final class Findings {
    * point {@code a} and contender point {@code b} hold (for an absolute finding, {@code b} null:
    * either side whose point {@code a} holds); empty when none does or the order does not alternate.
    */
-  static String orderOf(JsonNode env, JmhResult a, JmhResult b) {
-    JsonNode c = comparisonOf(env, a, b);
-    return c == null ? "" : c.path("order").asText("");
+  static String orderOf(RunManifest env, JmhResult a, JmhResult b) {
+    RunManifest.Comparison c = comparisonOf(env, a, b);
+    return c == null ? "" : c.order();
   }
 
   /**
@@ -330,35 +335,31 @@ public final class Findings {
    * whose baseline point {@code a} and contender point {@code b} hold (for {@code b} null: either
    * side whose point {@code a} holds) and whose order alternates; null when none.
    */
-  static JsonNode comparisonOf(JsonNode env, JmhResult a, JmhResult b) {
-    if (env == null) {
+  static RunManifest.Comparison comparisonOf(RunManifest env, JmhResult a, JmhResult b) {
+    RunManifest.Family fam = env == null ? null : env.families().get(a.family());
+    if (fam == null) {
       return null;
     }
-    JsonNode fam = env.path("families").path(a.family());
-    for (JsonNode c : fam.path("comparisons")) {
-      if (!c.path("benchmark").asText().equals(a.benchmark())) {
-        continue;
-      }
-      String order = c.path("order").asText("");
-      if (!ForkSchedule.alternates(order)) {
+    for (RunManifest.Comparison c : fam.comparisonList()) {
+      if (!a.benchmark().equals(c.benchmark()) || !ForkSchedule.alternates(c.order())) {
         continue;
       }
       if (b == null) {
-        if (holds(a, c.path("baseline")) || holds(a, c.path("contender"))) {
+        if (holds(a, c.baseline()) || holds(a, c.contender())) {
           return c;
         }
-      } else if (holds(a, c.path("baseline")) && holds(b, c.path("contender"))) {
+      } else if (holds(a, c.baseline()) && holds(b, c.contender())) {
         return c;
       }
     }
     return null;
   }
 
-  private static boolean holds(JmhResult r, JsonNode point) {
-    if (!point.isObject() || point.isEmpty()) {
+  private static boolean holds(JmhResult r, Map<String, String> point) {
+    if (point.isEmpty()) {
       return false;
     }
-    for (Map.Entry<String, String> e : Study.fields(point).entrySet()) {
+    for (Map.Entry<String, String> e : point.entrySet()) {
       if (!e.getValue().equals(r.params().get(e.getKey()))) {
         return false;
       }
@@ -367,16 +368,15 @@ public final class Findings {
   }
 
   /** "stand-in: mongo-java-server 1.47.0 (stand-in, not MongoDB)" or "real: embedded PostgreSQL 14.22". */
-  static String backendLabel(JsonNode env, JmhResult r) {
+  static String backendLabel(RunManifest env, JmhResult r) {
     String b = FormSupport.backend(env, r);
-    JsonNode fam = env == null ? null : env.path("families").path(r.family());
-    boolean standIn = b.toLowerCase(Locale.ROOT).contains("stand-in")
-        || (fam != null && fam.path("kind").asText("").equalsIgnoreCase("STAND_IN"));
     if (b.isEmpty()) {
       return "unknown (no env.json)";
     }
-    return (standIn ? "stand-in: " : "real: ") + b;
+    RunManifest.Family fam = FormSupport.family(env, r);
+    return (fam != null && fam.backend().standIn() ? "stand-in: " : "real: ") + b;
   }
+
 
 
   private static JmhResult find(List<JmhResult> rs, Study.Row sel, Map<String, String> ch) {

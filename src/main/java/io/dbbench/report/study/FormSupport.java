@@ -1,9 +1,9 @@
 package io.dbbench.report.study;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.core.Redaction;
 import io.dbbench.profile.AllocationProfiler;
 import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.RunManifest;
 import io.dbbench.report.data.TrialFacts;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.render.Charts;
@@ -34,28 +34,35 @@ public final class FormSupport {
   }
 
 
-  /** The backend of r's family from env.json ({@code families.<id>.backend}), or "". */
-  public static String backend(JsonNode env, JmhResult r) {
+  /** The backend of r's family from the run manifest ({@code families.<id>.backend}), or "". */
+  public static String backend(RunManifest env, JmhResult r) {
+    RunManifest.Family f = family(env, r);
+    return f == null ? "" : Redaction.redact(f.backend().label());
+  }
+
+  /**
+   * The manifest section of r's family: in a merged run, the section of the part measured on r's
+   * host; the family whose sweep ran r's benchmark, else the family named by r's package; null
+   * when the manifest has none (or there is no manifest).
+   */
+  public static RunManifest.Family family(RunManifest env, JmhResult r) {
     if (env == null) {
-      return "";
+      return null;
     }
-    if (env.has("merged_from")) {
-      for (JsonNode part : env.path("merged_from")) {
-        if (part.path("host").asText().equals(r.host())) {
-          return backend(part.path("env"), r);
+    if (env.merged()) {
+      for (RunManifest.MergedPart part : env.mergedFrom()) {
+        if (part.host().equals(r.host())) {
+          return family(part.manifest(), r);
         }
       }
-      return "";
+      return null;
     }
-    JsonNode fams = env.path("families");
-    for (JsonNode f : fams) {
-      for (JsonNode b : f.path("benchmarks")) {
-        if (b.asText().equals(r.benchmark())) {
-          return Redaction.redact(f.path("backend").asText(""));
-        }
+    for (RunManifest.Family f : env.families().values()) {
+      if (f.benchmarkList().contains(r.benchmark())) {
+        return f;
       }
     }
-    return Redaction.redact(fams.path(r.family()).path("backend").asText(""));
+    return env.families().get(r.family());
   }
 
   /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.core.Redaction;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
+import io.dbbench.report.data.RunManifest;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.render.Charts;
 import io.dbbench.report.render.Doc;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -78,31 +78,30 @@ public final class StudyTables {
     List<String> out = new ArrayList<>();
     Set<String> families = new LinkedHashSet<>();
     rs.forEach(r -> families.add(r.family()));
-    JsonNode env = run.env();
+    RunManifest env = run.manifest();
     for (String f : families) {
-      JsonNode fam = env == null ? null : env.path("families").path(f);
-      if (fam == null || fam.isMissingNode()) {
+      RunManifest.Family fam = env == null ? null : env.families().get(f);
+      if (fam == null) {
         continue;
       }
-      String backend = Redaction.redact(fam.path("backend").asText(""));
-      if (backend.toLowerCase(Locale.ROOT).contains("stand-in")
-          || fam.path("kind").asText("").equalsIgnoreCase("STAND_IN")) {
+      String backend = Redaction.redact(fam.backend().label());
+      if (fam.backend().standIn()) {
         out.add(f + ": measured on a stand-in (" + backend + "), not the product: its timings say nothing about"
             + " the product's speed");
       } else if (!backend.isEmpty()) {
         out.add(f + ": backend " + backend);
       }
-      if (fam.path("pg_fsync").asText("").equals("off")) {
-        out.add(f + ": PostgreSQL fsync=off" + (fam.path("pg_synchronous_commit").asText("").equals("off")
+      Set<RunManifest.Caveat> caveats = fam.backend().caveats();
+      if (caveats.contains(RunManifest.Caveat.PG_FSYNC_OFF)) {
+        out.add(f + ": PostgreSQL fsync=off" + (caveats.contains(RunManifest.Caveat.PG_SYNCHRONOUS_COMMIT_OFF)
             ? " and synchronous_commit=off" : "") + ": no commit waits for the disk, so every insert figure is"
             + " optimistic against a durable server");
       }
-      JsonNode red = fam.path("reduced_params");
-      if (red.isObject() && !red.isEmpty()) {
+      if (!fam.reductions().isEmpty()) {
         List<String> parts = new ArrayList<>();
-        red.properties().forEach(e -> parts.add(e.getKey() + " (" + e.getValue().asText() + ")"));
+        fam.reductions().forEach((k, v) -> parts.add(k + " (" + v + ")"));
         out.add(f + ": quick-mode reductions of the study's sweep: " + String.join(", ", parts));
-      } else if (env.path("mode").asText("").equals("quick")) {
+      } else if (env.mode().equals("quick")) {
         out.add(f + ": quick mode (fewer parameter points, forks and iterations than the study's full sweep)");
       }
     }

@@ -250,7 +250,7 @@ class FindingsTest {
     JsonNode env = new ObjectMapper().readTree("{\"families\":{\"arango\":{\"backend\":\"dbbench ArangoDB stand-in"
         + " (not ArangoDB)\",\"kind\":\"STAND_IN\",\"benchmarks\":[\"io.dbbench.arango.ArangoBulkBenchmark.insert\"]"
         + comparisons + "}}}");
-    return new Run(Path.of("constructed"), rs, env, List.of());
+    return Run.of(Path.of("constructed"), rs, env, List.of());
   }
 
   /** An ArangoBulkBenchmark single-shot row in ms/op with the given forks' shots. */

@@ -1,0 +1,555 @@
+package io.dbbench.report.data;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.core.BackendKind;
+import io.dbbench.report.data.RunManifest.Backend;
+import io.dbbench.report.data.RunManifest.Caveat;
+import io.dbbench.report.data.RunManifest.Comparison;
+import io.dbbench.report.data.RunManifest.Excluded;
+import io.dbbench.report.data.RunManifest.Family;
+import io.dbbench.report.data.RunManifest.Host;
+import io.dbbench.report.data.RunManifest.Interleaved;
+import io.dbbench.report.data.RunManifest.Jdk;
+import io.dbbench.report.data.RunManifest.Job;
+import io.dbbench.report.data.RunManifest.Machine;
+import io.dbbench.report.data.RunManifest.MergedPart;
+import io.dbbench.report.data.RunManifest.Os;
+import io.dbbench.report.data.RunManifest.Profile;
+import io.dbbench.report.data.RunManifest.Rule;
+import io.dbbench.report.data.RunManifest.Shard;
+import io.dbbench.report.data.RunManifest.SharedServer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The one place that knows {@code env.json}'s keys: reads a manifest into a {@link RunManifest}
+ * and writes one back, in the documented schema ({@code docs/reports.md}, "The run manifest")
+ * plus {@code schema_version} and each family's {@code backend_kind}.
+ *
+ * <p>The reader is tolerant: every key may be missing (the component is {@code null} or empty),
+ * a value of an unexpected JSON type reads as missing, and keys it does not know are kept
+ * ({@link RunManifest#extra}, {@link Family#facts}, {@link Comparison#extra}) and written back in
+ * place. A manifest written before {@code backend_kind} existed gets its kind from its facts:
+ * ArangoDB's {@code kind} fact, else a label naming a stand-in, an embedded or in-process backend
+ * (the only place the label's words are read). The writer writes the keys in the main job's order
+ * (title, backend, the family's facts, the main job's keys), so a manifest the main job wrote reads
+ * and writes back to the same JSON tree, with {@code schema_version} and {@code backend_kind} added.
+ */
+public final class ManifestJson {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /** Top-level keys the reader models; any other is kept in {@link RunManifest#extra}. */
+  private static final Set<String> TOP = Set.of("schema_version", "timestamp_utc", "host", "jdk", "os", "cores",
+      "cpu_model", "memory_bytes", "jmh_version", "git_commit", "git_dirty", "mode", "bench_include", "bench_args",
+      "bench_forks", "families", "shard", "wall_seconds", "interleaved", "merged_from");
+  /** Family keys the reader models; any other is one of the family's {@link Family#facts}. */
+  private static final Set<String> FAMILY = Set.of("title", "backend", "backend_kind", "shard_units",
+      "reduced_params", "excluded_benchmarks", "shared_servers", "jmh_args", "benchmarks", "comparisons",
+      "allocation_pass", "profiles", "fork_jvm_args", "status", "reason", "error", "results", "wall_seconds",
+      "machine");
+  private static final Set<String> COMPARISON = Set.of("index", "benchmark", "param", "baseline", "contender",
+      "design", "rule", "cap_carried_seconds", "warmup_pair_seconds", "order", "forks_per_side", "pairs_needed", "stop",
+      "stop_detail", "width", "jmh_args",
+      "wall_seconds");
+
+  private ManifestJson() {}
+
+  /**
+   * Reads {@code env.json}.
+   *
+   * @throws ReportException naming the file when it cannot be read, is not JSON or not an object
+   */
+  public static RunManifest read(Path file) throws ReportException {
+    JsonNode n;
+    try {
+      n = MAPPER.readTree(file.toFile());
+    } catch (IOException e) {
+      throw new ReportException(file + ": not valid JSON (" + String.valueOf(e.getMessage()).lines().findFirst()
+          .orElse("") + ")", e);
+    }
+    if (n == null || !n.isObject()) {
+      throw new ReportException(file + ": not a run manifest (expected a JSON object)");
+    }
+    return read(n);
+  }
+
+  /**
+   * Reads a parsed manifest.
+   *
+   * @throws IllegalArgumentException when {@code env} is not a JSON object
+   */
+  public static RunManifest read(JsonNode env) {
+    if (env == null || !env.isObject()) {
+      throw new IllegalArgumentException("a run manifest is a JSON object, got " + (env == null ? "null"
+          : env.getNodeType()));
+    }
+    Host host = null;
+    if (env.has("timestamp_utc") || env.has("host") || env.has("jdk") || env.has("cores") || env.has("git_commit")) {
+      JsonNode jdk = env.path("jdk");
+      JsonNode os = env.path("os");
+      host = new Host(text(env, "timestamp_utc"), text(env, "host"),
+          jdk.isObject() ? new Jdk(text(jdk, "version"), text(jdk, "vendor"), text(jdk, "vm"), text(jdk, "home"),
+              strings(jdk.path("input_arguments"))) : null,
+          os.isObject() ? new Os(text(os, "name"), text(os, "version"), text(os, "arch")) : null,
+          integer(env, "cores"), text(env, "cpu_model"), longValue(env, "memory_bytes"), text(env, "jmh_version"),
+          text(env, "git_commit"), env.path("git_dirty").isBoolean() ? env.path("git_dirty").asBoolean() : null);
+    }
+    Job job = env.has("bench_include") || env.has("bench_args") || env.has("bench_forks")
+        || (env.has("mode") && !env.has("merged_from"))
+        ? new Job(text(env, "mode"), text(env, "bench_include"), strings(env.path("bench_args")), integer(env, "bench_forks"))
+        : null;
+    Map<String, Family> families = new LinkedHashMap<>();
+    env.path("families").properties().forEach(e -> {
+      if (e.getValue().isObject()) {
+        families.put(e.getKey(), family(e.getValue()));
+      }
+    });
+    JsonNode sh = env.path("shard");
+    Shard shard = sh.isObject() ? new Shard(sh.path("index").asInt(), sh.path("count").asInt(),
+        strings(sh.path("units")), strings(sh.path("plan")), longs(sh.path("expected_seconds")),
+        sh.path("empty").asBoolean(false)) : null;
+    JsonNode il = env.path("interleaved");
+    Interleaved interleaved = il.isObject() ? new Interleaved(il.path("id").asText(""), il.path("side").asText(""),
+        fields(il)) : null;
+    List<MergedPart> parts = new ArrayList<>();
+    for (JsonNode p : env.path("merged_from")) {
+      JsonNode pe = p.path("env");
+      parts.add(new MergedPart(p.path("host").asText(""), p.path("source").asText(""),
+          read(pe.isObject() ? pe : NODES.objectNode())));
+    }
+    Map<String, JsonNode> extra = new LinkedHashMap<>();
+    env.properties().forEach(e -> {
+      if (!TOP.contains(e.getKey())) {
+        extra.put(e.getKey(), e.getValue());
+      }
+    });
+    return new RunManifest(env.path("schema_version").asInt(0), host, job, families, shard,
+        longValue(env, "wall_seconds"), interleaved, parts, extra);
+  }
+
+  /** Reads one family's section. */
+  static Family family(JsonNode f) {
+    Map<String, JsonNode> facts = new LinkedHashMap<>();
+    f.properties().forEach(e -> {
+      if (!FAMILY.contains(e.getKey())) {
+        facts.put(e.getKey(), e.getValue());
+      }
+    });
+    String label = text(f, "backend");
+    BackendKind kind = f.path("backend_kind").isTextual() ? BackendKind.ofWord(f.path("backend_kind").asText())
+        : legacyKind(label, f.path("kind").asText(""));
+    JsonNode ex = f.path("excluded_benchmarks");
+    List<SharedServer> servers = null;
+    if (f.path("shared_servers").isArray()) {
+      servers = new ArrayList<>();
+      for (JsonNode s : f.path("shared_servers")) {
+        servers.add(new SharedServer(s.path("name").asText(""), s.path("address").asText(""), s.path("pid").asLong(),
+            s.path("key").asText("")));
+      }
+    }
+    List<Comparison> comparisons = null;
+    if (f.path("comparisons").isArray()) {
+      comparisons = new ArrayList<>();
+      for (JsonNode c : f.path("comparisons")) {
+        comparisons.add(comparison(c));
+      }
+    }
+    List<Profile> profiles = null;
+    if (f.path("profiles").isArray()) {
+      profiles = new ArrayList<>();
+      for (JsonNode p : f.path("profiles")) {
+        profiles.add(new Profile(text(p, "comparison"), text(p, "side"), stringMap(p.path("point")), text(p, "event"),
+            p.path("graphs").isArray() ? strings(p.path("graphs")) : null, text(p, "error")));
+      }
+    }
+    Map<String, List<String>> forkJvmArgs = null;
+    if (f.path("fork_jvm_args").isObject()) {
+      forkJvmArgs = new LinkedHashMap<>();
+      for (Map.Entry<String, JsonNode> e : f.path("fork_jvm_args").properties()) {
+        forkJvmArgs.put(e.getKey(), strings(e.getValue()));
+      }
+    }
+    JsonNode m = f.path("machine");
+    Machine machine = m.isObject() ? new Machine(number(m.path("load1_before")), number(m.path("load1_after")),
+        m.path("online_cpus").asInt(), number(m.path("steal_pct")), number(m.path("busy_pct")),
+        m.path("overloaded").asBoolean(false)) : null;
+    return new Family(text(f, "title"), new Backend(label, kind, caveats(facts)), facts,
+        f.path("shard_units").isArray() ? strings(f.path("shard_units")) : null,
+        f.path("reduced_params").isObject() ? stringMap(f.path("reduced_params")) : null,
+        ex.isObject() ? new Excluded(stringMap(ex.path("reasons")), strings(ex.path("benchmarks"))) : null, servers,
+        f.path("jmh_args").isArray() ? strings(f.path("jmh_args")) : null,
+        f.path("benchmarks").isArray() ? strings(f.path("benchmarks")) : null, comparisons,
+        f.has("allocation_pass") ? f.get("allocation_pass") : null, profiles, forkJvmArgs, text(f, "status"),
+        text(f, "reason"), text(f, "error"), integer(f, "results"), longValue(f, "wall_seconds"), machine);
+  }
+
+  /**
+   * The kind of a backend whose manifest has no {@code backend_kind} (written before it existed):
+   * ArangoDB's {@code kind} fact when there is one, else the label's words.
+   */
+  static BackendKind legacyKind(String label, String arangoKind) {
+    if (label == null || label.isEmpty()) {
+      return null;
+    }
+    String l = label.toLowerCase(Locale.ROOT);
+    if (arangoKind.equalsIgnoreCase("STAND_IN") || l.contains("stand-in")) {
+      return BackendKind.STAND_IN;
+    }
+    if (l.startsWith("embedded") || l.startsWith("in-process")) {
+      return BackendKind.EMBEDDED;
+    }
+    return BackendKind.REAL;
+  }
+
+  /** The durability caveats a family's facts record (PostgreSQL's {@code pg_fsync}, {@code pg_synchronous_commit}). */
+  public static Set<Caveat> caveats(Map<String, JsonNode> facts) {
+    Set<Caveat> c = EnumSet.noneOf(Caveat.class);
+    if (facts.containsKey("pg_fsync") && facts.get("pg_fsync").asText("").equals("off")) {
+      c.add(Caveat.PG_FSYNC_OFF);
+    }
+    if (facts.containsKey("pg_synchronous_commit") && facts.get("pg_synchronous_commit").asText("").equals("off")) {
+      c.add(Caveat.PG_SYNCHRONOUS_COMMIT_OFF);
+    }
+    return c;
+  }
+
+  private static Comparison comparison(JsonNode c) {
+    JsonNode r = c.path("rule");
+    Rule rule = r.isObject() ? new Rule(text(r, "kind"), integer(r, "pairs"), text(r, "scale"), doubleValue(r, "target"),
+        text(r, "target_text"), integer(r, "pilot_pairs"), integer(r, "max_pairs"), doubleValue(r, "cap_seconds")) : null;
+    Map<String, JsonNode> extra = new LinkedHashMap<>();
+    c.properties().forEach(e -> {
+      if (!COMPARISON.contains(e.getKey())) {
+        extra.put(e.getKey(), e.getValue());
+      }
+    });
+    return new Comparison(integer(c, "index"), text(c, "benchmark"), text(c, "param"), stringMap(c.path("baseline")),
+        stringMap(c.path("contender")), text(c, "design"), rule, longValue(c, "cap_carried_seconds"),
+        longValue(c, "warmup_pair_seconds"), text(c, "order"), integer(c, "forks_per_side"), integer(c, "pairs_needed"),
+        text(c, "stop"), text(c, "stop_detail"), doubleValue(c, "width"),
+        c.path("jmh_args").isArray() ? strings(c.path("jmh_args")) : null, longValue(c, "wall_seconds"), extra);
+  }
+
+  /** The manifest as {@code env.json}'s JSON tree (not yet redacted). */
+  public static ObjectNode write(RunManifest m) {
+    ObjectNode o = NODES.objectNode();
+    o.put("schema_version", RunManifest.SCHEMA_VERSION);
+    Host h = m.host();
+    if (h != null) {
+      putText(o, "timestamp_utc", h.timestampUtc());
+      putText(o, "host", h.host());
+      if (h.jdk() != null) {
+        ObjectNode j = o.putObject("jdk");
+        putText(j, "version", h.jdk().version());
+        putText(j, "vendor", h.jdk().vendor());
+        putText(j, "vm", h.jdk().vm());
+        putText(j, "home", h.jdk().home());
+        j.set("input_arguments", array(h.jdk().inputArguments()));
+      }
+      if (h.os() != null) {
+        ObjectNode os = o.putObject("os");
+        putText(os, "name", h.os().name());
+        putText(os, "version", h.os().version());
+        putText(os, "arch", h.os().arch());
+      }
+      if (h.cores() != null) {
+        o.put("cores", h.cores());
+      }
+      putText(o, "cpu_model", h.cpuModel());
+      if (h.memoryBytes() != null) {
+        o.put("memory_bytes", h.memoryBytes());
+      }
+      putText(o, "jmh_version", h.jmhVersion());
+      putText(o, "git_commit", h.gitCommit());
+      if (h.gitDirty() != null) {
+        o.put("git_dirty", h.gitDirty());
+      }
+    }
+    if (m.job() != null) {
+      putText(o, "mode", m.job().mode());
+      putText(o, "bench_include", m.job().benchInclude());
+      o.set("bench_args", array(m.job().benchArgs()));
+      if (m.job().benchForks() == null) {
+        o.putNull("bench_forks");
+      } else {
+        o.put("bench_forks", m.job().benchForks());
+      }
+    } else if (m.merged()) {
+      o.put("mode", "merged");
+    }
+    if (m.interleaved() != null) {
+      o.set("interleaved", object(m.interleaved().fields()));
+    }
+    if (!m.families().isEmpty() || m.job() != null) {
+      ObjectNode fams = o.putObject("families");
+      m.families().forEach((id, f) -> fams.set(id, family(f)));
+    }
+    if (m.shard() != null) {
+      Shard s = m.shard();
+      ObjectNode so = o.putObject("shard");
+      so.put("index", s.index());
+      so.put("count", s.count());
+      so.set("units", array(s.units()));
+      so.set("plan", array(s.plan()));
+      ArrayNode exp = so.putArray("expected_seconds");
+      s.expectedSeconds().forEach(exp::add);
+      so.put("empty", s.empty());
+    }
+    if (m.merged()) {
+      ArrayNode parts = o.putArray("merged_from");
+      for (MergedPart p : m.mergedFrom()) {
+        ObjectNode po = parts.addObject();
+        po.put("host", p.host());
+        po.put("source", p.source());
+        po.set("env", write(p.manifest()));
+      }
+    }
+    m.extra().forEach(o::set);
+    if (m.wallSeconds() != null) {
+      o.put("wall_seconds", m.wallSeconds());
+    }
+    return o;
+  }
+
+  /** One family's section, in the main job's key order. */
+  public static ObjectNode family(Family f) {
+    ObjectNode o = NODES.objectNode();
+    putText(o, "title", f.title());
+    if (f.shardUnits() != null) {
+      o.set("shard_units", array(f.shardUnits()));
+    }
+    if (!f.backend().label().isEmpty()) {
+      o.put("backend", f.backend().label());
+    }
+    if (f.backend().kind() != null) {
+      o.put("backend_kind", f.backend().kind().word());
+    }
+    f.facts().forEach(o::set);
+    if (f.reducedParams() != null) {
+      o.set("reduced_params", object(f.reducedParams()));
+    }
+    if (f.excluded() != null) {
+      ObjectNode ex = o.putObject("excluded_benchmarks");
+      ex.set("reasons", object(f.excluded().reasons()));
+      ex.set("benchmarks", array(f.excluded().benchmarks()));
+    }
+    if (f.sharedServers() != null) {
+      ArrayNode a = o.putArray("shared_servers");
+      for (SharedServer s : f.sharedServers()) {
+        ObjectNode so = a.addObject();
+        so.put("name", s.name());
+        so.put("address", s.address());
+        so.put("pid", s.pid());
+        so.put("key", s.key());
+      }
+    }
+    if (f.jmhArgs() != null) {
+      o.set("jmh_args", array(f.jmhArgs()));
+    }
+    if (f.benchmarks() != null) {
+      o.set("benchmarks", array(f.benchmarks()));
+    }
+    if (f.comparisons() != null) {
+      ArrayNode a = o.putArray("comparisons");
+      f.comparisons().forEach(c -> a.add(comparison(c)));
+    }
+    if (f.allocationPass() != null) {
+      o.set("allocation_pass", f.allocationPass());
+    }
+    if (f.profiles() != null) {
+      ArrayNode a = o.putArray("profiles");
+      for (Profile p : f.profiles()) {
+        ObjectNode po = a.addObject();
+        putText(po, "comparison", p.comparison());
+        putText(po, "side", p.side());
+        po.set("point", object(p.point()));
+        putText(po, "event", p.event());
+        if (p.graphs() != null) {
+          po.set("graphs", array(p.graphs()));
+        }
+        putText(po, "error", p.error());
+      }
+    }
+    if (f.forkJvmArgs() != null) {
+      ObjectNode fj = o.putObject("fork_jvm_args");
+      f.forkJvmArgs().forEach((k, v) -> fj.set(k, array(v)));
+    }
+    putText(o, "status", f.status());
+    putText(o, "reason", f.reason());
+    putText(o, "error", f.error());
+    if (f.results() != null) {
+      o.put("results", f.results());
+    }
+    if (f.wallSeconds() != null) {
+      o.put("wall_seconds", f.wallSeconds());
+    }
+    if (f.machine() != null) {
+      Machine mc = f.machine();
+      ObjectNode mo = o.putObject("machine");
+      putNumber(mo, "load1_before", mc.load1Before());
+      putNumber(mo, "load1_after", mc.load1After());
+      mo.put("online_cpus", mc.onlineCpus());
+      putNumber(mo, "steal_pct", mc.stealPct());
+      putNumber(mo, "busy_pct", mc.busyPct());
+      mo.put("overloaded", mc.overloaded());
+    }
+    return o;
+  }
+
+  /** One headline comparison's record. */
+  public static ObjectNode comparison(Comparison c) {
+    ObjectNode o = NODES.objectNode();
+    if (c.index() != null) {
+      o.put("index", c.index());
+    }
+    putText(o, "benchmark", c.benchmark());
+    putText(o, "param", c.param());
+    o.set("baseline", object(c.baseline()));
+    o.set("contender", object(c.contender()));
+    putText(o, "design", c.design());
+    if (c.rule() != null) {
+      Rule r = c.rule();
+      ObjectNode ro = o.putObject("rule");
+      putText(ro, "kind", r.kind());
+      if (r.pairs() != null) {
+        ro.put("pairs", r.pairs());
+      } else if ("fixed".equals(r.kind())) {
+        ro.putNull("pairs");
+      }
+      putText(ro, "scale", r.scale());
+      if (r.target() != null) {
+        ro.put("target", r.target());
+      }
+      putText(ro, "target_text", r.targetText());
+      if (r.pilotPairs() != null) {
+        ro.put("pilot_pairs", r.pilotPairs());
+      }
+      if (r.maxPairs() != null) {
+        ro.put("max_pairs", r.maxPairs());
+      }
+      if (r.capSeconds() != null) {
+        ro.put("cap_seconds", r.capSeconds());
+      }
+    }
+    if (c.capCarriedSeconds() != null) {
+      o.put("cap_carried_seconds", c.capCarriedSeconds());
+    }
+    if (c.warmupPairSeconds() != null) {
+      o.put("warmup_pair_seconds", c.warmupPairSeconds());
+    }
+    o.put("order", c.order());
+    if (c.forksPerSide() != null) {
+      o.put("forks_per_side", c.forksPerSide());
+    }
+    if (c.pairsNeeded() != null) {
+      o.put("pairs_needed", c.pairsNeeded());
+    }
+    putText(o, "stop", c.stop());
+    putText(o, "stop_detail", c.stopDetail());
+    if (c.width() != null) {
+      o.put("width", c.width());
+    }
+    if (c.jmhArgs() != null) {
+      o.set("jmh_args", array(c.jmhArgs()));
+    }
+    if (c.wallSeconds() != null) {
+      o.put("wall_seconds", c.wallSeconds());
+    }
+    c.extra().forEach(o::set);
+    return o;
+  }
+
+  /** {@code value} (lists, maps, strings, numbers, booleans, {@code null}) as a JSON tree, for a family's facts. */
+  public static JsonNode tree(Object value) {
+    return MAPPER.valueToTree(value);
+  }
+
+  private static String text(JsonNode n, String key) {
+    JsonNode v = n.get(key);
+    return v == null || v.isNull() || v.isContainerNode() ? null : v.asText();
+  }
+
+  private static Integer integer(JsonNode n, String key) {
+    JsonNode v = n.get(key);
+    return v != null && v.isNumber() ? v.asInt() : null;
+  }
+
+  private static Long longValue(JsonNode n, String key) {
+    JsonNode v = n.get(key);
+    return v != null && v.isNumber() ? v.asLong() : null;
+  }
+
+  private static Double doubleValue(JsonNode n, String key) {
+    JsonNode v = n.get(key);
+    return v != null && v.isNumber() ? v.asDouble() : null;
+  }
+
+  /** A number, or NaN for "n/a" and anything else that is not one. */
+  private static double number(JsonNode v) {
+    return v.isNumber() ? v.asDouble() : Double.NaN;
+  }
+
+  private static void putNumber(ObjectNode o, String key, double v) {
+    if (Double.isNaN(v)) {
+      o.put(key, "n/a");
+    } else {
+      o.put(key, v);
+    }
+  }
+
+  private static void putText(ObjectNode o, String key, String v) {
+    if (v != null) {
+      o.put(key, v);
+    }
+  }
+
+  private static List<String> strings(JsonNode a) {
+    List<String> out = new ArrayList<>();
+    if (a.isArray()) {
+      a.forEach(x -> out.add(x.asText()));
+    }
+    return out;
+  }
+
+  private static List<Long> longs(JsonNode a) {
+    List<Long> out = new ArrayList<>();
+    a.forEach(x -> out.add(x.asLong()));
+    return out;
+  }
+
+  private static Map<String, String> stringMap(JsonNode o) {
+    Map<String, String> out = new LinkedHashMap<>();
+    o.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+    return out;
+  }
+
+  private static Map<String, JsonNode> fields(JsonNode o) {
+    Map<String, JsonNode> out = new LinkedHashMap<>();
+    o.properties().forEach(e -> out.put(e.getKey(), e.getValue()));
+    return out;
+  }
+
+  private static ArrayNode array(List<String> values) {
+    ArrayNode a = NODES.arrayNode();
+    values.forEach(a::add);
+    return a;
+  }
+
+  private static ObjectNode object(Map<String, ?> values) {
+    ObjectNode o = NODES.objectNode();
+    values.forEach((k, v) -> o.set(k, v instanceof JsonNode j ? j : NODES.textNode(String.valueOf(v))));
+    return o;
+  }
+}
