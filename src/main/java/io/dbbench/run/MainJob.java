@@ -7,27 +7,17 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
-import io.dbbench.core.ForkSchedule;
 import io.dbbench.core.Leases;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
-import io.dbbench.core.SecretsFile;
 import io.dbbench.profile.MachineState;
 import io.dbbench.report.Report;
-import io.dbbench.report.data.ForkMerge;
-import io.dbbench.report.data.ReportException;
-import io.dbbench.report.stats.Stats;
-import io.dbbench.report.stats.StoppingRule;
-import io.dbbench.report.study.Findings;
-import io.dbbench.report.study.Study;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -35,16 +25,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
-import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
@@ -203,36 +189,11 @@ public final class MainJob {
     }
     long jobStart = System.nanoTime();
     List<String> hostArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
-    Map<String, String> secrets = JmhCommand.forkSecrets(options.userArgs(), hostArgs);
-    Path secretsFile = secrets.isEmpty() ? null
-        : SecretsFile.write(secrets, Path.of(System.getProperty("java.io.tmpdir")));
-    // the plaintext secrets must not outlive the job: deleted at the end, by a shutdown hook on
-    // SIGTERM or Ctrl-C, and after SIGKILL by the next run's lease sweep
-    Leases.Lease lease = secretsFile == null ? null : Leases.take().path(secretsFile);
-    Thread hook = secretsFile == null ? null : new Thread(() -> {
-      try {
-        Files.deleteIfExists(secretsFile);
-      } catch (IOException e) {
-        // the lease sweep deletes it on the next run
-      }
-    }, "dbbench-secrets-cleanup");
-    if (hook != null) {
-      Runtime.getRuntime().addShutdownHook(hook);
-    }
-    ctx = new ForkContext(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), new JmhCommand.Job(options.full(),
-        options.userArgs(), hostArgs, Runtime.version().feature(), runDir, secretsFile), new ComparisonBudget());
-    try {
+    try (ForkSecrets secrets = ForkSecrets.write(JmhCommand.forkSecrets(options.userArgs(), hostArgs))) {
+      ctx = new ForkContext(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), new JmhCommand.Job(
+          options.full(), options.userArgs(), hostArgs, Runtime.version().feature(), runDir, secrets.path()),
+          new ComparisonBudget());
       return runFamilies(all, jobStart);
-    } finally {
-      if (secretsFile != null) {
-        Files.deleteIfExists(secretsFile);
-        try {
-          Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-          // shutting down already: the hook runs
-        }
-        lease.close();
-      }
     }
   }
 
@@ -379,7 +340,7 @@ public final class MainJob {
       int n = arr == null ? 0 : arr.size();
       if (n > 0 || !sweepHere) {
         ArrayNode rows = (ArrayNode) arr;
-        String headlineError = runComparisons(f, rows);
+        String headlineError = new HeadlineComparisons(options, ctx, this::runJmh, this::say, this::runsHere).run(f, rows);
         if (headlineError == null) {
           ExtraForks extra = new ExtraForks(options, ctx, this::runJmh, this::say, this::runsHere);
           if (sweepHere) {
@@ -439,280 +400,22 @@ public final class MainJob {
   }
 
   /**
-   * The run's units ({@link ShardPlan}) from the families, the knobs and the benchmarks the jar
-   * holds, without probing any system: per family with a selected benchmark, its sweep when a
-   * selected benchmark is left after its mode's exclusions, and each of its headline comparisons
-   * whose benchmark is selected, even one the sweep leaves out (numbered as
-   * {@link #runComparisons} numbers them), each expected to take the seconds its room declares.
-   * Every shard computes the same list.
-   *
-   * @param all the full names of the benchmarks to plan over (normally {@link #allBenchmarks()})
+   * This job's units ({@link ShardPlan#units}) over {@code all}, the full names of the benchmarks
+   * to plan over (normally {@link #allBenchmarks()}); every shard computes the same list.
    */
   public List<ShardPlan.Unit> planUnits(Set<String> all) {
-    List<ShardPlan.Unit> units = new ArrayList<>();
-    for (BenchmarkFamily family : families) {
-      Pattern fam = Pattern.compile(family.includeRegex());
-      List<String> selected = all.stream()
-          .filter(b -> fam.matcher(b).find() && (options.include() == null || options.include().matcher(b).find())).toList();
-      if (selected.isEmpty()) {
-        continue;
-      }
-      FamilySettings settings = family.settings(options.full());
-      if (selected.stream().anyMatch(b -> !settings.isExcluded(b))) {
-        units.add(ShardPlan.Unit.sweep(family));
-      }
-      List<FamilySettings.HeadlineComparison> comparisons = settings.comparisons().stream()
-          .filter(c -> selected.contains(c.benchmark())).toList();
-      for (int k = 1; k <= comparisons.size(); k++) {
-        units.add(ShardPlan.Unit.comparison(family, k, comparisons.get(k - 1)));
-      }
-    }
-    return units;
+    return ShardPlan.units(families, options.full(), options.include(), all);
   }
 
-  /**
-   * Runs the family's headline comparisons ({@link FamilySettings#comparisons}): for each, the two
-   * sides' forks one JMH run (one fork) at a time in ABBA blocks ({@link ForkSchedule#abba}), so
-   * both sides see the same machine; each fork sets up its own fixtures (nothing is shared between
-   * the A and B forks). How many pairs: the user's fixed count ({@code -Dbench.forks} or
-   * {@code -f}), else {@link StoppingRule}: a pilot of {@link JmhCommand#pilotPairs} pairs fixes
-   * how many pairs the comparison's interval needs to be narrow enough, and blocks are added until
-   * they ran or the next block would pass the comparison's cap. After every fork the parameters
-   * JMH recorded are checked against the side that was meant to run. Each side's forks are merged,
-   * in run order, into one record ({@link io.dbbench.report.data.ForkMerge}) that replaces the sweep's
-   * one-fork record of the same point in {@code rows}, and the manifest records the comparison
-   * with its {@code order} as run, its rule, the pairs it needed and why it stopped, which the
-   * report reads to pair fork {@code i} of A with fork {@code i} of B. A fork that fails removes
-   * both sides' rows (a failed benchmark publishes no score) and ends the comparisons.
-   *
-   * @return {@code null}, or what failed (redacted)
-   */
-  private String runComparisons(FamilyRun f, ArrayNode rows) throws IOException {
-    BenchmarkFamily family = f.family();
-    FamilySettings settings = f.settings();
-    List<FamilySettings.HeadlineComparison> comparisons = settings.comparisons().stream()
-        .filter(c -> f.comparable().contains(c.benchmark())).toList();
-    if (comparisons.isEmpty()) {
-      return null;
-    }
-    Integer fixed = JmhCommand.fixedForksPerSide(options.forks(), options.userArgs());
-    int pilot = JmhCommand.pilotPairs(options.full(), settings);
-    List<Study> studies = Findings.studies();
-    f.fenv().startComparisons();
-    int k = 0;
-    for (FamilySettings.HeadlineComparison c : comparisons) {
-      k++;
-      if (!runsHere(ShardPlan.Unit.comparison(family.id(), k))) {
-        continue; // another shard runs it
-      }
-      double carried = ctx.budget().carried();
-      StoppingRule rule = fixed != null ? null : StoppingRule.of(
-          Findings.scaleOf(studies, c.benchmark(), c.param(), c.contenderValue()), options.full(), pilot,
-          options.full() ? JmhCommand.FULL_MAX_PAIRS : JmhCommand.QUICK_MAX_PAIRS,
-          ctx.budget().capFor(c.capSeconds() != null ? c.capSeconds()
-              : options.full() ? JmhCommand.FULL_COMPARISON_CAP_SECONDS : JmhCommand.QUICK_COMPARISON_CAP_SECONDS));
-      ManifestBuilder.ComparisonEntry run = f.fenv().comparison(k, c,
-          rule == null ? ManifestBuilder.fixedRule(fixed) : ManifestBuilder.rule(rule));
-      if (rule != null) {
-        run.capCarriedSeconds(Math.round(carried));
-      }
-      say(family.id() + ": headline comparison " + c.label() + ": " + (rule == null ? fixed + "+" + fixed
-          + " forks, order " + ForkSchedule.abba(fixed) : "a pilot of " + rule.pilotPairs() + " pairs, then pairs until "
-          + rule.targetText() + " (Stein), at most " + rule.maxPairs() + " pairs or " + Math.round(rule.capSeconds())
-          + " s" + (Math.round(carried) == 0 ? "" : String.format(Locale.ROOT, " (%+d s from the comparisons before it)",
-          Math.round(carried)))));
-      long begun = System.nanoTime();
-      long t0 = begun; // the stopping rule's clock: from the pilot's first fork
-      Map<Character, List<JsonNode>> forks = Map.of('A', new ArrayList<>(), 'B', new ArrayList<>());
-      List<Double> d = new ArrayList<>();
-      StringBuilder ran = new StringBuilder();
-      String error = null;
-      if (c.warmupPair()) {
-        // one fork per side, discarded (JMH's -wf for the comparison): the shared server adapts to the
-        // compared operation here, not in the pilot's first pair
-        for (int i = 0; i < 2 && error == null; i++) {
-          char side = "AB".charAt(i);
-          Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-warmup-" + side + ".json");
-          say(family.id() + ": comparison " + k + " warm-up fork " + side + " (discarded): " + c.side(side));
-          error = comparisonFork(JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), c.side(side),
-              c.options(), file), c, side, "warm-up fork (" + side + ")", file, null);
-        }
-        run.warmupPairSeconds(Math.round((System.nanoTime() - t0) / 1e9));
-        t0 = System.nanoTime();
-      }
-      List<String> jmhArgs = null;
-      StoppingRule.Stop stop = rule == null ? StoppingRule.Stop.FIXED : null;
-      int planned = rule == null ? fixed : rule.pilotPairs();
-      int needed = -1;
-      try {
-        int slot = 0;
-        while (error == null) {
-          String order = ForkSchedule.abba(planned);
-          for (; slot < order.length() && error == null; slot++) {
-            char side = order.charAt(slot);
-            Map<String, String> point = c.side(side);
-            Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
-            List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file);
-            if (jmhArgs == null) {
-              jmhArgs = cmd.stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
-            }
-            say(family.id() + ": comparison " + k + " fork " + (slot + 1) + "/" + order.length() + ": " + side + " " + point);
-            error = comparisonFork(cmd, c, side, "fork " + (slot + 1) + " (" + side + ")", file, forks.get(side));
-            if (error == null) {
-              ran.append(side);
-            }
-          }
-          if (error != null || rule == null) {
-            break;
-          }
-          // only the block's new pairs: the earlier forks' log ratios are already in d
-          for (int i = d.size(); i < forks.get('A').size() && i < forks.get('B').size(); i++) {
-            d.add(Math.log(Findings.forkSecondsPerOp(forks.get('B').get(i), c.benchmark())
-                / Findings.forkSecondsPerOp(forks.get('A').get(i), c.benchmark())));
-          }
-          double[] x = d.stream().mapToDouble(Double::doubleValue).toArray();
-          double elapsed = (System.nanoTime() - t0) / 1e9;
-          double block = StoppingRule.BLOCK * 2 * elapsed / Math.max(1, ran.length());
-          if (needed < 0 && x.length >= rule.pilotPairs()) {
-            needed = rule.pairsNeeded(x);
-            say(family.id() + ": comparison " + k + ": the pilot's " + x.length + " pairs ask for " + needed
-                + " pairs for " + rule.targetText() + (needed > x.length ? String.format(Locale.ROOT,
-                " (about %.0f s more)", (needed - x.length) / (double) StoppingRule.BLOCK * block) : ""));
-          }
-          Optional<StoppingRule.Stop> decision = rule.decide(x, elapsed, block);
-          if (decision.isPresent()) {
-            stop = decision.get();
-            if (stop == StoppingRule.Stop.OUT_OF_REACH) {
-              run.stopDetail(String.format(Locale.ROOT, "the pilot's %d pairs ask for %d, about %.0f s in all;"
-                  + " the cap is %.0f s: no pair added, the seconds left go to the comparisons after it", x.length, needed,
-                  StoppingRule.projectedSeconds(x.length, needed, elapsed, block), rule.capSeconds()));
-            }
-            break;
-          }
-          planned += StoppingRule.BLOCK;
-          say(family.id() + ": comparison " + k + ": " + x.length + " pairs ran in " + Math.round(elapsed)
-              + " s; adding a block (pairs " + (x.length + 1) + "-" + planned + " of " + needed + ")");
-        }
-        if (error == null) {
-          for (char side : new char[] {'A', 'B'}) {
-            ForkMerge.mergeArrays(forks.get(side), 1.0).forEach(r -> JmhRows.replaceRow(rows, r));
-          }
-        }
-      } catch (ReportException e) {
-        error = "merging the forks of " + c.label() + " failed: " + oneLine(e);
-      } finally {
-        run.order(ran.toString());
-        run.pairsNeeded(needed);
-        run.stop(stop == null ? "failed" : stop.words());
-        if (rule != null && d.size() >= rule.pilotPairs()) {
-          double[] x = d.stream().mapToDouble(Double::doubleValue).toArray();
-          run.width(StoppingRule.width(rule.scale(), Stats.mean(x),
-              Stats.steinChange(x, rule.pilotPairs()).halfWidthLog()));
-        }
-        run.jmhArgs(jmhArgs == null ? List.of() : jmhArgs);
-        run.wallSeconds(Math.round((System.nanoTime() - begun) / 1e9));
-        if (rule != null) {
-          ctx.budget().spent(rule.capSeconds(), (System.nanoTime() - t0) / 1e9);
-        }
-      }
-      if (error != null) {
-        JmhRows.removeRows(rows, c.benchmark(), c.baseline());
-        JmhRows.removeRows(rows, c.benchmark(), c.contender());
-        say(family.id() + ": " + error);
-        return error;
-      }
-      if (rule != null) {
-        say(family.id() + ": comparison " + k + ": stopped (" + stop.words() + ") after " + ran.length() / 2
-            + " pairs in " + run.wallSeconds() + " s; width " + StoppingRule.widthText(rule.scale(),
-            run.width()) + " for " + rule.targetText());
-      }
-    }
-    return null;
-  }
-
-  /**
-   * One fork ({@code cmd}) of side {@code side} of comparison {@code c} into {@code file}, checked
-   * against the point it was meant to run ({@link JmhRows#ranWith}); its rows are added to
-   * {@code into} (discarded when {@code null}).
-   *
-   * @return {@code null}, or what failed
-   */
-  private String comparisonFork(List<String> cmd, FamilySettings.HeadlineComparison c, char side, String what,
-      Path file, List<JsonNode> into) {
-    Map<String, String> point = c.side(side);
-    try {
-      JsonNode got = runJmh(cmd, file);
-      String error = got == null || got.isEmpty() ? what + " of " + c.label() + " produced no result (see the JMH"
-          + " output above)" : JmhRows.ranWith(got, c.benchmark(), point);
-      if (error == null && into != null) {
-        into.add(got);
-      }
-      return error;
-    } catch (Exception e) {
-      return what + " of " + c.label() + " failed: " + oneLine(e);
-    }
-  }
-
-  /**
-   * Runs JMH with {@code cmd} once another JMH run has released JMH's lock, and returns the JSON
-   * array it wrote to {@code file} ({@code null} when it wrote none); the file is deleted either way.
-   *
-   * @throws Exception what JMH threw (a failing benchmark with {@code -foe true})
-   */
+  /** One JMH run once JMH's lock is free ({@link JmhRunner#run}), saying on this job's output when it waits. */
   private JsonNode runJmh(List<String> cmd, Path file) throws Exception {
-    try {
-      waitForJmhLock();
-      new Runner(new CommandLineOptions(cmd.toArray(String[]::new))).run();
-      return Files.exists(file) ? ctx.json().readTree(file.toFile()) : null;
-    } finally {
-      Files.deleteIfExists(file);
-    }
+    return JmhRunner.run(cmd, file, ctx.json(), this::say);
   }
 
   /** {@link #describe} of {@code e}, redacted, on one line. */
   static String oneLine(Exception e) {
     // one line first: a line break inside a value (a password holding one) must not end its mask
     return Redaction.redact(describe(e).replaceAll("\\s*\\R\\s*", " "));
-  }
-
-  /** How long a family waits for another JMH run on this machine to release JMH's lock. */
-  static final Duration LOCK_WAIT = Duration.ofMinutes(15);
-
-  /**
-   * Waits (up to {@link #LOCK_WAIT}, saying so once) while another JMH run on this machine holds
-   * JMH's lock file ({@code <java.io.tmpdir>/jmh.lock}): JMH itself would fail the family at once,
-   * and two runs sharing the cores would spoil each other's figures. Returns at once when JMH is
-   * told to ignore the lock ({@code -Djmh.ignoreLock=true}) or the lock cannot be checked.
-   */
-  private void waitForJmhLock() {
-    if (Boolean.getBoolean("jmh.ignoreLock")) {
-      return;
-    }
-    Path lock = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
-    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
-    boolean said = false;
-    while (System.nanoTime() < deadline) {
-      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(lock,
-          StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-        java.nio.channels.FileLock l = ch.tryLock();
-        if (l != null) {
-          l.release();
-          return;
-        }
-      } catch (IOException | java.nio.channels.OverlappingFileLockException e) {
-        return; // cannot tell: let JMH decide
-      }
-      if (!said) {
-        say("another JMH run holds " + lock + "; waiting up to " + LOCK_WAIT.toMinutes() + " minutes for it to finish");
-        said = true;
-      }
-      try {
-        Thread.sleep(2000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
   }
 
   /** {@code Type: message}, and the root cause's when there is one (JMH wraps the benchmark's exception). */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * How the main job splits over machines: the run's <em>units</em> (a family's sweep, its
@@ -198,5 +199,34 @@ public final class ShardPlan {
   /** Expected seconds of each shard of a partition. */
   public static List<Integer> expectedSeconds(List<List<Unit>> shards) {
     return shards.stream().map(s -> s.stream().mapToInt(Unit::expectedSeconds).sum()).toList();
+  }
+
+  /**
+   * The run's units from {@code families}, the mode, the include pattern ({@code null}: all) and the
+   * benchmarks the jar holds, without probing any system: per family with a selected benchmark, its
+   * sweep when a selected benchmark is left after its mode's exclusions, and each of its headline
+   * comparisons whose benchmark is selected, even one the sweep leaves out, each expected to take
+   * the seconds its room declares. Every shard computes the same list.
+   */
+  public static List<Unit> units(List<BenchmarkFamily> families, boolean full, Pattern include, Set<String> all) {
+    List<Unit> units = new ArrayList<>();
+    for (BenchmarkFamily family : families) {
+      Pattern fam = Pattern.compile(family.includeRegex());
+      List<String> selected = all.stream()
+          .filter(b -> fam.matcher(b).find() && (include == null || include.matcher(b).find())).toList();
+      if (selected.isEmpty()) {
+        continue;
+      }
+      FamilySettings settings = family.settings(full);
+      if (selected.stream().anyMatch(b -> !settings.isExcluded(b))) {
+        units.add(Unit.sweep(family));
+      }
+      List<FamilySettings.HeadlineComparison> comparisons = settings.comparisons().stream()
+          .filter(c -> selected.contains(c.benchmark())).toList();
+      for (int k = 1; k <= comparisons.size(); k++) {
+        units.add(Unit.comparison(family, k, comparisons.get(k - 1)));
+      }
+    }
+    return units;
   }
 }
