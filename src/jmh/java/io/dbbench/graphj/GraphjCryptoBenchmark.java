@@ -21,8 +21,11 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * graphd's {@code encryption} and {@code compress_encrypt} criterion groups on about 10 KB, with
  * the XChaCha20-Poly1305 implementation as {@code @Param provider}: {@code jdk} (the JDK's
- * ChaCha20-Poly1305 behind a BouncyCastle HChaCha20 subkey) and {@code bc} (BouncyCastle's
- * XChaCha20Poly1305). Throughput in ops/s; {@code bytes} is plaintext bytes/s.
+ * ChaCha20-Poly1305 behind a BouncyCastle HChaCha20 subkey), {@code bc} (BouncyCastle's
+ * XChaCha20Poly1305) and {@code conscrypt} (BoringSSL's ChaCha20-Poly1305 through Conscrypt, behind
+ * the same subkey; its set-up fails with the reason where Conscrypt's native library does not load,
+ * and the main job leaves it out there, recording why). Throughput in ops/s; {@code bytes} is
+ * plaintext bytes/s.
  *
  * <p>Every {@code encrypt} uses a fresh nonce (a counter in the nonce's first 8 bytes): the JDK
  * cipher refuses a repeated key and nonce, and so should any real writer.
@@ -31,8 +34,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Thread)
 public class GraphjCryptoBenchmark extends BenchmarkDefaults {
-  /** {@code jdk} or {@code bc}. */
-  @Param({"jdk", "bc"})
+  /** {@code jdk}, {@code bc} or {@code conscrypt}. */
+  @Param({"jdk", "bc", "conscrypt"})
   public String provider;
 
   private Aead aead;
@@ -51,7 +54,11 @@ public class GraphjCryptoBenchmark extends BenchmarkDefaults {
   /** Key, AAD, and the sealed inputs of the decode paths, made outside measurement. */
   @Setup(Level.Trial)
   public void setup(CorpusState c) throws GeneralSecurityException {
-    aead = AeadProvider.parse(provider).create();
+    AeadProvider p = AeadProvider.parse(provider);
+    p.unavailableReason().ifPresent(why -> {
+      throw new IllegalStateException("provider=" + provider + " cannot run here: " + why);
+    });
+    aead = p.create();
     SplittableRandom r = new SplittableRandom(GraphjCorpus.SEED);
     for (int i = 0; i < key.length; i++) {
       key[i] = (byte) r.nextInt(256);
@@ -107,7 +114,7 @@ public class GraphjCryptoBenchmark extends BenchmarkDefaults {
     return lastOut = GraphjCodec.openBody(sealedHeader, sealedFile, key, aead, "bench");
   }
 
-  /** Outputs are checked with the other provider, outside measurement. */
+  /** Outputs are checked with another provider (jdk, or bc for jdk), outside measurement. */
   @TearDown(Level.Trial)
   public void verify(CorpusState c) throws GeneralSecurityException, GraphjException {
     if (lastOut == null) {

@@ -1,33 +1,58 @@
 package io.dbbench.graphj;
 
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The XChaCha20-Poly1305 implementations dbbench can use. {@link #JDK} derives the HChaCha20
  * subkey with BouncyCastle's ChaCha core and runs the JDK's own (intrinsified) ChaCha20-Poly1305
- * cipher; {@link #BC} is BouncyCastle's {@code XChaCha20Poly1305} end to end. Both are proved
- * against the same vectors in the tests; {@link #DEFAULT} is the faster one as measured by
- * {@code GraphjCryptoBenchmark} (see README).
+ * cipher; {@link #BC} is BouncyCastle's {@code XChaCha20Poly1305} end to end; {@link #CONSCRYPT}
+ * runs BoringSSL's ChaCha20-Poly1305 through Conscrypt behind the same Java HChaCha20 subkey as
+ * {@code JDK}. All three are proved against the same vectors in the tests; {@link #DEFAULT} is the
+ * {@code JDK} one, which needs nothing beyond the JVM. {@code CONSCRYPT} needs Conscrypt's native
+ * library (x86_64 only): {@link #unavailableReason()} says why it cannot be used elsewhere.
  */
 public enum AeadProvider {
   /** JDK ChaCha20-Poly1305 behind a BouncyCastle HChaCha20 subkey. */
   JDK,
   /** BouncyCastle's XChaCha20Poly1305. */
-  BC;
+  BC,
+  /** Conscrypt's (BoringSSL's) ChaCha20-Poly1305 behind a BouncyCastle HChaCha20 subkey. */
+  CONSCRYPT;
 
-  /** The default provider: the faster one in GraphjCryptoBenchmark. */
+  /** The default provider: the JDK's, which needs no native library. */
   public static final AeadProvider DEFAULT = JDK;
 
-  /** A new, single-threaded instance. */
+  /**
+   * A new, single-threaded instance.
+   *
+   * @throws IllegalStateException naming the reason when this provider is unavailable here
+   *     ({@link #unavailableReason()})
+   */
   public Aead create() {
     return switch (this) {
       case JDK -> new JdkXChaCha20Poly1305();
       case BC -> new BcXChaCha20Poly1305();
+      case CONSCRYPT -> ConscryptXChaCha20Poly1305.create();
     };
   }
 
   /**
-   * Parses {@code jdk} or {@code bc} (case-insensitive).
+   * Why this provider cannot be used in this JVM (e.g. Conscrypt's native library did not load),
+   * or empty when {@link #create()} will work. The first call for {@code CONSCRYPT} loads its
+   * native library.
+   */
+  public Optional<String> unavailableReason() {
+    return this == CONSCRYPT ? ConscryptXChaCha20Poly1305.unavailableReason() : Optional.empty();
+  }
+
+  /** The {@code @Param} and command-line spelling: {@code jdk}, {@code bc} or {@code conscrypt}. */
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Parses {@code jdk}, {@code bc} or {@code conscrypt} (case-insensitive).
    *
    * @throws IllegalArgumentException naming the value and the accepted ones
    */
@@ -35,7 +60,7 @@ public enum AeadProvider {
     try {
       return valueOf(s.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw new IllegalArgumentException("unknown AEAD provider '" + s + "'; expected jdk or bc", e);
+      throw new IllegalArgumentException("unknown AEAD provider '" + s + "'; expected jdk, bc or conscrypt", e);
     }
   }
 }

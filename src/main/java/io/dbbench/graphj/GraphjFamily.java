@@ -95,6 +95,8 @@ public final class GraphjFamily implements BenchmarkFamily {
    * one reused context (what dbbench shows a Rust or Java writer could save).
    */
   private static FamilySettings.Builder headlines(FamilySettings.Builder b) {
+    // Conscrypt ships x86_64 builds only: elsewhere its provider is left out, the reason recorded
+    AeadProvider.CONSCRYPT.unavailableReason().ifPresent(why -> b.reduced("provider", why, "jdk", "bc"));
     return b.comparison(new GraphjForm().study().headline("context")).comparisonExpectedSeconds(34);
   }
 
@@ -109,7 +111,7 @@ public final class GraphjFamily implements BenchmarkFamily {
     return d;
   }
 
-  /** Backend, library versions, AEAD default, corpus seed and digests. */
+  /** Backend, library versions (Conscrypt's or why it is unavailable), AEAD default, corpus seed and digests. */
   static Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("backend", "in-process");
@@ -120,6 +122,8 @@ public final class GraphjFamily implements BenchmarkFamily {
     m.put("bouncycastle", Version.property("bouncycastle"));
     m.put("protobuf_java", com.google.protobuf.RuntimeVersion.MAJOR + "." + com.google.protobuf.RuntimeVersion.MINOR
         + "." + com.google.protobuf.RuntimeVersion.PATCH + com.google.protobuf.RuntimeVersion.SUFFIX);
+    m.put("conscrypt", AeadProvider.CONSCRYPT.unavailableReason().map(why -> "unavailable: " + why)
+        .orElse(Version.property("conscrypt")));
     m.put("aead_default", AeadProvider.DEFAULT.name().toLowerCase(Locale.ROOT));
     m.put("corpus_seed", GraphjCorpus.SEED);
     m.put("corpus_sha256", corpusDigests());

@@ -1,5 +1,6 @@
 package io.dbbench.graphj;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -129,6 +130,31 @@ class GraphjHostileInputTest {
     assertTrue(limit <= Math.max(1L << 20, Runtime.getRuntime().maxMemory() / GraphjCodec.HEAP_SHARE_DIVISOR),
         limit + " above a third of the heap " + Runtime.getRuntime().maxMemory());
     assertTrue(limit >= 1L << 20, "at least 1 MiB: " + limit);
+  }
+
+  @Test
+  void theLimitAskedOnlyWhenNeededStillHoldsACapBelowTheFloor() throws Exception {
+    // decompress(body, source) skips the heap for frames under min(cap, 1 MiB): with a 4 KiB cap,
+    // a 10 KB frame is over that floor, so the limit is computed and the frame refused before decoding
+    byte[] raw = new byte[10_000];
+    java.util.Arrays.fill(raw, (byte) 'g');
+    String before = System.getProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY);
+    try (ZstdCodec reused = ZstdCodec.create(ZstdCodec.Context.REUSED)) {
+      byte[] body = reused.compress(raw, 3);
+      assertArrayEquals(raw, reused.decompress(body, "x"));
+      System.setProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY, "4096");
+      assertEquals(4096, GraphjCodec.rawBodyFloor());
+      GraphjException e = assertThrows(GraphjException.class, () -> reused.decompress(body, "x"));
+      assertEquals(GraphjException.Kind.LIMIT_EXCEEDED, e.kind());
+      assertTrue(e.getMessage().contains("declares a content size of 10000"), e.getMessage());
+      assertTrue(e.getMessage().contains("limit for this body is 4096 bytes"), e.getMessage());
+    } finally {
+      if (before == null) {
+        System.clearProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY);
+      } else {
+        System.setProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY, before);
+      }
+    }
   }
 
   @Test
