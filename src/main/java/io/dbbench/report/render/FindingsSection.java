@@ -37,7 +37,9 @@ public final class FindingsSection {
           : " [" + Finding.figure(f.ciLow(), f.unit()) + ", " + Finding.figure(f.ciHigh(), f.unit()) + "]";
       List<String> marks = new ArrayList<>();
       if (f.conditions().underLoad()) {
-        marks.add(String.format(Locale.ROOT, "UNDER LOAD (other processes %.0f%%)", f.conditions().otherCpuMax()));
+        // name what marked it: other processes on the cores, or the hypervisor's steal
+        marks.add(String.format(Locale.ROOT, "UNDER LOAD (other processes %.0f%%, stolen %.0f%%)",
+            f.conditions().otherCpuMax(), f.conditions().stealMax()));
       }
       if (f.conditions().stop().equals(StoppingRule.Stop.CAP.words())
           || f.conditions().stop().equals(StoppingRule.Stop.MAX_PAIRS.words())) {
