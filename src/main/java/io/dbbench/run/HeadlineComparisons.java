@@ -155,7 +155,7 @@ final class HeadlineComparisons {
             needed = rule.pairsNeeded(x);
             say.accept(family.id() + ": comparison " + k + ": the pilot's " + x.length + " pairs ask for " + needed
                 + " pairs for " + rule.targetText() + (needed > x.length ? String.format(Locale.ROOT,
-                " (about %.0f s more)", (needed - x.length) / (double) StoppingRule.BLOCK * block) : ""));
+                " (about %.0f s more)", StoppingRule.projectedSeconds(x.length, needed, 0, block)) : ""));
           }
           Optional<StoppingRule.Stop> decision = rule.decide(x, elapsed, block);
           if (decision.isPresent()) {
