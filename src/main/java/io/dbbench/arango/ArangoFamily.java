@@ -146,6 +146,11 @@ public final class ArangoFamily implements BenchmarkFamily {
           .build();
     }
     PoolSettings.quick(b); // the pooling study's own parameter names (ArangoDB II)
+    // pilots of 4 pairs: on the stand-in the insert pairs spread by 0.12-0.27 in ln and the pool's by
+    // 0.15-0.19, so neither meets its quick width in the pairs a 15-minute job can give them (12-22 and
+    // 8-20 pairs asked for by 6-pair pilots); they say cap with their pairs, and the seconds go to the
+    // four comparisons that meet theirs
+    b.headlineForks(QUICK_PILOT_PAIRS);
     // the sweep on HTTP/1.1 JSON; the headline comparison's forks add HTTP/2 JSON for insert
     return headlines(b, QUICK_BULK_CAP_SECONDS, QUICK_POOL_CAP_SECONDS).param("protocol", "HTTP_JSON").param("client", "driver")
         .exclude("^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.insert$", "the insert row: the headline"
@@ -185,14 +190,21 @@ public final class ArangoFamily implements BenchmarkFamily {
 
   /**
    * Seconds after which the quick bulk-insert comparison starts no further ABBA block (its pilot
-   * always runs, about 140 s after its warm-up pair): a fork costs 10-12 s (its stand-in warm-up
-   * and 60 shots); after the warm-up pair the pairs spread by about 0.05 in ln, which the pilot's 6
-   * pairs meet a half-width of 10 points with.
+   * always runs, about 65 s after its warm-up pair): a fork costs 7-10 s (its stand-in warm-up,
+   * confirmed against the level an earlier trial reached, and 60 shots, each verified with one
+   * multi-document read); its pairs spread by 0.12-0.27 in ln, so the pilot's pairs ask for more than a
+   * quick job can give and the seconds left go to the pool comparison.
    */
-  static final int QUICK_BULK_CAP_SECONDS = 150;
+  static final int QUICK_BULK_CAP_SECONDS = 60;
 
-  /** The same for the pool comparison (its pilot takes about 130 s): a fork costs 11-13 s, and 6-8 pairs meet high/low 1.25 on a quiet machine. */
-  static final int QUICK_POOL_CAP_SECONDS = 120;
+  /** Pilot pairs of the quick headline comparisons (both). */
+  static final int QUICK_PILOT_PAIRS = 4;
+
+  /**
+   * The same for the pool comparison (its pilot of 4 pairs takes about 90 s, the first fork's cold
+   * warm-up included): a fork costs 8-11 s, and its pairs spread by 0.15-0.19 in ln.
+   */
+  static final int QUICK_POOL_CAP_SECONDS = 90;
 
   /** Warm-up window in quick mode, in ms (full mode: 1000); see the payload family's. */
   static final String QUICK_WARMUP_WINDOW_MS = "500";

@@ -1,9 +1,12 @@
 package io.dbbench.load;
 
 import io.dbbench.core.BenchConfig;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -239,6 +242,36 @@ public final class SteadyState {
    */
   public static Outcome reach(Load load, LongSupplier meter, LongSupplier jitNanos, String meterName, Rule rule,
       LongSupplier clock, Runnable beforeEachWindow, Progress progress) throws Exception {
+    return reach(load, meter, jitNanos, meterName, rule, clock, beforeEachWindow, progress, Optional.empty());
+  }
+
+  /**
+   * {@link #reach(Load, LongSupplier, LongSupplier, String, Rule, LongSupplier, Runnable, Progress)}
+   * on servers shared among a run's trials, whose mix and processes {@code levelKey} names
+   * ({@link SteadyLevels#key}). When an earlier warm-up in this run left a steady level for the key
+   * ({@link SteadyLevels}), the servers are also steady as soon as the mean cost of the last
+   * {@code stableWindows + 1} windows lies within the tolerance of that level (and their JIT was
+   * quiet in each): the level is then confirmed, not proved again from a flat run of windows.
+   * Every steady outcome records the mean of its last {@code stableWindows + 1} windows as the
+   * key's level for the next trial; an outcome that is not steady records nothing.
+   */
+  public static Outcome reach(Load load, LongSupplier meter, LongSupplier jitNanos, String meterName, Rule rule,
+      LongSupplier clock, Runnable beforeEachWindow, Progress progress, Optional<String> levelKey) throws Exception {
+    Optional<Path> levels = levelKey.isPresent() && meter.getAsLong() >= 0 ? SteadyLevels.file() : Optional.empty();
+    OptionalDouble known = levels.isPresent() ? SteadyLevels.lookup(levels.get(), levelKey.get()) : OptionalDouble.empty();
+    Outcome o = reach(load, meter, jitNanos, meterName, rule, clock, beforeEachWindow, progress, known);
+    if (o.steady() && levels.isPresent()) {
+      int k = Math.min(o.windowCostsUs().size(), rule.stableWindows() + 1);
+      double mean = o.windowCostsUs().subList(o.windowCostsUs().size() - k, o.windowCostsUs().size()).stream()
+          .mapToDouble(Double::doubleValue).average().orElse(0);
+      SteadyLevels.record(levels.get(), levelKey.get(), mean)
+          .ifPresent(why -> progress.out().accept("[dbbench]   steady level not kept for later trials: " + why));
+    }
+    return o;
+  }
+
+  private static Outcome reach(Load load, LongSupplier meter, LongSupplier jitNanos, String meterName, Rule rule,
+      LongSupplier clock, Runnable beforeEachWindow, Progress progress, OptionalDouble known) throws Exception {
     LongSupplier m = meter;
     String name = meterName;
     if (meter.getAsLong() < 0) {
@@ -246,7 +279,9 @@ public final class SteadyState {
       name = "wall clock";
     }
     boolean jitReadable = jitNanos.getAsLong() >= 0;
-    progress.out().accept(startLine(progress.what(), name, rule, jitReadable));
+    progress.out().accept(startLine(progress.what(), name, rule, jitReadable) + (known.isPresent()
+        ? String.format(Locale.ROOT, "; or when their mean lies within %d%% of %.0f us, the level these servers reached"
+            + " with this mix earlier in this run", Math.round(rule.tolerance() * 100), known.getAsDouble()) : ""));
     long start = clock.getAsLong();
     long lastLine = start;
     int windowsAtLastLine = 0;
@@ -271,7 +306,8 @@ public final class SteadyState {
       double cost = (after - before) / 1e3 / n;
       costs.add(cost);
       long elapsed = clock.getAsLong() - start;
-      boolean steady = costs.size() >= rule.minWindows() && (flat(costs, rule) || level(costs, rule)) && quiet(jits, rule);
+      boolean steady = costs.size() >= rule.minWindows() && (flat(costs, rule) || level(costs, rule)
+          || (known.isPresent() && near(costs, rule, known.getAsDouble()))) && quiet(jits, rule);
       if (steady || elapsed + rule.windowNanos() > rule.capNanos()) {
         Outcome o = new Outcome(steady, requests, costs.size(), cost, name, elapsed / 1e9, List.copyOf(costs),
             List.copyOf(jits));
@@ -344,6 +380,23 @@ public final class SteadyState {
       before += costs.get(costs.size() - 1 - k - i);
     }
     return before > 0 && Math.abs(last - before) <= rule.tolerance() * before;
+  }
+
+  /**
+   * Whether the mean of the last {@code stableWindows + 1} costs is within the tolerance of
+   * {@code knownUs}, a level the same servers reached with the same mix earlier in the run
+   * ({@link SteadyLevels}).
+   */
+  static boolean near(List<Double> costs, Rule rule, double knownUs) {
+    int k = rule.stableWindows() + 1;
+    if (costs.size() < k || !(knownUs > 0)) {
+      return false;
+    }
+    double sum = 0;
+    for (int i = 0; i < k; i++) {
+      sum += costs.get(costs.size() - 1 - i);
+    }
+    return Math.abs(sum / k - knownUs) <= rule.tolerance() * knownUs;
   }
 
   /** Whether each of the last {@code stableWindows + 1} windows' JIT time is under the quiet fraction (true when unreadable). */

@@ -107,13 +107,15 @@ public final class PayloadFamily implements BenchmarkFamily {
 
   /**
    * Seconds after which the quick headline comparison starts no further ABBA block: its pilot of 4
-   * pairs takes about 110 s (a fork about 14 s: the server warm-up's 3 s, then 1 + 2 iterations of
-   * requests that take 0.15-0.3 s each without the index), so one more block fits. On the shared
+   * pairs takes 90-110 s (a fork 11-14 s: the server warm-up's 1.5-3 s, confirmed against the level
+   * an earlier trial reached ({@link io.dbbench.load.SteadyLevels}), then 1 + 2 iterations of
+   * requests that take 0.15-0.3 s each without the index), so one more block fits with the seconds
+   * the comparisons before it leave. On the shared
    * stand-in the pairs spread by 0.08-0.33 in ln (the unindexed search's server CPU per request
    * settles at 1.4-2.3 ms depending on the fork): 4-6 pairs meet high/low 1.25 at the smaller
    * spreads, and the finding says {@code cap} with its pairs at the larger ones.
    */
-  static final int QUICK_COMPARISON_CAP_SECONDS = 170;
+  static final int QUICK_COMPARISON_CAP_SECONDS = 140;
 
   /** Pilot pairs of the quick headline comparison. */
   static final int QUICK_PILOT_PAIRS = 4;

@@ -6,6 +6,7 @@ import io.dbbench.core.ChildJvm;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.SharedServer;
 import io.dbbench.load.JitActivity;
+import io.dbbench.load.SteadyLevels;
 import io.dbbench.load.SteadyState;
 import io.dbbench.mongo.Arrangement;
 import io.dbbench.mongo.MongoTarget;
@@ -320,7 +321,9 @@ public final class PayloadFixture implements AutoCloseable {
       Runnable reset = mix == Mix.insert ? this::prepare : () -> { };
       return SteadyState.reach(load, this::serverCpuNanos, this::serverJitNanos, "server CPU", rule,
           System::nanoTime, reset, SteadyState.Progress.toStdout("the payload service and its stand-in, " + mix + " "
-              + document()));
+              + document()), sharedServers() ? SteadyLevels.key("payload " + mix + " " + document() + " indexes="
+              + collection.indexNames() + " seeded=" + collection.seededIds().size(), servicePid(), target().standInPid())
+              : java.util.Optional.empty());
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {

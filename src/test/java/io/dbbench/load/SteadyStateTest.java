@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.BenchConfig;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link SteadyState} on a simulated server: a fake clock, and a server whose CPU per request is a
@@ -194,5 +197,66 @@ class SteadyStateTest {
     assertTrue(quickLines.get(0).contains("(the servers' JIT activity is not readable here)"), quickLines.get(0));
     assertTrue(quickLines.get(1).startsWith("[dbbench] the payload service: steady after 3.0 s (3 windows"),
         quickLines.get(1));
+  }
+
+  @Test
+  void aLevelReachedEarlierInTheRunConfirmsAScatteringServerInThreeWindows(@TempDir Path runDir) throws Exception {
+    // scatters by +-15% around 4 ms from the start (no three windows within 10%, and the level rule
+    // needs six): on its own it is steady after 6 windows; with the level an earlier trial left, after 3
+    double[] costs = {4600, 3900, 4500, 4000, 4550, 3950, 4400, 4000};
+    Optional<String> key = SteadyLevels.key("arango bulk insert docs=10000 client=driver protocol=HTTP_JSON", 4242);
+    String old = System.getProperty("dbbench.run.dir");
+    System.setProperty("dbbench.run.dir", runDir.toString());
+    try {
+      SimulatedServer first = new SimulatedServer(t -> costs[Math.min(costs.length - 1, (int) t)]);
+      SteadyState.Outcome o1 = SteadyState.reach(first::runUntil, () -> first.cpu, () -> 0, "server CPU", RULE,
+          () -> first.now, () -> { }, SteadyState.Progress.SILENT, key);
+      assertTrue(o1.steady());
+      assertEquals(6, o1.windows(), o1.windowCostsUs().toString());
+      double level = SteadyLevels.lookup(runDir.resolve(SteadyLevels.FILE), key.get()).orElseThrow();
+      assertEquals((4000 + 4550 + 3950) / 3.0, level, 1.0, "the mean of the last three windows is kept");
+
+      SimulatedServer second = new SimulatedServer(t -> costs[Math.min(costs.length - 1, (int) t)]);
+      List<String> lines = new ArrayList<>();
+      SteadyState.Outcome o2 = SteadyState.reach(second::runUntil, () -> second.cpu, () -> 0, "server CPU", RULE,
+          () -> second.now, () -> { }, new SteadyState.Progress("the ArangoDB server", lines::add), key);
+      assertTrue(o2.steady());
+      assertEquals(3, o2.windows(), "the first three windows average within 10% of the kept level");
+      assertTrue(lines.get(0).contains("or when their mean lies within 10% of 4167 us, the level these servers reached"
+          + " with this mix earlier in this run"), lines.get(0));
+
+      // another mix or another server process has no level: it proves flatness on its own
+      SimulatedServer other = new SimulatedServer(t -> costs[Math.min(costs.length - 1, (int) t)]);
+      SteadyState.Outcome o3 = SteadyState.reach(other::runUntil, () -> other.cpu, () -> 0, "server CPU", RULE,
+          () -> other.now, () -> { }, SteadyState.Progress.SILENT,
+          SteadyLevels.key("arango bulk insert docs=10000 client=driver protocol=HTTP_JSON", 4243));
+      assertEquals(6, o3.windows());
+
+      // a server that sits 30% above the kept level (drifted, or another state) is not confirmed by it
+      SimulatedServer slower = new SimulatedServer(t -> 1.3 * costs[Math.min(costs.length - 1, (int) t)]);
+      SteadyState.Outcome o4 = SteadyState.reach(slower::runUntil, () -> slower.cpu, () -> 0, "server CPU", RULE,
+          () -> slower.now, () -> { }, SteadyState.Progress.SILENT, key);
+      assertEquals(6, o4.windows(), "steady by its own level rule only");
+    } finally {
+      if (old == null) {
+        System.clearProperty("dbbench.run.dir");
+      } else {
+        System.setProperty("dbbench.run.dir", old);
+      }
+    }
+  }
+
+  @Test
+  void levelsNeedEveryServerPidAndOnlyPositiveCostsAreKept(@TempDir Path dir) {
+    assertTrue(SteadyLevels.key("payload search", 10, -1).isEmpty(), "a server whose pid is unknown gets no level");
+    assertEquals("10/11/payload search", SteadyLevels.key("payload search", 10, 11).orElseThrow());
+    Path file = dir.resolve(SteadyLevels.FILE);
+    assertTrue(SteadyLevels.record(file, "k", Double.NaN).isPresent());
+    assertTrue(SteadyLevels.record(file, "k", 0).isPresent());
+    assertTrue(SteadyLevels.lookup(file, "k").isEmpty());
+    assertTrue(SteadyLevels.record(file, "k", 250.5).isEmpty());
+    assertTrue(SteadyLevels.record(file, "j", 10).isEmpty());
+    assertEquals(250.5, SteadyLevels.lookup(file, "k").orElseThrow());
+    assertEquals(10, SteadyLevels.lookup(file, "j").orElseThrow());
   }
 }

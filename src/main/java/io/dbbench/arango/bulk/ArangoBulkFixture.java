@@ -6,8 +6,10 @@ import io.dbbench.arango.server.ArangoAdmin;
 import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.arango.server.ArangoTarget;
 import io.dbbench.arango.server.ArangoUnavailableException;
+import io.dbbench.load.SteadyLevels;
 import io.dbbench.load.SteadyState;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,7 +38,11 @@ public final class ArangoBulkFixture implements AutoCloseable {
   /** What the last read by keys returned (set in the shot, checked by {@link #verify} outside the timing). */
   private List<BulkDoc> lastRead = List.of();
 
-  private ArangoBulkFixture(ArangoTarget target, ArangoAdmin admin, BulkClient client, int docs) {
+  /** The client and protocol, for the key of the server's steady level ({@link io.dbbench.load.SteadyLevels}). */
+  private final String clientMix;
+
+  private ArangoBulkFixture(ArangoTarget target, ArangoAdmin admin, BulkClient client, int docs, String clientMix) {
+    this.clientMix = clientMix;
     this.target = target;
     this.admin = admin;
     this.client = client;
@@ -81,9 +87,11 @@ public final class ArangoBulkFixture implements AutoCloseable {
       a = new ArangoAdmin(t);
       a.ensureDatabase();
       a.ensureCollection(COLLECTION);
+      a.truncate(COLLECTION); // the previous trial's documents become garbage before the collection below
+      t.compactSharedHeap();
       c = BulkClient.open(client, t, protocol);
       c.ping();
-      return new ArangoBulkFixture(t, a, c, docs);
+      return new ArangoBulkFixture(t, a, c, docs, "client=" + client + " protocol=" + protocol);
     } catch (RuntimeException e) {
       if (c != null) {
         c.close();
@@ -160,8 +168,14 @@ public final class ArangoBulkFixture implements AutoCloseable {
       throw new BulkOperationException(what + ": collection " + COLLECTION + " holds " + count + " documents; expected "
           + expected, 0);
     }
+    List<String> keys = new ArrayList<>(sample.length);
     for (int i : sample) {
-      JsonNode d = admin.document(COLLECTION, BulkDocuments.key(i));
+      keys.add(BulkDocuments.key(i));
+    }
+    List<JsonNode> found = admin.documents(COLLECTION, keys); // one request, not one per sampled key
+    for (int s = 0; s < sample.length; s++) {
+      int i = sample[s];
+      JsonNode d = found.get(s);
       if (op == BulkOperation.DELETE) {
         if (d != null) {
           throw new BulkOperationException(what + ": document " + BulkDocuments.key(i) + " still exists", 0);
@@ -198,7 +212,8 @@ public final class ArangoBulkFixture implements AutoCloseable {
     try {
       return SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
           rule, System::nanoTime, () -> { }, SteadyState.Progress.toStdout("the ArangoDB server, bulk "
-              + op.method() + " of " + docs + " documents per shot"));
+              + op.method() + " of " + docs + " documents per shot"),
+          SteadyLevels.key("arango bulk " + op.method() + " docs=" + docs + " " + clientMix, target.sharedPid()));
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {

@@ -5,6 +5,7 @@ import io.dbbench.arango.server.ArangoAdmin;
 import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.arango.server.ArangoTarget;
 import io.dbbench.arango.server.ArangoUnavailableException;
+import io.dbbench.load.SteadyLevels;
 import io.dbbench.load.SteadyState;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -50,7 +51,11 @@ public final class PoolFixture implements AutoCloseable {
   private final PoolClient client;
   private final int standInWorkMillis;
 
-  private PoolFixture(ArangoTarget target, ArangoAdmin admin, PoolClient client, int standInWorkMillis) {
+  /** The connection, documents and index, for the key of the server's steady level ({@link io.dbbench.load.SteadyLevels}). */
+  private final String mix;
+
+  private PoolFixture(ArangoTarget target, ArangoAdmin admin, PoolClient client, int standInWorkMillis, String mix) {
+    this.mix = mix;
     this.target = target;
     this.admin = admin;
     this.client = client;
@@ -83,9 +88,11 @@ public final class PoolFixture implements AutoCloseable {
       seed(a, docs);
       index(a, index);
       a.setQueryCacheMode("off");
+      t.compactSharedHeap();
       c = PoolClient.open(t, connection);
       c.ping();
-      return new PoolFixture(t, a, c, study.standInWorkMillis());
+      return new PoolFixture(t, a, c, study.standInWorkMillis(), "connection=" + connection + " documents=" + docs
+          + " index=" + index);
     } catch (RuntimeException e) {
       if (c != null) {
         c.close();
@@ -212,7 +219,8 @@ public final class PoolFixture implements AutoCloseable {
     try {
       SteadyState.Outcome o = SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
           rule, System::nanoTime, () -> { }, SteadyState.Progress.toStdout("the ArangoDB server, pool queries ("
-              + picks.size() + " per shot)"));
+              + picks.size() + " per shot)"), SteadyLevels.key("arango pool " + picks.size() + " queries per shot "
+              + mix, target.sharedPid()));
       prepare();
       return o;
     } catch (RuntimeException e) {

@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -142,6 +143,37 @@ public final class ArangoAdmin implements AutoCloseable {
       return null;
     }
     return expect(a, "reading " + collection + "/" + key, 200).body();
+  }
+
+  /**
+   * Documents {@code keys} of {@code collection} in one multi-document read
+   * ({@code PUT /_api/document/{collection}?onlyget=true}, ArangoDB 3.12 "Get multiple documents"):
+   * one element per key in key order, the document or null where the key is absent (per-document
+   * error 1202).
+   *
+   * @throws IllegalStateException when the answer is not 200 with one element per key, or an element
+   *     carries another per-document error
+   */
+  public List<JsonNode> documents(String collection, List<String> keys) {
+    Answer a = expect(call("PUT", db("/_api/document/" + own(collection) + "?onlyget=true"), keys),
+        "reading " + keys.size() + " documents of " + collection, 200);
+    if (!a.body().isArray() || a.body().size() != keys.size()) {
+      throw new IllegalStateException("reading " + keys.size() + " documents of " + collection + " returned "
+          + (a.body().isArray() ? a.body().size() + " elements" : "no array") + "; expected one per key");
+    }
+    List<JsonNode> out = new ArrayList<>(keys.size());
+    for (JsonNode d : a.body()) {
+      if (d.path("error").asBoolean(false)) {
+        if (d.path("errorNum").asInt() != 1202) {
+          throw new IllegalStateException("reading documents of " + collection + ": error " + d.path("errorNum").asInt()
+              + ": " + d.path("errorMessage").asText());
+        }
+        out.add(null);
+      } else {
+        out.add(d);
+      }
+    }
+    return out;
   }
 
   /**

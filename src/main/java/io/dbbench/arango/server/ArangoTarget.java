@@ -142,6 +142,31 @@ public final class ArangoTarget implements AutoCloseable {
         s.auth(), null, p);
   }
 
+  /**
+   * When the target is the stand-in the main job shares among trials, runs a full garbage
+   * collection in it ({@link SharedServer#compactHeap}) and says so on standard output, so that the
+   * trial starts from a compacted heap wherever the previous trials left it (as the WMPayload
+   * trials do); otherwise does nothing. Call it after the trial's data is in place and before its
+   * warm-up.
+   *
+   * @return the time it took in ns, or -1 when the target is not a shared stand-in
+   * @throws IllegalStateException when {@code jcmd} cannot run or fails
+   */
+  public long compactSharedHeap() {
+    if (shared == null) {
+      return -1;
+    }
+    long ns = shared.compactHeap();
+    System.out.printf(java.util.Locale.ROOT, "[dbbench] arango: full GC in the shared stand-in before the trial's"
+        + " warm-up (%.0f ms)%n", ns / 1e6);
+    return ns;
+  }
+
+  /** The process id of the stand-in the main job shares among trials, when this is it; else -1. */
+  public long sharedPid() {
+    return shared != null ? shared.pid() : -1;
+  }
+
   /** The stand-in's process id, started for this trial or shared; -1 for a container or real endpoints. */
   private long standInPid() {
     return owned instanceof StandInProcess p ? p.pid() : shared != null ? shared.pid() : -1;
