@@ -261,10 +261,7 @@ public final class SteadyState {
     OptionalDouble known = levels.isPresent() ? SteadyLevels.lookup(levels.get(), levelKey.get()) : OptionalDouble.empty();
     Outcome o = reach(load, meter, jitNanos, meterName, rule, clock, beforeEachWindow, progress, known);
     if (o.steady() && levels.isPresent()) {
-      int k = Math.min(o.windowCostsUs().size(), rule.stableWindows() + 1);
-      double mean = o.windowCostsUs().subList(o.windowCostsUs().size() - k, o.windowCostsUs().size()).stream()
-          .mapToDouble(Double::doubleValue).average().orElse(0);
-      SteadyLevels.record(levels.get(), levelKey.get(), mean)
+      SteadyLevels.record(levels.get(), levelKey.get(), bandMean(o.windowCostsUs(), rule))
           .ifPresent(why -> progress.out().accept("[dbbench]   steady level not kept for later trials: " + why));
     }
     return o;
@@ -388,15 +385,16 @@ public final class SteadyState {
    * ({@link SteadyLevels}).
    */
   static boolean near(List<Double> costs, Rule rule, double knownUs) {
-    int k = rule.stableWindows() + 1;
-    if (costs.size() < k || !(knownUs > 0)) {
+    if (costs.size() < rule.stableWindows() + 1 || !(knownUs > 0)) {
       return false;
     }
-    double sum = 0;
-    for (int i = 0; i < k; i++) {
-      sum += costs.get(costs.size() - 1 - i);
-    }
-    return Math.abs(sum / k - knownUs) <= rule.tolerance() * knownUs;
+    return Math.abs(bandMean(costs, rule) - knownUs) <= rule.tolerance() * knownUs;
+  }
+
+  /** The mean of the last {@code stableWindows + 1} costs (of all of them when there are fewer); 0 for none. */
+  static double bandMean(List<Double> costs, Rule rule) {
+    int k = Math.min(costs.size(), rule.stableWindows() + 1);
+    return costs.subList(costs.size() - k, costs.size()).stream().mapToDouble(Double::doubleValue).average().orElse(0);
   }
 
   /** Whether each of the last {@code stableWindows + 1} windows' JIT time is under the quiet fraction (true when unreadable). */
