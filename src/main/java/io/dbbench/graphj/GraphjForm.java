@@ -93,7 +93,7 @@ public final class GraphjForm implements StudyForm {
       Double n = zstd || aead ? nativeNs(ref, r) : null;
       if (n != null && n > 0) {
         String tool = aead ? "openssl speed -evp chacha20-poly1305"
-            : "zstd -b" + ("compress".equals(r.method()) ? r.params().get("level") : "3") + " " + r.method();
+            : "compress".equals(r.method()) ? "zstd -b" + r.params().get("level") + " compress" : "zstd -b3 decompress";
         out.add(Limit.againstFigure(aead ? "AEAD" : "zstd", path(r), r, tool + " (corpus "
             + r.params().getOrDefault("corpus", "text") + ")", n / 1e9));
       }

@@ -157,7 +157,7 @@ public final class ZstdCodec implements AutoCloseable {
         limit = GraphjCodec.rawBodyLimit();
       }
       if (limit >= 0 && size > limit) {
-        throw tooBig(source, limit, "the zstd frame declares a content size of " + size + " bytes");
+        throw tooBig(source, limit, "the zstd frame declares a content size of " + size + " bytes, more");
       }
       if (size >= 0) {
         // zstd decodes every frame in the body into the array; a body holding more than the first
@@ -173,6 +173,46 @@ public final class ZstdCodec implements AutoCloseable {
       }
       return stream(body, source, limit >= 0 ? limit : GraphjCodec.rawBodyLimit());
     } catch (ZstdException e) {
+      throw new GraphjException(GraphjException.Kind.DECOMPRESSION_FAILED, source, GraphjHeader.SIZE, -1,
+          "zstd: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw new GraphjException(GraphjException.Kind.DECOMPRESSION_FAILED, source, GraphjHeader.SIZE, -1,
+          "zstd: " + e, e);
+    }
+  }
+
+  /**
+   * Decompresses a body of one or more zstd frames into the caller's array, from index 0: the
+   * allocation-free path for a reader that decodes many bodies into one buffer (and the work
+   * {@code zstd -b} times: one reused context, one reused output buffer). Frames with and without
+   * a declared content size are accepted; the output is bounded by {@code out.length} bytes.
+   * Bytes of {@code out} past the returned length are unspecified afterwards: zstd 1.5's decoder
+   * may use a buffer's spare capacity as scratch space for literals.
+   *
+   * @param body the zstd frames
+   * @param out receives the decompressed bytes from index 0
+   * @param source file or label for error messages
+   * @return the number of bytes written to {@code out}
+   * @throws GraphjException LIMIT_EXCEEDED when the frame declares more than {@code out.length}
+   *     bytes, or its output does not fit; DECOMPRESSION_FAILED when zstd reports an error
+   */
+  public int decompressInto(byte[] body, byte[] out, String source) throws GraphjException {
+    long size;
+    try {
+      size = Zstd.getFrameContentSize(body, 0, body.length);
+    } catch (RuntimeException e) {
+      throw new GraphjException(GraphjException.Kind.DECOMPRESSION_FAILED, source, GraphjHeader.SIZE, -1,
+          "zstd: " + e.getMessage(), e);
+    }
+    if (size > out.length) {
+      throw bufferTooSmall(source, out.length, "the zstd frame declares a content size of " + size + " bytes, more");
+    }
+    try {
+      return Math.toIntExact(decompressInto(out, body));
+    } catch (ZstdException e) {
+      if (e.getErrorCode() == Zstd.errDstSizeTooSmall()) {
+        throw bufferTooSmall(source, out.length, "the zstd frames decode to more");
+      }
       throw new GraphjException(GraphjException.Kind.DECOMPRESSION_FAILED, source, GraphjHeader.SIZE, -1,
           "zstd: " + e.getMessage(), e);
     } catch (RuntimeException e) {
@@ -222,6 +262,11 @@ public final class ZstdCodec implements AutoCloseable {
       throw new GraphjException(GraphjException.Kind.DECOMPRESSION_FAILED, source, GraphjHeader.SIZE, -1,
           "zstd: " + e.getMessage(), e);
     }
+  }
+
+  private static GraphjException bufferTooSmall(String source, int capacity, String what) {
+    return new GraphjException(GraphjException.Kind.LIMIT_EXCEEDED, source, GraphjHeader.SIZE, -1,
+        what + " than the output buffer's " + capacity + " bytes; pass a larger buffer, or use decompress");
   }
 
   private static GraphjException tooBig(String source, long limit, String what) {
