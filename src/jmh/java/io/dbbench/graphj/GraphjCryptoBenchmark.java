@@ -34,8 +34,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Thread)
 public class GraphjCryptoBenchmark extends BenchmarkDefaults {
-  /** {@code jdk}, {@code bc} or {@code conscrypt}. */
-  @Param({"jdk", "bc", "conscrypt"})
+  /** {@code jdk}, {@code bc}, {@code conscrypt} or {@code libcrypto}. */
+  @Param({"jdk", "bc", "conscrypt", "libcrypto"})
   public String provider;
 
   private Aead aead;
@@ -50,6 +50,8 @@ public class GraphjCryptoBenchmark extends BenchmarkDefaults {
   private byte[] lastOut;
   private String lastOp;
   private GraphjCodec.SealOptions encOpts;
+  private byte[] intoBuffer;
+  private int lastLength;
 
   /** Key, AAD, and the sealed inputs of the decode paths, made outside measurement. */
   @Setup(Level.Trial)
@@ -69,6 +71,7 @@ public class GraphjCryptoBenchmark extends BenchmarkDefaults {
     System.arraycopy(GraphjHeader.unsealed(1, 0).encode(), 0, aad, 0, aad.length);
     sealedNonce = nonce.clone();
     sealedRaw = aead.seal(key, sealedNonce, aad, c.raw);
+    intoBuffer = new byte[c.raw.length + Aead.TAG_LEN];
     encOpts = new GraphjCodec.SealOptions(true, 3, key);
     GraphjCodec.SealedFile f = GraphjCodec.seal(c.raw, 1, 1, 1, encOpts, aead, nextNonce().clone(), 0);
     sealedHeader = f.header();
@@ -96,6 +99,25 @@ public class GraphjCryptoBenchmark extends BenchmarkDefaults {
     return lastOut = aead.open(key, sealedNonce, aad, sealedRaw);
   }
 
+  /**
+   * {@link #encrypt} into one buffer kept for the trial ({@link Aead#sealInto}): no output
+   * allocated per call, the loop {@code openssl speed -aead} times. Returns the bytes written.
+   */
+  @Benchmark
+  public int encryptInto(CorpusState c, Counters.Bytes b) throws GeneralSecurityException {
+    b.bytes += c.raw.length;
+    lastOp = "encryptInto";
+    return lastLength = aead.sealInto(key, nextNonce(), aad, c.raw, intoBuffer);
+  }
+
+  /** {@link #decrypt} into one buffer kept for the trial ({@link Aead#openInto}). Returns the plaintext bytes. */
+  @Benchmark
+  public int decryptInto(CorpusState c, Counters.Bytes b) throws GeneralSecurityException {
+    b.bytes += c.raw.length;
+    lastOp = "decryptInto";
+    return lastLength = aead.openInto(key, sealedNonce, aad, sealedRaw, intoBuffer);
+  }
+
   /** The full seal pipeline: zstd level 3, encrypt (AAD = final header), SHA-256 of the body. */
   @Benchmark
   public GraphjCodec.SealedFile compressEncrypt(CorpusState c, Counters.Bytes b) throws GeneralSecurityException {
@@ -117,6 +139,16 @@ public class GraphjCryptoBenchmark extends BenchmarkDefaults {
   /** Outputs are checked with another provider (jdk, or bc for jdk), outside measurement. */
   @TearDown(Level.Trial)
   public void verify(CorpusState c) throws GeneralSecurityException, GraphjException {
+    if ("encryptInto".equals(lastOp) || "decryptInto".equals(lastOp)) {
+      byte[] written = Arrays.copyOf(intoBuffer, lastLength);
+      byte[] check = "encryptInto".equals(lastOp)
+          ? (aead.provider() == AeadProvider.JDK ? AeadProvider.BC : AeadProvider.JDK).create().open(key, nonce, aad, written)
+          : written;
+      if (!Arrays.equals(check, c.raw)) {
+        throw new IllegalStateException(lastOp + " with " + provider + " did not round-trip the corpus");
+      }
+      return;
+    }
     if (lastOut == null) {
       return;
     }

@@ -32,6 +32,30 @@ public interface Aead {
    */
   byte[] open(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag) throws GeneralSecurityException;
 
+  /**
+   * {@link #seal} into the caller's array: ciphertext then the 16-byte tag, from index 0, with no
+   * output allocated (a writer sealing many bodies keeps one buffer; {@code openssl speed -aead}'s
+   * loop does the same).
+   *
+   * @param out receives {@code plaintext.length + 16} bytes from index 0
+   * @return the bytes written, {@code plaintext.length + 16}
+   * @throws javax.crypto.ShortBufferException when {@code out} holds fewer bytes (nothing written)
+   * @throws GeneralSecurityException as {@link #seal}
+   */
+  int sealInto(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext, byte[] out) throws GeneralSecurityException;
+
+  /**
+   * {@link #open} into the caller's array, from index 0, with no output allocated. When the tag
+   * does not verify, the bytes the plaintext would have taken in {@code out} are zeroed before the
+   * exception is thrown, so no unverified plaintext is left there whatever the provider.
+   *
+   * @param out receives {@code ciphertextAndTag.length - 16} bytes from index 0
+   * @return the plaintext bytes written, {@code ciphertextAndTag.length - 16}
+   * @throws javax.crypto.ShortBufferException when {@code out} holds fewer bytes (nothing written)
+   * @throws javax.crypto.AEADBadTagException as {@link #open}
+   */
+  int openInto(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag, byte[] out) throws GeneralSecurityException;
+
   /** Which implementation this is. */
   AeadProvider provider();
 }

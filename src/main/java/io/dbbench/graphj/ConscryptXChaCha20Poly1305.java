@@ -109,6 +109,22 @@ final class ConscryptXChaCha20Poly1305 implements Aead {
   }
 
   @Override
+  public int sealInto(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext, byte[] out) throws GeneralSecurityException {
+    JdkXChaCha20Poly1305.outputRoom(true, plaintext, out);
+    init(Cipher.ENCRYPT_MODE, key, nonce, aad);
+    return cipher.doFinal(plaintext, 0, plaintext.length, out, 0);
+  }
+
+  @Override
+  public int openInto(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag, byte[] out)
+      throws GeneralSecurityException {
+    int need = JdkXChaCha20Poly1305.outputRoom(false, ciphertextAndTag, out);
+    init(Cipher.DECRYPT_MODE, key, nonce, aad);
+    return JdkXChaCha20Poly1305.openZeroingOnFailure(need, out,
+        () -> cipher.doFinal(ciphertextAndTag, 0, ciphertextAndTag.length, out, 0));
+  }
+
+  @Override
   public AeadProvider provider() {
     return AeadProvider.CONSCRYPT;
   }

@@ -8,6 +8,7 @@ import io.dbbench.core.Version;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,16 +48,15 @@ public final class GraphjFamily implements BenchmarkFamily {
   }
 
   /**
-   * Quick: graphd's own input only ({@code corpus=text}), zstd levels 1 and 3 (the graphd rows the
-   * issue tracks), data sizes at 1000 queries; both zstd contexts, both AEAD providers, every
-   * compaction variant and sink. Three 1 s warm-up iterations: with one, the {@code jdk} AEAD's
-   * first measured iterations still ran at about twice its steady time while C2 compiled the
-   * ChaCha20/Poly1305 intrinsic paths (13.5, 8.7, 6.2 us in a quick run); after 3 s
-   * every GraphJ row is flat across its measured iterations. Full: every class's own sweep.
+   * Quick: graphd's own input only ({@code corpus=text}), zstd level 3 (the study's headline
+   * level), both zstd contexts, the AEAD providers {@code jdk} and {@code libcrypto}
+   * ({@link #QUICK_PROVIDERS}, where available), the memory sink; one fork per row, 2 x 1 s of
+   * warm-up and 2 x 1 s of measurement; header, compaction, data-size and combined zstd + AEAD rows
+   * are left out with their reasons. Full: every class's own sweep, every available provider.
    */
   @Override
   public FamilySettings settings(boolean full) {
-    return full ? headlines(FamilySettings.builder()).build() : headlines(FamilySettings.builder())
+    return full ? headlines(FamilySettings.builder(), true).build() : headlines(FamilySettings.builder(), false)
         // three measured seconds per comparison fork: on a host whose 1 s iterations scatter by 10-15%,
         // two left fork means 0.13-0.20 apart in ln; the scatter is white (lag-1 autocorrelation
         // -0.08, fork means as spread as the iterations predict), so seconds per fork buy precision
@@ -86,6 +86,9 @@ public final class GraphjFamily implements BenchmarkFamily {
   /** Pilot pairs of the quick headline comparison. */
   static final int QUICK_PILOT_PAIRS = 6;
 
+  /** AEAD providers of the quick sweep (those available here): the default and the system's OpenSSL. */
+  static final List<String> QUICK_PROVIDERS = List.of("jdk", "libcrypto");
+
   /**
    * Seconds after which the quick headline comparison starts no further ABBA block: a pair costs
    * about 11 s, and the pilot's 6 pairs (about 66 s) met the width in every run since the committed
@@ -98,9 +101,24 @@ public final class GraphjFamily implements BenchmarkFamily {
    * context per call (graphd's behaviour, the row the findings hold against graphd's MB/s) against
    * one reused context (what dbbench shows a Rust or Java writer could save).
    */
-  private static FamilySettings.Builder headlines(FamilySettings.Builder b) {
-    // Conscrypt ships x86_64 builds only: elsewhere its provider is left out, the reason recorded
-    AeadProvider.CONSCRYPT.unavailableReason().ifPresent(why -> b.reduced("provider", why, "jdk", "bc"));
+  private static FamilySettings.Builder headlines(FamilySettings.Builder b, boolean full) {
+    // Conscrypt ships x86_64 builds only, libcrypto needs JDK 22+ and OpenSSL: a provider that
+    // cannot run here is left out, its reason recorded
+    List<String> left = new ArrayList<>();
+    List<String> why = new ArrayList<>();
+    for (AeadProvider p : AeadProvider.values()) {
+      p.unavailableReason().ifPresentOrElse(r -> why.add(p.id() + ": " + r), () -> left.add(p.id()));
+    }
+    if (!full) {
+      // quick: the JDK's (the default) and the fastest native path; bc (7-8x jdk) and conscrypt
+      // (no faster than jdk here, docs/graphj.md) run in full mode
+      left.retainAll(QUICK_PROVIDERS);
+    }
+    if (!why.isEmpty()) {
+      b.reduced("provider", String.join("; ", why), left.toArray(String[]::new));
+    } else if (!full) {
+      b.param("provider", left.toArray(String[]::new));
+    }
     return b.comparison(new GraphjForm().study().headline("context")).comparisonExpectedSeconds(34);
   }
 
@@ -128,6 +146,8 @@ public final class GraphjFamily implements BenchmarkFamily {
         + "." + com.google.protobuf.RuntimeVersion.PATCH + com.google.protobuf.RuntimeVersion.SUFFIX);
     m.put("conscrypt", AeadProvider.CONSCRYPT.unavailableReason().map(why -> "unavailable: " + why)
         .orElse(Version.property("conscrypt")));
+    m.put("libcrypto", AeadProvider.LIBCRYPTO.unavailableReason().map(why -> "unavailable: " + why)
+        .orElseGet(() -> LibcryptoBridge.version().orElse("unknown")));
     m.put("aead_default", AeadProvider.DEFAULT.name().toLowerCase(Locale.ROOT));
     m.put("corpus_seed", GraphjCorpus.SEED);
     m.put("corpus_sha256", corpusDigests());

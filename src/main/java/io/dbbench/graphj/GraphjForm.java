@@ -182,7 +182,7 @@ public final class GraphjForm implements StudyForm {
       }
       return null;
     }
-    if (r.simpleClassName().equals("GraphjCryptoBenchmark") && ("encrypt".equals(m) || "decrypt".equals(m))) {
+    if (r.simpleClassName().equals("GraphjCryptoBenchmark") && m.matches("(en|de)crypt(Into)?")) {
       for (JsonNode a : ref.path("chacha20_poly1305")) {
         if (corpus.equals(a.path("corpus").asText())) {
           return a.path("ns_per_op").asDouble();

@@ -2,7 +2,10 @@ package io.dbbench.graphj;
 
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
+import java.util.Arrays;
+import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
+import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.bouncycastle.crypto.engines.ChaChaEngine;
@@ -41,6 +44,46 @@ final class JdkXChaCha20Poly1305 implements Aead {
       throw new InvalidKeyException("XChaCha20-Poly1305 nonce must be 24 bytes, got "
           + (nonce == null ? "none" : nonce.length));
     }
+  }
+
+  /**
+   * The output room {@link Aead#sealInto}/{@link Aead#openInto} need, checked before anything is
+   * written.
+   *
+   * @param sealing true for seal (plaintext + tag), false for open (ciphertext and tag in)
+   * @return the bytes the call will write
+   * @throws ShortBufferException when {@code out} is shorter
+   * @throws AEADBadTagException when opening fewer bytes than a tag
+   */
+  static int outputRoom(boolean sealing, byte[] in, byte[] out) throws GeneralSecurityException {
+    if (!sealing && in.length < TAG_LEN) {
+      throw new AEADBadTagException("input shorter than the 16-byte tag");
+    }
+    int need = sealing ? in.length + TAG_LEN : in.length - TAG_LEN;
+    if (out.length < need) {
+      throw new ShortBufferException("XChaCha20-Poly1305 " + (sealing ? "seal" : "open") + " of " + in.length
+          + " bytes writes " + need + " bytes; the output buffer holds " + out.length);
+    }
+    return need;
+  }
+
+  /**
+   * Opens with {@code open} into {@code out}; on a bad tag zeroes the plaintext's bytes of
+   * {@code out} and rethrows, so no provider leaves unverified plaintext behind.
+   */
+  static int openZeroingOnFailure(int need, byte[] out, OpenCall open) throws GeneralSecurityException {
+    try {
+      return open.run();
+    } catch (AEADBadTagException e) {
+      Arrays.fill(out, 0, need, (byte) 0);
+      throw e;
+    }
+  }
+
+  /** A decrypt call that writes into a caller's array. */
+  @FunctionalInterface
+  interface OpenCall {
+    int run() throws GeneralSecurityException;
   }
 
   /**
@@ -83,6 +126,29 @@ final class JdkXChaCha20Poly1305 implements Aead {
       cipher.updateAAD(aad);
     }
     return cipher.doFinal(ciphertextAndTag);
+  }
+
+  @Override
+  public int sealInto(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext, byte[] out) throws GeneralSecurityException {
+    outputRoom(true, plaintext, out);
+    derive(key, nonce);
+    cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(subkey, "ChaCha20"), new IvParameterSpec(inner));
+    if (aad != null) {
+      cipher.updateAAD(aad);
+    }
+    return cipher.doFinal(plaintext, 0, plaintext.length, out, 0);
+  }
+
+  @Override
+  public int openInto(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag, byte[] out)
+      throws GeneralSecurityException {
+    int need = outputRoom(false, ciphertextAndTag, out);
+    derive(key, nonce);
+    cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(subkey, "ChaCha20"), new IvParameterSpec(inner));
+    if (aad != null) {
+      cipher.updateAAD(aad);
+    }
+    return openZeroingOnFailure(need, out, () -> cipher.doFinal(ciphertextAndTag, 0, ciphertextAndTag.length, out, 0));
   }
 
   @Override

@@ -106,6 +106,63 @@ class AeadTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(AeadProvider.class)
+  void intoTheCallersBufferMatchesTheVectorAndTheOtherProviders(AeadProvider p) throws Exception {
+    assumeAvailable(p);
+    Aead aead = p.create();
+    byte[] out = new byte[PLAINTEXT.length + Aead.TAG_LEN + 7];
+    assertEquals(PLAINTEXT.length + Aead.TAG_LEN, aead.sealInto(KEY, NONCE, AAD, PLAINTEXT, out));
+    assertArrayEquals(concat(CIPHERTEXT, TAG), Arrays.copyOf(out, PLAINTEXT.length + Aead.TAG_LEN));
+    byte[] plain = new byte[PLAINTEXT.length];
+    assertEquals(PLAINTEXT.length, aead.openInto(KEY, NONCE, AAD, concat(CIPHERTEXT, TAG), plain));
+    assertArrayEquals(PLAINTEXT, plain);
+    Random r = new Random(11);
+    for (AeadProvider other : AeadProvider.values()) {
+      if (other.unavailableReason().isPresent()) {
+        continue;
+      }
+      Aead opener = other.create();
+      for (int len : new int[] {0, 1, 64, 65, 11_990}) {
+        byte[] pt = new byte[len];
+        byte[] nonce = new byte[24];
+        r.nextBytes(pt);
+        r.nextBytes(nonce);
+        byte[] ct = new byte[len + Aead.TAG_LEN];
+        aead.sealInto(KEY, nonce, AAD, pt, ct);
+        assertArrayEquals(opener.seal(KEY, nonce, AAD, pt), ct, p.id() + " into vs " + other.id() + ", length " + len);
+        byte[] back = new byte[len];
+        assertEquals(len, opener.openInto(KEY, nonce, AAD, ct, back));
+        assertArrayEquals(pt, back, p.id() + " sealed into, " + other.id() + " opened into, length " + len);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(AeadProvider.class)
+  void intoLeavesNoUnverifiedPlaintextAndRefusesShortBuffers(AeadProvider p) throws Exception {
+    assumeAvailable(p);
+    Aead aead = p.create();
+    byte[] sealed = concat(CIPHERTEXT, TAG);
+    for (int i : new int[] {0, CIPHERTEXT.length / 2, CIPHERTEXT.length + 3}) {
+      byte[] t = sealed.clone();
+      t[i] ^= 0x01;
+      byte[] out = new byte[PLAINTEXT.length];
+      Arrays.fill(out, (byte) 0x33);
+      assertThrows(AEADBadTagException.class, () -> aead.openInto(KEY, NONCE, AAD, t, out), "tampered byte " + i);
+      assertArrayEquals(new byte[PLAINTEXT.length], out, p.id() + ": plaintext bytes zeroed after a bad tag");
+    }
+    assertThrows(AEADBadTagException.class, () -> aead.openInto(KEY, NONCE, AAD, new byte[15], new byte[16]));
+    byte[] small = new byte[PLAINTEXT.length + Aead.TAG_LEN - 1];
+    javax.crypto.ShortBufferException e = assertThrows(javax.crypto.ShortBufferException.class,
+        () -> aead.sealInto(KEY, NONCE, AAD, PLAINTEXT, small));
+    assertTrue(e.getMessage().contains("writes " + (PLAINTEXT.length + Aead.TAG_LEN) + " bytes; the output buffer holds "
+        + small.length), e.getMessage());
+    assertArrayEquals(new byte[small.length], small, "nothing written");
+    assertThrows(javax.crypto.ShortBufferException.class,
+        () -> aead.openInto(KEY, NONCE, AAD, sealed, new byte[PLAINTEXT.length - 1]));
+  }
+
   @Test
   void conscryptLoadsOnX8664Linux() {
     // Conscrypt ships a Linux x86_64 library: there it must load, so the benchmark's sweep is complete
@@ -117,7 +174,7 @@ class AeadTest {
   @Test
   void parseNamesTheAcceptedProviders() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AeadProvider.parse("openssl"));
-    assertTrue(e.getMessage().contains("jdk, bc or conscrypt"), e.getMessage());
+    assertTrue(e.getMessage().contains("jdk, bc, conscrypt or libcrypto"), e.getMessage());
   }
 
   @ParameterizedTest

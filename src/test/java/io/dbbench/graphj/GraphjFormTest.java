@@ -76,7 +76,10 @@ class GraphjFormTest {
         sorted("GraphjCompressBenchmark.decompress", Map.of("corpus", "entries", "context", "reused"), 1e9 / 10_000),
         sorted("GraphjCompressBenchmark.decompress", Map.of("corpus", "text", "context", "perCall"), 1e9 / 12_000),
         sorted("GraphjCryptoBenchmark.encrypt", Map.of("corpus", "text", "provider", "jdk"), 1e9 / 9000),
-        sorted("GraphjCryptoBenchmark.encrypt", Map.of("corpus", "text", "provider", "someNewProvider"), 1e9 / 6000));
+        sorted("GraphjCryptoBenchmark.encrypt", Map.of("corpus", "text", "provider", "someNewProvider"), 1e9 / 6000),
+        sorted("GraphjCompressBenchmark.decompressInto", Map.of("corpus", "text", "context", "reused"), 1e9 / 3800),
+        sorted("GraphjCryptoBenchmark.decryptInto", Map.of("corpus", "text", "provider", "libcrypto"), 1e9 / 4400),
+        sorted("GraphjCryptoBenchmark.compressEncrypt", Map.of("corpus", "text", "provider", "jdk"), 1e9 / 20_000));
     List<io.dbbench.report.stats.Limit> limits = new GraphjForm().limits(new Run(dir, rs, null, List.of()), rs);
     List<String> nativeRows = limits.stream().filter(l -> !l.group().equals("graphd criterion"))
         .map(l -> l.group() + "|" + l.path() + "|" + l.reference() + "|" + String.format(java.util.Locale.ROOT, "%.2f", l.ratio()))
@@ -86,7 +89,10 @@ class GraphjFormTest {
         "zstd|GraphjCompressBenchmark.decompress context=reused corpus=entries|zstd -b3 decompress (corpus entries)|2.00",
         "AEAD|GraphjCryptoBenchmark.encrypt corpus=text provider=jdk|openssl speed -evp chacha20-poly1305 (corpus text)|2.25",
         "AEAD|GraphjCryptoBenchmark.encrypt corpus=text provider=someNewProvider|openssl speed -evp chacha20-poly1305 (corpus"
-            + " text)|1.50"), nativeRows);
+            + " text)|1.50",
+        "zstd|GraphjCompressBenchmark.decompressInto context=reused corpus=text|zstd -b3 decompress (corpus text)|0.95",
+        "AEAD|GraphjCryptoBenchmark.decryptInto corpus=text provider=libcrypto|openssl speed -evp chacha20-poly1305 (corpus"
+            + " text)|1.10"), nativeRows);
     long graphd = limits.stream().filter(l -> l.group().equals("graphd criterion")).count();
     assertEquals(4, graphd, "every text-corpus row with a graphd figure, the entries corpus left out");
   }
