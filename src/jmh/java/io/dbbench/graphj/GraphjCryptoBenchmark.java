@@ -24,8 +24,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * ChaCha20-Poly1305 behind a BouncyCastle HChaCha20 subkey), {@code bc} (BouncyCastle's
  * XChaCha20Poly1305) and {@code conscrypt} (BoringSSL's ChaCha20-Poly1305 through Conscrypt, behind
  * the same subkey; its set-up fails with the reason where Conscrypt's native library does not load,
- * and the main job leaves it out there, recording why). Throughput in ops/s; {@code bytes} is
- * plaintext bytes/s.
+ * and the main job leaves it out there, recording why) and {@code libcrypto} (the system's OpenSSL
+ * through the FFM API, behind the same subkey; JDK 22+, left out the same way where it cannot run).
+ * {@code encryptInto}/{@code decryptInto} write into one buffer kept for the trial, the loop
+ * {@code openssl speed -aead} times. Throughput in ops/s; {@code bytes} is plaintext bytes/s.
  *
  * <p>Every {@code encrypt} uses a fresh nonce (a counter in the nonce's first 8 bytes): the JDK
  * cipher refuses a repeated key and nonce, and so should any real writer.

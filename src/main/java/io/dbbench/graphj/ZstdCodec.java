@@ -157,7 +157,7 @@ public final class ZstdCodec implements AutoCloseable {
         limit = GraphjCodec.rawBodyLimit();
       }
       if (limit >= 0 && size > limit) {
-        throw tooBig(source, limit, "the zstd frame declares a content size of " + size + " bytes, more");
+        throw tooBig(source, limit, "the zstd frame declares a content size of " + size + " bytes");
       }
       if (size >= 0) {
         // zstd decodes every frame in the body into the array; a body holding more than the first
