@@ -31,10 +31,12 @@ dbbench_java graphj-vs-native
 mkdir -p "$OUT"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-# Rows graphd times (header, zstd levels 1 and 3, level-3 decompression, jdk encrypt/decrypt) on its text corpus.
-REGEX='io\.dbbench\.graphj\.(GraphjHeaderBenchmark\.header.*|GraphjCompressBenchmark\.(compress|decompress)|GraphjCryptoBenchmark\.(encrypt|decrypt))$'
+# Rows graphd times (header, zstd levels 1 and 3, level-3 decompression, encrypt/decrypt) on its text corpus, and
+# the rows that do the native tools' exact work (decompressInto, encryptInto/decryptInto: one reused output buffer);
+# AEAD providers jdk and libcrypto (PROVIDERS=jdk,bc,conscrypt,libcrypto for all).
+REGEX='io\.dbbench\.graphj\.(GraphjHeaderBenchmark\.header.*|GraphjCompressBenchmark\.(compress|decompress|decompressInto)|GraphjCryptoBenchmark\.(encrypt|decrypt|encryptInto|decryptInto))$'
 # shellcheck disable=SC2086
-run_jmh() { "$JAVA" -Djava.io.tmpdir="$TMP" -jar "$1" "$REGEX" -p corpus=text -p level=1,3 -p provider=jdk \
+run_jmh() { "$JAVA" -Djava.io.tmpdir="$TMP" -jar "$1" "$REGEX" -p corpus=text -p level=1,3 -p provider="${PROVIDERS:-jdk,libcrypto}" \
   $JMH_OPTS -bm avgt -tu ns -rf json -rff "$2" > "$2.log" 2>&1; }
 for k in $(seq 1 "$BLOCKS"); do
   b="$OUT/block-$k"; mkdir -p "$b"
@@ -66,7 +68,7 @@ jq -s '
   | [ $blocks[] | (.native.zstd // []) as $z | (.native.chacha20_poly1305 // []) as $c
       | .jmh[] | . as $r | key as $kk
       | (if ($r.benchmark | endswith("GraphjCompressBenchmark.compress")) then ([$z[] | select(.corpus == "text" and ((.level|tostring) == $r.params.level)) | .compress_ns_per_op] | first)
-         elif ($r.benchmark | endswith("decompress")) then ([$z[] | select(.corpus == "text" and .level == 3) | .decompress_ns_per_op] | first)
+         elif ($r.benchmark | test("decompress(Into)?$")) then ([$z[] | select(.corpus == "text" and .level == 3) | .decompress_ns_per_op] | first)
          elif ($r.benchmark | test("Crypto")) then ([$c[] | select(.corpus == "text") | .ns_per_op] | first)
          else null end) as $nat
       | select($nat != null) | {k: ("x native: " + $kk), v: ($r.primaryMetric.score / $nat)} ] as $rt
