@@ -40,7 +40,9 @@ class GraphjRoundTripTest {
         Arguments.of(false, 0, true, AeadProvider.BC),
         Arguments.of(true, 3, true, AeadProvider.JDK),
         Arguments.of(true, 3, true, AeadProvider.BC),
-        Arguments.of(true, 3, true, AeadProvider.CONSCRYPT));
+        Arguments.of(true, 3, true, AeadProvider.CONSCRYPT),
+        Arguments.of(false, 0, true, AeadProvider.LIBCRYPTO),
+        Arguments.of(true, 3, true, AeadProvider.LIBCRYPTO));
   }
 
   @ParameterizedTest(name = "compress={0} level={1} encrypt={2} {3}")
@@ -70,6 +72,18 @@ class GraphjRoundTripTest {
     assertEquals(GraphjTestFiles.query(24), f.entries().get(24).query());
     assertEquals(1_700_000_000_000L + 5, f.entries().get(5).timestampMs());
     assertArrayEquals(new byte[32], f.entries().get(0).prevHash());
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.EnumSource(AeadProvider.class)
+  void anArchiveSealedByTheJdkProviderReadsWithEveryProvider(AeadProvider reader) throws Exception {
+    AeadTest.assumeAvailable(reader);
+    byte[] raw = GraphjTestFiles.rawEntries(1, 40);
+    GraphjCodec.SealedFile s = GraphjCodec.seal(raw, 1, 40, 40,
+        new GraphjCodec.SealOptions(true, 3, GraphjTestFiles.KEY), AeadProvider.JDK.create(), GraphjTestFiles.nonce(), 7L);
+    JournalReader.GraphjFile f = JournalReader.read(s.toBytes(), "mem", GraphjTestFiles.KEY, reader.create());
+    assertArrayEquals(raw, f.rawEntries());
+    assertEquals(40, f.entries().size());
   }
 
   @Test
