@@ -39,6 +39,12 @@ final class LibcryptoXChaCha20Poly1305 implements Aead {
   private static final int EVP_CTRL_AEAD_GET_TAG = 0x10;
   /** {@code EVP_CTRL_AEAD_SET_TAG} of OpenSSL's {@code evp.h}. */
   private static final int EVP_CTRL_AEAD_SET_TAG = 0x11;
+  // the downcalls as static finals, which the JIT treats as constants and inlines (a handle read
+  // from an instance field is not); null when the library is unavailable, and then never called
+  private static final MethodHandle CIPHER_INIT = Lib.INSTANCE.cipherInit;
+  private static final MethodHandle CIPHER_UPDATE = Lib.INSTANCE.cipherUpdate;
+  private static final MethodHandle CIPHER_FINAL = Lib.INSTANCE.cipherFinal;
+  private static final MethodHandle CTRL = Lib.INSTANCE.ctrl;
 
   private final MemorySegment ctx;
   private final int[] in = new int[16];
@@ -132,23 +138,22 @@ final class LibcryptoXChaCha20Poly1305 implements Aead {
   public int sealInto(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext, byte[] out) throws GeneralSecurityException {
     int need = JdkXChaCha20Poly1305.outputRoom(true, plaintext, out);
     derive(key, nonce);
-    Lib lib = Lib.INSTANCE;
     MemorySegment o = MemorySegment.ofArray(out);
     MemorySegment n = outlSeg;
     try {
-      check((int) lib.cipherInit.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL, subkeySeg, innerSeg, 1), "EVP_CipherInit_ex");
+      check((int) CIPHER_INIT.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL, subkeySeg, innerSeg, 1), "EVP_CipherInit_ex");
       if (aad != null && aad.length > 0) {
-        check((int) lib.cipherUpdate.invokeExact(ctx, MemorySegment.NULL, n, MemorySegment.ofArray(aad), aad.length),
+        check((int) CIPHER_UPDATE.invokeExact(ctx, MemorySegment.NULL, n, MemorySegment.ofArray(aad), aad.length),
             "EVP_CipherUpdate(aad)");
       }
       int len = plaintext.length;
       if (len > 0) {
-        check((int) lib.cipherUpdate.invokeExact(ctx, o, n, MemorySegment.ofArray(plaintext), len), "EVP_CipherUpdate");
+        check((int) CIPHER_UPDATE.invokeExact(ctx, o, n, MemorySegment.ofArray(plaintext), len), "EVP_CipherUpdate");
         len = outl[0];
       }
-      check((int) lib.cipherFinal.invokeExact(ctx, o.asSlice(len), n), "EVP_CipherFinal_ex");
+      check((int) CIPHER_FINAL.invokeExact(ctx, o.asSlice(len), n), "EVP_CipherFinal_ex");
       len += outl[0];
-      check((int) lib.ctrl.invokeExact(ctx, EVP_CTRL_AEAD_GET_TAG, TAG_LEN, o.asSlice(len, TAG_LEN)),
+      check((int) CTRL.invokeExact(ctx, EVP_CTRL_AEAD_GET_TAG, TAG_LEN, o.asSlice(len, TAG_LEN)),
           "EVP_CIPHER_CTX_ctrl(GET_TAG)");
       if (len + TAG_LEN != need) {
         throw new ProviderException("libcrypto wrote " + len + " bytes of ciphertext for " + plaintext.length);
@@ -171,24 +176,23 @@ final class LibcryptoXChaCha20Poly1305 implements Aead {
   }
 
   private int decrypt(byte[] aad, byte[] ciphertextAndTag, int need, byte[] out) throws GeneralSecurityException {
-    Lib lib = Lib.INSTANCE;
     MemorySegment o = MemorySegment.ofArray(out);
     MemorySegment n = outlSeg;
     try {
-      check((int) lib.cipherInit.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL, subkeySeg, innerSeg, 0), "EVP_CipherInit_ex");
+      check((int) CIPHER_INIT.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL, subkeySeg, innerSeg, 0), "EVP_CipherInit_ex");
       if (aad != null && aad.length > 0) {
-        check((int) lib.cipherUpdate.invokeExact(ctx, MemorySegment.NULL, n, MemorySegment.ofArray(aad), aad.length),
+        check((int) CIPHER_UPDATE.invokeExact(ctx, MemorySegment.NULL, n, MemorySegment.ofArray(aad), aad.length),
             "EVP_CipherUpdate(aad)");
       }
       int len = 0;
       if (need > 0) {
-        check((int) lib.cipherUpdate.invokeExact(ctx, o, n, MemorySegment.ofArray(ciphertextAndTag), need),
+        check((int) CIPHER_UPDATE.invokeExact(ctx, o, n, MemorySegment.ofArray(ciphertextAndTag), need),
             "EVP_CipherUpdate");
         len = outl[0];
       }
-      check((int) lib.ctrl.invokeExact(ctx, EVP_CTRL_AEAD_SET_TAG, TAG_LEN, tagSeg),
+      check((int) CTRL.invokeExact(ctx, EVP_CTRL_AEAD_SET_TAG, TAG_LEN, tagSeg),
           "EVP_CIPHER_CTX_ctrl(SET_TAG)");
-      int ok = (int) lib.cipherFinal.invokeExact(ctx, o.asSlice(len), n);
+      int ok = (int) CIPHER_FINAL.invokeExact(ctx, o.asSlice(len), n);
       if (ok != 1) {
         throw new AEADBadTagException("Poly1305 tag mismatch");
       }
