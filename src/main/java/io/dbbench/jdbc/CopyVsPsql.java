@@ -122,13 +122,23 @@ public final class CopyVsPsql implements Callable<Integer> {
     return s;
   }
 
-  private static void checkpoint(Connection admin) throws SQLException {
+  static void checkpoint(Connection admin) throws SQLException {
     try (Statement st = admin.createStatement()) {
       st.execute("CHECKPOINT");
     }
   }
 
   private double runPsql(JdbcTarget target, String command) throws IOException, InterruptedException {
+    return runPsql(psql, target, command);
+  }
+
+  /**
+   * Runs {@code psql -c command} against {@code target} (the password in the child's environment,
+   * never on its command line) and returns its wall time in seconds.
+   *
+   * @throws IllegalStateException with psql's output when it fails or runs past 10 minutes
+   */
+  static double runPsql(String psql, JdbcTarget target, String command) throws IOException, InterruptedException {
     List<String> cmd = List.of(psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1",
         "-p", Integer.toString(target.port()), "-U", "postgres", "-d", "postgres", "-c", command);
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
@@ -140,6 +150,21 @@ public final class CopyVsPsql implements Callable<Integer> {
       throw new IllegalStateException("psql failed (" + String.join(" ", cmd) + "): " + new String(output, StandardCharsets.UTF_8));
     }
     return (System.nanoTime() - t0) / 1e9;
+  }
+
+  /** {@code psql --version}'s line (e.g. {@code psql (PostgreSQL) 15.14}), or {@code unknown}. */
+  static String psqlVersion(String psql) {
+    try {
+      Process p = new ProcessBuilder(psql, "--version").redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 && !out.isEmpty() ? out.lines().findFirst().orElse(out)
+          : "unknown";
+    } catch (IOException e) {
+      return "unknown";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
   }
 
   /** The rows as COPY text: tab-separated, Double.toString (exact round trip through float8in). */
@@ -161,7 +186,7 @@ public final class CopyVsPsql implements Callable<Integer> {
     }
   }
 
-  private static double median(double[] xs) {
+  static double median(double[] xs) {
     double[] c = xs.clone();
     Arrays.sort(c);
     return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;

@@ -10,6 +10,8 @@ import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
 import io.dbbench.report.study.StudyForm;
 import io.dbbench.report.study.VariantTable;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,8 +59,9 @@ public final class GomessageForm implements StudyForm {
   /**
    * The JDBC load at the machine's limit: the fastest non-COPY strategy (by mean time; {@code rowByRow}
    * included if it ran) of {@link #LIMIT_SHAPE} {@code seq} beside {@code copy} of the same shape and
-   * mode in the same run; nothing when either is missing. A run records no {@code psql \copy}
-   * reference (that is the separate {@link CopyVsPsql} measurement), so none is set beside it here.
+   * mode in the same run; nothing when either is missing. And {@code copy} itself beside
+   * {@code psql \copy} of the same rows into the embedded PostgreSQL, less psql's start-up, from
+   * the run's {@value PsqlReference#FILE_NAME} ({@link PsqlReference}), when the run has one.
    */
   @Override
   public List<Limit> limits(Run run, List<JmhResult> accepted) {
@@ -73,13 +76,44 @@ public final class GomessageForm implements StudyForm {
         best = r;
       }
     }
-    if (copy == null || best == null) {
-      return List.of();
+    List<Limit> out = new ArrayList<>();
+    if (copy != null && best != null) {
+      long others = atShape.stream().filter(r -> !"copy".equals(r.params().get("strategy"))).count();
+      out.add(Limit.againstRow("JDBC load", "fastest of " + others + " non-COPY strategies: "
+          + best.params().get("strategy") + " " + LIMIT_SHAPE + " seq" + FormSupport.host(best), best,
+          "copy " + LIMIT_SHAPE + " seq", copy));
     }
-    long others = atShape.stream().filter(r -> !"copy".equals(r.params().get("strategy"))).count();
-    return List.of(Limit.againstRow("JDBC load", "fastest of " + others + " non-COPY strategies: "
-        + best.params().get("strategy") + " " + LIMIT_SHAPE + " seq" + FormSupport.host(best), best,
-        "copy " + LIMIT_SHAPE + " seq", copy));
+    psqlCopySeconds(run).ifPresent(psql -> {
+      if (copy != null) {
+        out.add(Limit.againstFigure("JDBC load", "copy " + LIMIT_SHAPE + " seq" + FormSupport.host(copy), copy,
+            "psql \\copy, less psql's start-up (" + PsqlReference.FILE_NAME + ")", psql));
+      }
+    });
+    return out;
+  }
+
+  /** The run's directory: its source when that is one, else the source file's folder; null for none. */
+  private static Path runDirectory(Run run) {
+    return run.source() == null ? null : Files.isDirectory(run.source()) ? run.source() : run.source().getParent();
+  }
+
+  /**
+   * The {@code psql \copy} reference of the run's directory, in seconds per {@link #LIMIT_SHAPE}
+   * load less psql's start-up; empty when the file is absent, says psql was unavailable, or does
+   * not parse (the limits table then has no such row).
+   */
+  static Optional<Double> psqlCopySeconds(Run run) {
+    Path dir = runDirectory(run);
+    if (dir == null) {
+      return Optional.empty();
+    }
+    try {
+      return PsqlReference.read(dir).filter(n -> n.path("psql").path("available").asBoolean(false))
+          .map(n -> n.path("copy_minus_startup_seconds").asDouble(Double.NaN))
+          .filter(v -> v > 0 && !Double.isInfinite(v));
+    } catch (java.io.IOException e) {
+      return Optional.empty();
+    }
   }
 
 

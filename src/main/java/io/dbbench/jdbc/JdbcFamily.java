@@ -4,6 +4,9 @@ import io.dbbench.core.BenchConfig;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -80,4 +83,21 @@ public final class JdbcFamily implements BenchmarkFamily {
    * met the width in every run since the committed runs of 2026-11-26.
    */
   static final int QUICK_COMPARISON_CAP_SECONDS = 90;
+
+  /** Rounds of the {@code psql \copy} reference ({@link PsqlReference}): quick 3, full 5. */
+  static int psqlRounds(boolean full) {
+    return full ? 5 : 3;
+  }
+
+  /**
+   * Writes {@value PsqlReference#FILE_NAME} beside the results: {@code psql \copy} of the
+   * {@code 1x100000} rows into the embedded PostgreSQL (about 10 s, the server's start included),
+   * so the limits table sets this run's {@code copy} row beside the PostgreSQL client's own load.
+   * A missing psql, or a family aimed at another server, is one line and a file that says why.
+   */
+  @Override
+  public void afterRun(Path runDir, boolean full, PrintStream out) throws IOException {
+    PsqlReference.run(runDir, psqlRounds(full), System.getenv("PATH"),
+        GomessageSettings.fromEnvironment().target().isEmbedded(), out);
+  }
 }

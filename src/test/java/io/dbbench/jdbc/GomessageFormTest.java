@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.stats.Limit;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@link GomessageForm#limits}: the fastest non-COPY strategy at 1x100000 seq beside copy. */
 class GomessageFormTest {
@@ -43,5 +46,35 @@ class GomessageFormTest {
   void withoutCopyThereIsNoRow() {
     List<JmhResult> rs = List.of(insert("many", "1x100000", "seq", 0.54, 1));
     assertEquals(List.of(), new GomessageForm().limits(new Run(null, rs, null, List.of()), rs));
+  }
+
+  @Test
+  void copyIsSetBesidePsqlCopyLessStartUpWhenTheRunHasTheReference(@TempDir Path dir) throws Exception {
+    List<JmhResult> rs = List.of(insert("copy", "1x100000", "seq", 0.12, 8), insert("arrayProject", "1x100000", "seq", 0.28, 1));
+    Files.writeString(dir.resolve(PsqlReference.FILE_NAME), """
+        {"schema": "dbbench.jdbc.psql-reference/1", "shape": "1x100000", "rows": 100000, "runs": 3,
+         "psql": {"available": true, "version": "psql (PostgreSQL) 15.14"},
+         "copy_wall_seconds": [0.14, 0.15, 0.16], "startup_wall_seconds": [0.03, 0.03, 0.04],
+         "copy_seconds_median": 0.15, "startup_seconds_median": 0.03, "copy_minus_startup_seconds": 0.12}
+        """);
+    List<Limit> l = new GomessageForm().limits(new Run(dir, rs, null, List.of()), rs);
+    assertEquals(2, l.size(), l.toString());
+    Limit psql = l.get(1);
+    assertEquals("copy 1x100000 seq", psql.path());
+    assertTrue(psql.reference().startsWith("psql \\copy, less psql's start-up"), psql.reference());
+    assertEquals(1.0, psql.ratio(), 1e-9);
+    assertTrue(psql.hasInterval(), "8 copy forks");
+  }
+
+  @Test
+  void aReferenceThatSaysPsqlWasMissingOrAnotherSchemaAddsNoRow(@TempDir Path dir) throws Exception {
+    List<JmhResult> rs = List.of(insert("copy", "1x100000", "seq", 0.12, 1));
+    Files.writeString(dir.resolve(PsqlReference.FILE_NAME), """
+        {"schema": "dbbench.jdbc.psql-reference/1", "shape": "1x100000",
+         "psql": {"available": false, "reason": "psql not found on PATH"}}
+        """);
+    assertEquals(List.of(), new GomessageForm().limits(new Run(dir, rs, null, List.of()), rs));
+    Files.writeString(dir.resolve(PsqlReference.FILE_NAME), "{\"schema\": \"something/9\"}");
+    assertEquals(List.of(), new GomessageForm().limits(new Run(dir, rs, null, List.of()), rs));
   }
 }
