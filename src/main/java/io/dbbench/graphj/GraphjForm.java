@@ -13,7 +13,6 @@ import io.dbbench.report.study.Study;
 import io.dbbench.report.study.StudyForm;
 import io.dbbench.report.study.VariantTable;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,7 +53,7 @@ public final class GraphjForm implements StudyForm {
   @Override
   public void appendTo(Doc doc, Run run, List<JmhResult> accepted) {
     graphj(doc, accepted);
-    Path dir = runDirectory(run);
+    Path dir = run.directory();
     JsonNode nativeRef = null;
     String nativeNote;
     try {
@@ -64,10 +63,6 @@ public final class GraphjForm implements StudyForm {
       nativeNote = NativeReference.FILE_NAME + " did not parse: " + e.getMessage();
     }
     comparison(doc, accepted, nativeRef, nativeNote);
-  }
-
-  private static Path runDirectory(Run run) {
-    return run.source() == null ? null : Files.isDirectory(run.source()) ? run.source() : run.source().getParent();
   }
 
   /**
@@ -81,7 +76,7 @@ public final class GraphjForm implements StudyForm {
   public List<Limit> limits(Run run, List<JmhResult> accepted) {
     JsonNode ref;
     try {
-      Path dir = runDirectory(run);
+      Path dir = run.directory();
       ref = dir == null ? null : NativeReference.read(dir).orElse(null);
     } catch (IOException e) {
       ref = null; // the GraphJ section already says the file did not parse

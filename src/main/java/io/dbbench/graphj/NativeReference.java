@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.File;
+import io.dbbench.core.Executables;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -288,21 +288,9 @@ public final class NativeReference {
     log.println("[dbbench] graphj native reference: " + reason + "; skipped");
   }
 
-  /** The first executable {@code name} in the PATH-style list {@code path}. */
+  /** The first executable {@code name} in the PATH-style list {@code path} ({@link Executables#which}). */
   static Optional<Path> which(String name, String path) {
-    if (path == null) {
-      return Optional.empty();
-    }
-    for (String d : path.split(File.pathSeparator)) {
-      if (d.isEmpty()) {
-        continue;
-      }
-      Path p = Path.of(d, name);
-      if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-        return Optional.of(p);
-      }
-    }
-    return Optional.empty();
+    return Executables.which(name, path);
   }
 
   /** Runs {@code cmd}, stdout and stderr merged; fails on a non-zero exit or after {@code timeoutSeconds}. */

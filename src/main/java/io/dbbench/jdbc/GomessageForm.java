@@ -10,7 +10,6 @@ import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
 import io.dbbench.report.study.StudyForm;
 import io.dbbench.report.study.VariantTable;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -92,18 +91,13 @@ public final class GomessageForm implements StudyForm {
     return out;
   }
 
-  /** The run's directory: its source when that is one, else the source file's folder; null for none. */
-  private static Path runDirectory(Run run) {
-    return run.source() == null ? null : Files.isDirectory(run.source()) ? run.source() : run.source().getParent();
-  }
-
   /**
    * The {@code psql \copy} reference of the run's directory, in seconds per {@link #LIMIT_SHAPE}
    * load less psql's start-up; empty when the file is absent, says psql was unavailable, or does
    * not parse (the limits table then has no such row).
    */
   static Optional<Double> psqlCopySeconds(Run run) {
-    Path dir = runDirectory(run);
+    Path dir = run.directory();
     if (dir == null) {
       return Optional.empty();
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.core.Executables;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -54,7 +55,7 @@ public final class PsqlReference {
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode doc = json.createObjectNode().put("schema", SCHEMA).put("shape", SHAPE);
     ObjectNode tool = doc.putObject("psql");
-    Optional<Path> psql = which("psql", path);
+    Optional<Path> psql = Executables.which("psql", path);
     String skip = !embeddedTarget ? "the jdbc family targets a server other than the embedded PostgreSQL"
         : psql.isEmpty() ? "psql not found on PATH (Debian: apt-get install postgresql-client)" : null;
     if (skip == null) {
@@ -111,22 +112,6 @@ public final class PsqlReference {
     } finally {
       Files.deleteIfExists(rows);
     }
-  }
-
-  /** The first executable {@code name} in the PATH-style list {@code path}. */
-  static Optional<Path> which(String name, String path) {
-    if (path == null || path.isBlank()) {
-      return Optional.empty();
-    }
-    for (String d : path.split(java.io.File.pathSeparator)) {
-      if (!d.isBlank()) {
-        Path c = Path.of(d, name);
-        if (Files.isRegularFile(c) && Files.isExecutable(c)) {
-          return Optional.of(c);
-        }
-      }
-    }
-    return Optional.empty();
   }
 
   /**

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PsqlReferenceTest {
   @Test
   void measuresPsqlCopyIntoTheEmbeddedServer(@TempDir Path dir) throws Exception {
-    assumeTrue(PsqlReference.which("psql", System.getenv("PATH")).isPresent(), "psql is not on PATH here");
+    assumeTrue(io.dbbench.core.Executables.which("psql", System.getenv("PATH")).isPresent(), "psql is not on PATH here");
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PsqlReference.run(dir, 1, System.getenv("PATH"), true, new PrintStream(log, true, StandardCharsets.UTF_8));
     JsonNode n = PsqlReference.read(dir).orElseThrow();

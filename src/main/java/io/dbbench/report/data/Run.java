@@ -23,6 +23,15 @@ public record Run(Path source, List<JmhResult> results, RunManifest manifest, Li
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   /**
+   * The run's directory: {@link #source} when it is one, else the folder of the file it was read
+   * from; null when the run has no source. Reference files written beside the results
+   * ({@code native-reference.json}, {@code psql-reference.json}) are read from here.
+   */
+  public Path directory() {
+    return source == null ? null : Files.isDirectory(source) ? source : source.getParent();
+  }
+
+  /**
    * A run from parsed parts, its manifest given as {@code env.json}'s JSON tree ({@code null} for none).
    *
    * @throws IllegalArgumentException when {@code env} is not a JSON object
