@@ -84,9 +84,7 @@ final class ConscryptXChaCha20Poly1305 implements Aead {
   }
 
   private void init(int mode, byte[] key, byte[] nonce, byte[] aad) throws GeneralSecurityException {
-    JdkXChaCha20Poly1305.checkLengths(key, nonce);
-    JdkXChaCha20Poly1305.hchacha20(key, nonce, in, x, subkey);
-    System.arraycopy(nonce, 16, inner, 4, 8);
+    JdkXChaCha20Poly1305.deriveSubkey(key, nonce, in, x, subkey, inner);
     cipher.init(mode, new SecretKeySpec(subkey, "ChaCha20"), new IvParameterSpec(inner));
     if (aad != null) {
       cipher.updateAAD(aad);

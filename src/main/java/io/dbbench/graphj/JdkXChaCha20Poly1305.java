@@ -102,40 +102,46 @@ final class JdkXChaCha20Poly1305 implements Aead {
     }
   }
 
-  private void derive(byte[] key, byte[] nonce) throws InvalidKeyException {
+  /**
+   * XChaCha20's reduction to ChaCha20 (draft-irtf-cfrg-xchacha-03 section 2.3): after checking the
+   * lengths, {@code subkey = HChaCha20(key, nonce[0..16))} and {@code inner = 4 zero bytes ||
+   * nonce[16..24)} ({@code inner}'s first 4 bytes are left as they are: zero). {@code in} and
+   * {@code x} are 16-word scratch arrays.
+   *
+   * @throws InvalidKeyException on a key or nonce of the wrong length
+   */
+  static void deriveSubkey(byte[] key, byte[] nonce, int[] in, int[] x, byte[] subkey, byte[] inner)
+      throws InvalidKeyException {
     checkLengths(key, nonce);
     hchacha20(key, nonce, in, x, subkey);
     System.arraycopy(nonce, 16, inner, 4, 8);
   }
 
-  @Override
-  public byte[] seal(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext) throws GeneralSecurityException {
-    derive(key, nonce);
-    cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(subkey, "ChaCha20"), new IvParameterSpec(inner));
+  /** Derives the subkey and inner nonce, initialises the cipher for {@code mode} with them, then the AAD. */
+  private void init(int mode, byte[] key, byte[] nonce, byte[] aad) throws GeneralSecurityException {
+    deriveSubkey(key, nonce, in, x, subkey, inner);
+    cipher.init(mode, new SecretKeySpec(subkey, "ChaCha20"), new IvParameterSpec(inner));
     if (aad != null) {
       cipher.updateAAD(aad);
     }
+  }
+
+  @Override
+  public byte[] seal(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext) throws GeneralSecurityException {
+    init(Cipher.ENCRYPT_MODE, key, nonce, aad);
     return cipher.doFinal(plaintext);
   }
 
   @Override
   public byte[] open(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag) throws GeneralSecurityException {
-    derive(key, nonce);
-    cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(subkey, "ChaCha20"), new IvParameterSpec(inner));
-    if (aad != null) {
-      cipher.updateAAD(aad);
-    }
+    init(Cipher.DECRYPT_MODE, key, nonce, aad);
     return cipher.doFinal(ciphertextAndTag);
   }
 
   @Override
   public int sealInto(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext, byte[] out) throws GeneralSecurityException {
     outputRoom(true, plaintext, out);
-    derive(key, nonce);
-    cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(subkey, "ChaCha20"), new IvParameterSpec(inner));
-    if (aad != null) {
-      cipher.updateAAD(aad);
-    }
+    init(Cipher.ENCRYPT_MODE, key, nonce, aad);
     return cipher.doFinal(plaintext, 0, plaintext.length, out, 0);
   }
 
@@ -143,11 +149,7 @@ final class JdkXChaCha20Poly1305 implements Aead {
   public int openInto(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag, byte[] out)
       throws GeneralSecurityException {
     int need = outputRoom(false, ciphertextAndTag, out);
-    derive(key, nonce);
-    cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(subkey, "ChaCha20"), new IvParameterSpec(inner));
-    if (aad != null) {
-      cipher.updateAAD(aad);
-    }
+    init(Cipher.DECRYPT_MODE, key, nonce, aad);
     return openZeroingOnFailure(need, out, () -> cipher.doFinal(ciphertextAndTag, 0, ciphertextAndTag.length, out, 0));
   }
 

@@ -111,12 +111,6 @@ final class LibcryptoXChaCha20Poly1305 implements Aead {
     return Optional.ofNullable(Lib.INSTANCE.version);
   }
 
-  private void derive(byte[] key, byte[] nonce) throws GeneralSecurityException {
-    JdkXChaCha20Poly1305.checkLengths(key, nonce);
-    JdkXChaCha20Poly1305.hchacha20(key, nonce, in, x, subkey);
-    System.arraycopy(nonce, 16, inner, 4, 8);
-  }
-
   @Override
   public byte[] seal(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext) throws GeneralSecurityException {
     byte[] out = new byte[plaintext.length + TAG_LEN];
@@ -137,15 +131,11 @@ final class LibcryptoXChaCha20Poly1305 implements Aead {
   @Override
   public int sealInto(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext, byte[] out) throws GeneralSecurityException {
     int need = JdkXChaCha20Poly1305.outputRoom(true, plaintext, out);
-    derive(key, nonce);
+    JdkXChaCha20Poly1305.deriveSubkey(key, nonce, in, x, subkey, inner);
     MemorySegment o = MemorySegment.ofArray(out);
     MemorySegment n = outlSeg;
     try {
-      check((int) CIPHER_INIT.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL, subkeySeg, innerSeg, 1), "EVP_CipherInit_ex");
-      if (aad != null && aad.length > 0) {
-        check((int) CIPHER_UPDATE.invokeExact(ctx, MemorySegment.NULL, n, MemorySegment.ofArray(aad), aad.length),
-            "EVP_CipherUpdate(aad)");
-      }
+      begin(1, aad);
       int len = plaintext.length;
       if (len > 0) {
         check((int) CIPHER_UPDATE.invokeExact(ctx, o, n, MemorySegment.ofArray(plaintext), len), "EVP_CipherUpdate");
@@ -170,7 +160,7 @@ final class LibcryptoXChaCha20Poly1305 implements Aead {
   public int openInto(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag, byte[] out)
       throws GeneralSecurityException {
     int need = JdkXChaCha20Poly1305.outputRoom(false, ciphertextAndTag, out);
-    derive(key, nonce);
+    JdkXChaCha20Poly1305.deriveSubkey(key, nonce, in, x, subkey, inner);
     System.arraycopy(ciphertextAndTag, need, tag, 0, TAG_LEN);
     return JdkXChaCha20Poly1305.openZeroingOnFailure(need, out, () -> decrypt(aad, ciphertextAndTag, need, out));
   }
@@ -179,11 +169,7 @@ final class LibcryptoXChaCha20Poly1305 implements Aead {
     MemorySegment o = MemorySegment.ofArray(out);
     MemorySegment n = outlSeg;
     try {
-      check((int) CIPHER_INIT.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL, subkeySeg, innerSeg, 0), "EVP_CipherInit_ex");
-      if (aad != null && aad.length > 0) {
-        check((int) CIPHER_UPDATE.invokeExact(ctx, MemorySegment.NULL, n, MemorySegment.ofArray(aad), aad.length),
-            "EVP_CipherUpdate(aad)");
-      }
+      begin(0, aad);
       int len = 0;
       if (need > 0) {
         check((int) CIPHER_UPDATE.invokeExact(ctx, o, n, MemorySegment.ofArray(ciphertextAndTag), need),
@@ -201,6 +187,19 @@ final class LibcryptoXChaCha20Poly1305 implements Aead {
       throw e;
     } catch (Throwable t) {
       throw new ProviderException("libcrypto call failed: " + t, t);
+    }
+  }
+
+  /**
+   * Keys the context with the derived subkey and inner nonce for {@code enc} (1 encrypt, 0
+   * decrypt, as {@code EVP_CipherInit_ex} takes it), then feeds the AAD.
+   */
+  private void begin(int enc, byte[] aad) throws Throwable {
+    check((int) CIPHER_INIT.invokeExact(ctx, MemorySegment.NULL, MemorySegment.NULL, subkeySeg, innerSeg, enc),
+        "EVP_CipherInit_ex");
+    if (aad != null && aad.length > 0) {
+      check((int) CIPHER_UPDATE.invokeExact(ctx, MemorySegment.NULL, outlSeg, MemorySegment.ofArray(aad), aad.length),
+          "EVP_CipherUpdate(aad)");
     }
   }
 
