@@ -1,0 +1,109 @@
+package io.dbbench.graphj;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link GraphdSideBySide}: the pairing of JMH rows with criterion's figures, block by block, and its verdicts. */
+class GraphdSideBySideTest {
+  @TempDir
+  Path tmp;
+
+  private static String row(String benchmark, String params, double score) {
+    return """
+        {"benchmark": "io.dbbench.graphj.%s", "mode": "avgt", "threads": 1, "forks": 1, "params": {%s},
+         "primaryMetric": {"score": %s, "scoreError": "NaN", "scoreUnit": "ns/op", "rawData": [[%s]]}}
+        """.formatted(benchmark, params, score, score);
+  }
+
+  private static void criterion(Path block, String id, String json) throws Exception {
+    Path d = block.resolve("criterion").resolve(id).resolve("new");
+    Files.createDirectories(d);
+    Files.writeString(d.resolve("estimates.json"), json);
+  }
+
+  /** A block where dbbench's level-1 compress is {@code l1} ns and graphd's 10,000 ns, decompress 9,000 against 10,000. */
+  private void block(int k, double l1, double dec, boolean withSlope) throws Exception {
+    Path b = tmp.resolve("block-" + k);
+    Files.createDirectories(b);
+    Files.writeString(b.resolve("jmh.json"), "[" + String.join(",", List.of(
+        row("GraphjCompressBenchmark.compress", "\"context\": \"perCall\", \"corpus\": \"text\", \"level\": \"1\"", l1),
+        row("GraphjCompressBenchmark.compress", "\"context\": \"reused\", \"corpus\": \"text\", \"level\": \"1\"", 1.0),
+        row("GraphjCompressBenchmark.decompress", "\"context\": \"perCall\", \"corpus\": \"text\"", dec))) + "]");
+    criterion(b, "compression_levels/1", withSlope
+        ? "{\"mean\": {\"point_estimate\": 99999.0}, \"slope\": {\"point_estimate\": 10000.0}}"
+        : "{\"mean\": {\"point_estimate\": 10000.0}, \"slope\": null}");
+    criterion(b, "decompression/zstd_level_3", "{\"mean\": {\"point_estimate\": 10000.0}}");
+    Files.writeString(b.resolve("machine.json"), "{\"order\": \"graphd, dbbench\", \"graphd\": {\"steal_pct\": 1.5}}");
+  }
+
+  @Test
+  void pairsEachBlocksRowsAndGivesTheRatioWithItsInterval() throws Exception {
+    double[] l1 = {11000, 12000, 11500, 11800};
+    for (int k = 1; k <= 4; k++) {
+      block(k, l1[k - 1], 9000 + 100 * k, k % 2 == 0);
+    }
+    GraphdSideBySide.Summary s = GraphdSideBySide.analyze(tmp);
+    assertEquals(4, s.blocks());
+    assertEquals(List.of("compress level=1 perCall", "decompress perCall"), s.rows().stream().map(GraphdSideBySide.Row::label).toList(),
+        "only pairs with figures on both sides in every block; the reused row is not paired");
+    GraphdSideBySide.Row c = s.rows().get(0);
+    double geo = Math.exp((Math.log(1.1) + Math.log(1.2) + Math.log(1.15) + Math.log(1.18)) / 4);
+    assertEquals(geo, c.ratio(), 1e-9, "geometric mean of dbbench / graphd, the slope used where criterion has one");
+    assertTrue(c.low() > 1.0 && c.high() > c.ratio(), "interval " + c.low() + ".." + c.high());
+    assertEquals("above graphd", c.verdict());
+    GraphdSideBySide.Row d = s.rows().get(1);
+    assertTrue(d.high() < 1.0, "decompress 0.91-0.94x: " + d.high());
+    assertEquals("at or below graphd", d.verdict());
+    String md = s.markdown();
+    assertTrue(md.contains("| compress level=1 perCall | compression_levels/1 |"), md);
+    assertTrue(md.contains("1.10, 1.20, 1.15, 1.18"), "per-block ratios: " + md);
+    assertTrue(md.contains("| 1 | graphd, dbbench | 1.5 |"), "machine state per block: " + md);
+    GraphdSideBySide.write(tmp, s);
+    assertTrue(Files.readString(tmp.resolve("summary.json")).contains("\"verdict\" : \"at or below graphd\""));
+  }
+
+  @Test
+  void tooFewBlocksGiveNoInterval() throws Exception {
+    for (int k = 1; k <= 3; k++) {
+      block(k, 11000, 9000, true);
+    }
+    GraphdSideBySide.Row c = GraphdSideBySide.analyze(tmp).rows().get(0);
+    assertEquals(1.1, c.ratio(), 1e-9);
+    assertTrue(Double.isNaN(c.high()));
+    assertEquals("no interval", c.verdict());
+    assertFalse(GraphdSideBySide.analyze(tmp).markdown().contains("[1.1"), "no interval printed");
+  }
+
+  @Test
+  void aDirectoryWithoutBlocksIsRefusedByName() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GraphdSideBySide.analyze(tmp));
+    assertTrue(e.getMessage().contains(tmp.toString()) && e.getMessage().contains("block-1"), e.getMessage());
+  }
+
+  @Test
+  void blocksAlternateAbba() {
+    assertEquals(List.of(true, false, false, true, true, false, false, true),
+        java.util.stream.IntStream.rangeClosed(1, 8).mapToObj(GraphdSideBySide::graphdFirst).toList());
+  }
+
+  @Test
+  void everyPairNamesABenchmarkTheRegexSelectsAndAGroupTheFilterSelects() {
+    java.util.regex.Pattern jmh = java.util.regex.Pattern.compile(GraphdSideBySide.JMH_REGEX);
+    java.util.regex.Pattern crit = java.util.regex.Pattern.compile(GraphdSideBySide.CRITERION_FILTER);
+    for (GraphdSideBySide.Pair p : GraphdSideBySide.PAIRS) {
+      assertTrue(jmh.matcher("io.dbbench.graphj." + p.benchmark()).find(), p.benchmark());
+      assertTrue(crit.matcher(p.criterionId()).find(), p.criterionId());
+    }
+    assertFalse(crit.matcher("compression_levels/15").find(), "only levels 1 and 3");
+    assertEquals(Map.of("level", "1", "context", "perCall"), GraphdSideBySide.PAIRS.get(0).params());
+  }
+}
