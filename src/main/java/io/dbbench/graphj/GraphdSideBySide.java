@@ -3,6 +3,7 @@ package io.dbbench.graphj;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dbbench.core.FileTrees;
 import io.dbbench.core.Version;
 import io.dbbench.profile.MachineState;
 import io.dbbench.report.data.JmhJson;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import picocli.CommandLine;
@@ -55,7 +57,8 @@ import picocli.CommandLine.Option;
  * one call with the size known and decompresses into an array of the declared size. The AEAD
  * rows: graphd builds the cipher (key schedule) and the 40-byte AAD per call, as dbbench does.
  *
- * <p>Writes {@code block-K/} ({@code jmh.json}, {@code criterion/}, logs, {@code machine.json}),
+ * <p>Writes {@code block-K/} ({@code jmh.json}, {@code criterion/} with each benchmark's {@code new/}, logs,
+ * {@code machine.json}),
  * {@code summary.json} and {@code summary.md}. Exit status 0 done, 2 bad input or a side that
  * failed (its log named).
  */
@@ -242,6 +245,27 @@ public final class GraphdSideBySide implements Callable<Integer> {
     int rc = pb.start().waitFor();
     if (rc != 0) {
       throw new SideFailed("graphd's bench exited with " + rc + "; see " + block.resolve("criterion.log"));
+    }
+    pruneCriterion(block.resolve("criterion"));
+  }
+
+  /**
+   * Deletes what criterion keeps beside each benchmark's {@code new/} results (its {@code base/}
+   * copy, {@code change/} against an earlier run, HTML {@code report/}): a block is one run.
+   */
+  static void pruneCriterion(Path criterionHome) throws IOException {
+    if (!Files.isDirectory(criterionHome)) {
+      return;
+    }
+    List<Path> doomed;
+    try (var walk = Files.walk(criterionHome)) {
+      doomed = walk.filter(Files::isDirectory)
+          .filter(d -> Set.of("base", "change", "report").contains(d.getFileName().toString())).toList();
+    }
+    for (Path d : doomed) {
+      if (Files.exists(d)) {
+        FileTrees.deleteRecursively(d);
+      }
     }
   }
 
