@@ -92,7 +92,7 @@ public final class ZstdCodec implements AutoCloseable {
   public byte[] compress(byte[] raw, int level) {
     if (context == Context.PER_CALL) {
       try (ZstdCompressCtx c = new ZstdCompressCtx()) {
-        c.setLevel(level);
+        setLevel(c, level);
         return compressWith(c, raw);
       }
     }
@@ -100,10 +100,47 @@ public final class ZstdCodec implements AutoCloseable {
       cctx = new ZstdCompressCtx();
     }
     if (cctxLevel != level) {
-      cctx.setLevel(level);
+      setLevel(cctx, level);
       cctxLevel = level;
     }
     return compressWith(cctx, raw);
+  }
+
+  /**
+   * zstd's compression parameters of levels 1 to 22 for an input of unknown size, row {@code L - 1}
+   * for level {@code L}: windowLog, chainLog, hashLog, searchLog, minMatch, targetLength, strategy
+   * ({@code ZSTD_fast} = 1 ... {@code ZSTD_btultra2} = 9). Source: zstd's
+   * {@code lib/compress/clevels.h}, the table for inputs above 256 KB or of unknown size (unchanged
+   * from zstd 1.4 to 1.5.7); {@code ZstdCodecTest} checks every row against what the installed zstd
+   * CLI prints with {@code --show-default-cparams} for input on stdin.
+   */
+  static final int[][] UNKNOWN_SIZE_PARAMS = {
+    {19, 13, 14, 1, 7, 0, 1}, {20, 15, 16, 1, 6, 0, 1}, {21, 16, 17, 1, 5, 0, 2}, {21, 18, 18, 1, 5, 0, 2},
+    {21, 18, 19, 3, 5, 2, 3}, {21, 18, 19, 3, 5, 4, 4}, {21, 19, 20, 4, 5, 8, 4}, {21, 19, 20, 4, 5, 16, 5},
+    {22, 20, 21, 4, 5, 16, 5}, {22, 21, 22, 5, 5, 16, 5}, {22, 21, 22, 6, 5, 16, 5}, {22, 22, 23, 6, 5, 32, 5},
+    {22, 22, 22, 4, 5, 32, 6}, {22, 22, 23, 5, 5, 32, 6}, {22, 23, 23, 6, 5, 32, 6}, {22, 22, 22, 5, 5, 48, 7},
+    {23, 23, 22, 5, 4, 64, 7}, {23, 23, 22, 6, 3, 64, 8}, {23, 24, 22, 7, 3, 256, 9}, {25, 25, 23, 7, 3, 256, 9},
+    {26, 26, 24, 7, 3, 512, 9}, {27, 27, 25, 9, 3, 999, 9},
+  };
+
+  /**
+   * Sets {@code level} with graphd's parameters: for levels 1 to 22 the level's parameters for an
+   * input of unknown size ({@link #UNKNOWN_SIZE_PARAMS}), the ones graphd's {@code zstd::encode_all}
+   * gets, because it streams its input without declaring the size. zstd then fits them to the
+   * input's size as it does for any frame whose size it knows (window, hash and chain tables no
+   * larger than the input needs), so a 12 KB body is compressed with graphd's hash table size and
+   * minimum match: at levels 1 to 4 the frame's blocks are graphd's byte for byte (from level 5
+   * zstd chooses its match finder by the window before fitting it, so they may differ). Left to itself, zstd would pick its table for inputs up to 16 KB instead (at
+   * level 1 a hash table twice the size and a shorter minimum match): other output, and a context
+   * per call clears twice the table. Other levels (0 = zstd's default, negative) are zstd's own.
+   */
+  static void setLevel(ZstdCompressCtx c, int level) {
+    c.setLevel(level);
+    if (level >= 1 && level <= UNKNOWN_SIZE_PARAMS.length) {
+      int[] p = UNKNOWN_SIZE_PARAMS[level - 1];
+      c.setWindowLog(p[0]).setChainLog(p[1]).setHashLog(p[2]).setSearchLog(p[3]).setMinMatch(p[4])
+          .setTargetLength(p[5]).setStrategy(p[6]);
+    }
   }
 
   /**
@@ -160,12 +197,19 @@ public final class ZstdCodec implements AutoCloseable {
         throw tooBig(source, limit, "the zstd frame declares a content size of " + size + " bytes");
       }
       if (size >= 0) {
-        // zstd decodes every frame in the body into the array; a body holding more than the first
-        // frame declares (more frames, trailing bytes) fails here for lack of room and is streamed.
-        byte[] out = new byte[(int) size];
+        // zstd decodes every frame in the body into the first size bytes; a body holding more than
+        // the first frame declares (more frames, trailing bytes) fails here for lack of room and is
+        // streamed. Up to SCRATCH_MAX the frame is decoded into the reused scratch buffer and copied
+        // out: an exact-size copy is not zeroed first, while a fresh array of the size is zeroed
+        // and then written cold (about 1.3 us of a 10 us per-call decompress of 12 KB, profiled).
+        boolean viaScratch = size <= SCRATCH_MAX;
+        if (viaScratch && scratch.length < size) {
+          scratch = new byte[(int) size];
+        }
+        byte[] out = viaScratch ? scratch : new byte[(int) size];
         try {
-          if (decompressInto(out, body) == size) {
-            return out;
+          if (decompressInto(out, (int) size, body) == size) {
+            return viaScratch ? Arrays.copyOf(scratch, (int) size) : out;
           }
         } catch (ZstdException e) {
           // fall through to streaming, which reports zstd's own error if the body is bad
@@ -208,7 +252,7 @@ public final class ZstdCodec implements AutoCloseable {
       throw bufferTooSmall(source, out.length, "the zstd frame declares a content size of " + size + " bytes, more");
     }
     try {
-      return Math.toIntExact(decompressInto(out, body));
+      return Math.toIntExact(decompressInto(out, out.length, body));
     } catch (ZstdException e) {
       if (e.getErrorCode() == Zstd.errDstSizeTooSmall()) {
         throw bufferTooSmall(source, out.length, "the zstd frames decode to more");
@@ -221,16 +265,17 @@ public final class ZstdCodec implements AutoCloseable {
     }
   }
 
-  private long decompressInto(byte[] out, byte[] body) {
+  /** Decodes {@code body} into {@code out[0, room)}; zstd's error when it does not fit or is corrupt. */
+  private long decompressInto(byte[] out, int room, byte[] body) {
     if (context == Context.PER_CALL) {
       try (ZstdDecompressCtx d = new ZstdDecompressCtx()) {
-        return d.decompressByteArray(out, 0, out.length, body, 0, body.length);
+        return d.decompressByteArray(out, 0, room, body, 0, body.length);
       }
     }
     if (dctx == null) {
       dctx = new ZstdDecompressCtx();
     }
-    return dctx.decompressByteArray(out, 0, out.length, body, 0, body.length);
+    return dctx.decompressByteArray(out, 0, room, body, 0, body.length);
   }
 
   /** Streams frames without a declared size (graphd writes these), never past {@code limit}. */

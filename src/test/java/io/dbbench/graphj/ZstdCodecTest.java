@@ -81,9 +81,84 @@ class ZstdCodecTest {
   }
 
   /** One zstd frame written by the streaming API with no pledged size, as Rust's encode_all writes. */
+  @ParameterizedTest
+  @EnumSource(ZstdCodec.Context.class)
+  void compressesWithGraphdsParametersAtEveryLevel(ZstdCodec.Context context) throws Exception {
+    // graphd's zstd::encode_all streams without a declared size; zstd-jni's output stream does the
+    // same on the same libzstd, so its blocks are graphd's. dbbench's frame header differs (it
+    // declares the content size); at levels 1 to 4 every block after it is byte for byte the same.
+    // From level 5 (greedy and lazy) zstd picks its match finder from the window before fitting it
+    // to the input, so the bytes may differ there; they still decode to the input.
+    try (ZstdCodec codec = ZstdCodec.create(context)) {
+      for (int level = 1; level <= 22; level++) {
+        byte[] ours = codec.compress(RAW, level);
+        if (level <= 4) {
+          assertArrayEquals(blocks(streamed(RAW, level)), blocks(ours), "level " + level + ": blocks differ from a stream of unknown size");
+        }
+        assertEquals(RAW.length, Zstd.getFrameContentSize(ours, 0, ours.length), "dbbench still declares the size");
+        assertArrayEquals(RAW, codec.decompress(ours, "level " + level));
+      }
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void recompressingGraphdsOwnSealedSegmentGivesGraphdsBlocks() throws Exception {
+    // writer-journal-0000000000000005.graphj: sealed by graphd's journal writer, zstd level 3
+    byte[] file = java.nio.file.Files.readAllBytes(
+        java.nio.file.Path.of("src/test/resources/graphj/graphd/writer-journal-0000000000000005.graphj"));
+    GraphjHeader h = GraphjHeader.decode(file, 0, file.length, "writer-journal-5");
+    assertEquals(3, h.zstdLevel());
+    byte[] body = Arrays.copyOfRange(file, GraphjHeader.SIZE, GraphjHeader.SIZE + (int) h.bodyLen());
+    assertEquals(-1L, Zstd.getFrameContentSize(body, 0, body.length), "graphd declares no size");
+    try (ZstdCodec codec = ZstdCodec.create(ZstdCodec.Context.PER_CALL)) {
+      byte[] raw = codec.decompress(body, "writer-journal-5");
+      assertArrayEquals(blocks(body), blocks(codec.compress(raw, 3)));
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void theParameterTableIsZstdsForAnInputOfUnknownSize() throws Exception {
+    java.util.Optional<java.nio.file.Path> zstd = io.dbbench.core.Executables.which("zstd", System.getenv("PATH"));
+    org.junit.jupiter.api.Assumptions.assumeTrue(zstd.isPresent(), "the zstd CLI is not on PATH here");
+    String[] names = {"windowLog", "chainLog", "hashLog", "searchLog", "minMatch", "targetLength", "strategy"};
+    for (int level = 1; level <= 22; level++) {
+      Process p = new ProcessBuilder(zstd.get().toString(), "--ultra", "-" + level, "--show-default-cparams", "-c")
+          .redirectErrorStream(true).start();
+      p.getOutputStream().write(RAW);
+      p.getOutputStream().close();
+      String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      p.waitFor();
+      assertTrue(out.contains("src size unknown"), "zstd read stdin with no size: " + out);
+      for (int k = 0; k < names.length; k++) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(names[k] + "\\s*:[^\\n]*?(\\d+)\\)?\\s*$",
+            java.util.regex.Pattern.MULTILINE).matcher(out);
+        assertTrue(m.find(), names[k] + " in " + out);
+        assertEquals(ZstdCodec.UNKNOWN_SIZE_PARAMS[level - 1][k], Integer.parseInt(m.group(1)), "level " + level + " " + names[k]);
+      }
+    }
+  }
+
+  /** The frame after its header (magic, descriptor, window descriptor, dictionary ID, content size). */
+  private static byte[] blocks(byte[] frame) {
+    int fhd = frame[4] & 0xff;
+    boolean single = (fhd & 0x20) != 0;
+    int fcs = switch (fhd >>> 6) {
+      case 0 -> single ? 1 : 0;
+      case 1 -> 2;
+      case 2 -> 4;
+      default -> 8;
+    };
+    int dict = new int[] {0, 1, 2, 4}[fhd & 3];
+    return Arrays.copyOfRange(frame, 5 + (single ? 0 : 1) + dict + fcs, frame.length);
+  }
+
   private static byte[] streamed(byte[] raw) throws Exception {
+    return streamed(raw, 3);
+  }
+
+  private static byte[] streamed(byte[] raw, int level) throws Exception {
     ByteArrayOutputStream bos = new ByteArrayOutputStream();
-    try (ZstdOutputStreamNoFinalizer z = new ZstdOutputStreamNoFinalizer(bos, 3)) {
+    try (ZstdOutputStreamNoFinalizer z = new ZstdOutputStreamNoFinalizer(bos, level)) {
       z.write(raw);
     }
     return bos.toByteArray();
