@@ -16,7 +16,8 @@ import java.util.Arrays;
  * does; {@code reused} keeps one {@link ZstdCompressCtx} and one {@link ZstdDecompressCtx} for the
  * life of this object, which saves the context set-up and table initialisation of every call
  * (zstd's own advice for small inputs, {@code zstd.h}: "reuse context ... for better speed").
- * The bytes written are the same either way: one frame with the content size in its header.
+ * The bytes written are the same either way: one frame with the content size in its header,
+ * compressed with graphd's parameters ({@link #setLevel}), so that its blocks are graphd's.
  *
  * <p>Decompression is bounded ({@link GraphjCodec#rawBodyLimit()}): a frame that declares more than
  * the limit is refused before anything is allocated, and a frame without a declared size is
