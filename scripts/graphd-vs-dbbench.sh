@@ -20,6 +20,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$GRAPHD" ] || { echo "graphd-vs-dbbench: --graphd DIR (or GRAPHD_SRC) is required: a graphd source checkout" >&2; exit 2; }
+[ -d "$GRAPHD" ] || { echo "graphd-vs-dbbench: --graphd $GRAPHD: not a directory; expected a graphd source checkout" >&2; exit 2; }
 GRAPHD=$(cd "$GRAPHD" && pwd)
 for f in src/graphj/mod.rs benches/graphj_bench.rs Cargo.lock; do
   [ -f "$GRAPHD/$f" ] || { echo "graphd-vs-dbbench: $GRAPHD/$f missing; expected a graphd source tree" >&2; exit 2; }
