@@ -45,7 +45,8 @@ import picocli.CommandLine.Option;
  * per group, under {@code block-K/criterion/}; the figure criterion prints, the slope estimate,
  * or the mean where it has no slope); dbbench's side is one JMH fork per row, average time
  * ({@code -bm avgt -tu ns}), text corpus, with {@code context=perCall} (a zstd context per call,
- * as graphd's {@code zstd::encode_all}/{@code decode_all}) and the machine's state per fork
+ * as graphd's {@code zstd::encode_all}/{@code decode_all}), run by {@link io.dbbench.JmhMain} (a
+ * benchmark that fails fails the side), with the machine's state per fork
  * ({@link io.dbbench.profile.MachineStateProfiler}); graphd's side gets the machine's state from
  * {@link MachineState} snapshots around it. A block is a pair: the ratio of a row is
  * {@link Stats#pairedChange} over the blocks (the Student-t interval of the per-block log
@@ -271,7 +272,7 @@ public final class GraphdSideBySide implements Callable<Integer> {
 
   private void runDbbench(Path block) throws IOException, InterruptedException, SideFailed {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "org.openjdk.jmh.Main", JMH_REGEX,
+        "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain", JMH_REGEX,
         "-p", "corpus=text", "-p", "level=1,3", "-p", "context=perCall", "-p", "provider=" + providers));
     cmd.addAll(split(jmhOpts));
     cmd.addAll(List.of("-f", "1", "-bm", "avgt", "-tu", "ns", "-prof", "io.dbbench.profile.MachineStateProfiler",
