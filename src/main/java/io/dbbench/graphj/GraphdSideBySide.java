@@ -65,7 +65,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "graphd-vs-dbbench", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Run graphd's criterion GraphJ benchmark and dbbench's matching JMH rows in interleaved blocks"
-        + " and report dbbench / graphd per row with a 95% interval.")
+        + " and report dbbench / graphd per row with a 95%% interval.")
 public final class GraphdSideBySide implements Callable<Integer> {
   /** Exit status for bad input or a failed side. */
   public static final int EXIT_BAD_INPUT = 2;

@@ -106,4 +106,23 @@ class GraphdSideBySideTest {
     assertFalse(crit.matcher("compression_levels/15").find(), "only levels 1 and 3");
     assertEquals(Map.of("level", "1", "context", "perCall"), GraphdSideBySide.PAIRS.get(0).params());
   }
+
+  @Test
+  void usageRendersAndBadInputExitsTwoNamingTheValue() {
+    picocli.CommandLine cl = new picocli.CommandLine(new GraphdSideBySide());
+    assertTrue(cl.getUsageMessage().contains("per row with a 95% interval"), cl.getUsageMessage());
+    java.io.PrintStream err = System.err;
+    java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(GraphdSideBySide.EXIT_BAD_INPUT, new picocli.CommandLine(new GraphdSideBySide()).execute());
+      assertTrue(buf.toString(java.nio.charset.StandardCharsets.UTF_8).contains("--graphd-bench is required"), buf.toString());
+      buf.reset();
+      assertEquals(GraphdSideBySide.EXIT_BAD_INPUT,
+          new picocli.CommandLine(new GraphdSideBySide()).execute("--graphd-bench", tmp.resolve("nope").toString()));
+      assertTrue(buf.toString(java.nio.charset.StandardCharsets.UTF_8).contains("nope: not an executable file"), buf.toString());
+    } finally {
+      System.setErr(err);
+    }
+  }
 }
