@@ -9,6 +9,7 @@ import io.dbbench.profile.MachineState;
 import io.dbbench.report.data.JmhJson;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.ReportException;
+import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -333,7 +334,7 @@ public final class GraphdSideBySide implements Callable<Integer> {
           per.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", r.dbbenchNs()[i] / r.graphdNs()[i]));
         }
         sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2fx | %s | %s | %s |%n", r.label(), r.criterionId(),
-            ns(median(r.dbbenchNs())), ns(median(r.graphdNs())), r.ratio(),
+            Units.time(Stats.median(r.dbbenchNs()) / 1e9), Units.time(Stats.median(r.graphdNs()) / 1e9), r.ratio(),
             Double.isNaN(r.low()) ? "" : String.format(Locale.ROOT, "[%.2f, %.2f]", r.low(), r.high()), r.verdict(), per));
       }
       sb.append("\nMachine per block (steal %, busy %, 1-min load after the side; busy includes the benchmark itself):\n\n");
@@ -353,16 +354,7 @@ public final class GraphdSideBySide implements Callable<Integer> {
     return n.isNumber() ? String.format(Locale.ROOT, "%.1f", n.asDouble()) : "";
   }
 
-  private static String ns(double v) {
-    return v >= 1000 ? String.format(Locale.ROOT, "%.2f µs", v / 1000) : String.format(Locale.ROOT, "%.1f ns", v);
-  }
 
-  private static double median(double[] v) {
-    double[] s = v.clone();
-    java.util.Arrays.sort(s);
-    int n = s.length;
-    return n == 0 ? Double.NaN : n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-  }
 
   /**
    * Reads every {@code block-K} of {@code dir} (K = 1, 2, ... until one is missing) and pairs the

@@ -3,6 +3,7 @@ package io.dbbench.jdbc;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dbbench.core.Version;
+import io.dbbench.report.stats.Stats;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -186,12 +187,6 @@ public final class CopyVsPsql implements Callable<Integer> {
     }
   }
 
-  static double median(double[] xs) {
-    double[] c = xs.clone();
-    Arrays.sort(c);
-    return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
-  }
-
   private Map<String, Object> summarize(Shape s, String table, Map<String, Object> server, Map<String, double[]> times) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("timestamp_utc", Instant.now().toString());
@@ -205,23 +200,23 @@ public final class CopyVsPsql implements Callable<Integer> {
     Map<String, Object> med = new LinkedHashMap<>();
     times.forEach((k, v) -> {
       Map<String, Object> d = new LinkedHashMap<>();
-      d.put("median_s", median(v));
+      d.put("median_s", Stats.median(v));
       d.put("min_s", Arrays.stream(v).min().orElse(Double.NaN));
       d.put("max_s", Arrays.stream(v).max().orElse(Double.NaN));
-      d.put("rows_per_s", s.rows() / median(v));
+      d.put("rows_per_s", s.rows() / Stats.median(v));
       d.put("samples_s", v);
       med.put(k, d);
     });
     m.put("variants", med);
-    double copy = median(times.get("copy (binary, dbbench)"));
-    double psqlWall = median(times.get("psql \\copy (text, wall)"));
-    double overhead = median(times.get("psql -c 'SELECT 1' (wall)"));
-    double bestNonCopy = Math.min(median(times.get("bulk (seq, dbbench)")), median(times.get("many (seq, dbbench)")));
+    double copy = Stats.median(times.get("copy (binary, dbbench)"));
+    double psqlWall = Stats.median(times.get("psql \\copy (text, wall)"));
+    double overhead = Stats.median(times.get("psql -c 'SELECT 1' (wall)"));
+    double bestNonCopy = Math.min(Stats.median(times.get("bulk (seq, dbbench)")), Stats.median(times.get("many (seq, dbbench)")));
     Map<String, Object> ratios = new LinkedHashMap<>();
     ratios.put("copy_over_psql_copy_wall", copy / psqlWall);
     ratios.put("copy_over_psql_copy_minus_startup", copy / Math.max(1e-9, psqlWall - overhead));
     ratios.put("copy_text_over_psql_copy_minus_startup",
-        median(times.get("copy (text, dbbench)")) / Math.max(1e-9, psqlWall - overhead));
+        Stats.median(times.get("copy (text, dbbench)")) / Math.max(1e-9, psqlWall - overhead));
     ratios.put("best_non_copy_over_copy", bestNonCopy / copy);
     ratios.put("target_copy_within_1_2x_of_psql", copy / Math.max(1e-9, psqlWall - overhead) <= 1.2);
     ratios.put("target_best_non_copy_within_3x_of_copy", bestNonCopy / copy <= 3.0);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.core.Executables;
+import io.dbbench.report.stats.Stats;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -105,8 +106,8 @@ public final class PsqlReference {
       Arrays.stream(copy).forEach(ca::add);
       ArrayNode ua = doc.putArray("startup_wall_seconds");
       Arrays.stream(startup).forEach(ua::add);
-      double cm = CopyVsPsql.median(copy);
-      double um = CopyVsPsql.median(startup);
+      double cm = Stats.median(copy);
+      double um = Stats.median(startup);
       doc.put("copy_seconds_median", cm).put("startup_seconds_median", um)
           .put("copy_minus_startup_seconds", Math.max(1e-9, cm - um));
     } finally {
