@@ -24,6 +24,9 @@ public final class GomessageFixture implements AutoCloseable {
   private final List<Connection> connections = new ArrayList<>();
   private Connection admin;
   private GomessageInserter inserter;
+  private BackendCpu backendCpu; // the worker backends' CPU time, embedded PostgreSQL only
+  private long shotStartCpu = -1;
+  private long lastShotCpu = -1;
 
   private GomessageFixture(GomessageSettings settings, Shape shape, Strategy strategy, RunMode mode, JdbcTarget target,
       boolean ownsTarget) {
@@ -84,6 +87,9 @@ public final class GomessageFixture implements AutoCloseable {
         perWorker.add(tables.tables().size() == 1 ? tables.tables().get(0) : tables.tables().get(w));
       }
       inserter = new GomessageInserter(target.dialect(), shape, strategy, settings, settings.schema(), connections, perWorker);
+      if (target.isEmbedded() && target.dialect() == Dialect.POSTGRESQL) {
+        backendCpu = BackendCpu.of(connections).orElse(null);
+      }
       return this;
     } catch (SQLException e) {
       closeQuietly();
@@ -96,7 +102,8 @@ public final class GomessageFixture implements AutoCloseable {
 
   /**
    * Before each shot, outside the timing: drops and recreates the tables (empty), waits
-   * {@code DBBENCH_JDBC_WAIT_SECONDS}, and builds {@code many}'s batches in memory.
+   * {@code DBBENCH_JDBC_WAIT_SECONDS}, builds {@code many}'s batches in memory, and (embedded
+   * PostgreSQL) reads the worker backends' CPU time, which {@link #verify()} reads again.
    *
    * @throws SQLException from the DDL, naming the operation, the target (redacted) and the timeout that fired, if one did
    * @throws InterruptedException while waiting
@@ -111,6 +118,8 @@ public final class GomessageFixture implements AutoCloseable {
       Thread.sleep(settings.waitSeconds() * 1000L);
     }
     inserter.prepare();
+    shotStartCpu = backendCpu == null ? -1 : backendCpu.nanos();
+    lastShotCpu = -1;
   }
 
   /**
@@ -126,13 +135,19 @@ public final class GomessageFixture implements AutoCloseable {
 
   /**
    * After each shot, outside the timing: the tables hold exactly {@code shape.rows()} rows and
-   * {@code SUM(DEVICEID)} is {@code rows*(rows-1)/2}.
+   * {@code SUM(DEVICEID)} is {@code rows*(rows-1)/2}. First, on the embedded PostgreSQL, the shot's
+   * backend CPU time is taken ({@link #lastShotServerCpuNanos()}) and published to
+   * {@link ServerCpuProfiler}.
    *
    * @return what was counted
    * @throws IllegalStateException with both numbers on a mismatch
    * @throws SQLException from the query, naming the operation, the target (redacted) and the timeout that fired, if one did
    */
   public GomessageTables.Verification verify() throws SQLException {
+    long end = backendCpu == null || shotStartCpu < 0 ? -1 : backendCpu.nanos();
+    lastShotCpu = end < 0 ? -1 : end - shotStartCpu;
+    shotStartCpu = -1;
+    ServerCpuProfiler.publish(lastShotCpu);
     GomessageTables.Verification v;
     try {
       v = tables.count(admin);
@@ -151,6 +166,16 @@ public final class GomessageFixture implements AutoCloseable {
     String timeout = settings.target().timeouts().explain(e, false);
     return new SQLException(operation + " on " + target.redactedUrl() + " failed: "
         + (timeout == null ? "" : timeout + "; ") + Redaction.redact(String.valueOf(e.getMessage())), e.getSQLState(), e);
+  }
+
+  /**
+   * CPU nanoseconds the worker connections' backends spent between the end of the last
+   * {@link #prepare()} and the start of the last {@link #verify()}: the server's share of the shot.
+   * -1 when not measured (a server on another host, not PostgreSQL, no {@code /proc}, a backend
+   * gone, or no shot verified since the last prepare).
+   */
+  public long lastShotServerCpuNanos() {
+    return lastShotCpu;
   }
 
   /** Counts without checking (tests use it after a deliberate failure). */

@@ -58,7 +58,9 @@ public final class GomessageForm implements StudyForm {
   /**
    * The JDBC load at the machine's limit: the fastest non-COPY strategy (by mean time; {@code rowByRow}
    * included if it ran) of {@link #LIMIT_SHAPE} {@code seq} beside {@code copy} of the same shape and
-   * mode in the same run; nothing when either is missing. And {@code copy} itself beside
+   * mode in the same run; nothing when either is missing. When both rows carry the embedded
+   * server's backend CPU per shot ({@link ServerCpuProfiler}), the same two again by that alone: the
+   * part of the gap that lies in the server. And {@code copy} itself beside
    * {@code psql \copy} of the same rows into the embedded PostgreSQL, less psql's start-up, from
    * the run's {@value PsqlReference#FILE_NAME} ({@link PsqlReference}), when the run has one.
    */
@@ -81,6 +83,13 @@ public final class GomessageForm implements StudyForm {
       out.add(Limit.againstRow("JDBC load", "fastest of " + others + " non-COPY strategies: "
           + best.params().get("strategy") + " " + LIMIT_SHAPE + " seq" + FormSupport.host(best), best,
           "copy " + LIMIT_SHAPE + " seq", copy));
+      JmhResult bestServer = serverCpu(best);
+      JmhResult copyServer = serverCpu(copy);
+      if (bestServer != null && copyServer != null) {
+        out.add(Limit.againstRow("JDBC load", best.params().get("strategy") + " " + LIMIT_SHAPE + " seq, server CPU only"
+            + " (" + ServerCpuProfiler.METRIC + ")" + FormSupport.host(best), bestServer,
+            "copy " + LIMIT_SHAPE + " seq, server CPU only", copyServer));
+      }
     }
     psqlCopySeconds(run).ifPresent(psql -> {
       if (copy != null) {
@@ -89,6 +98,20 @@ public final class GomessageForm implements StudyForm {
       }
     });
     return out;
+  }
+
+  /**
+   * {@code r} with its {@value ServerCpuProfiler#METRIC} secondary metric (the embedded server's
+   * backend CPU per shot) as the primary one, or null when it has none or not in seconds per
+   * operation.
+   */
+  static JmhResult serverCpu(JmhResult r) {
+    JmhResult.Metric m = r.secondary().get(ServerCpuProfiler.METRIC);
+    if (m == null || !"s/op".equals(m.unit()) || m.forks().length == 0) {
+      return null;
+    }
+    return new JmhResult(r.benchmark(), r.mode(), r.threads(), r.forks(), r.params(), m, java.util.Map.of(), r.host(),
+        r.options());
   }
 
   /**

@@ -60,14 +60,17 @@ public final class JdbcFamily implements BenchmarkFamily {
    * a family-wide {@code strategy} param would also reach {@link GomessageRowByRowBenchmark}), sequential mode
    * only (the study's {@code seq}; {@code par} runs in full mode), and the headline comparison with
    * a pilot of 6 pairs, capped at {@value #QUICK_COMPARISON_CAP_SECONDS} s. Full: the classes' defaults, the study's seven
-   * shapes, and the headline comparison with the mode's forks per side.
+   * shapes, and the headline comparison with the mode's forks per side. Both modes add
+   * {@link ServerCpuProfiler} (the embedded PostgreSQL's backend CPU per shot, {@code server.cpu}).
    */
   @Override
   public FamilySettings settings(boolean full) {
     // the headline comparison in both modes: the study's executeBatch path ("many", the row the
     // findings hold against hdbinsert's table) against one COPY, at the study's 100,000-row batch
     FamilySettings.Builder b = FamilySettings.builder().comparison(new GomessageForm().study().headline("strategy"))
-        .comparisonExpectedSeconds(18);
+        .comparisonExpectedSeconds(18)
+        // the embedded server's CPU per shot beside every time (nothing for a remote server)
+        .profiler(ServerCpuProfiler.class.getName());
     return full ? b.build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).param("mode", "seq")
         .exclude("^io\\.dbbench\\.jdbc\\.GomessageRowByRowBenchmark\\.", "row by row (8-9 s per operation, one"
             + " fork, no finding reads it): full mode runs it; the quick budget goes to the headline comparisons' pairs")

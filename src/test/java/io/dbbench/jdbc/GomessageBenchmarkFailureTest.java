@@ -42,7 +42,7 @@ class GomessageBenchmarkFailureTest {
    * {@code -foe failOnError} in a child JVM whose environment is the caller's minus every jdbc
    * setting, plus {@code settings}.
    */
-  private JmhRun jmh(String strategy, int forks, boolean failOnError, Map<String, String> settings)
+  private JmhRun jmh(String strategy, int forks, boolean failOnError, Map<String, String> settings, String... more)
       throws IOException, InterruptedException {
     Path json = dir.resolve("jmh-" + strategy + "-" + forks + ".json");
     Path log = dir.resolve("jmh-" + strategy + "-" + forks + ".log");
@@ -55,6 +55,7 @@ class GomessageBenchmarkFailureTest {
         "-f", Integer.toString(forks), "-wi", "0", "-i", "2",
         "-p", "shape=4x250", "-p", "strategy=" + strategy, "-p", "mode=seq",
         "-foe", Boolean.toString(failOnError), "-rf", "json", "-rff", json.toString()));
+    cmd.addAll(List.of(more));
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
     Map<String, String> env = pb.environment();
     env.keySet().removeIf(k -> k.startsWith("DBBENCH_") || k.equals("GOHDBDSN"));
@@ -70,15 +71,23 @@ class GomessageBenchmarkFailureTest {
     return new JmhRun(p.exitValue(), out, results);
   }
 
+  /** With {@link ServerCpuProfiler}, as the main job runs it: the embedded server's CPU per shot beside the time. */
   @Test
-  void aCleanRunReportsOneTimePerShot() throws Exception {
-    JmhRun run = jmh("copy", 0, true, Map.of());
+  void aCleanRunReportsOneTimePerShotAndTheServersCpu() throws Exception {
+    JmhRun run = jmh("copy", 0, true, Map.of(), "-prof", ServerCpuProfiler.class.getName());
     assertEquals(0, run.exitCode(), run.output());
     assertEquals(1, run.results().size(), run.output());
     JsonNode primary = run.results().get(0).get("primaryMetric");
     assertEquals(2, primary.get("rawData").get(0).size(), primary.toString());
     assertEquals("s/op", primary.get("scoreUnit").asText());
     assertTrue(primary.get("score").asDouble() > 0, primary.toString());
+    JsonNode server = run.results().get(0).path("secondaryMetrics").path(ServerCpuProfiler.METRIC);
+    assertEquals("s/op", server.path("scoreUnit").asText(), run.results().toString());
+    assertEquals(2, server.get("rawData").get(0).size(), server.toString());
+    for (JsonNode shot : server.get("rawData").get(0)) {
+      // the backend parsed and stored 1,000 rows: some CPU, and less than the shot's window allows
+      assertTrue(shot.asDouble() > 0 && shot.asDouble() < 10, server.toString());
+    }
   }
 
   /**

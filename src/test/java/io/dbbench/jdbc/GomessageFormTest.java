@@ -42,6 +42,37 @@ class GomessageFormTest {
     assertTrue(l.get(0).hasInterval(), "6 forks a side");
   }
 
+  /** {@code r} with a {@code server.cpu} secondary metric of {@code seconds} per shot over its forks. */
+  private static JmhResult withServerCpu(JmhResult r, double seconds) {
+    List<List<Double>> raw = new java.util.ArrayList<>();
+    for (int f = 0; f < r.forks(); f++) {
+      raw.add(List.of(seconds * (0.97 + 0.02 * (f % 3)), seconds * (1.03 - 0.02 * (f % 3))));
+    }
+    return new JmhResult(r.benchmark(), r.mode(), r.threads(), r.forks(), r.params(), r.primary(),
+        Map.of(ServerCpuProfiler.METRIC, new JmhResult.Metric(seconds, Double.NaN, "s/op", raw)));
+  }
+
+  @Test
+  void whenBothRowsCarryTheServersCpuTheGapIsSetOutByThatAlone() {
+    List<JmhResult> rs = List.of(
+        withServerCpu(insert("arrayProject", "1x100000", "seq", 0.25, 6), 0.22),
+        withServerCpu(insert("copy", "1x100000", "seq", 0.10, 6), 0.088));
+    List<Limit> l = new GomessageForm().limits(new Run(null, rs, null, List.of()), rs);
+    assertEquals(2, l.size(), l.toString());
+    assertEquals(2.5, l.get(0).ratio(), 1e-9);
+    Limit server = l.get(1);
+    assertEquals("arrayProject 1x100000 seq, server CPU only (server.cpu)", server.path());
+    assertEquals("copy 1x100000 seq, server CPU only", server.reference());
+    assertEquals(2.5, server.ratio(), 1e-9);
+    assertEquals(0.22, server.pathSeconds(), 1e-12);
+    assertTrue(server.hasInterval(), "6 forks a side");
+    assertTrue(server.ciLow() < 2.5 && server.ciHigh() > 2.5, server.toString());
+    // one side without the metric (a remote server): no such row
+    List<JmhResult> one = List.of(withServerCpu(insert("arrayProject", "1x100000", "seq", 0.25, 6), 0.22),
+        insert("copy", "1x100000", "seq", 0.10, 6));
+    assertEquals(1, new GomessageForm().limits(new Run(null, one, null, List.of()), one).size());
+  }
+
   @Test
   void withoutCopyThereIsNoRow() {
     List<JmhResult> rs = List.of(insert("many", "1x100000", "seq", 0.54, 1));

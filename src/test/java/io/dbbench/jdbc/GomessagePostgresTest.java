@@ -45,10 +45,14 @@ class GomessagePostgresTest {
     try (GomessageFixture f = GomessageFixture.open(target, settings, SHAPE, Strategy.parse(strategy), RunMode.parse(mode))) {
       for (int shot = 0; shot < 2; shot++) {
         f.prepare();
+        assertEquals(-1, f.lastShotServerCpuNanos(), "no shot verified since prepare");
         assertEquals(1000, f.insert());
         GomessageTables.Verification v = f.verify();
         assertEquals(1000, v.rows());
         assertEquals(499_500, v.deviceIdSum());
+        // the embedded server's worker backends (one per worker) parsed and stored the rows
+        long cpu = f.lastShotServerCpuNanos();
+        assertTrue(cpu > 0 && cpu < 60_000_000_000L, strategy + " " + mode + ": " + cpu + " ns");
       }
       assertStoredRowsEqualTheGenerator(f.tables().get(0));
     }

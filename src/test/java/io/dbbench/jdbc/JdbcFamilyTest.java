@@ -24,8 +24,12 @@ class JdbcFamilyTest {
   @Test
   void fullUsesTheClassDefaultsTheStudysShapesAndQuickNarrowsThem() throws Exception {
     JdbcFamily f = new JdbcFamily();
-    assertEquals(List.of(), f.settings(true).toJmhArgs());
-    assertEquals(List.of("-p", "shape=100x1000,1x100000", "-p", "mode=seq"), f.settings(false).toJmhArgs());
+    // both modes record the embedded server's CPU per shot beside its time
+    List<String> prof = List.of("-prof", ServerCpuProfiler.class.getName());
+    assertEquals(prof, f.settings(true).toJmhArgs());
+    List<String> quick = new java.util.ArrayList<>(prof);
+    quick.addAll(List.of("-p", "shape=100x1000,1x100000", "-p", "mode=seq"));
+    assertEquals(quick, f.settings(false).toJmhArgs());
     String[] strategies = GomessageInsertBenchmark.class.getField("strategy").getAnnotation(org.openjdk.jmh.annotations.Param.class)
         .value();
     // the quick sweep runs every default strategy: one more here is two more quick forks (about 8 s)
