@@ -17,7 +17,7 @@ as=(); if [ "$(id -u)" = 0 ]; then chown nobody "$data"; as=(runuser -u nobody -
 "${as[@]}" "$bin/pg_ctl" -D "$data/pg" -l "$data/server.log" -w -o "-c fsync=off -c synchronous_commit=off -c shared_buffers=128MB -c listen_addresses=127.0.0.1 -c unix_socket_directories=$data -p $port" start >/dev/null
 trap '"${as[@]}" "$bin/pg_ctl" -D "$data/pg" -m fast stop >/dev/null; rm -rf "$data"' EXIT
 url="jdbc:postgresql://127.0.0.1:$port/postgres?user=postgres"
-{ echo "# $(date -u +%FT%TZ) $(uptime)"; "$java" -cp target/benchmarks.jar "$here/ServerCpu.java" "$url" "$rounds" copy,arrayProject,arrayBind,arraySubscript; echo "# $(date -u +%FT%TZ) $(uptime)"; } | tee "$out/output.txt"
+{ echo "# $(date -u +%FT%TZ) $(uptime)"; "$java" -cp target/benchmarks.jar "$here/ServerCpu.java" "$url" "$rounds" "${STRATEGIES:-copy,arrayProject,arrayBind,arraySubscript}"; echo "# $(date -u +%FT%TZ) $(uptime)"; } | tee "$out/output.txt"
 if [ "$perf" = --perf ]; then
   for s in copy arrayProject; do
     "$java" -cp target/benchmarks.jar "$here/ServerCpu.java" "$url" 40 "$s" > /dev/null &
