@@ -59,9 +59,4 @@ final class BackendCpu {
     }
     return sum;
   }
-
-  /** How many backends are counted. */
-  int backends() {
-    return schedstats.size();
-  }
 }
