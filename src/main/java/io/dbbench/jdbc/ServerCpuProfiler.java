@@ -14,7 +14,8 @@ import org.openjdk.jmh.results.ScalarResult;
  * A JMH profiler for the GOMESSAGE benchmarks on the embedded PostgreSQL: {@code -prof
  * io.dbbench.jdbc.ServerCpuProfiler} adds the secondary metric {@value #METRIC}, the CPU time the
  * worker connections' backend processes spent during a shot, in seconds per operation (the
- * primary score's unit; one shot is one operation), averaged over iterations.
+ * primary score's unit; one shot is one operation), averaged over iterations. In {@code par} mode
+ * it is the sum over the workers' backends, which can exceed the shot's wall time.
  *
  * <p>Why: a load's wall time is the client's work and the server's; set beside {@code copy}'s,
  * the server's share says how much of a strategy's cost no client change can remove (for the
