@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dbbench.core.FileTrees;
 import io.dbbench.core.Version;
 import io.dbbench.profile.MachineState;
+import io.dbbench.profile.MachineStateProfiler;
 import io.dbbench.report.data.JmhJson;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.ReportException;
@@ -242,12 +243,8 @@ public final class GraphdSideBySide implements Callable<Integer> {
     List<String> cmd = new ArrayList<>(List.of(graphdBench.toString(), "--bench", "--noplot"));
     cmd.addAll(split(criterionOpts));
     cmd.add(CRITERION_FILTER);
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(block.resolve("criterion.log").toFile());
-    pb.environment().put("CRITERION_HOME", block.resolve("criterion").toAbsolutePath().toString());
-    int rc = pb.start().waitFor();
-    if (rc != 0) {
-      throw new SideFailed("graphd's bench exited with " + rc + "; see " + block.resolve("criterion.log"));
-    }
+    run(cmd, Map.of("CRITERION_HOME", block.resolve("criterion").toAbsolutePath().toString()),
+        block.resolve("criterion.log"), "graphd's bench");
     pruneCriterion(block.resolve("criterion"));
   }
 
@@ -276,11 +273,22 @@ public final class GraphdSideBySide implements Callable<Integer> {
         "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain", JMH_REGEX,
         "-p", "corpus=text", "-p", "level=1,3", "-p", "context=perCall", "-p", "provider=" + providers));
     cmd.addAll(split(jmhOpts));
-    cmd.addAll(List.of("-f", "1", "-bm", "avgt", "-tu", "ns", "-prof", "io.dbbench.profile.MachineStateProfiler",
+    cmd.addAll(List.of("-f", "1", "-bm", "avgt", "-tu", "ns", "-prof", MachineStateProfiler.class.getName(),
         "-rf", "json", "-rff", block.resolve("jmh.json").toString()));
-    int rc = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(block.resolve("jmh.log").toFile()).start().waitFor();
+    run(cmd, Map.of(), block.resolve("jmh.log"), "dbbench's JMH run");
+  }
+
+  /**
+   * Runs {@code cmd} with {@code env} added to its environment, output and errors to {@code log};
+   * a non-zero exit fails the side, naming {@code what} and the log.
+   */
+  private static void run(List<String> cmd, Map<String, String> env, Path log, String what)
+      throws IOException, InterruptedException, SideFailed {
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+    pb.environment().putAll(env);
+    int rc = pb.start().waitFor();
     if (rc != 0) {
-      throw new SideFailed("dbbench's JMH run exited with " + rc + "; see " + block.resolve("jmh.log"));
+      throw new SideFailed(what + " exited with " + rc + "; see " + log);
     }
   }
 
