@@ -200,10 +200,11 @@ public final class CopyVsPsql implements Callable<Integer> {
     Map<String, Object> med = new LinkedHashMap<>();
     times.forEach((k, v) -> {
       Map<String, Object> d = new LinkedHashMap<>();
-      d.put("median_s", Stats.median(v));
+      double median = Stats.median(v);
+      d.put("median_s", median);
       d.put("min_s", Arrays.stream(v).min().orElse(Double.NaN));
       d.put("max_s", Arrays.stream(v).max().orElse(Double.NaN));
-      d.put("rows_per_s", s.rows() / Stats.median(v));
+      d.put("rows_per_s", s.rows() / median);
       d.put("samples_s", v);
       med.put(k, d);
     });
