@@ -2,6 +2,7 @@ package io.dbbench;
 
 import io.dbbench.core.Version;
 import io.dbbench.run.JmhArgs;
+import io.dbbench.run.JobProgress;
 import io.dbbench.run.MainJob;
 import io.dbbench.run.ShardPlan;
 import java.io.PrintStream;
@@ -55,6 +56,11 @@ public final class BenchMain implements Callable<Integer> {
           + " DBBENCH_SHARD=i/n, or JOB_COMPLETION_INDEX with DBBENCH_SHARD_COUNT).")
   String shard;
 
+  @Option(names = "--plan", description = "Print the run's plan (every unit with the seconds it is expected to take"
+      + " in this mode, and the total; with --shard, this shard's units and every shard's total) and exit without"
+      + " measuring anything.")
+  boolean plan;
+
   @Option(names = "--results", defaultValue = "${sys:bench.results:-results}",
       description = "Results root (default: ${DEFAULT-VALUE}; -Dbench.results).")
   Path results;
@@ -73,8 +79,34 @@ public final class BenchMain implements Callable<Integer> {
       System.err.println("[dbbench] " + e.getMessage());
       return 2;
     }
-    MainJob.Outcome outcome = new MainJob(Families.all(), options, System.out, Clock.systemUTC()).run();
+    MainJob job = new MainJob(Families.all(), options, System.out, Clock.systemUTC());
+    if (plan) {
+      printPlan(job.planUnits(MainJob.allBenchmarks()), options, System.out);
+      return 0;
+    }
+    MainJob.Outcome outcome = job.run();
     return exitCode(outcome, System.out);
+  }
+
+  /**
+   * Prints the plan of {@code units} (the whole run's) for {@code options}: with a shard, this
+   * shard's units ({@link ShardPlan#partition}, the split the run itself makes) and one line per
+   * shard with its expected seconds; without, every unit.
+   */
+  static void printPlan(List<ShardPlan.Unit> units, MainJob.Options options, PrintStream out) {
+    String mode = options.full() ? "full" : "quick";
+    if (options.shard() == null) {
+      JobProgress.planLines(units, mode, null).forEach(l -> out.println("[dbbench] " + l));
+      return;
+    }
+    List<List<ShardPlan.Unit>> parts = ShardPlan.partition(units, options.shard().count());
+    JobProgress.planLines(parts.get(options.shard().index()), mode, options.shard())
+        .forEach(l -> out.println("[dbbench] " + l));
+    List<Integer> seconds = ShardPlan.expectedSeconds(parts);
+    for (int i = 0; i < parts.size(); i++) {
+      out.println("[dbbench] shard " + i + "/" + parts.size() + ": " + parts.get(i).size() + " unit(s), about "
+          + seconds.get(i) + " s");
+    }
   }
 
   /**

@@ -127,10 +127,7 @@ public final class ArangoFamily implements BenchmarkFamily {
    * driver (the study's client; raw HTTP runs in full mode), the mode's 1 warm-up and 2 measured
    * shots: 8 bulk forks, each starting a stand-in JVM (about 6.5 s of CPU per fork measured here).
    * Both modes: the headline comparisons of {@link #headlines}, interleaved, with the mode's forks
-   * per side. Full adds HTTP/1.1 against HTTP/2 on VelocyPack and 100 connections against raw HTTP,
-   * and runs the class's sweep (100,000 documents, all four protocols, both clients) with 2 warm-up
-   * and 5 measured shots per fork (single shots of 1-20 s; the mode's 5 + 10 would take hours on
-   * the stand-in).
+   * per side. Full: {@link #full}.
    */
   @Override
   public FamilySettings settings(boolean full) {
@@ -139,11 +136,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     // allocs/op beside B/op, as the Go study's -benchmem reported them, from a separate pass
     FamilySettings.Builder b = FamilySettings.builder().countAllocations("^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.");
     if (full) {
-      return headlines(b.warmupIterations(2).iterations(5), null, null)
-          .comparison(BULK_INSERT, "protocol", "HTTP_VPACK", "HTTP2_VPACK", "client", "driver")
-          .comparisonOptions("-wi", "5", "-i", "8")
-          .comparison(POOL_QUERY, "connection", "driver_http1_100", "raw_http", "iterations", "500", "index", "none")
-          .build();
+      return full(b).build();
     }
     PoolSettings.quick(b); // the pooling study's own parameter names (ArangoDB II)
     // pilots of 4 pairs: on the stand-in the insert pairs spread by 0.12-0.27 in ln and the pool's by
@@ -170,6 +163,62 @@ public final class ArangoFamily implements BenchmarkFamily {
             QUICK_WARMUP_WINDOW_MS)
         .build();
   }
+
+  /**
+   * Full mode: the Go study's 100,000-document bulk operations through the driver on all four
+   * protocols (its V1/V2 x HTTP/1.1/HTTP/2 x JSON/VelocyPack), two forks of 2 warm-up and 5
+   * measured shots per row, with allocs/op; further sweeps: raw HTTP beside the driver for insert
+   * and read (HTTP/1.1 and HTTP/2 JSON); the pooling study's table on its 200,000 documents without
+   * an index, its pools (maxConnections 3, 10, 100, raw HTTP) at 500 and 1,000 queries with two
+   * forks of three shots, at 5,000 and 10,000 (a shot takes 1-3 minutes on the stand-in's full
+   * scans) one fork of one shot; the pools beyond the study (32, HTTP/2 with 3) and the persistent
+   * index at 500 queries; one open-loop point. Headline comparisons as in quick mode, with pilots of
+   * {@value #FULL_PILOT_PAIRS} pairs: a fork of either costs 30-60 s at the study's sizes.
+   */
+  static FamilySettings.Builder full(FamilySettings.Builder b) {
+    String pool = "^io\\.dbbench\\.arango\\.ArangoPoolBenchmark\\.query$";
+    b.param("client", "driver").forks(2).warmupIterations(2).iterations(5).headlineForks(FULL_PILOT_PAIRS)
+        .sweepExpectedSeconds(FULL_SWEEP_SECONDS)
+        .exclude("^io\\.dbbench\\.arango\\.ArangoPool", "the pooling study: its own sweeps at the study's points");
+    headlines(b, FULL_COMPARISON_CAP_SECONDS, FULL_COMPARISON_CAP_SECONDS, "5", "10", FULL_BULK_COMPARISON_SECONDS);
+    // the pool comparison's forks at 200,000 documents: 500 unindexed queries take 3-9 s a shot
+    b.comparisonOptions("-wi", "0", "-i", "3").comparisonExpectedSeconds(FULL_POOL_COMPARISON_SECONDS);
+    return b
+        .sweep("raw-http", "^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.(insert|read)$", "raw HTTP (one"
+            + " hand-built request per operation) beside the driver, HTTP/1.1 and HTTP/2 JSON: what the driver's own"
+            + " layers cost", FULL_RAW_HTTP_SECONDS, List.of(), "client", "rawHttp", "protocol", "HTTP_JSON,HTTP2_JSON")
+        .sweep("pool-study", pool, "the pooling study's table at 500 and 1,000 queries: 200,000 documents, no index,"
+            + " maxConnections 3 (arangojs 8.3's default), 10, 100 and raw HTTP", FULL_POOL_STUDY_SECONDS,
+            List.of("-f", "2", "-wi", "0", "-i", "3"), "connection", "driver_http1_3,driver_http1_10,driver_http1_100,raw_http",
+            "iterations", "500,1000", "index", "none")
+        .sweep("pool-study-long", pool, "the pooling study's table at 5,000 and 10,000 queries (raw HTTP did not"
+            + " finish in the study): one fork of one shot each, 1-3 minutes a shot on the stand-in's full scans",
+            FULL_POOL_LONG_SECONDS, List.of("-f", "1", "-wi", "0", "-i", "1"),
+            "connection", "driver_http1_3,driver_http1_10,driver_http1_100,raw_http", "iterations", "5000,10000", "index", "none")
+        .sweep("pool-beyond", pool, "pools beyond the study (maxConnections 32, the study's rule for two cores; HTTP/2"
+            + " with 3) and the persistent index on EndToEndId, at 500 queries", FULL_POOL_BEYOND_SECONDS,
+            List.of("-f", "2", "-wi", "0", "-i", "3"), "connection", "driver_http1_3,driver_http1_32,driver_http1_100,driver_http2_3",
+            "iterations", "500", "index", "persistent")
+        .sweep("pool-open-loop", "^io\\.dbbench\\.arango\\.ArangoPoolOpenLoopBenchmark\\.query$", "open-loop"
+            + " latency at 500 queries/s through 100 connections on the indexed collection, one fork",
+            FULL_POOL_OPEN_LOOP_SECONDS, List.of("-f", "1", "-wi", "1", "-i", "5"), "rate", "500", "pool", "driver_http1_100",
+            "index", "persistent");
+  }
+
+  /** Pilot pairs of the full headline comparisons. */
+  static final int FULL_PILOT_PAIRS = 6;
+  /** Full mode's main sweep (20 bulk rows, 2 forks each, with the allocation pass), seconds. */
+  static final int FULL_SWEEP_SECONDS = 1300;
+  /** Full mode's further sweeps, seconds. */
+  static final int FULL_RAW_HTTP_SECONDS = 200;
+  static final int FULL_POOL_STUDY_SECONDS = 900;
+  static final int FULL_POOL_LONG_SECONDS = 1000;
+  static final int FULL_POOL_BEYOND_SECONDS = 400;
+  static final int FULL_POOL_OPEN_LOOP_SECONDS = 60;
+  /** Full mode's headline comparisons: the cap of each and what the pool comparison is expected to take, seconds. */
+  static final int FULL_COMPARISON_CAP_SECONDS = 900;
+  static final int FULL_POOL_COMPARISON_SECONDS = 500;
+  static final int FULL_BULK_COMPARISON_SECONDS = 450;
 
   /**
    * The stand-in shared by every trial of the family ({@link ArangoTarget#startShared}), with the
@@ -219,11 +268,21 @@ public final class ArangoFamily implements BenchmarkFamily {
    * {@code bulkCap} and {@code poolCap} seconds, or at the mode's cap when {@code null}.
    */
   private static FamilySettings.Builder headlines(FamilySettings.Builder b, Integer bulkCap, Integer poolCap) {
+    return headlines(b, bulkCap, poolCap, "20", "40", 60);
+  }
+
+  /**
+   * {@link #headlines(FamilySettings.Builder, Integer, Integer)} with the bulk comparison's forks
+   * running {@code warmupShots} and {@code shots} (at 100,000 documents a shot with its verification
+   * takes about a second, at 10,000 about 50 ms), expected to take {@code bulkSeconds}.
+   */
+  private static FamilySettings.Builder headlines(FamilySettings.Builder b, Integer bulkCap, Integer poolCap,
+      String warmupShots, String shots, int bulkSeconds) {
     // the stand-in is warmed before the first shot; a fresh client JVM's shots scatter by 20-40% and
     // still drift by up to 20% between the first and last third of 10 warm-up + 30 measured shots:
     // 20 warm-up and 40 measured shots (a shot with its verification takes about 50 ms)
-    b.comparison(new ArangoBulkForm().study().headline("protocol")).comparisonExpectedSeconds(60)
-        .comparisonOptions("-wi", "20", "-i", "40")
+    b.comparison(new ArangoBulkForm().study().headline("protocol")).comparisonExpectedSeconds(bulkSeconds)
+        .comparisonOptions("-wi", warmupShots, "-i", shots)
         // the shared stand-in's insert shots settle only after the first fork that inserts (13 ms in
         // it, 21-26 ms in every later one): the first pair of the quick runs of 2026-11-26 sat 0.20-0.44
         // in ln above the rest, whose spread was 0.05. A discarded warm-up pair takes that fork

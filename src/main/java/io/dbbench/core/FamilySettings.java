@@ -43,6 +43,13 @@ import java.util.regex.PatternSyntaxException;
  *     before the user's {@code -jvmArgsAppend}, which may override them), e.g. a mode's warm-up cap
  * @param allocationIncludes benchmark-name regexes whose rows also get allocs/op from the main
  *     job's allocation pass (separate forks with the allocation instrumenter, never the timed ones)
+ * @param sweeps the family's further sweeps in this mode, each one more JMH run after the main
+ *     sweep with its own points and options ({@link Sweep}): full mode's way of measuring a study's
+ *     published points and the family's extensions at a representative point without the whole
+ *     cartesian product of every {@code @Param}
+ * @param sweepExpectedSeconds what the main sweep (with its allocation pass) is expected to take in
+ *     this mode, in seconds, for the run's plan and the shard balance, or {@code null} for the
+ *     family's {@link BenchmarkFamily#expectedSweepSeconds}
  */
 public record FamilySettings(
     Map<String, List<String>> params,
@@ -58,7 +65,9 @@ public record FamilySettings(
     Integer headlineForks,
     Map<String, String> excluded,
     Map<String, String> forkProperties,
-    List<String> allocationIncludes) {
+    List<String> allocationIncludes,
+    List<Sweep> sweeps,
+    Integer sweepExpectedSeconds) {
 
   /** No overrides at all: the mode defaults and the classes' own {@code @Param} sweeps. */
   public static final FamilySettings NONE = builder().build();
@@ -72,6 +81,16 @@ public record FamilySettings(
     excluded = Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
     forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(forkProperties));
     allocationIncludes = List.copyOf(allocationIncludes);
+    sweeps = List.copyOf(sweeps);
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (Sweep w : sweeps) {
+      if (!names.add(w.name())) {
+        throw new IllegalArgumentException("sweep '" + w.name() + "' is declared twice; expected one name per sweep");
+      }
+    }
+    if (sweepExpectedSeconds != null && sweepExpectedSeconds < 1) {
+      throw new IllegalArgumentException("sweepExpectedSeconds=" + sweepExpectedSeconds + ": expected at least 1");
+    }
   }
 
   /**
@@ -85,7 +104,8 @@ public record FamilySettings(
     Map<String, String> all = new LinkedHashMap<>(forkProperties);
     all.putAll(more);
     return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime, iterations,
-        measurementTime, threads, comparisons, headlineForks, excluded, all, allocationIncludes);
+        measurementTime, threads, comparisons, headlineForks, excluded, all, allocationIncludes, sweeps,
+        sweepExpectedSeconds);
   }
 
   /** Whether {@code benchmark} (a full method name) matches one of {@link #excluded}. */
@@ -207,6 +227,78 @@ public record FamilySettings(
     }
   }
 
+  /**
+   * One further sweep of a family: one more JMH run after the main sweep, over the family's
+   * benchmarks whose full name matches {@code include} (the mode's exclusions do not apply; the
+   * user's {@code -Dbench.include} does), with {@code params} in place of the family's parameters
+   * of the same name and {@code options} after the family's settings (the user's options still
+   * come last). Full mode measures a study's published points this way, each point set in a sweep
+   * of its own, instead of the cartesian product of every {@code @Param}. Each is a unit of the
+   * run's plan, {@code <family>:sweep:<name>} ({@code io.dbbench.run.ShardPlan}).
+   *
+   * @param name short id, lower case letters, digits and dashes (e.g. {@code study-points})
+   * @param include benchmark-name regex (e.g. {@code \.ArangoPoolBenchmark\.query$})
+   * @param params {@code @Param} name to values, replacing the family's of the same name
+   * @param options JMH options of this sweep ({@code -f 1 -wi 0 -i 1}); no {@code -p}
+   * @param purpose what it measures and why at these points, recorded in the manifest
+   * @param expectedSeconds what it is expected to take in seconds (for the plan), at least 1
+   */
+  public record Sweep(String name, String include, Map<String, List<String>> params, List<String> options,
+      String purpose, int expectedSeconds) {
+    /**
+     * Validates and copies.
+     *
+     * @throws IllegalArgumentException naming the value: a bad name, an include that does not
+     *     compile, a blank or comma-holding value, {@code -p} in the options, a blank purpose, or
+     *     expected seconds below 1
+     */
+    public Sweep {
+      if (name == null || !name.matches("[a-z0-9][a-z0-9-]*")) {
+        throw new IllegalArgumentException("sweep name '" + name + "': expected lower-case letters, digits and dashes");
+      }
+      try {
+        Pattern.compile(Objects.requireNonNull(include, "include"));
+      } catch (PatternSyntaxException e) {
+        throw new IllegalArgumentException("sweep " + name + ": include '" + include + "' is not a regular expression ("
+            + e.getDescription() + ")");
+      }
+      Map<String, List<String>> copy = new LinkedHashMap<>();
+      params.forEach((k, v) -> {
+        if (v.isEmpty() || v.stream().anyMatch(x -> x == null || x.isBlank() || x.contains(","))) {
+          throw new IllegalArgumentException("sweep " + name + ": @Param " + k + " values " + v
+              + ": expected one or more values, none blank or holding a comma");
+        }
+        copy.put(k, List.copyOf(v));
+      });
+      params = Collections.unmodifiableMap(copy);
+      options = List.copyOf(options);
+      if (options.contains("-p")) {
+        throw new IllegalArgumentException("sweep " + name + ": options " + options + " may not set -p (use params)");
+      }
+      if (purpose == null || purpose.isBlank()) {
+        throw new IllegalArgumentException("sweep " + name + ": a purpose is required (the manifest records it)");
+      }
+      if (expectedSeconds < 1) {
+        throw new IllegalArgumentException("sweep " + name + ": expected " + expectedSeconds + " s; expected at least 1");
+      }
+    }
+
+    /** Whether this sweep runs {@code benchmark} (a full method name). */
+    public boolean runs(String benchmark) {
+      return Pattern.compile(include).matcher(benchmark).find();
+    }
+
+    /** Its JMH options and one {@code -p name=values} per parameter, layered after the family's settings. */
+    public List<String> toJmhArgs() {
+      List<String> out = new ArrayList<>(options);
+      params.forEach((k, v) -> {
+        out.add("-p");
+        out.add(k + "=" + String.join(",", v));
+      });
+      return out;
+    }
+  }
+
   /** A builder with nothing set. */
   public static Builder builder() {
     return new Builder();
@@ -259,8 +351,44 @@ public record FamilySettings(
     private final Map<String, String> excluded = new LinkedHashMap<>();
     private final Map<String, String> forkProperties = new LinkedHashMap<>();
     private final List<String> allocationIncludes = new ArrayList<>();
+    private final List<Sweep> sweeps = new ArrayList<>();
+    private Integer sweepExpectedSeconds;
 
     private Builder() {}
+
+    /**
+     * Adds a further sweep ({@link Sweep}) after the main one: the benchmarks matching
+     * {@code include} at {@code params} ({@code name, "v1,v2", ...}), with {@code options}.
+     *
+     * @throws IllegalArgumentException as {@link Sweep}'s constructor, or when {@code nameValues}
+     *     has an odd length
+     */
+    public Builder sweep(String name, String include, String purpose, int expectedSeconds, List<String> options,
+        String... nameValues) {
+      if (nameValues.length % 2 != 0) {
+        throw new IllegalArgumentException("sweep " + name + ": expected name, values pairs; got " + nameValues.length
+            + " strings");
+      }
+      Map<String, List<String>> p = new LinkedHashMap<>();
+      for (int i = 0; i < nameValues.length; i += 2) {
+        p.put(nameValues[i], List.of(nameValues[i + 1].split(",", -1)));
+      }
+      sweeps.add(new Sweep(name, include, p, options, purpose, expectedSeconds));
+      return this;
+    }
+
+    /**
+     * What the main sweep is expected to take in this mode, seconds ({@link FamilySettings#sweepExpectedSeconds}).
+     *
+     * @throws IllegalArgumentException when below 1
+     */
+    public Builder sweepExpectedSeconds(int seconds) {
+      if (seconds < 1) {
+        throw new IllegalArgumentException("sweepExpectedSeconds=" + seconds + ": expected at least 1");
+      }
+      sweepExpectedSeconds = seconds;
+      return this;
+    }
 
     /**
      * Counts allocations (allocs/op) for the benchmarks whose full name matches one of
@@ -487,7 +615,8 @@ public record FamilySettings(
     /** The settings. */
     public FamilySettings build() {
       return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime,
-          iterations, measurementTime, threads, comparisons, headlineForks, excluded, forkProperties, allocationIncludes);
+          iterations, measurementTime, threads, comparisons, headlineForks, excluded, forkProperties, allocationIncludes,
+          sweeps, sweepExpectedSeconds);
     }
 
     private static int nonNegative(String what, int n) {

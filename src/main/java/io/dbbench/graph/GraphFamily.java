@@ -8,6 +8,7 @@ import io.dbbench.core.Probe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -91,8 +92,8 @@ public final class GraphFamily implements BenchmarkFamily {
    * run in full mode), to keep the family within two minutes on two cores;
    * the headline comparison (writeBatch 100, journal off against on) with
    * a pilot of {@value #QUICK_HEADLINE_FORKS} pairs, interleaved, six measured seconds per fork;
-   * databases and journals on a tmpfs ({@link #quickTempRoot}). Full mode: every {@code @Param}
-   * value of the classes (100 000 nodes), in the configured temp root.
+   * databases and journals on a tmpfs ({@link #quickTempRoot}). Full mode: {@link #full}, in the
+   * configured temp root.
    */
   @Override
   public FamilySettings settings(boolean full) {
@@ -100,7 +101,7 @@ public final class GraphFamily implements BenchmarkFamily {
     FamilySettings.Builder b = FamilySettings.builder()
         .comparison(new GraphForm().study().headline("journal")).comparisonExpectedSeconds(58);
     if (full) {
-      return b.build();
+      return full(b).build();
     }
     b.reduced("nodes", "1000 preloaded entities instead of graphd's 100 000, to fit the quick budget", "" + QUICK_NODES)
         // journal on comes from the headline comparison's interleaved forks: one fork of journal on
@@ -118,6 +119,30 @@ public final class GraphFamily implements BenchmarkFamily {
     quickTempRoot().ifPresent(root -> b.forkProperty(GraphSettings.propertyTmpdir(), root.toString()));
     return b.build();
   }
+
+  /**
+   * Full mode: graphd's preloaded 100,000 nodes; every read (limits 10-10,000) and every write path
+   * (batches of 1-1,000) with the journal off and on, two forks of 2 + 4 one-second iterations per
+   * row; the journal with fsync on graphd's batched path (100) and its single create only, in a
+   * further sweep (an fsync per write makes the other paths the disk's figures, not the engine's);
+   * the headline comparison capped at {@value #FULL_COMPARISON_CAP_SECONDS} s.
+   */
+  static FamilySettings.Builder full(FamilySettings.Builder b) {
+    return b.param("journal", "off", "on").forks(2).warmupIterations(2).warmupTime("1s").iterations(4)
+        .measurementTime("1s").sweepExpectedSeconds(FULL_SWEEP_SECONDS)
+        .comparisonCap(FULL_COMPARISON_CAP_SECONDS).comparisonExpectedSeconds(FULL_COMPARISON_SECONDS)
+        .sweep("fsync", "^io\\.dbbench\\.graph\\.GraphWriteBenchmark\\.(writeBatch|createWithParams)$", "the journal"
+            + " with an fsync per write, on graphd's batched path (100 nodes) and its single create: what durability"
+            + " costs at a representative point", FULL_FSYNC_SECONDS, List.of(), "journal", "on+fsync", "batchSize", "100");
+  }
+
+  /** Full mode's main sweep (30 rows, 2 forks each), seconds. */
+  static final int FULL_SWEEP_SECONDS = 700;
+  /** Full mode's fsync sweep (2 rows), seconds. */
+  static final int FULL_FSYNC_SECONDS = 60;
+  /** Full mode's headline comparison: its cap and what it is expected to take, seconds. */
+  static final int FULL_COMPARISON_CAP_SECONDS = 900;
+  static final int FULL_COMPARISON_SECONDS = 700;
 
   /** Quick mode's temp root when the user set none: a tmpfs, so no commit waits on the disk. */
   static final Path QUICK_TEMP_ROOT = Path.of("/dev/shm");

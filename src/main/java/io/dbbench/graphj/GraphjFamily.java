@@ -52,11 +52,11 @@ public final class GraphjFamily implements BenchmarkFamily {
    * level), both zstd contexts, the AEAD providers {@code jdk} and {@code libcrypto}
    * ({@link #QUICK_PROVIDERS}, where available), the memory sink; one fork per row, 2 x 1 s of
    * warm-up and 2 x 1 s of measurement; header, compaction, data-size and combined zstd + AEAD rows
-   * are left out with their reasons. Full: every class's own sweep, every available provider.
+   * are left out with their reasons. Full: {@link #full}, every available provider.
    */
   @Override
   public FamilySettings settings(boolean full) {
-    return full ? headlines(FamilySettings.builder(), true).build() : headlines(FamilySettings.builder(), false)
+    return full ? full(headlines(FamilySettings.builder(), true)).build() : headlines(FamilySettings.builder(), false)
         // three measured seconds per comparison fork: on a host whose 1 s iterations scatter by 10-15%,
         // two left fork means 0.13-0.20 apart in ln; the scatter is white (lag-1 autocorrelation
         // -0.08, fork means as spread as the iterations predict), so seconds per fork buy precision
@@ -85,6 +85,33 @@ public final class GraphjFamily implements BenchmarkFamily {
 
   /** Pilot pairs of the quick headline comparison. */
   static final int QUICK_PILOT_PAIRS = 6;
+
+  /**
+   * Full mode: graphd's criterion groups on graphd's own input (the text corpus) in the main sweep,
+   * every level, context, provider, sink, data size and the header rows, two forks of 2 + 4
+   * one-second iterations per row (two forks give each row an interval; the groups' operations
+   * take 0.1-100 µs, so four seconds hold thousands of them); the entries corpus (dbbench's own
+   * input) at graphd's headline level 3 only, in a further sweep; the headline comparison capped at
+   * {@value #FULL_COMPARISON_CAP_SECONDS} s. Expected seconds: the full run's measured durations.
+   */
+  static FamilySettings.Builder full(FamilySettings.Builder b) {
+    return b.param("corpus", "text").forks(2).warmupIterations(2).warmupTime("1s").iterations(4).measurementTime("1s")
+        .sweepExpectedSeconds(FULL_SWEEP_SECONDS)
+        .comparisonCap(FULL_COMPARISON_CAP_SECONDS).comparisonExpectedSeconds(FULL_COMPARISON_SECONDS)
+        .sweep("entries", "^io\\.dbbench\\.graphj\\.(GraphjCompressBenchmark\\.compress|GraphjCompactBenchmark\\.compact"
+            + "|GraphjDataSizesBenchmark\\.dataSizes)$", "the entries corpus (dbbench's structured journal entries)"
+            + " at graphd's headline level 3, compaction in memory and every data size: the codec's behaviour on a"
+            + " second input, at a representative point", FULL_ENTRIES_SECONDS, List.of(),
+            "corpus", "entries", "level", "3", "sink", "memory");
+  }
+
+  /** Full mode's main sweep (63 rows, 2 forks each), seconds. */
+  static final int FULL_SWEEP_SECONDS = 1100;
+  /** Full mode's entries sweep (9 rows), seconds. */
+  static final int FULL_ENTRIES_SECONDS = 160;
+  /** Full mode's headline comparison: its cap and what it is expected to take, seconds. */
+  static final int FULL_COMPARISON_CAP_SECONDS = 600;
+  static final int FULL_COMPARISON_SECONDS = 300;
 
   /** AEAD providers of the quick sweep (those available here): the default and the system's OpenSSL. */
   static final List<String> QUICK_PROVIDERS = List.of("jdk", "libcrypto");

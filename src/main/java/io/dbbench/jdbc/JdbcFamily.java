@@ -59,8 +59,7 @@ public final class JdbcFamily implements BenchmarkFamily {
    * ({@code arrayProject}, the report's limits row beside COPY, included; {@code rowByRow} excluded;
    * a family-wide {@code strategy} param would also reach {@link GomessageRowByRowBenchmark}), sequential mode
    * only (the study's {@code seq}; {@code par} runs in full mode), and the headline comparison with
-   * a pilot of 6 pairs, capped at {@value #QUICK_COMPARISON_CAP_SECONDS} s. Full: the classes' defaults, the study's seven
-   * shapes, and the headline comparison with the mode's forks per side. Both modes add
+   * a pilot of 6 pairs, capped at {@value #QUICK_COMPARISON_CAP_SECONDS} s. Full: {@link #full}. Both modes add
    * {@link ServerCpuProfiler} (the embedded PostgreSQL's backend CPU per shot, {@code server.cpu}).
    */
   @Override
@@ -71,7 +70,7 @@ public final class JdbcFamily implements BenchmarkFamily {
         .comparisonExpectedSeconds(18)
         // the embedded server's CPU per shot beside every time (nothing for a remote server)
         .profiler(ServerCpuProfiler.class.getName());
-    return full ? b.build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).param("mode", "seq")
+    return full ? full(b).build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).param("mode", "seq")
         .exclude("^io\\.dbbench\\.jdbc\\.GomessageRowByRowBenchmark\\.", "row by row (8-9 s per operation, one"
             + " fork, no finding reads it): full mode runs it; the quick budget goes to the headline comparisons' pairs")
         // two warm-up and eight measured shots per comparison fork: with one and two, a fork's shots
@@ -79,6 +78,39 @@ public final class JdbcFamily implements BenchmarkFamily {
         .comparisonOptions("-wi", "2", "-i", "8")
         .comparisonCap(QUICK_COMPARISON_CAP_SECONDS).build();
   }
+
+  /**
+   * Full mode: hdbinsert's seven shapes for its strategies {@code bulk} and {@code many}, beside
+   * {@code copy} and {@code arrayProject} (PostgreSQL's fastest paths), sequential and parallel,
+   * two forks of one warm-up and four measured shots per row (the study's table gives average,
+   * maximum, median and minimum seconds over its runs); {@code arrayBind} and row by row at the
+   * study's 100,000-row batch only, in further sweeps (row by row takes 8-9 s per 100,000 rows, so
+   * 90 s per shot at a million); the headline comparison with two warm-up and eight measured shots
+   * per fork, capped at {@value #FULL_COMPARISON_CAP_SECONDS} s.
+   */
+  static FamilySettings.Builder full(FamilySettings.Builder b) {
+    return b.param("shape", FULL_SHAPES.toArray(String[]::new)).param("strategy", "bulk", "many", "copy", "arrayProject")
+        .forks(2).warmupIterations(1).iterations(4).sweepExpectedSeconds(FULL_SWEEP_SECONDS)
+        .exclude("^io\\.dbbench\\.jdbc\\.GomessageRowByRowBenchmark\\.", "row by row: its own sweep at the study's"
+            + " 100,000-row batch (8-9 s per 100,000 rows, 90 s per shot at a million)")
+        .comparisonOptions("-wi", "2", "-i", "8").comparisonCap(FULL_COMPARISON_CAP_SECONDS)
+        .comparisonExpectedSeconds(FULL_COMPARISON_SECONDS)
+        .sweep("array-bind", "^io\\.dbbench\\.jdbc\\.GomessageInsertBenchmark\\.insert$", "arrayBind (one array"
+            + " per column bound to one INSERT ... SELECT unnest) at the study's 100,000-row batch, sequential",
+            FULL_ARRAY_BIND_SECONDS, List.of(), "shape", "1x100000", "strategy", "arrayBind", "mode", "seq")
+        .sweep("row-by-row", "^io\\.dbbench\\.jdbc\\.GomessageRowByRowBenchmark\\.insert$", "one INSERT per row"
+            + " at the study's 100,000-row batch, sequential: the baseline every batching strategy is measured against",
+            FULL_ROW_BY_ROW_SECONDS, List.of("-wi", "0", "-i", "3"), "shape", "1x100000", "strategy", "rowByRow", "mode", "seq");
+  }
+
+  /** Full mode's main sweep (56 rows, 2 forks each), seconds. */
+  static final int FULL_SWEEP_SECONDS = 1000;
+  /** Full mode's further sweeps, seconds. */
+  static final int FULL_ARRAY_BIND_SECONDS = 30;
+  static final int FULL_ROW_BY_ROW_SECONDS = 70;
+  /** Full mode's headline comparison: its cap and what it is expected to take, seconds. */
+  static final int FULL_COMPARISON_CAP_SECONDS = 900;
+  static final int FULL_COMPARISON_SECONDS = 800;
 
   /**
    * Seconds after which the quick headline comparison starts no further ABBA block (its pilot of 6

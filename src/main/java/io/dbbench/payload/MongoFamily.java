@@ -80,7 +80,8 @@ public final class MongoFamily implements BenchmarkFamily {
    * the class's sweep). The stand-in serialises writes to a collection: 100 threads each inserting
    * a batch of 12 KB documents wait for the 99 batches ahead of theirs (~0.5 s per 100-document
    * batch on two cores, so ~50 s per call), and 1000-document batches take minutes per call. Full
-   * runs on the stand-in stop at 100. {@code -prof gc} gives bytes/op for the report: with the
+   * mode: findById, insertOne and insertMany of 100 unordered flat documents at 100 clients, two
+   * forks each. {@code -prof gc} gives bytes/op for the report: with the
    * default {@code arrangement=outOfProcess} the stand-in runs in a JVM of its own, so they are the
    * driver's and the benchmark threads' alone.
    */
@@ -100,9 +101,15 @@ public final class MongoFamily implements BenchmarkFamily {
     } catch (IllegalArgumentException e) {
       realServer = false; // the probe names the malformed setting and skips the family
     }
-    return realServer ? b.build()
-        : b.reduced("batchSize", "the stand-in serialises writes; 1000-document batches take minutes per call", "1", "100").build();
+    // full: the driver's three operations at the study's 100 clients on flat documents, two forks each
+    b.param("poolSize", "100").param("doc", "flat").param("ordered", "false").forks(2).warmupIterations(2)
+        .warmupTime("1s").iterations(4).measurementTime("1s").sweepExpectedSeconds(FULL_SWEEP_SECONDS);
+    return realServer ? b.param("batchSize", "100").build()
+        : b.reduced("batchSize", "the stand-in serialises writes; 1000-document batches take minutes per call", "100").build();
   }
+
+  /** Full mode's sweep (3 rows, 2 forks each), seconds. */
+  static final int FULL_SWEEP_SECONDS = 150;
 
   /** The manifest fact naming where the servers run; the benchmarks' {@code arrangement} param labels each row. */
   public static final String ARRANGEMENT_FACT = "@Param arrangement: outOfProcess (default; the stand-in via "

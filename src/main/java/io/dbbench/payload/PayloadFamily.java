@@ -8,6 +8,7 @@ import io.dbbench.load.SteadyState;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -70,18 +71,14 @@ public final class PayloadFamily implements BenchmarkFamily {
    * open-loop inserts only (an unindexed search costs the servers 3-4 ms of CPU at 30,000
    * documents, so an open-loop point they sustain needs 10 s or more for 1,000 requests).
    * {@code -prof gc}: bytes/op for the WMPayload table; with the default
-   * {@code arrangement=outOfProcess} they are the clients' alone. Full: every declared value, and
-   * the headline comparisons for both documents.
+   * {@code arrangement=outOfProcess} they are the clients' alone. Full: {@link #full}.
    */
   @Override
   public FamilySettings settings(boolean full) {
     // allocs/op for the closed-loop rows, as the study's Go -benchmem reported them, from a separate pass
     FamilySettings.Builder b = FamilySettings.builder().profiler("gc");
     if (full) {
-      return b.countAllocations("^io\\.dbbench\\.payload\\.PayloadServiceBenchmark\\.").comparison(searchFlat())
-          .comparisonExpectedSeconds(SEARCH_FLAT_SECONDS)
-          .comparison(SEARCH, "index", "none", "id", "doc", "reqmgr2", "collectionSize", HEADLINE_COLLECTION_SIZE)
-          .build();
+      return full(b).build();
     }
     // one JMH warm-up iteration after the server warm-up: the fork's 100 fresh clients open their
     // connections and reach C2 there (without it, insert flat measured 45,032 B/op instead of ~20,000)
@@ -104,6 +101,45 @@ public final class PayloadFamily implements BenchmarkFamily {
             + " the quick budget goes to the headline comparison's pairs")
         .build();
   }
+
+  /**
+   * Full mode: the study's four rows at its 100 clients, insert and search of both documents
+   * (search without and with the index at {@value #HEADLINE_COLLECTION_SIZE} documents), two forks
+   * of 2 + 5 iterations of 2 s after the servers' warm-up to steady state (cap 60 s per trial),
+   * allocs/op for every closed-loop row; further sweeps: the flat search at the smaller collections
+   * (the index's effect by size), and open-loop latency at every declared rate for the indexed
+   * flat search and the flat insert, one fork per point (a latency distribution, not an interval);
+   * the headline comparison (search flat, index none against id) with a pilot of
+   * {@value #FULL_PILOT_PAIRS} pairs, capped at {@value #FULL_COMPARISON_CAP_SECONDS} s.
+   */
+  static FamilySettings.Builder full(FamilySettings.Builder b) {
+    return b.countAllocations("^io\\.dbbench\\.payload\\.PayloadServiceBenchmark\\.(insert|search)$")
+        .comparison(searchFlat()).comparisonExpectedSeconds(FULL_COMPARISON_SECONDS)
+        .comparisonCap(FULL_COMPARISON_CAP_SECONDS).comparisonOptions("-wi", "1", "-i", "5").headlineForks(FULL_PILOT_PAIRS)
+        .param("collectionSize", HEADLINE_COLLECTION_SIZE).param("doc", "flat", "reqmgr2")
+        .forks(2).warmupIterations(2).warmupTime("2s").iterations(5).measurementTime("2s")
+        .sweepExpectedSeconds(FULL_SWEEP_SECONDS)
+        .exclude("^io\\.dbbench\\.payload\\.PayloadOpenLoopBenchmark\\.", "open-loop latency: its own sweep,"
+            + " one fork per rate")
+        .sweep("collection-sizes", "^io\\.dbbench\\.payload\\.PayloadServiceBenchmark\\.search$", "the flat search"
+            + " without and with the index at 1,000 and 10,000 documents: how the index's effect grows with the"
+            + " collection", FULL_SIZES_SECONDS, List.of(), "doc", "flat", "collectionSize", "1000,10000")
+        .sweep("open-loop", "^io\\.dbbench\\.payload\\.PayloadOpenLoopBenchmark\\.(insert|search)$", "open-loop"
+            + " latency (requests at a fixed rate, timed from their scheduled start) of the indexed flat search and the"
+            + " flat insert at every declared rate, one fork per point", FULL_OPEN_LOOP_SECONDS,
+            List.of("-f", "1", "-wi", "1", "-i", "5"), "doc", "flat", "index", "id");
+  }
+
+  /** Pilot pairs of the full headline comparison: a pair costs 60-90 s with the unindexed side's warm-up. */
+  static final int FULL_PILOT_PAIRS = 6;
+  /** Full mode's main sweep (6 rows, 2 forks each, with its allocation pass), seconds. */
+  static final int FULL_SWEEP_SECONDS = 700;
+  /** Full mode's further sweeps, seconds. */
+  static final int FULL_SIZES_SECONDS = 350;
+  static final int FULL_OPEN_LOOP_SECONDS = 300;
+  /** Full mode's headline comparison: its cap and what it is expected to take, seconds. */
+  static final int FULL_COMPARISON_CAP_SECONDS = 900;
+  static final int FULL_COMPARISON_SECONDS = 600;
 
   /**
    * Seconds after which the quick headline comparison starts no further ABBA block: its pilot of 4

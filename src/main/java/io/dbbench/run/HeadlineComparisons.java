@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -33,19 +34,22 @@ final class HeadlineComparisons {
   private final ExtraForks.Jmh jmh;
   private final Consumer<String> say;
   private final Predicate<ShardPlan.Unit> runsHere;
+  private final BiConsumer<String, Long> unitDone;
 
   /**
    * @param jmh how to run JMH (the main job's, which waits for JMH's lock)
    * @param say prints one progress line
    * @param runsHere whether this shard runs a unit
+   * @param unitDone told each comparison's unit id and its seconds when it ends (the job's progress)
    */
   HeadlineComparisons(MainJob.Options options, MainJob.ForkContext ctx, ExtraForks.Jmh jmh, Consumer<String> say,
-      Predicate<ShardPlan.Unit> runsHere) {
+      Predicate<ShardPlan.Unit> runsHere, BiConsumer<String, Long> unitDone) {
     this.options = options;
     this.ctx = ctx;
     this.jmh = jmh;
     this.say = say;
     this.runsHere = runsHere;
+    this.unitDone = unitDone;
   }
 
   /**
@@ -192,6 +196,7 @@ final class HeadlineComparisons {
         if (rule != null) {
           ctx.budget().spent(rule.capSeconds(), (System.nanoTime() - t0) / 1e9);
         }
+        unitDone.accept(ShardPlan.Unit.comparison(family.id(), k).id(), run.wallSeconds());
       }
       if (error != null) {
         JmhRows.removeRows(rows, c.benchmark(), c.baseline());

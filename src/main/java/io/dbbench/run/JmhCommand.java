@@ -114,6 +114,21 @@ public final class JmhCommand {
         JmhArgs.without(job.userArgs(), JmhArgs.JVM_OPTIONS), fixedOptions(job, family, resultFile), benchmarks);
   }
 
+  /**
+   * The command line of one of a family's further sweeps ({@link FamilySettings.Sweep}): as
+   * {@link #build}, with the sweep's options and parameters layered after the family's settings
+   * (a sweep's {@code -p name=...} replaces the family's for that name) and before
+   * {@code -Dbench.forks} and the user's options, which still win.
+   *
+   * @throws IllegalArgumentException when a user option lacks its value
+   */
+  public static List<String> buildSweep(Job job, FamilySettings family, FamilySettings.Sweep sweep, Integer forks,
+      Path resultFile, List<String> benchmarks) {
+    List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
+    return JmhArgs.merge((job.full() ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), sweep.toJmhArgs(), forkLayer,
+        JmhArgs.without(job.userArgs(), JmhArgs.JVM_OPTIONS), fixedOptions(job, family, resultFile), benchmarks);
+  }
+
   /** JSON results, fail on error, the machine profiler and the fork JVM arguments: options no layer overrides. */
   private static List<String> fixedOptions(Job job, FamilySettings family, Path resultFile) {
     // every fork records the machine's load, CPUs and steal around it: the machine's state is part of the result

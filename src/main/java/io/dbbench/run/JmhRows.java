@@ -93,6 +93,25 @@ final class JmhRows {
     return null;
   }
 
+  /**
+   * What is wrong with the rows a further sweep's JMH run wrote, against the parameter values it
+   * was meant to run ({@code params}, name to values): the first row whose recorded value of a
+   * named parameter lies outside them, or {@code null} when every row ran at the sweep's points.
+   * JMH's JSON records what each fork ran with; this reads it rather than trusting the command line.
+   */
+  static String ranWithin(JsonNode rows, String sweep, Map<String, List<String>> params) {
+    for (JsonNode r : rows) {
+      for (Map.Entry<String, List<String>> e : params.entrySet()) {
+        JsonNode recorded = r.path("params").path(e.getKey());
+        if (!recorded.isMissingNode() && !e.getValue().contains(recorded.asText())) {
+          return "sweep " + sweep + " meant " + e.getKey() + " in " + e.getValue() + " but JMH recorded "
+              + r.path("benchmark").asText() + " at " + e.getKey() + "=" + recorded.asText();
+        }
+      }
+    }
+    return null;
+  }
+
   /** Puts {@code record} in place of the record in {@code rows} with the same benchmark, mode and params, else appends it. */
   static void replaceRow(ArrayNode rows, JsonNode record) {
     for (int i = 0; i < rows.size(); i++) {

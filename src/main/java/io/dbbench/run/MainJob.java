@@ -129,6 +129,8 @@ public final class MainJob {
   private final Clock clock;
   /** What every fork of this run shares; set once by {@link #run()}. */
   private ForkContext ctx;
+  /** The plan of this run's units and the job-level progress lines; set once by {@link #run()}. */
+  private JobProgress progress;
 
   /**
    * What every fork of the run shares.
@@ -184,9 +186,9 @@ public final class MainJob {
     owned = null;
     manifest = new ManifestBuilder();
     emptyShard = false;
-    if (options.shard() != null) {
-      planShard(all);
-    }
+    List<ShardPlan.Unit> mine = options.shard() != null ? planShard(all) : planUnits(all);
+    JobProgress.planLines(mine, options.full() ? "full" : "quick", options.shard()).forEach(this::say);
+    progress = new JobProgress(mine, this::say, System::nanoTime);
     long jobStart = System.nanoTime();
     List<String> hostArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
     try (ForkSecrets secrets = ForkSecrets.write(JmhCommand.forkSecrets(options.userArgs(), hostArgs))) {
@@ -198,14 +200,14 @@ public final class MainJob {
   }
 
   /**
-   * Computes this shard's units ({@link ShardPlan}) and the manifest's {@code shard} section:
+   * Computes this shard's units ({@link ShardPlan}), which it returns, and the manifest's {@code shard} section:
    * {@code index}, {@code count}, {@code units} (this shard's), {@code plan} (every shard's),
    * {@code expected_seconds} per shard and {@code empty}, true when this shard owns none of the
    * plan's units (a Kubernetes Indexed Job with more pods than units); such a shard says so in
    * one line, runs nothing and writes its run directory all the same, so {@code report merge}
    * finds every shard of the set.
    */
-  private void planShard(Set<String> all) {
+  private List<ShardPlan.Unit> planShard(Set<String> all) {
     List<ShardPlan.Unit> units = planUnits(all);
     List<List<ShardPlan.Unit>> parts = ShardPlan.partition(units, options.shard().count());
     List<ShardPlan.Unit> mine = parts.get(options.shard().index());
@@ -217,11 +219,12 @@ public final class MainJob {
     if (emptyShard) {
       say("shard " + options.shard() + ": nothing to run: the plan's " + units.size() + " unit(s) " + units.stream()
           .map(ShardPlan.Unit::id).toList() + " all run in other shards; writing this shard's run directory as empty");
-      return;
+      return mine;
     }
     say("shard " + options.shard() + ": " + mine.size() + " of " + units.size() + " units "
         + mine.stream().map(ShardPlan.Unit::id).toList() + ", about " + ShardPlan.expectedSeconds(parts)
         .get(options.shard().index()) + " s expected");
+    return mine;
   }
 
   /** Runs each family in turn ({@link #runFamily}), then writes {@code jmh.json}, {@code env.json} and the report. */
@@ -280,6 +283,7 @@ public final class MainJob {
     fenv.probe(probe);
     if (!probe.available()) {
       say(family.id() + ": skipped: " + Redaction.redact(probe.reason()));
+      dropUnits(family.id(), "its family was skipped");
       fenv.skipped(probe.reason());
       return new FamilyOutcome(family.id(), Status.SKIPPED, Redaction.redact(probe.reason()), 0);
     }
@@ -296,7 +300,8 @@ public final class MainJob {
         selected.removeAll(left);
         say(family.id() + ": left out in this mode: " + left + " (" + String.join("; ", settings.excluded().values()) + ")");
       }
-      if (selected.isEmpty() && settings.comparisons().stream().noneMatch(c -> comparable.contains(c.benchmark()))) {
+      if (selected.isEmpty() && settings.comparisons().stream().noneMatch(c -> comparable.contains(c.benchmark()))
+          && settings.sweeps().stream().noneMatch(w -> comparable.stream().anyMatch(w::runs))) {
         fenv.status("not selected");
         return new FamilyOutcome(family.id(), Status.NOT_SELECTED, "every selected benchmark is left out in this mode", 0);
       }
@@ -311,9 +316,13 @@ public final class MainJob {
   }
 
   /**
-   * The family's sweep (one JMH run, when this shard runs it), its headline comparisons, its
-   * allocation pass and, when asked, its flame graphs; adds its rows to {@code merged} and records
-   * status, result count, wall time and the machine's state in the manifest.
+   * The family's sweep (one JMH run, when this shard runs it), its further sweeps
+   * ({@link FamilySettings#sweeps}, one JMH run each, those this shard runs), its headline
+   * comparisons, its allocation pass and, when asked, its flame graphs; adds its rows to
+   * {@code merged} and records status, result count, wall time and the machine's state in the
+   * manifest. A main sweep that fails fails the family and runs nothing more of it; a further sweep
+   * that fails fails the family but keeps the rows of the others and goes on, so hours of a full
+   * run are not lost to one point. Each unit prints a progress line when it ends ({@link JobProgress}).
    */
   private FamilyOutcome measure(FamilyRun f, ArrayNode merged) {
     ManifestBuilder.FamilyEntry fenv = f.fenv();
@@ -327,7 +336,8 @@ public final class MainJob {
       fenv.sweep(cmd.stream().filter(s -> !s.startsWith("^")).toList(), f.selected());
       say(f.id() + ": " + f.family().title() + ": " + f.selected().size() + " benchmark method(s)");
     } else if (sweepNone) {
-      say(f.id() + ": " + f.family().title() + ": no sweep (the selection leaves only its headline comparisons)");
+      say(f.id() + ": " + f.family().title() + ": no main sweep (the selection leaves only its further sweeps and"
+          + " headline comparisons)");
     } else {
       say(f.id() + ": " + f.family().title() + ": its sweep runs in another shard; this shard runs "
           + fenv.shardUnits());
@@ -337,10 +347,14 @@ public final class MainJob {
     FamilyOutcome outcome;
     try {
       JsonNode arr = sweepHere ? runJmh(cmd, resultFile) : ctx.json().createArrayNode();
+      long sweepSeconds = Math.round((System.nanoTime() - t0) / 1e9);
       int n = arr == null ? 0 : arr.size();
       if (n > 0 || !sweepHere) {
         ArrayNode rows = (ArrayNode) arr;
-        String headlineError = new HeadlineComparisons(options, ctx, this::runJmh, this::say, this::runsHere).run(f, rows);
+        String sweepsError = furtherSweeps(f, rows);
+        String headlineError = new HeadlineComparisons(options, ctx, this::runJmh, this::say, this::runsHere,
+            progress::done).run(f, rows);
+        long passStart = System.nanoTime();
         if (headlineError == null) {
           ExtraForks extra = new ExtraForks(options, ctx, this::runJmh, this::say, this::runsHere);
           if (sweepHere) {
@@ -350,10 +364,14 @@ public final class MainJob {
             extra.profiles(f);
           }
         }
+        if (sweepHere) {
+          progress.done(ShardPlan.Unit.sweep(f.id()).id(), sweepSeconds + Math.round((System.nanoTime() - passStart) / 1e9));
+        }
         rows.forEach(merged::add);
         fenv.forkJvmArgs(JmhRows.recordedJvmArgs(rows));
-        outcome = headlineError == null ? new FamilyOutcome(f.id(), Status.RAN, "", rows.size())
-            : new FamilyOutcome(f.id(), Status.FAILED, headlineError, rows.size());
+        String error = headlineError != null ? headlineError : sweepsError;
+        outcome = error == null ? new FamilyOutcome(f.id(), Status.RAN, "", rows.size())
+            : new FamilyOutcome(f.id(), Status.FAILED, error, rows.size());
         try {
           f.family().afterRun(ctx.runDir(), options.full(), out);
         } catch (IOException | RuntimeException e) {
@@ -367,10 +385,70 @@ public final class MainJob {
       say(f.id() + ": failed: " + msg);
       outcome = new FamilyOutcome(f.id(), Status.FAILED, msg, 0);
     }
+    if (outcome.status() == Status.FAILED) {
+      dropUnits(f.id(), "its family failed");
+    }
     fenv.ended(outcome.status().name().toLowerCase(Locale.ROOT), outcome.status() == Status.FAILED ? outcome.reason()
         : null, outcome.results(), Math.round((System.nanoTime() - t0) / 1e9), new MachineState.Interval(before,
         MachineState.read()));
     return outcome;
+  }
+
+  /**
+   * The family's further sweeps this shard runs ({@link FamilySettings#sweeps}), each one JMH run
+   * over the benchmarks of the family's selection it names, at its points and with its options;
+   * their rows are added to {@code rows} (replacing a row of the same point), each is recorded in
+   * the manifest ({@link io.dbbench.report.data.RunManifest.SweepRun}) and ends its unit.
+   *
+   * @return {@code null}, or what failed (the first failure; the other sweeps still run)
+   */
+  private String furtherSweeps(FamilyRun f, ArrayNode rows) {
+    String firstError = null;
+    for (FamilySettings.Sweep w : f.settings().sweeps()) {
+      List<String> benchmarks = f.comparable().stream().filter(w::runs).toList();
+      ShardPlan.Unit unit = ShardPlan.Unit.sweep(f.family(), w);
+      if (benchmarks.isEmpty() || !runsHere(unit)) {
+        continue;
+      }
+      Path file = ctx.runDir().resolve("jmh-" + f.id() + "-sweep-" + w.name() + ".json");
+      List<String> cmd = JmhCommand.buildSweep(ctx.jmh(), f.settings(), w, options.forks(), file,
+          benchmarks.stream().map(b -> "^" + Pattern.quote(b) + "$").toList());
+      say(f.id() + ": sweep " + w.name() + ": " + w.purpose() + " (" + benchmarks.size() + " benchmark method(s))");
+      long t0 = System.nanoTime();
+      MachineState before = MachineState.read();
+      String error = null;
+      int results = 0;
+      try {
+        JsonNode got = runJmh(cmd, file);
+        if (got == null || got.isEmpty()) {
+          error = "sweep " + w.name() + " produced no result (see the JMH output above)";
+        } else if (options.userArgs().contains("-p") || (error = JmhRows.ranWithin(got, w.name(), w.params())) == null) {
+          // the user's -p overrides a sweep's points on purpose; otherwise every row ran at them
+          for (JsonNode r : got) {
+            JmhRows.replaceRow(rows, r);
+            results++;
+          }
+        }
+      } catch (Exception e) {
+        error = "sweep " + w.name() + " failed: " + oneLine(e);
+      }
+      long took = Math.round((System.nanoTime() - t0) / 1e9);
+      if (error != null) {
+        say(f.id() + ": " + error);
+        firstError = firstError == null ? error : firstError;
+      }
+      f.fenv().sweepRun(new io.dbbench.report.data.RunManifest.SweepRun(w.name(), w.purpose(),
+          cmd.stream().filter(a -> !a.startsWith("^")).toList(), benchmarks, error == null ? "ran" : "failed", error,
+          results, w.expectedSeconds(), took, ManifestBuilder.FamilyEntry.machine(new MachineState.Interval(before,
+          MachineState.read()))));
+      progress.done(unit.id(), took);
+    }
+    return firstError;
+  }
+
+  /** Drops the family's units still pending from the plan ({@link JobProgress#dropped}). */
+  private void dropUnits(String family, String why) {
+    progress.pendingIds().stream().filter(id -> id.startsWith(family + ":")).forEach(id -> progress.dropped(id, why));
   }
 
   /**

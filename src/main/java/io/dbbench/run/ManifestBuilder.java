@@ -106,6 +106,7 @@ public final class ManifestBuilder {
     private Integer results;
     private Long wallSeconds;
     private RunManifest.Machine machine;
+    private List<RunManifest.SweepRun> sweeps;
 
     FamilyEntry(String title) {
       this.title = title;
@@ -210,6 +211,14 @@ public final class ManifestBuilder {
       this.forkJvmArgs = new LinkedHashMap<>(args);
     }
 
+    /** Records one further sweep as run ({@link RunManifest.SweepRun}). */
+    public void sweepRun(RunManifest.SweepRun run) {
+      if (sweeps == null) {
+        sweeps = new ArrayList<>();
+      }
+      sweeps.add(run);
+    }
+
     /**
      * How it ended: status, error (for a failed family, else {@code null}), results, wall time and
      * the machine's state over the family.
@@ -219,8 +228,13 @@ public final class ManifestBuilder {
       this.error = error;
       this.results = results;
       this.wallSeconds = wallSeconds;
-      this.machine = new RunManifest.Machine(machine.before().load1(), machine.after().load1(),
-          machine.after().onlineCpus(), round(machine.stealPct()), round(machine.busyPct()), machine.overloaded());
+      this.machine = machine(machine);
+    }
+
+    /** The manifest's record of the machine's state over {@code m}. */
+    static RunManifest.Machine machine(MachineState.Interval m) {
+      return new RunManifest.Machine(m.before().load1(), m.after().load1(), m.after().onlineCpus(),
+          round(m.stealPct()), round(m.busyPct()), m.overloaded());
     }
 
     private static double round(double v) {
@@ -232,7 +246,7 @@ public final class ManifestBuilder {
       return new RunManifest.Family(title, new RunManifest.Backend(backend, kind, ManifestJson.caveats(facts)), facts,
           shardUnits, reducedParams, excluded, sharedServers, jmhArgs, benchmarks,
           comparisons == null ? null : comparisons.stream().map(ComparisonEntry::build).toList(), pass, profiles,
-          forkJvmArgs, status, reason, error, results, wallSeconds, machine);
+          forkJvmArgs, status, reason, error, results, wallSeconds, machine, sweeps);
     }
   }
 

@@ -13,17 +13,20 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * How the main job splits over machines: the run's <em>units</em> (a family's sweep, its
- * non-headline rows with their allocation pass, or one whole interleaved headline comparison,
- * never half of one) partitioned deterministically over {@code n} shards, balanced by expected
- * time. Every shard computes the same plan from the same jar, knobs and families, so each runs
+ * The run's plan and how the main job splits over machines: the run's <em>units</em> (a family's
+ * main sweep, its non-headline rows with their allocation pass; each further sweep of its mode,
+ * {@link FamilySettings.Sweep}; or one whole interleaved headline comparison, never half of one),
+ * each with the seconds it is expected to take in the run's mode, partitioned deterministically
+ * over {@code n} shards, balanced by expected time. Every shard computes the same plan from the same jar, knobs and families, so each runs
  * exactly its own units and {@code report merge} can check that every unit ran exactly once.
  *
  * <p>Balance: longest expected time first, each unit to the shard with the least expected time so
  * far (ties: the lower shard index; equal times: unit id order), the LPT rule of Graham (1969),
- * within 4/3 of the best split. Expected times are the quick main job's measured seconds per unit,
- * declared in each study's room: the family's {@code expectedSweepSeconds()} and each headline
- * comparison's {@code expectedSeconds}; full mode keeps their proportions.
+ * within 4/3 of the best split. Expected times are the measured seconds per unit in the run's mode,
+ * declared in each study's room for each mode: the main sweep's
+ * {@link FamilySettings#sweepExpectedSeconds} (else the family's quick
+ * {@code expectedSweepSeconds()}), each further sweep's {@link FamilySettings.Sweep#expectedSeconds}
+ * and each headline comparison's {@code expectedSeconds}.
  */
 public final class ShardPlan {
   /** Environment variable {@code i/n}: run shard i (from 0) of n. */
@@ -107,7 +110,8 @@ public final class ShardPlan {
   /**
    * One unit of work.
    *
-   * @param id {@code <family>:sweep} or {@code <family>:comparison:<k>} (k from 1, in the family's order)
+   * @param id {@code <family>:sweep}, {@code <family>:sweep:<name>} (a further sweep) or
+   *     {@code <family>:comparison:<k>} (k from 1, in the family's order)
    * @param family the family id
    * @param comparison 0 for the sweep, else the comparison's index k
    * @param expectedSeconds what it is expected to take, as its room declares it
@@ -120,6 +124,28 @@ public final class ShardPlan {
      */
     public static Unit sweep(BenchmarkFamily family) {
       return new Unit(family.id() + ":sweep", family.id(), 0, positive(family.expectedSweepSeconds(), family.id()));
+    }
+
+    /**
+     * The main sweep unit of {@code family} in a mode whose settings are {@code settings}: expected
+     * to take the settings' {@link FamilySettings#sweepExpectedSeconds}, else the family's
+     * {@link BenchmarkFamily#expectedSweepSeconds}.
+     *
+     * @throws IllegalArgumentException when the family declares less than 1 second
+     */
+    public static Unit sweep(BenchmarkFamily family, FamilySettings settings) {
+      Integer s = settings.sweepExpectedSeconds();
+      return s == null ? sweep(family) : new Unit(family.id() + ":sweep", family.id(), 0, positive(s, family.id()));
+    }
+
+    /** The unit of {@code family}'s further sweep {@code sweep}, expected to take its declared seconds. */
+    public static Unit sweep(BenchmarkFamily family, FamilySettings.Sweep sweep) {
+      return sweep(family.id(), sweep.name(), sweep.expectedSeconds());
+    }
+
+    /** The unit of the family {@code family}'s further sweep named {@code name}, expected to take {@code seconds}. */
+    public static Unit sweep(String family, String name, int seconds) {
+      return new Unit(family + ":sweep:" + name, family, 0, positive(seconds, family));
     }
 
     /**
@@ -204,7 +230,8 @@ public final class ShardPlan {
   /**
    * The run's units from {@code families}, the mode, the include pattern ({@code null}: all) and the
    * benchmarks the jar holds, without probing any system: per family with a selected benchmark, its
-   * sweep when a selected benchmark is left after its mode's exclusions, and each of its headline
+   * sweep when a selected benchmark is left after its mode's exclusions, each further sweep of its
+   * mode that runs a selected benchmark, and each of its headline
    * comparisons whose benchmark is selected, even one the sweep leaves out, each expected to take
    * the seconds its room declares. Every shard computes the same list.
    */
@@ -219,7 +246,12 @@ public final class ShardPlan {
       }
       FamilySettings settings = family.settings(full);
       if (selected.stream().anyMatch(b -> !settings.isExcluded(b))) {
-        units.add(Unit.sweep(family));
+        units.add(Unit.sweep(family, settings));
+      }
+      for (FamilySettings.Sweep w : settings.sweeps()) {
+        if (selected.stream().anyMatch(w::runs)) {
+          units.add(Unit.sweep(family, w));
+        }
       }
       List<FamilySettings.HeadlineComparison> comparisons = settings.comparisons().stream()
           .filter(c -> selected.contains(c.benchmark())).toList();

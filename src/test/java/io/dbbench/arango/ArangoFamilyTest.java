@@ -60,7 +60,12 @@ class ArangoFamilyTest {
     assertTrue(quick.reductions().get("docs").contains("instead of the study's 100,000"));
     assertEquals(List.of(), quick.profilers(), "B/op comes from the benchmark's own shotAllocatedBytes");
     FamilySettings full = new ArangoFamily().settings(true);
-    assertTrue(full.params().isEmpty(), "full runs the class's sweep: 100000 documents, every protocol and client");
+    assertEquals(Map.of("client", List.of("driver")), full.params(),
+        "full: the Go study's 100000 documents on every protocol, through the driver; raw HTTP in a sweep of its own");
+    assertTrue(full.isExcluded("io.dbbench.arango.ArangoPoolBenchmark.query"), "the pool study: its own sweeps");
+    FamilySettings.Sweep pool = full.sweeps().stream().filter(w -> w.name().equals("pool-study")).findFirst().orElseThrow();
+    assertEquals(List.of("driver_http1_3", "driver_http1_10", "driver_http1_100", "raw_http"), pool.params().get("connection"));
+    assertEquals(List.of("none"), pool.params().get("index"), "the study's collection had no index");
     assertEquals(List.of(), full.profilers());
   }
 }

@@ -94,7 +94,10 @@ class GraphFamilyTest {
     assertEquals("on", quick.comparisons().get(0).contender().get("journal"));
     assertEquals(List.of("1000"), quick.params().get("nodes"));
     assertTrue(quick.reductions().containsKey("nodes"), "the 1000-node graph must be declared a reduction");
-    assertTrue(family.settings(true).params().isEmpty(), "full mode runs the classes' own sweeps");
+    assertEquals(Map.of("journal", List.of("off", "on")), family.settings(true).params(),
+        "full mode: the classes' own sweeps (100,000 nodes, every limit and batch size), journal off and on");
+    assertEquals("fsync", family.settings(true).sweeps().get(0).name(), "fsync in a sweep of its own");
+    assertEquals(List.of("on+fsync"), family.settings(true).sweeps().get(0).params().get("journal"));
   }
 
   @Test

@@ -22,11 +22,22 @@ class JdbcFamilyTest {
   }
 
   @Test
-  void fullUsesTheClassDefaultsTheStudysShapesAndQuickNarrowsThem() throws Exception {
+  void fullRunsTheStudysShapesAndStrategiesAndQuickNarrowsThem() throws Exception {
     JdbcFamily f = new JdbcFamily();
     // both modes record the embedded server's CPU per shot beside its time
     List<String> prof = List.of("-prof", ServerCpuProfiler.class.getName());
-    assertEquals(prof, f.settings(true).toJmhArgs());
+    // full: the study's seven shapes for its strategies and PostgreSQL's two fastest, both modes,
+    // two forks; row by row and arrayBind in sweeps of their own at the study's 100,000-row batch
+    List<String> full = new java.util.ArrayList<>(List.of("-f", "2", "-wi", "1", "-i", "4"));
+    full.addAll(prof);
+    full.addAll(List.of("-p", "shape=" + String.join(",", JdbcFamily.FULL_SHAPES), "-p",
+        "strategy=bulk,many,copy,arrayProject"));
+    assertEquals(full, f.settings(true).toJmhArgs());
+    assertTrue(f.settings(true).isExcluded(GomessageRowByRowBenchmark.class.getName() + ".insert"));
+    assertEquals(List.of("array-bind", "row-by-row"), f.settings(true).sweeps().stream()
+        .map(io.dbbench.core.FamilySettings.Sweep::name).toList());
+    assertTrue(f.settings(true).sweeps().get(1).runs(GomessageRowByRowBenchmark.class.getName() + ".insert"));
+    assertEquals(List.of("1x100000"), f.settings(true).sweeps().get(1).params().get("shape"));
     List<String> quick = new java.util.ArrayList<>(prof);
     quick.addAll(List.of("-p", "shape=100x1000,1x100000", "-p", "mode=seq"));
     assertEquals(quick, f.settings(false).toJmhArgs());

@@ -373,6 +373,66 @@ class MainJobTest {
   }
 
   @Test
+  void furtherSweepsRunAtTheirPointsAreRecordedAndEachUnitSaysItsProgress(@TempDir Path results) throws Exception {
+    // a main sweep at tokens=100, a further sweep at tokens=200 and 300 with its own iteration count,
+    // and one that fails (its fork throws in the first iteration): the family fails, the rows stay
+    FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
+        .param("tokens", "100").param("failAt", "0").param("requireSetting", "-").sweepExpectedSeconds(7)
+        .sweep("more-tokens", "HarnessBenchmark\\.work$", "two heavier points", 9, List.of("-i", "1"),
+            "tokens", "200,300")
+        .sweep("broken", "HarnessBenchmark\\.work$", "a point that fails", 5, List.of(), "tokens", "400",
+            "failAt", "1")
+        .build();
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("parts", Probe.ok(Map.of()), s)),
+        new MainJob.Options(false, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
+        new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertEquals(MainJob.Status.FAILED, outcome.families().get(0).status(), printed);
+    assertTrue(outcome.families().get(0).reason().startsWith("sweep broken failed"), outcome.families().get(0).reason());
+    // the plan first: three units, their seconds and the total
+    assertTrue(printed.contains("plan: 3 units in quick mode, about 21 s expected (21 s)"), printed);
+    assertTrue(printed.contains("parts:sweep:more-tokens") && printed.contains("      9 s"), printed);
+    // one progress line per unit, in the order they ended
+    List<String> progress = printed.lines().filter(l -> l.contains("] progress: ")).toList();
+    assertEquals(3, progress.size(), printed);
+    assertTrue(progress.get(0).contains("1/3 units done; parts:sweep:more-tokens took "), progress.get(0));
+    assertTrue(progress.get(1).contains("2/3 units done; parts:sweep:broken took "), progress.get(1));
+    assertTrue(progress.get(2).contains("3/3 units done; parts:sweep took ") && progress.get(2).endsWith("nothing left"),
+        progress.get(2));
+
+    ObjectMapper json = new ObjectMapper();
+    JsonNode rows = json.readTree(outcome.runDir().resolve("jmh.json").toFile());
+    List<String> tokens = new ArrayList<>();
+    rows.forEach(r -> tokens.add(r.path("params").path("tokens").asText()));
+    assertEquals(List.of("100", "200", "300"), tokens, "the main sweep's row and the further sweep's two, none of the failed one");
+    rows.forEach(r -> assertEquals(r.path("params").path("tokens").asText().equals("100") ? 2 : 1,
+        r.path("measurementIterations").asInt(), "each sweep's own options, as JMH recorded them: " + r));
+    io.dbbench.report.data.RunManifest m = io.dbbench.report.data.ManifestJson.read(outcome.runDir().resolve("env.json"));
+    List<io.dbbench.report.data.RunManifest.SweepRun> sweeps = m.families().get("parts").sweepList();
+    assertEquals(List.of("more-tokens", "broken"), sweeps.stream().map(io.dbbench.report.data.RunManifest.SweepRun::name)
+        .toList());
+    assertEquals("ran", sweeps.get(0).status());
+    assertEquals(2, sweeps.get(0).results());
+    assertEquals(9, sweeps.get(0).expectedSeconds());
+    List<String> args = sweeps.get(0).jmhArgs();
+    assertEquals("1", args.get(args.indexOf("-i") + 1), "the sweep's own options, as run: " + args);
+    assertTrue(sweeps.get(0).machine() != null, "every sweep records the machine's state");
+    assertEquals("failed", sweeps.get(1).status());
+    assertTrue(sweeps.get(1).error().contains("broken"), sweeps.get(1).error());
+  }
+
+  @Test
+  void aFurtherSweepWhoseRowsRanElsewhereIsAnErrorNamingTheValue() {
+    JsonNode rows = new ObjectMapper().createArrayNode().add(new ObjectMapper().createObjectNode()
+        .put("benchmark", "a.B.c").set("params", new ObjectMapper().createObjectNode().put("tokens", "999")));
+    String error = JmhRows.ranWithin(rows, "more-tokens", Map.of("tokens", List.of("200", "300")));
+    assertEquals("sweep more-tokens meant tokens in [200, 300] but JMH recorded a.B.c at tokens=999", error);
+    assertEquals(null, JmhRows.ranWithin(rows, "x", Map.of("tokens", List.of("999"), "absent", List.of("1"))),
+        "a parameter the benchmark does not have is not checked");
+  }
+
+  @Test
   void aComparisonsWarmupPairIsDiscardedAndAnIncludeOfOnlyItsBenchmarkRunsItWithoutASweep(@TempDir Path results)
       throws Exception {
     String work = "io.dbbench.harness.HarnessBenchmark.work";
@@ -389,7 +449,8 @@ class MainJobTest {
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
         printed);
-    assertTrue(printed.contains("no sweep (the selection leaves only its headline comparisons)"), printed);
+    assertTrue(printed.contains("no main sweep (the selection leaves only its further sweeps and headline comparisons)"),
+        printed);
     assertTrue(printed.contains("comparison 1 warm-up fork A (discarded)"), printed);
     assertTrue(printed.contains("comparison 1 warm-up fork B (discarded)"), printed);
     ObjectMapper json = new ObjectMapper();

@@ -22,6 +22,7 @@ import io.dbbench.report.data.RunManifest.Profile;
 import io.dbbench.report.data.RunManifest.Rule;
 import io.dbbench.report.data.RunManifest.Shard;
 import io.dbbench.report.data.RunManifest.SharedServer;
+import io.dbbench.report.data.RunManifest.SweepRun;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public final class ManifestJson {
   private static final Set<String> FAMILY = Set.of("title", "backend", "backend_kind", "shard_units",
       "reduced_params", "excluded_benchmarks", "shared_servers", "jmh_args", "benchmarks", "comparisons",
       "allocation_pass", "profiles", "fork_jvm_args", "status", "reason", "error", "results", "wall_seconds",
-      "machine");
+      "machine", "sweeps");
   private static final Set<String> COMPARISON = Set.of("index", "benchmark", "param", "baseline", "contender",
       "design", "rule", "cap_carried_seconds", "warmup_pair_seconds", "order", "forks_per_side", "pairs_needed", "stop",
       "stop_detail", "width", "jmh_args",
@@ -181,10 +182,16 @@ public final class ManifestJson {
         forkJvmArgs.put(e.getKey(), strings(e.getValue()));
       }
     }
-    JsonNode m = f.path("machine");
-    Machine machine = m.isObject() ? new Machine(number(m.path("load1_before")), number(m.path("load1_after")),
-        m.path("online_cpus").asInt(), number(m.path("steal_pct")), number(m.path("busy_pct")),
-        m.path("overloaded").asBoolean(false)) : null;
+    Machine machine = machine(f.path("machine"));
+    List<SweepRun> sweeps = null;
+    if (f.path("sweeps").isArray()) {
+      sweeps = new ArrayList<>();
+      for (JsonNode w : f.path("sweeps")) {
+        sweeps.add(new SweepRun(text(w, "name"), text(w, "purpose"), strings(w.path("jmh_args")),
+            strings(w.path("benchmarks")), text(w, "status"), text(w, "error"), w.path("results").asInt(),
+            w.path("expected_seconds").asLong(), w.path("wall_seconds").asLong(), machine(w.path("machine"))));
+      }
+    }
     return new Family(text(f, "title"), new Backend(label, kind, caveats(facts)), facts,
         f.path("shard_units").isArray() ? strings(f.path("shard_units")) : null,
         f.path("reduced_params").isObject() ? stringMap(f.path("reduced_params")) : null,
@@ -192,7 +199,14 @@ public final class ManifestJson {
         f.path("jmh_args").isArray() ? strings(f.path("jmh_args")) : null,
         f.path("benchmarks").isArray() ? strings(f.path("benchmarks")) : null, comparisons,
         f.has("allocation_pass") ? f.get("allocation_pass") : null, profiles, forkJvmArgs, text(f, "status"),
-        text(f, "reason"), text(f, "error"), integer(f, "results"), longValue(f, "wall_seconds"), machine);
+        text(f, "reason"), text(f, "error"), integer(f, "results"), longValue(f, "wall_seconds"), machine, sweeps);
+  }
+
+  /** A {@code machine} object, or {@code null} when {@code m} is not one. */
+  private static Machine machine(JsonNode m) {
+    return m.isObject() ? new Machine(number(m.path("load1_before")), number(m.path("load1_after")),
+        m.path("online_cpus").asInt(), number(m.path("steal_pct")), number(m.path("busy_pct")),
+        m.path("overloaded").asBoolean(false)) : null;
   }
 
   /**
@@ -396,16 +410,37 @@ public final class ManifestJson {
       o.put("wall_seconds", f.wallSeconds());
     }
     if (f.machine() != null) {
-      Machine mc = f.machine();
-      ObjectNode mo = o.putObject("machine");
-      putNumber(mo, "load1_before", mc.load1Before());
-      putNumber(mo, "load1_after", mc.load1After());
-      mo.put("online_cpus", mc.onlineCpus());
-      putNumber(mo, "steal_pct", mc.stealPct());
-      putNumber(mo, "busy_pct", mc.busyPct());
-      mo.put("overloaded", mc.overloaded());
+      putMachine(o, f.machine());
+    }
+    if (f.sweeps() != null) {
+      ArrayNode a = o.putArray("sweeps");
+      for (SweepRun w : f.sweeps()) {
+        ObjectNode wo = a.addObject();
+        putText(wo, "name", w.name());
+        putText(wo, "purpose", w.purpose());
+        wo.set("jmh_args", array(w.jmhArgs()));
+        wo.set("benchmarks", array(w.benchmarks()));
+        putText(wo, "status", w.status());
+        putText(wo, "error", w.error());
+        wo.put("results", w.results());
+        wo.put("expected_seconds", w.expectedSeconds());
+        wo.put("wall_seconds", w.wallSeconds());
+        if (w.machine() != null) {
+          putMachine(wo, w.machine());
+        }
+      }
     }
     return o;
+  }
+
+  private static void putMachine(ObjectNode o, Machine mc) {
+    ObjectNode mo = o.putObject("machine");
+    putNumber(mo, "load1_before", mc.load1Before());
+    putNumber(mo, "load1_after", mc.load1After());
+    mo.put("online_cpus", mc.onlineCpus());
+    putNumber(mo, "steal_pct", mc.stealPct());
+    putNumber(mo, "busy_pct", mc.busyPct());
+    mo.put("overloaded", mc.overloaded());
   }
 
   /** One headline comparison's record. */

@@ -163,12 +163,13 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
    * @param results how many results it published, or {@code null}
    * @param wallSeconds its wall time in seconds, or {@code null}
    * @param machine the machine's state while it ran, or {@code null}
+   * @param sweeps its further sweeps as run ({@code sweeps}), or {@code null} when the key is absent
    */
   public record Family(String title, Backend backend, Map<String, JsonNode> facts, List<String> shardUnits,
       Map<String, String> reducedParams, Excluded excluded, List<SharedServer> sharedServers, List<String> jmhArgs,
       List<String> benchmarks, List<Comparison> comparisons, JsonNode allocationPass, List<Profile> profiles,
       Map<String, List<String>> forkJvmArgs, String status, String reason, String error, Integer results,
-      Long wallSeconds, Machine machine) {
+      Long wallSeconds, Machine machine, List<SweepRun> sweeps) {
     /** Copies the collections, keeping their order. */
     public Family {
       backend = backend == null ? new Backend("", null, Set.of()) : backend;
@@ -181,6 +182,12 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
       comparisons = comparisons == null ? null : List.copyOf(comparisons);
       profiles = profiles == null ? null : List.copyOf(profiles);
       forkJvmArgs = forkJvmArgs == null ? null : ordered(forkJvmArgs);
+      sweeps = sweeps == null ? null : List.copyOf(sweeps);
+    }
+
+    /** The further sweeps as run, empty when none. */
+    public List<SweepRun> sweepList() {
+      return sweeps == null ? List.of() : sweeps;
     }
 
     /** The sweep's benchmarks, empty when none. */
@@ -317,6 +324,30 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
    */
   public record Machine(double load1Before, double load1After, int onlineCpus, double stealPct, double busyPct,
       boolean overloaded) {}
+
+  /**
+   * One further sweep of a family as run ({@code families.<id>.sweeps[]}; the settings' declaration
+   * is {@code io.dbbench.core.FamilySettings.Sweep}).
+   *
+   * @param name its name; its unit is {@code <family>:sweep:<name>}
+   * @param purpose what it measures and why at these points
+   * @param jmhArgs its JMH arguments as run (without the benchmark patterns)
+   * @param benchmarks its benchmarks
+   * @param status {@code ran} or {@code failed}
+   * @param error why it failed, or {@code null}
+   * @param results the rows it published
+   * @param expectedSeconds what the plan expected it to take, seconds
+   * @param wallSeconds what it took, seconds
+   * @param machine the machine's state while it ran, or {@code null}
+   */
+  public record SweepRun(String name, String purpose, List<String> jmhArgs, List<String> benchmarks, String status,
+      String error, int results, long expectedSeconds, long wallSeconds, Machine machine) {
+    /** Copies the lists. */
+    public SweepRun {
+      jmhArgs = List.copyOf(jmhArgs);
+      benchmarks = List.copyOf(benchmarks);
+    }
+  }
 
   /**
    * The shard a run was.
