@@ -9,6 +9,7 @@ import io.dbbench.report.render.Doc;
 import io.dbbench.report.stats.Limit;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
+import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.Study;
 import io.dbbench.report.study.StudyForm;
 import io.dbbench.report.study.VariantTable;
@@ -29,6 +30,36 @@ import java.util.Set;
  * level; the AEAD {@code provider} comparison in the variant form.
  */
 public final class GraphjForm implements StudyForm {
+  /**
+   * graphd's criterion figures ({@code tables.graphd_ns}) row by row, each beside the dbbench row
+   * that does graphd's work on graphd's input: the text corpus, a zstd context per call (graphd's
+   * behaviour), the JDK's AEAD provider; ns per operation.
+   */
+  @Override
+  public List<PublishedRows.Point> publishedPoints() {
+    List<PublishedRows.Point> out = new ArrayList<>();
+    GRAPHD_NS.forEach((key, ns) -> {
+      String method = key.contains("@") ? key.substring(0, key.indexOf('@')) : key;
+      Map<String, String> params = new LinkedHashMap<>();
+      if (!method.startsWith("GraphjHeaderBenchmark")) {
+        params.put("corpus", "text");
+      }
+      if (method.startsWith("GraphjCompressBenchmark")) {
+        params.put("context", "perCall");
+      }
+      if (key.contains("@")) {
+        params.put("level", key.substring(key.indexOf('@') + 1));
+      }
+      if (method.startsWith("GraphjCryptoBenchmark")) {
+        params.put("provider", "jdk");
+      }
+      String group = GRAPHD_GROUP.getOrDefault(method, method).replace("/L", "/" + params.getOrDefault("level", "L"));
+      out.add(new PublishedRows.Point("graphd criterion", group, "io.dbbench.graphj." + method, params,
+          PublishedRows.TIME, "ns/op", 1e9, ns, Units.num(ns), false));
+    });
+    return out;
+  }
+
   /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
   @Override
   public Optional<String> studyResource() {

@@ -8,6 +8,7 @@ import io.dbbench.report.render.Doc;
 import io.dbbench.report.stats.Limit;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
+import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.StudyForm;
 import io.dbbench.report.study.VariantTable;
 import java.nio.file.Path;
@@ -26,6 +27,32 @@ import java.util.Set;
  * {@code copy}; chart of rows/s against batch size per strategy.
  */
 public final class GomessageForm implements StudyForm {
+  /**
+   * hdbinsert's table row by row ({@code tables.hdbinsert_s}): each shape for {@code bulk} and
+   * {@code many}, sequential and parallel, in seconds per insert of the shape's rows; the study's
+   * average is the figure judged, its maximum, median and minimum stand beside it.
+   */
+  @Override
+  public List<PublishedRows.Point> publishedPoints() {
+    List<PublishedRows.Point> out = new ArrayList<>();
+    study().table("hdbinsert_s").forEach((key, v) -> {
+      String shape = key.substring(0, key.indexOf(' '));
+      String test = key.substring(key.indexOf(' ') + 1);
+      String strategy = test.substring(0, 4);
+      String mode = test.endsWith("Seq") ? "seq" : "par";
+      Map<String, String> params = new LinkedHashMap<>();
+      params.put("shape", shape);
+      params.put("strategy", strategy);
+      params.put("mode", mode);
+      double avg = v.path("avg").asDouble();
+      out.add(new PublishedRows.Point(shape, test, "io.dbbench.jdbc.GomessageInsertBenchmark.insert", params,
+          PublishedRows.TIME, "s", 1, avg, String.format(Locale.ROOT, "%s (max %s, med %s, min %s)", Units.num(avg),
+          Units.num(v.path("max").asDouble()), Units.num(v.path("med").asDouble()), Units.num(v.path("min").asDouble())),
+          false));
+    });
+    return out;
+  }
+
   /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
   @Override
   public Optional<String> studyResource() {

@@ -8,6 +8,7 @@ import io.dbbench.report.data.Units;
 import io.dbbench.report.render.Charts;
 import io.dbbench.report.render.Doc;
 import io.dbbench.report.study.FormSupport;
+import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.Study;
 import io.dbbench.report.study.StudyForm;
 import io.dbbench.report.study.VariantTable;
@@ -40,6 +41,44 @@ public final class PayloadForm implements StudyForm {
   static final int RESAMPLES = 2000;
   /** Fixed bootstrap seed, so a report is reproducible. */
   static final long SEED = 20_241_118L;
+
+  /**
+   * The study's four rows (insert of flat and ReqMgr2 documents; search of both without and with
+   * the index on {@code id}, at dbbench's {@value #PUBLISHED_COLLECTION} documents), each in ms per
+   * request, B/op and allocs/op, from {@code tables.study_figures}; the label carries what the
+   * study's row measured (a sequential insert loop, a whole-collection fetch, failed requests).
+   */
+  @Override
+  public List<PublishedRows.Point> publishedPoints() {
+    JsonNode rows = Study.load(PayloadForm.class, "study.json").table("study_figures")
+        .getOrDefault("rows", MissingNode.getInstance());
+    List<PublishedRows.Point> out = new ArrayList<>();
+    for (JsonNode r : rows) {
+      String op = r.path(0).asText();
+      String doc = r.path(1).asText().toLowerCase(Locale.ROOT).startsWith("reqmgr2") ? "reqmgr2" : "flat";
+      Map<String, String> params = new LinkedHashMap<>();
+      params.put("doc", doc);
+      if (op.equals("search")) {
+        params.put("index", r.path(2).asText());
+        params.put("collectionSize", PUBLISHED_COLLECTION);
+      }
+      String label = op + " " + r.path(1).asText() + ", index " + r.path(2).asText() + " (" + r.path(7).asText() + ")";
+      String bench = "io.dbbench.payload.PayloadServiceBenchmark." + op;
+      double ms = Double.parseDouble(r.path(3).asText().replace(" ms", "").trim());
+      double bytes = Double.parseDouble(r.path(4).asText().replace(",", ""));
+      double allocs = Double.parseDouble(r.path(5).asText().replace(",", ""));
+      out.add(new PublishedRows.Point(op, label, bench, params, PublishedRows.TIME, "ms/request", 1e3, ms,
+          r.path(3).asText(), false));
+      out.add(new PublishedRows.Point(op, label, bench, params, "gc.alloc.rate.norm", "B/op", 1, bytes,
+          r.path(4).asText(), false));
+      out.add(new PublishedRows.Point(op, label, bench, params, "allocs.norm", "allocs/op", 1, allocs,
+          r.path(5).asText(), false));
+    }
+    return out;
+  }
+
+  /** The collection size dbbench sets the study's search rows at (its headline comparison's). */
+  static final String PUBLISHED_COLLECTION = "30000";
 
   /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
   @Override

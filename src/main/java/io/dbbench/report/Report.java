@@ -17,6 +17,7 @@ import io.dbbench.report.stats.Comparison;
 import io.dbbench.report.stats.Percent;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.Findings;
+import io.dbbench.report.study.History;
 import io.dbbench.report.study.Replication;
 import io.dbbench.report.study.StudyTables;
 import java.io.IOException;
@@ -77,7 +78,7 @@ import picocli.CommandLine;
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Renders, compares, gates and merges dbbench runs.",
     subcommands = {Report.Render.class, Report.Compare.class, Report.SaveBaseline.class,
-        Report.Gate.class, Report.MergeCmd.class, Report.ReplicationCmd.class})
+        Report.Gate.class, Report.MergeCmd.class, Report.ReplicationCmd.class, Report.HistoryCmd.class})
 public final class Report implements Callable<Integer> {
   /** Exit status when the gate finds a regression. */
   public static final int EXIT_REGRESSION = 1;
@@ -533,6 +534,65 @@ public final class Report implements Callable<Integer> {
           + "; wrote " + md + " and " + dir.resolve("report.html"));
       return 0;
     }
+  }
+
+  /** {@code history [RESULTS_DIR]}. */
+  @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = Version.class,
+      description = "Every finding of every run under RESULTS_DIR as a series over time, with its change points"
+          + " (E-Divisive means with a permutation test; runs under load shown, not used) and where the code that"
+          + " produces it changed (git log): writes history.json, history.md and history.html into RESULTS_DIR"
+          + " (or --out).")
+  static final class HistoryCmd implements Callable<Integer> {
+    @Parameters(arity = "0..1", paramLabel = "RESULTS_DIR", defaultValue = "results",
+        description = "The directory holding the run directories (default: ${DEFAULT-VALUE}).")
+    Path results;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Where to write the three files (default: RESULTS_DIR).")
+    Path out;
+
+    @Option(names = "--readme", paramLabel = "FILE", description = "Also put the headline findings' summary between"
+        + " the markers <!-- history-summary --> and <!-- /history-summary --> of this Markdown file.")
+    Path readme;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      if (!Files.isDirectory(results)) {
+        spec.commandLine().getErr().println("report: history: " + results + " is not a directory of runs");
+        return EXIT_BAD_INPUT;
+      }
+      Path dir = out != null ? out : results;
+      History.Document h = refreshHistory(results, dir);
+      if (readme != null) {
+        String text = Files.readString(readme);
+        try {
+          Files.writeString(readme, History.replaceSummary(text, History.summary(h)));
+        } catch (IllegalArgumentException e) {
+          spec.commandLine().getErr().println("report: history: " + readme + ": " + e.getMessage());
+          return EXIT_BAD_INPUT;
+        }
+      }
+      long steps = h.series().stream().mapToLong(s -> s.changePoints().size()).sum();
+      spec.commandLine().getOut().println("history of " + h.runs().size() + " runs, " + h.series().size()
+          + " findings, " + steps + " change point(s): wrote " + dir.resolve(History.HTML) + ", " + History.MD + " and "
+          + History.JSON);
+      return 0;
+    }
+  }
+
+  /**
+   * Builds the history of the runs under {@code results} ({@link History#build}, commits from the
+   * repository around it) and writes it into {@code out}.
+   *
+   * @throws ReportException when a run cannot be read
+   * @throws IOException when a file cannot be read or written
+   */
+  public static History.Document refreshHistory(Path results, Path out) throws ReportException, IOException {
+    History.Document h = History.build(results, History.git(results), io.dbbench.report.stats.EDivisive.DEFAULT);
+    History.write(out, h);
+    return h;
   }
 
   /** {@code replication RUN_A RUN_B}. */

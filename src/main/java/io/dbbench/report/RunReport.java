@@ -13,12 +13,15 @@ import io.dbbench.report.render.ComparisonSection;
 import io.dbbench.report.render.Doc;
 import io.dbbench.report.render.FindingsSection;
 import io.dbbench.report.render.LimitsSection;
+import io.dbbench.report.render.PublishedRowsSection;
 import io.dbbench.report.render.Manifest;
 import io.dbbench.report.render.MarkdownReport;
 import io.dbbench.report.render.WarningsSection;
 import io.dbbench.report.stats.Comparison;
 import io.dbbench.report.study.Findings;
 import io.dbbench.report.study.FormSupport;
+import io.dbbench.report.study.History;
+import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.StudyTables;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -69,9 +72,11 @@ public final class RunReport {
     }
     // findings first, then the studies' details and how far their paths are from the machine's
     // limit, every result, the comparison, the manifest last
-    FindingsSection.appendTo(doc, Findings.of(run));
+    List<io.dbbench.report.stats.Finding> findings = Findings.of(run);
+    FindingsSection.appendTo(doc, findings, History.cells(run, findings));
     flameGraphs(doc, run);
     StudyTables.appendTo(doc, run);
+    PublishedRowsSection.appendTo(doc, 2, PublishedRows.of(run));
     LimitsSection.appendTo(doc, 2, StudyTables.limits(run));
     WarningsSection.appendTo(doc, 2, run.results());
     genericTables(doc, run.results());

@@ -245,7 +245,27 @@ public final class MainJob {
       reportError = Redaction.redact(String.valueOf(e.getMessage()));
     }
     say("wrote " + runDir.resolve("jmh.json") + ", env.json, report.md, report.html (" + merged.size() + " results)");
+    if (options.shard() == null && reportError.isEmpty()) {
+      refreshHistory(runDir);
+    }
     return new Outcome(runDir, List.copyOf(outcomes), reportError, emptyShard);
+  }
+
+  /**
+   * Refreshes the history of the results root ({@code report history}: every run's findings as
+   * series with their change points) and renders the run's report again so its first screen links
+   * each finding to its series. A shard leaves it to the merged run. A failure is one line; the run
+   * stands.
+   */
+  private void refreshHistory(Path runDir) {
+    try {
+      io.dbbench.report.study.History.Document h = Report.refreshHistory(options.resultsRoot(), options.resultsRoot());
+      Report.render(runDir);
+      say("refreshed " + options.resultsRoot().resolve(io.dbbench.report.study.History.HTML) + " (" + h.runs().size()
+          + " runs, " + h.series().size() + " findings); the report links each finding to its series");
+    } catch (IOException | RuntimeException | io.dbbench.report.data.ReportException e) {
+      say("history not refreshed: " + Redaction.redact(String.valueOf(e.getMessage())));
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import io.dbbench.report.render.Charts;
 import io.dbbench.report.render.Doc;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
+import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.Study;
 import io.dbbench.report.study.StudyForm;
 import java.util.ArrayList;
@@ -49,6 +50,38 @@ public final class ArangoBulkForm implements StudyForm {
           GO.put(op, new long[] {v.path("v1_ns").asLong(), v.path("v2_ns").asLong(), v.path("v1_bytes").asLong(),
               v.path("v2_bytes").asLong(), v.path("v1_allocs").asLong(), v.path("v2_allocs").asLong()});
         });
+  }
+
+  /**
+   * The Go study's table row by row: per operation, V1 (dbbench's counterpart: the driver over
+   * HTTP/1.1 JSON) and V2 (HTTP/2 JSON), each in ns/op, B/op ({@value #SHOT_ALLOC}, the shot's own
+   * client allocation) and allocs/op (the allocation pass), at the study's 100,000 documents.
+   */
+  @Override
+  public List<PublishedRows.Point> publishedPoints() {
+    List<PublishedRows.Point> out = new ArrayList<>();
+    String[] versions = {"V1 (HTTP/1.1, JSON)", "V2 (HTTP/2, JSON)"};
+    String[] protocols = {"HTTP_JSON", "HTTP2_JSON"};
+    GO.forEach((op, v) -> {
+      String group = op + " (Go: " + GO_NAME.get(op) + ")";
+      for (int k = 0; k < 2; k++) {
+        Map<String, String> point = Map.of("client", "driver", "protocol", protocols[k], "docs", "100000");
+        out.add(point(group, versions[k], op, point, PublishedRows.TIME, "ns/op", 1e9, v[k]));
+        out.add(point(group, versions[k], op, point, SHOT_ALLOC, "B/op", 1, v[2 + k]));
+        out.add(point(group, versions[k], op, point, "allocs.norm", "allocs/op", 1, v[4 + k]));
+      }
+    });
+    return out;
+  }
+
+  private static PublishedRows.Point point(String group, String label, String op, Map<String, String> params,
+      String metric, String unit, double factor, long published) {
+    Map<String, String> ordered = new LinkedHashMap<>();
+    ordered.put("client", params.get("client"));
+    ordered.put("protocol", params.get("protocol"));
+    ordered.put("docs", params.get("docs"));
+    return new PublishedRows.Point(group, label, CLASS + "." + op, ordered, metric, unit, factor, published,
+        Units.num(published), false);
   }
 
   /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */

@@ -9,6 +9,7 @@ import io.dbbench.report.data.Units;
 import io.dbbench.report.render.Charts;
 import io.dbbench.report.render.Doc;
 import io.dbbench.report.study.FormSupport;
+import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.Study;
 import io.dbbench.report.study.StudyForm;
 import java.util.ArrayList;
@@ -46,6 +47,27 @@ public final class ArangoPoolForm implements StudyForm {
           v.properties().forEach(x -> byIterations.put(Integer.parseInt(x.getKey()), x.getValue().asDouble()));
           STUDY_MS.put(connection, byIterations);
         });
+  }
+
+  /**
+   * The pooling study's table cell by cell: each pool (maxSockets 3, 10, 100, raw HTTP) at each
+   * query count, in ms per shot, on its 200,000 records without an index; a cell of -1 is the
+   * study's "did not finish", set beside whether dbbench's shots finished.
+   */
+  @Override
+  public List<PublishedRows.Point> publishedPoints() {
+    List<PublishedRows.Point> out = new ArrayList<>();
+    STUDY_MS.forEach((connection, byIterations) -> byIterations.forEach((iterations, ms) -> {
+      Map<String, String> params = new LinkedHashMap<>();
+      params.put("connection", connection);
+      params.put("iterations", Integer.toString(iterations));
+      params.put("documents", "200000");
+      params.put("index", "none");
+      boolean dnf = ms < 0;
+      out.add(new PublishedRows.Point(iterations + " queries", connection, STUDY + ".query", params,
+          PublishedRows.TIME, "ms", 1e3, dnf ? Double.NaN : ms, dnf ? "did not finish" : Units.num(ms), dnf));
+    }));
+    return out;
   }
 
   /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */

@@ -152,6 +152,45 @@ public final class Doc {
     return FILE_LINK + fileName;
   }
 
+  /** The prefix of a table cell that links a finding's series in the results directory's history. */
+  static final String HISTORY_LINK = "history:";
+  private static final Pattern ANCHOR = Pattern.compile("[a-z0-9-]+");
+  /** Where a run's report finds the history: beside the run directories. */
+  public static final String HISTORY_FILE = "../history.html";
+
+  /**
+   * A table cell that links the section {@code anchor} of the history beside the run directories
+   * ({@value #HISTORY_FILE}), showing {@code text}.
+   *
+   * @throws IllegalArgumentException when the anchor is not lower-case letters, digits and dashes
+   */
+  public static String historyLink(String anchor, String text) {
+    if (!ANCHOR.matcher(anchor).matches()) {
+      throw new IllegalArgumentException("'" + anchor + "': expected an anchor of lower-case letters, digits and dashes");
+    }
+    return HISTORY_LINK + anchor + "|" + text;
+  }
+
+  /**
+   * The link of a {@link #fileLink} or {@link #historyLink} cell as {@code {href, text}}, or null
+   * for any other cell.
+   */
+  static String[] link(String cell) {
+    String file = linkedFile(cell);
+    if (file != null) {
+      return new String[] {file, file};
+    }
+    if (cell.startsWith(HISTORY_LINK)) {
+      String rest = cell.substring(HISTORY_LINK.length());
+      int bar = rest.indexOf('|');
+      String anchor = bar < 0 ? rest : rest.substring(0, bar);
+      if (ANCHOR.matcher(anchor).matches()) {
+        return new String[] {HISTORY_FILE + "#" + anchor, bar < 0 ? "history" : rest.substring(bar + 1)};
+      }
+    }
+    return null;
+  }
+
   /** The file name of a {@link #fileLink} cell, or null for any other cell. */
   static String linkedFile(String cell) {
     if (cell.startsWith(FILE_LINK)) {

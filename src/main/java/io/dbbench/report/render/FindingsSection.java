@@ -25,8 +25,16 @@ public final class FindingsSection {
    * ({@link Charts#forest}); sources and reasoning follow in "Findings in detail".
    */
   static void appendGlance(Doc.Section s, List<Finding> fs) {
-    Doc.TableBuilder t = new Doc.TableBuilder().col("study").col("question").col("dbbench [95%]").col("study's figure")
-        .col("verdict");
+    appendGlance(s, fs, List.of());
+  }
+
+  static void appendGlance(Doc.Section s, List<Finding> fs, List<String> history) {
+    Doc.TableBuilder t = new Doc.TableBuilder().col("study").col("question").col("dbbench [95%]").col("answer")
+        .col("study's figure").col("verdict");
+    if (!history.isEmpty()) {
+      t.col("over time");
+    }
+    int at = 0;
     List<String> labels = new ArrayList<>();
     List<Double> est = new ArrayList<>();
     List<Double> lo = new ArrayList<>();
@@ -48,8 +56,13 @@ public final class FindingsSection {
       String published = Double.isNaN(f.publishedValue()) ? "none published" : Finding.figure(f.publishedValue(), f.unit())
           + (f.publishedHigh() != f.publishedValue() && !Double.isNaN(f.publishedHigh()) ? " to "
           + Finding.figure(f.publishedHigh(), f.unit()) : "");
-      t.row(List.of(f.studyId(), f.question(), Finding.figure(f.estimate(), f.unit()) + interval, published,
-          f.agreement() + (marks.isEmpty() ? "" : "; " + String.join("; ", marks))));
+      List<String> cells = new ArrayList<>(List.of(f.studyId(), f.question(), Finding.figure(f.estimate(), f.unit())
+          + interval, f.answer(), published, f.agreement() + (marks.isEmpty() ? "" : "; " + String.join("; ", marks))));
+      if (!history.isEmpty()) {
+        cells.add(history.get(at));
+      }
+      at++;
+      t.row(cells);
       if (f.kind().equals("comparison")) {
         labels.add(f.studyId() + ": " + changeText(f));
         est.add(speedUp(f.estimate(), f.unit()));
@@ -93,13 +106,22 @@ public final class FindingsSection {
    * per finding with its source, interval, agreement and backend; one sentence when {@code fs} is empty.
    */
   public static void appendTo(Doc doc, List<Finding> fs) {
+    appendTo(doc, fs, List.of());
+  }
+
+  /**
+   * {@link #appendTo(Doc, List)} with one history cell per finding ({@link Doc#historyLink} to its
+   * series, saying when it moved since the previous comparable run), or none when {@code history}
+   * is empty (no history beside the run).
+   */
+  public static void appendTo(Doc doc, List<Finding> fs, List<String> history) {
     Doc.Section s = doc.section(2, "Findings");
     s.id = "findings";
     if (fs.isEmpty()) {
       s.text("No benchmark of a reproduced study ran in this run.");
       return;
     }
-    appendGlance(s, fs);
+    appendGlance(s, fs, history.size() == fs.size() ? history : List.of());
     s = doc.section(3, "Findings in detail");
     s.id = "findings-detail";
     s.text("Above, at a glance: dbbench's estimate with its 95% interval beside each study's figure. Here, each"

@@ -363,9 +363,10 @@ public final class HtmlReport {
       List<String> row = t.rows().get(i);
       sb.append(t.muted().contains(i) ? "<tr class=\"muted\">" : "<tr>");
       for (int j = 0; j < row.size(); j++) {
-        String file = Doc.linkedFile(row.get(j));
+        String[] link = Doc.link(row.get(j));
         sb.append(t.numeric().get(j) ? "<td class=\"n\">" : "<td>")
-            .append(file == null ? esc(row.get(j)) : "<a href=\"" + esc(file) + "\">" + esc(file) + "</a>").append("</td>");
+            .append(link == null ? esc(row.get(j)) : "<a href=\"" + esc(link[0]) + "\">" + esc(link[1]) + "</a>")
+            .append("</td>");
       }
       sb.append("</tr>\n");
     }

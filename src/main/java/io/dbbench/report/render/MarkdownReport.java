@@ -66,9 +66,9 @@ public final class MarkdownReport {
 
   /** A table cell: pipes escaped, line breaks flattened. */
   static String cell(String s) {
-    String file = Doc.linkedFile(s);
-    if (file != null) {
-      return "[" + file + "](" + file + ")";
+    String[] link = Doc.link(s);
+    if (link != null) {
+      return "[" + link[1].replace("|", "\\|").replace("]", "\\]") + "](" + link[0] + ")";
     }
     return s.replace("|", "\\|").replace("\r", " ").replace("\n", " ");
   }

@@ -60,6 +60,41 @@ public record Finding(String studyId, String study, String kind, String benchmar
         question, backend, Conditions.NONE);
   }
 
+  /**
+   * What a comparison answers, from its interval alone, whatever the study published:
+   * {@code faster} or {@code slower} (the contender against the baseline) when the interval
+   * excludes no change, {@code no practical difference} when it lies inside the ±5% equivalence
+   * band ({@link Agreement#EQUIVALENCE_PCT}), else {@code cannot tell} with the pairs it would need
+   * (its pilot's count when the comparison stopped short of it, else the forks the note names).
+   * Empty for an absolute finding.
+   */
+  public String answer() {
+    if (!kind.equals("comparison")) {
+      return "";
+    }
+    boolean ratio = unit.equals("x");
+    double bandLo = ratio ? 1 / (1 + Agreement.EQUIVALENCE_PCT / 100) : -Agreement.EQUIVALENCE_PCT;
+    double bandHi = ratio ? 1 + Agreement.EQUIVALENCE_PCT / 100 : Agreement.EQUIVALENCE_PCT;
+    double none = ratio ? 1 : 0;
+    if (!Double.isNaN(ciLow) && !Double.isNaN(ciHigh)) {
+      // a speed-up above 1, or a change in time below 0, is the contender being faster
+      if (ratio ? ciLow > none : ciHigh < none) {
+        return "faster";
+      }
+      if (ratio ? ciHigh < none : ciLow > none) {
+        return "slower";
+      }
+      if (ciLow >= bandLo && ciHigh <= bandHi) {
+        return "no practical difference";
+      }
+    }
+    if (conditions.pairsNeeded() > conditions.pairs() && conditions.pairs() > 0) {
+      return "cannot tell: needs about " + conditions.pairsNeeded() + " pairs (ran " + conditions.pairs() + ")";
+    }
+    int at = note.indexOf("needs ");
+    return at >= 0 ? "cannot tell: " + note.substring(at) : "cannot tell";
+  }
+
   /** The finding as the {@code findings.json} object (keys documented in the README). */
   public Map<String, Object> toJson() {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -87,6 +122,7 @@ public record Finding(String studyId, String study, String kind, String benchmar
     }
     pub.put("source", source);
     m.put("published", pub);
+    m.put("answer", answer());
     m.put("agreement", agreement);
     m.put("note", note);
     m.put("question", question);

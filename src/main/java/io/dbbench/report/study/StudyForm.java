@@ -50,6 +50,15 @@ public interface StudyForm {
   }
 
   /**
+   * Every row this study published, each with the dbbench point that is its counterpart
+   * ({@link PublishedRows.Point}), read from the study's own tables: the report sets each beside
+   * dbbench's figure with its interval and a verdict ({@link PublishedRows}). Empty by default.
+   */
+  default List<PublishedRows.Point> publishedPoints() {
+    return List.of();
+  }
+
+  /**
    * The study's published figures and the dbbench rows that are their counterparts: a JSON
    * resource in the form's own package (resolved against the form's class, e.g. {@code study.json}),
    * in the schema {@link Findings} describes. Empty when the study publishes nothing to compare.

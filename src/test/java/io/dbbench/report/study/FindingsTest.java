@@ -255,6 +255,16 @@ class FindingsTest {
 
   /** An ArangoBulkBenchmark single-shot row in ms/op with the given forks' shots. */
   static JmhResult shot(String method, String protocol, double[][] forks) {
+    Map<String, String> params = new LinkedHashMap<>();
+    params.put("client", "driver");
+    params.put("docs", "10000");
+    params.put("protocol", protocol);
+    return new JmhResult("io.dbbench.arango.ArangoBulkBenchmark." + method, "ss", 1, forks.length, params,
+        metric(forks, "ms/op"), Map.of());
+  }
+
+  /** A metric in {@code unit} whose raw data are {@code forks} ({@code [fork][iteration]}) and score their mean. */
+  static JmhResult.Metric metric(double[][] forks, String unit) {
     List<List<Double>> raw = new ArrayList<>();
     double sum = 0;
     int n = 0;
@@ -267,11 +277,6 @@ class FindingsTest {
       }
       raw.add(l);
     }
-    Map<String, String> params = new LinkedHashMap<>();
-    params.put("client", "driver");
-    params.put("docs", "10000");
-    params.put("protocol", protocol);
-    return new JmhResult("io.dbbench.arango.ArangoBulkBenchmark." + method, "ss", 1, forks.length, params,
-        new JmhResult.Metric(sum / n, Double.NaN, "ms/op", raw), Map.of());
+    return new JmhResult.Metric(sum / n, Double.NaN, unit, raw);
   }
 }

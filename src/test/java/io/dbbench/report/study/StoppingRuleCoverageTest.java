@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * comparison draw pairs with replacement, add a known effect, run the rule block by block with
  * quick mode's targets and a pair budget, and count how often the final interval covers the effect:
  * at least 93% for the quick rule (pilots of 6 and 4, at half the target, and with a budget of 12
- * pairs that pilots asking for more do not start) and for full mode's (pilots of 10 and 6).
+ * pairs that pilots asking for more do not start) and for full mode's (pilots of 10 and 6, and with its caps as a budget of 20 pairs).
  */
 class StoppingRuleCoverageTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -153,10 +153,12 @@ class StoppingRuleCoverageTest {
       StoppingRule full = StoppingRule.of(p.scale(), true, 60, 60);
       // full mode's target with a pilot of 6 pairs (the arango and payload families' full pilots)
       StoppingRule fullSix = StoppingRule.of(p.scale(), true, 6, 60, 60);
+      // and full mode's caps as a budget of 20 pairs (a 900 s cap over pairs of about 45 s)
+      StoppingRule fullCap = StoppingRule.of(p.scale(), true, 6, 60, 20);
       // and a budget of 12 pairs, where pilots that ask for more stop at once (Stop.OUT_OF_REACH)
       StoppingRule budget = StoppingRule.of(p.scale(), false, 40, 12);
       for (StoppingRule rule : List.of(quick, StoppingRule.of(p.scale(), false, Stats.MIN_PAIRS, 40, 40), tight, full,
-          fullSix, budget)) {
+          fullSix, fullCap, budget)) {
         int covered = 0;
         long pairs = 0;
         for (int t = 0; t < TRIALS; t++) {

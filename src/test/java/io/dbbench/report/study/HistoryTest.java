@@ -1,0 +1,124 @@
+package io.dbbench.report.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.report.stats.EDivisive;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The history of findings across runs: series by identity, change points, code-change markers, the three files. */
+class HistoryTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Writes a run directory with one comparison finding of {@code estimate} (percent) and its interval. */
+  static void run(Path results, String name, String commit, String mode, String contender, double estimate,
+      boolean underLoad) throws Exception {
+    Path dir = Files.createDirectories(results.resolve(name));
+    Files.writeString(dir.resolve("jmh.json"), "[]");
+    Files.writeString(dir.resolve("env.json"), "{\"git_commit\":\"" + commit + "\",\"mode\":\"" + mode
+        + "\",\"families\":{}}");
+    ArrayNode a = JSON.createArrayNode();
+    ObjectNode f = a.addObject();
+    f.put("study", "graphj");
+    f.put("title", "graphd graphj_bench");
+    f.put("kind", "comparison");
+    f.put("benchmark", "io.dbbench.graphj.GraphjCompressBenchmark.compress");
+    f.put("unit", "%");
+    f.set("baseline", JSON.valueToTree(Map.of("context", "perCall", "level", "3")));
+    f.set("contender", JSON.valueToTree(Map.of("context", contender, "level", "3")));
+    f.put("estimate", estimate);
+    f.put("ci_low", estimate - 5);
+    f.put("ci_high", estimate + 5);
+    f.set("published", JSON.valueToTree(Map.of("text", "none")));
+    f.set("sampling", JSON.valueToTree(Map.of("pairs", 6, "stop", "width reached")));
+    f.put("under_load", underLoad);
+    f.put("question", "compress: context perCall -> reused");
+    f.put("an_unknown_key", "ignored");
+    JSON.writeValue(dir.resolve("findings.json").toFile(), a);
+  }
+
+  @Test
+  void aStepIsFoundBetweenTheRunsWhereItHappenedWithItsCommitsAndUnderLoadRunsAreLeftOut(@TempDir Path results)
+      throws Exception {
+    double[] before = {-63, -62, -64, -61, -63, -62, -64};
+    double[] after = {-47, -46, -48, -47, -45, -48, -47};
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < before.length + after.length; i++) {
+      String name = String.format("20261101T%02d0000Z", i);
+      names.add(name);
+      double v = i < before.length ? before[i] : after[i - before.length];
+      run(results, name, "c" + i, "quick", "reused", v, false);
+    }
+    // an under-load run just before the step with a wild value: shown, not used
+    run(results, "20261101T065959Z", "c6x", "quick", "reused", -90, true);
+    // a new contender is a new identity: a series of its own
+    run(results, "20261101T200000Z", "c20", "quick", "shared", -10, false);
+    // a shard is not a run of the history
+    run(results, "20261101T210000Z", "c21", "quick", "reused", 50, false);
+    Files.writeString(results.resolve("20261101T210000Z/env.json"), "{\"git_commit\":\"c21\",\"mode\":\"quick\","
+        + "\"families\":{},\"shard\":{\"index\":0,\"count\":2,\"units\":[],\"plan\":[],\"expected_seconds\":[1,1]}}");
+    History.Commits commits = (from, to, paths) -> {
+      assertTrue(paths.contains("src/main/java/io/dbbench/graphj"), paths.toString());
+      return from.equals("c6x") ? List.of("beef123") : to.equals("c3") ? null : List.of();
+    };
+    History.Document h = History.build(results, commits, EDivisive.DEFAULT);
+    assertEquals(2, h.series().size(), h.series().stream().map(History.Series::id).toList().toString());
+    History.Series s = h.series().get(0);
+    assertEquals("graphj | GraphjCompressBenchmark.compress | comparison % | context=perCall->reused | level=3 | quick",
+        s.id());
+    assertEquals(15, s.points().size(), "every run that measured it, the under-load one included");
+    assertTrue(s.points().stream().anyMatch(History.Point::underLoad));
+    assertEquals(1, s.changePoints().size(), s.changePoints().toString());
+    History.Step st = s.changePoints().get(0);
+    assertEquals("20261101T060000Z", st.lastBefore(), "the under-load run is not an end of the step");
+    assertEquals("20261101T070000Z", st.firstAfter());
+    assertEquals("c6", st.commitBefore());
+    assertEquals("c7", st.commitAfter());
+    assertEquals(-62.7, st.before(), 0.5);
+    assertEquals(-46.9, st.after(), 0.5);
+    assertTrue(st.stepLow() < st.stepPct() && st.stepPct() < st.stepHigh(), st.toString());
+    // the code markers: none at the first point, unknown where git could not tell, the commits where it changed
+    assertNull(s.points().get(0).codeChanged());
+    assertNull(s.points().get(3).codeChanged());
+    assertEquals(List.of(), s.points().get(2).codeChanged());
+    assertEquals(List.of("beef123"), s.points().get(8).codeChanged(), s.points().get(8).toString());
+    assertEquals("shared", h.series().get(1).compared().replaceAll(".*->", ""));
+    assertTrue(History.sentence(s, st).contains("moved from -62.73% to -46.87%"), History.sentence(s, st));
+    assertTrue(History.sentence(s, st).contains("between run 20261101T060000Z and run 20261101T070000Z; commits c6..c7"),
+        History.sentence(s, st));
+
+    History.write(results, h);
+    for (String f : List.of(History.JSON, History.MD, History.HTML)) {
+      assertTrue(Files.size(results.resolve(f)) > 0, f);
+    }
+    History.Document back = History.read(results.resolve(History.JSON));
+    assertEquals(h.series().get(0).changePoints(), back.series().get(0).changePoints());
+    String html = Files.readString(results.resolve(History.HTML));
+    assertTrue(html.contains("id=\"" + s.anchor() + "\""), "each series has its anchor");
+    String md = Files.readString(results.resolve(History.MD));
+    int first = md.indexOf("## Change points");
+    assertTrue(first >= 0 && md.indexOf("moved from -62.73%") > first && md.indexOf("moved from -62.73%")
+        < md.indexOf("## Every finding"), "the change point is said on the first screen");
+  }
+
+  @Test
+  void aFlatSeriesHasNoChangePoint(@TempDir Path results) throws Exception {
+    double[] v = {-47, -45, -49, -46, -48, -47, -44, -50, -46, -47, -48, -45};
+    for (int i = 0; i < v.length; i++) {
+      run(results, String.format("20261102T%02d0000Z", i), "c" + i, "quick", "reused", v[i], false);
+    }
+    History.Document h = History.build(results, null, EDivisive.DEFAULT);
+    assertEquals(List.of(), h.series().get(0).changePoints());
+    assertTrue(History.doc(h).sections.get(0).blocks.stream().anyMatch(b -> b.toString().contains("No finding moved")));
+  }
+}
