@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * comparison draw pairs with replacement, add a known effect, run the rule block by block with
  * quick mode's targets and a pair budget, and count how often the final interval covers the effect:
  * at least 93% for the quick rule (pilots of 6 and 4, at half the target, and with a budget of 12
- * pairs that pilots asking for more do not start) and for full mode's (pilots of 10 and 6, and with its caps as a budget of 20 pairs).
+ * pairs that pilots asking for more do not start) and for full mode's as each family configures it (pilots of 10, or 6), also with its caps as a budget of 20 pairs.
  */
 class StoppingRuleCoverageTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -46,6 +46,15 @@ class StoppingRuleCoverageTest {
 
   /** Centred pair log ratios per comparison label, pooled over the committed runs, with each run's mean effect. */
   record Pool(String label, StoppingRule.Scale scale, List<Double> centred, double effect) {}
+
+  /** The full-mode pilot of the comparison a pool's label names (its benchmark first), as its family sets it. */
+  static int fullPilot(String label) {
+    String benchmark = label.substring(0, label.indexOf(' '));
+    io.dbbench.core.BenchmarkFamily family = io.dbbench.Families.all().stream()
+        .filter(f -> java.util.regex.Pattern.compile(f.includeRegex()).matcher(benchmark).find()).findFirst()
+        .orElseThrow(() -> new AssertionError("no family runs " + benchmark));
+    return io.dbbench.run.JmhCommand.pilotPairs(true, family.settings(true));
+  }
 
   static Map<String, Pool> pools() throws IOException, ReportException {
     Path results = Path.of("results");
@@ -150,15 +159,15 @@ class StoppingRuleCoverageTest {
       StoppingRule quick = StoppingRule.of(p.scale(), false, 40, 40);
       StoppingRule tight = new StoppingRule(p.scale(), p.scale() == StoppingRule.Scale.RATIO
           ? 1 + (quick.target() - 1) / 2 : quick.target() / 2, quick.pilotPairs(), 40, 40);
-      StoppingRule full = StoppingRule.of(p.scale(), true, 60, 60);
-      // full mode's target with a pilot of 6 pairs (the arango and payload families' full pilots)
-      StoppingRule fullSix = StoppingRule.of(p.scale(), true, 6, 60, 60);
-      // and full mode's caps as a budget of 20 pairs (a 900 s cap over pairs of about 45 s)
-      StoppingRule fullCap = StoppingRule.of(p.scale(), true, 6, 60, 20);
+      // full mode's rule as its family configures it (pilots of 10, or 6 where a family sets them),
+      // and with full mode's caps as a budget of 20 pairs (a 900 s cap over pairs of about 45 s)
+      int fullPilot = fullPilot(p.label());
+      StoppingRule full = StoppingRule.of(p.scale(), true, fullPilot, 60, 60);
+      StoppingRule fullCap = StoppingRule.of(p.scale(), true, fullPilot, 60, 20);
       // and a budget of 12 pairs, where pilots that ask for more stop at once (Stop.OUT_OF_REACH)
       StoppingRule budget = StoppingRule.of(p.scale(), false, 40, 12);
       for (StoppingRule rule : List.of(quick, StoppingRule.of(p.scale(), false, Stats.MIN_PAIRS, 40, 40), tight, full,
-          fullSix, fullCap, budget)) {
+          fullCap, budget)) {
         int covered = 0;
         long pairs = 0;
         for (int t = 0; t < TRIALS; t++) {
