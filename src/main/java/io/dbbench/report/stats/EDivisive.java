@@ -97,14 +97,11 @@ public record EDivisive(double pValue, int permutations, int minSegment, long se
         int s = bounds.get(k);
         int e = bounds.get(k + 1);
         double[] seg = Arrays.copyOfRange(z, s, e);
-        int t = bestSplit(seg);
-        if (t > 0) {
-          double q = qHats(seg, alpha)[t];
-          if (q > bestQ) {
-            bestQ = q;
-            bestT = s + t;
-            bestSeg = k;
-          }
+        double[] split = bestSplit(seg);
+        if (split[0] > 0 && split[1] > bestQ) {
+          bestQ = split[1];
+          bestT = s + (int) split[0];
+          bestSeg = k;
         }
       }
       if (bestSeg < 0) {
@@ -115,8 +112,8 @@ public record EDivisive(double pValue, int permutations, int minSegment, long se
       double[] shuffled = seg.clone();
       for (int i = 0; i < permutations; i++) {
         shuffle(shuffled, rnd);
-        int t = bestSplit(shuffled);
-        if (t > 0 && qHats(shuffled, alpha)[t] >= bestQ) {
+        double[] split = bestSplit(shuffled);
+        if (split[0] > 0 && split[1] >= bestQ) {
           atLeast++;
         }
       }
@@ -131,8 +128,11 @@ public record EDivisive(double pValue, int permutations, int minSegment, long se
     return found;
   }
 
-  /** The split of {@code seg} with the largest {@link #qHat} and {@link #minSegment} points each side, or -1. */
-  int bestSplit(double[] seg) {
+  /**
+   * The split of {@code seg} with the largest {@link #qHat} and {@link #minSegment} points each
+   * side, as {@code {t, Q}}; {@code {-1, -Infinity}} when the segment is too short for one.
+   */
+  double[] bestSplit(double[] seg) {
     double[] q = qHats(seg, alpha);
     int best = -1;
     double bestQ = Double.NEGATIVE_INFINITY;
@@ -142,7 +142,7 @@ public record EDivisive(double pValue, int permutations, int minSegment, long se
         best = t;
       }
     }
-    return best;
+    return new double[] {best, bestQ};
   }
 
   /**
