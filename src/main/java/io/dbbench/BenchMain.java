@@ -1,5 +1,6 @@
 package io.dbbench;
 
+import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Version;
 import io.dbbench.run.JmhArgs;
 import io.dbbench.run.JobProgress;
@@ -67,6 +68,7 @@ public final class BenchMain implements Callable<Integer> {
 
   /** Runs the job; exits with the code the class comment lists. */
   public static void main(String[] argv) {
+    KnownSecrets.installOnStandardStreams();
     System.exit(new CommandLine(new BenchMain()).execute(argv));
   }
 
@@ -154,7 +156,7 @@ public final class BenchMain implements Callable<Integer> {
    * design: 0, having said so when it planned.
    */
   public static int exitCode(MainJob.Outcome outcome, PrintStream out) {
-    outcome.families().stream().filter(f -> f.status() == MainJob.Status.FAILED)
+    outcome.families().stream().filter(f -> f.status() == io.dbbench.report.data.RunManifest.FamilyStatus.FAILED)
         .forEach(f -> out.println("[dbbench] FAILED " + f.id() + ": " + f.reason()));
     if (!outcome.reportError().isEmpty()) {
       out.println("[dbbench] FAILED report: " + outcome.reportError());

@@ -45,8 +45,20 @@ public final class CredentialMarkers {
         + "&authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:", "", ""),
     /** The ArangoDB auth setting, {@code basic:user:password}. */
     ARANGO_AUTH("DBBENCH_ARANGO_AUTH", "basic:root:", "", "\r\n"),
-    /** An ArangoDB endpoint's user-info. */
-    ARANGO_ENDPOINT("DBBENCH_ARANGO_ENDPOINTS", "http://root:", "@127.0.0.1:1", "/?#,\r\n");
+    /** An ArangoDB endpoint's user-info: a comma in it cuts the list of endpoints in two. */
+    ARANGO_ENDPOINT("DBBENCH_ARANGO_ENDPOINTS", "http://root:", "@127.0.0.1:1", "/?#\r\n"),
+    /** The {@code authMechanismProperties} token as given, not percent-encoded (a comma in it is the driver's list separator). */
+    MONGO_AUTH_PROPERTIES_RAW("DBBENCH_MONGO_URI", "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=200"
+        + "&authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:", "", "&%#\r\n"),
+    /** H2's {@code INIT} SQL with a quoted password, its quotes doubled as SQL writes them. */
+    H2_INIT_QUOTED("DBBENCH_JDBC_URL", "jdbc:h2:mem:init;INIT=CREATE USER IF NOT EXISTS bob PASSWORD '", "'",
+        ";\\\r\n"),
+    /** The same in double quotes (an identifier to H2: the error path). */
+    H2_INIT_DOUBLE_QUOTED("DBBENCH_JDBC_URL", "jdbc:h2:mem:init2;INIT=CREATE USER IF NOT EXISTS bob PASSWORD \"", "\"",
+        ";\\\r\n"),
+    /** The same dollar-quoted. */
+    H2_INIT_DOLLAR_QUOTED("DBBENCH_JDBC_URL", "jdbc:h2:mem:init3;INIT=CREATE USER IF NOT EXISTS bob PASSWORD $$", "$$",
+        "$;\\\r\n");
 
     /** The setting's environment name. */
     public final String setting;
@@ -68,6 +80,18 @@ public final class CredentialMarkers {
 
     boolean percentEncoded() {
       return this == MONGO_USERINFO || this == MONGO_AUTH_PROPERTIES;
+    }
+
+    /** The password as this form's grammar embeds it: percent-encoded, SQL's quotes doubled, or as it is. */
+    String embed(String password) {
+      if (percentEncoded()) {
+        return URLEncoder.encode(password, StandardCharsets.UTF_8).replace("+", "%20");
+      }
+      return switch (this) {
+        case H2_INIT_QUOTED -> password.replace("'", "''");
+        case H2_INIT_DOUBLE_QUOTED -> password.replace("\"", "\"\"");
+        default -> password;
+      };
     }
   }
 
@@ -106,9 +130,7 @@ public final class CredentialMarkers {
   public static Case next(SplittableRandom rnd, Form form) {
     String marker = "MARK" + Long.toHexString(rnd.nextLong() | Long.MIN_VALUE).toUpperCase(Locale.ROOT);
     String password = run(rnd, form.forbidden) + marker + run(rnd, form.forbidden);
-    String embedded = form.percentEncoded() ? URLEncoder.encode(password, StandardCharsets.UTF_8).replace("+", "%20")
-        : password;
-    return new Case(form, marker, password, form.before + embedded + form.after);
+    return new Case(form, marker, password, form.before + form.embed(password) + form.after);
   }
 
   /** A random run of 0-5 characters of {@link #HARD} without {@code forbidden}. */

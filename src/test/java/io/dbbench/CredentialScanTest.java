@@ -127,7 +127,7 @@ class CredentialScanTest {
 
   static BenchmarkFamily familyOf(CredentialMarkers.Case c) {
     return switch (c.form()) {
-      case MONGO_USERINFO, MONGO_AUTH_PROPERTIES -> new MongoFamily();
+      case MONGO_USERINFO, MONGO_AUTH_PROPERTIES, MONGO_AUTH_PROPERTIES_RAW -> new MongoFamily();
       case ARANGO_AUTH, ARANGO_ENDPOINT -> new ArangoFamily();
       default -> new JdbcFamily();
     };
@@ -152,7 +152,7 @@ class CredentialScanTest {
       StringBuilder seen = new StringBuilder();
       try {
         Object s = switch (c.form()) {
-          case MONGO_USERINFO, MONGO_AUTH_PROPERTIES -> MongoSettings.parse(settings);
+          case MONGO_USERINFO, MONGO_AUTH_PROPERTIES, MONGO_AUTH_PROPERTIES_RAW -> MongoSettings.parse(settings);
           case ARANGO_AUTH, ARANGO_ENDPOINT -> {
             ArangoSettings a = ArangoSettings.parse(settings);
             seen.append(json.writeValueAsString(Redaction.redactTree(a.describe())));

@@ -1,6 +1,7 @@
 package io.dbbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -138,6 +139,50 @@ class ShardedRunTest {
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("report: shard 0/2 given twice")), lines.toString());
     assertTrue(lines.stream().anyMatch(l -> l.contains("not a shard")), lines.toString());
     assertTrue(lines.stream().anyMatch(l -> l.equals("report: shard 1/2 is missing")), lines.toString());
+  }
+
+  /**
+   * An input that holds a credential (an {@code env.json} edited by hand, a {@code jmh.json} written
+   * by an older dbbench) gives none to what {@code report merge} writes: both merges redact what they
+   * read, and nothing under the merged directory holds the marker.
+   */
+  @Test
+  void mergeRedactsWhatItReads(@TempDir Path tmp) throws Exception {
+    String m = "MARK5E" + Long.toHexString(System.nanoTime());
+    Path s0 = run(tmp.resolve("s0"), new ShardPlan.Shard(0, 2));
+    Path s1 = run(tmp.resolve("s1"), new ShardPlan.Shard(1, 2));
+    Path plain = run(tmp.resolve("plain"), null);
+    Path plain2 = run(tmp.resolve("plain2"), null);
+    for (Path dir : List.of(s0, plain)) {
+      com.fasterxml.jackson.databind.node.ObjectNode env =
+          (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(dir.resolve("env.json").toFile());
+      env.put("jdbc_url", "jdbc:postgresql://h/db?password=" + m);
+      env.put("note", "user-info http://root:" + m + "@h:1 and token=" + m);
+      ((com.fasterxml.jackson.databind.node.ObjectNode) env.path("families").path("alpha")).put("sslpassword", m);
+      JSON.writeValue(dir.resolve("env.json").toFile(), env);
+      com.fasterxml.jackson.databind.node.ArrayNode rows =
+          (com.fasterxml.jackson.databind.node.ArrayNode) JSON.readTree(dir.resolve("jmh.json").toFile());
+      rows.forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r).putArray("jvmArgs")
+          .add("-Ddbbench.jdbc.password=" + m).add("-Xmx1g"));
+      JSON.writeValue(dir.resolve("jmh.json").toFile(), rows);
+      JSON.writeValue(dir.resolve("jmh-extra-unit.json").toFile(), rows);
+    }
+    Path mergedShards = tmp.resolve("merged-shards");
+    Path mergedRuns = tmp.resolve("merged-runs");
+    StringWriter err = new StringWriter();
+    assertEquals(0, Report.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "merge", "-o",
+        mergedShards.toString(), s0.toString(), s1.toString()), err.toString());
+    assertEquals(0, Report.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "merge", "-o",
+        mergedRuns.toString(), plain.toString(), plain2.toString()), err.toString());
+    for (Path merged : List.of(mergedShards, mergedRuns)) {
+      try (java.util.stream.Stream<Path> files = Files.walk(merged)) {
+        for (Path f : files.filter(Files::isRegularFile).toList()) {
+          assertFalse(new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1).contains(m),
+              merged.relativize(f) + " holds the marker");
+        }
+      }
+      assertTrue(Files.readString(merged.resolve("env.json")).contains("****"), "masked, not dropped");
+    }
   }
 
   /**

@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Names: environment variables are upper case with underscores ({@code DBBENCH_JDBC_URL});
  * the matching system property is derived by lower-casing and turning {@code _} into {@code .}
  * ({@code dbbench.jdbc.url}). Values are never logged here: callers that print a value which may
- * hold a credential pass it through {@link Redaction} first.
+ * hold a credential pass it through {@link Redaction} first; every value read or overridden here
+ * teaches {@link KnownSecrets} its secret parts.
  */
 public final class BenchConfig {
   private BenchConfig() {}
@@ -32,6 +33,7 @@ public final class BenchConfig {
    * embedded default never skips because {@code DBBENCH_MONGO_URI} happens to be set).
    */
   public static AutoCloseable override(String envName, String value) {
+    KnownSecrets.learn(envName, value);
     String previous = OVERRIDES.put(envName, value == null ? "" : value);
     return () -> {
       if (previous == null) {
@@ -58,6 +60,7 @@ public final class BenchConfig {
     if (v == null || v.isBlank()) {
       return SecretsFile.lookup(propertyName(envName)).map(String::trim);
     }
+    KnownSecrets.learn(envName, v);
     return Optional.of(v.trim());
   }
 

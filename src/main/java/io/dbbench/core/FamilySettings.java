@@ -345,7 +345,6 @@ public record FamilySettings(
     private String warmupTime;
     private Integer iterations;
     private String measurementTime;
-    private Integer threads;
     private final List<HeadlineComparison> comparisons = new ArrayList<>();
     private Integer headlineForks;
     private final Map<String, String> excluded = new LinkedHashMap<>();
@@ -508,15 +507,6 @@ public record FamilySettings(
       return this;
     }
 
-    /** {@code -t}. */
-    public Builder threads(int n) {
-      if (n < 1) {
-        throw new IllegalArgumentException("threads=" + n + ": expected at least 1");
-      }
-      threads = n;
-      return this;
-    }
-
     /**
      * Declares a headline comparison: {@code benchmark} with {@code param} at {@code baseline}
      * against {@code contender}, both at the point {@code fixedNameValues} ({@code name, value, ...}).
@@ -615,7 +605,7 @@ public record FamilySettings(
     /** The settings. */
     public FamilySettings build() {
       return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime,
-          iterations, measurementTime, threads, comparisons, headlineForks, excluded, forkProperties, allocationIncludes,
+          iterations, measurementTime, null, comparisons, headlineForks, excluded, forkProperties, allocationIncludes,
           sweeps, sweepExpectedSeconds);
     }
 

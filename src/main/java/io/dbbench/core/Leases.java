@@ -334,11 +334,6 @@ public final class Leases {
       this.file = file;
     }
 
-    /** The lease file. */
-    public Path file() {
-      return file;
-    }
-
     /** Records a process (by pid) to stop if this JVM dies first; returns {@code this}. */
     public Lease process(long pid) {
       ProcessHandle.of(pid).ifPresent(h -> append("process " + pid + " " + start(h) + " " + commandHash(h)));

@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  * endpoints, auth settings, property lists), {@link #redactValue} applies both to one setting,
  * {@link #redact} to free text and {@link #redactTree} to manifest maps. The main job's
  * {@link SecretsFile} moves every {@code -D} property that {@link #redactValue} would change off
- * the forks' command lines.
+ * the forks' command lines. {@link #redact} and {@link #redactValue} end in
+ * {@link KnownSecrets#scrub}, the second line of defence, which masks the run's secrets by value
+ * wherever they stand (a syntax these rules did not foresee, a driver's own message).
  *
  * <p>What {@link #redact} masks:
  * <ul>
@@ -66,13 +68,21 @@ public final class Redaction {
   /**
    * The MongoDB driver's {@code authMechanismProperties} (percent-decoded, comma-separated
    * {@code KEY:value} pairs such as {@code AWS_SESSION_TOKEN:...}): masked whole, to the next
-   * {@code &}, since its secret may be percent-encoded ({@code %3A}) or follow a comma.
+   * {@code &} or the line end (the driver splits the query on {@code &} only, so a space does not
+   * end it), since its secret may be percent-encoded ({@code %3A}) or follow a comma.
    */
   private static final Pattern MONGO_AUTH_PROPERTIES =
-      Pattern.compile("(?i)(?<key>authMechanismProperties\\s*=\\s*)(?<val>[^&\\r\\n\\s]+)");
-  /** SQL's {@code PASSWORD 'x'} / {@code IDENTIFIED BY "x"} (H2's {@code INIT=CREATE USER ... PASSWORD '...'}). */
-  private static final Pattern SQL_PASSWORD =
-      Pattern.compile("(?i)(?<key>\\b(?:PASSWORD|IDENTIFIED\\s+BY)\\s+)(?<q>['\"])(?<val>.*?)\\k<q>");
+      Pattern.compile("(?i)(?<key>authMechanismProperties\\s*=\\s*)(?<val>[^&\\r\\n]+)");
+  /**
+   * SQL's {@code PASSWORD 'x'} / {@code IDENTIFIED BY "x"} / {@code PASSWORD $$x$$} (H2's
+   * {@code INIT=CREATE USER ... PASSWORD '...'}), a quote inside doubled as SQL writes it
+   * ({@code 'ab''x'}; {@code '''x'} is the password {@code 'x}).
+   */
+  private static final Pattern SQL_PASSWORD = Pattern.compile("(?i)(?<key>\\b(?:PASSWORD|IDENTIFIED\\s+BY)\\s+)"
+      + "(?:(?<q>')(?:[^']|'')*'|(?<dq>\")(?:[^\"]|\"\")*\"|(?<dd>\\$\\$).*?\\$\\$)");
+  /** A SQL password already masked by {@link #SQL_PASSWORD}. */
+  private static final Pattern MASKED_SQL_PASSWORD = Pattern.compile("(?i)\\b(?:PASSWORD|IDENTIFIED\\s+BY)\\s+(['\"]|\\$\\$)"
+      + Pattern.quote(MASK) + "\\1");
   /** A secret-keyed pair already masked by {@link #maskSecretValues}. */
   private static final Pattern MASKED_PAIR = Pattern.compile(
       "(?i)[A-Za-z0-9_.\\-]*(?:" + SECRET_FRAGMENTS + ")[A-Za-z0-9_.\\-]*[\"']?\\s*[=:]\\s*[\"']?" + Pattern.quote(MASK));
@@ -113,6 +123,11 @@ public final class Redaction {
    * through {@link #redact}. {@code null} stays {@code null}.
    */
   public static String redactValue(String key, String value) {
+    return KnownSecrets.scrub(syntaxRedactValue(key, value));
+  }
+
+  /** {@link #redactValue} by the syntax rules alone, without {@link KnownSecrets#scrub}. */
+  static String syntaxRedactValue(String key, String value) {
     if (value == null || value.isEmpty()) {
       return value;
     }
@@ -122,7 +137,7 @@ public final class Redaction {
     if (key.toLowerCase(Locale.ROOT).endsWith("properties") && !value.contains("://")) {
       return redactPropertyList(value);
     }
-    String out = redact(value);
+    String out = syntaxRedact(value);
     if (!isCarrierKey(key)) {
       return out;
     }
@@ -137,7 +152,7 @@ public final class Redaction {
           + (a.group("scheme").equalsIgnoreCase("basic") && colon >= 0 ? rest.substring(0, colon + 1) + MASK : MASK);
     }
     // a secret word left over once the masked pairs are taken out means a form no rule parsed
-    String rest = MASKED_PAIR.matcher(out).replaceAll("");
+    String rest = MASKED_SQL_PASSWORD.matcher(MASKED_PAIR.matcher(out).replaceAll("")).replaceAll("");
     return SECRET_KEY.matcher(rest).find() ? MASK : out;
   }
 
@@ -159,7 +174,7 @@ public final class Redaction {
       } else if (!plainKey && isSecretKey(e)) {
         b.append(MASK);
       } else {
-        b.append(redact(e));
+        b.append(syntaxRedact(e));
       }
       if (i < entries.length - 1) {
         b.append(';');
@@ -174,19 +189,26 @@ public final class Redaction {
    * {@code null} stays {@code null}.
    */
   public static String redact(String s) {
+    return KnownSecrets.scrub(syntaxRedact(s));
+  }
+
+  /** {@link #redact} by the syntax rules alone, without {@link KnownSecrets#scrub}. */
+  static String syntaxRedact(String s) {
     if (s == null) {
       return null;
     }
     Matcher d = D_ARG.matcher(s);
     if (d.matches() && (isSecretKey(d.group("key")) || isCarrierKey(d.group("key")))) {
-      return "-D" + d.group("key") + "=" + redactValue(d.group("key"), d.group("val"));
+      return "-D" + d.group("key") + "=" + syntaxRedactValue(d.group("key"), d.group("val"));
     }
     String out = maskAssignments(s);
     // keyed values first: a password holding '@' inside a query or property list is masked whole
     // before user-info looks for an '@' followed by a host
     out = MONGO_AUTH_PROPERTIES.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group("key") + MASK));
-    out = SQL_PASSWORD.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
-        m.group("key") + m.group("q") + MASK + m.group("q")));
+    out = SQL_PASSWORD.matcher(out).replaceAll(m -> {
+      String q = m.group("q") != null ? m.group("q") : m.group("dq") != null ? m.group("dq") : m.group("dd");
+      return Matcher.quoteReplacement(m.group("key") + q + MASK + q);
+    });
     out = maskSecretValues(out);
     return USERINFO.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
         m.group("scheme") + m.group("user") + ":" + MASK + "@"));
@@ -226,7 +248,7 @@ public final class Redaction {
         }
       }
       b.append(s, from, m.start()).append(m.group("d") == null ? "" : "-D").append(key).append('=')
-          .append(redactValue(key, val));
+          .append(syntaxRedactValue(key, val));
       from = end;
       if (from >= s.length()) {
         break;

@@ -51,6 +51,7 @@ public final class SecretsFile {
       int eq = a.indexOf('=');
       if (a.startsWith("-D") && eq > 2 && isSecret(a.substring(2, eq), a.substring(eq + 1))) {
         secrets.put(a.substring(2, eq), a.substring(eq + 1));
+        KnownSecrets.learn(a.substring(2, eq), a.substring(eq + 1));
       } else {
         kept.add(a);
       }
@@ -63,7 +64,7 @@ public final class SecretsFile {
    * value carries a credential ({@link Redaction#redactValue} would change it: a password in a
    * URL's user-info or query, {@code basic:user:password} in an auth setting).
    */
-  static boolean isSecret(String key, String value) {
+  public static boolean isSecret(String key, String value) {
     return Redaction.isSecretKey(key) || !Objects.equals(Redaction.redactValue(key, value), value);
   }
 
@@ -107,6 +108,7 @@ public final class SecretsFile {
       } catch (IOException e) {
         throw new UncheckedIOException(PROPERTY + "=" + file + " cannot be read", e);
       }
+      p.forEach((k, v) -> KnownSecrets.learn(String.valueOf(k), String.valueOf(v)));
       loaded = p;
     }
     return Optional.ofNullable(p.getProperty(name)).filter(v -> !v.isBlank());

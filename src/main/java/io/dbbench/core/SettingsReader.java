@@ -11,7 +11,8 @@ import java.util.function.Function;
  * functions of what they are given: {@link #environment()} reads the environment and the matching
  * {@code -D} system properties ({@link BenchConfig#get}), tests pass a map ({@link #of}). Blank
  * values count as unset; values are trimmed. Every error names the setting and its value; callers
- * whose values may hold credentials redact the message before printing it.
+ * whose values may hold credentials redact the message before printing it. Every value read
+ * teaches {@link KnownSecrets} its secret parts, so a message a driver builds from it is scrubbed.
  */
 public final class SettingsReader {
   private final Function<String, Optional<String>> lookup;
@@ -35,7 +36,9 @@ public final class SettingsReader {
   /** The trimmed value of {@code name}, empty when unset or blank. */
   public Optional<String> get(String name) {
     Optional<String> v = lookup.apply(name);
-    return v == null ? Optional.empty() : v.map(String::trim).filter(s -> !s.isEmpty());
+    Optional<String> out = v == null ? Optional.empty() : v.map(String::trim).filter(s -> !s.isEmpty());
+    out.ifPresent(value -> KnownSecrets.learn(name, value));
+    return out;
   }
 
   /** The value of {@code name}, or {@code def} when unset. */

@@ -137,12 +137,12 @@ public final class GraphFamily implements BenchmarkFamily {
   }
 
   /** Full mode's main sweep (30 rows, 2 forks each), seconds. */
-  static final int FULL_SWEEP_SECONDS = 700;
+  static final int FULL_SWEEP_SECONDS = 460;
   /** Full mode's fsync sweep (2 rows), seconds. */
-  static final int FULL_FSYNC_SECONDS = 60;
+  static final int FULL_FSYNC_SECONDS = 30;
   /** Full mode's headline comparison: its cap and what it is expected to take, seconds. */
   static final int FULL_COMPARISON_CAP_SECONDS = 900;
-  static final int FULL_COMPARISON_SECONDS = 700;
+  static final int FULL_COMPARISON_SECONDS = 370;
 
   /** Quick mode's temp root when the user set none: a tmpfs, so no commit waits on the disk. */
   static final Path QUICK_TEMP_ROOT = Path.of("/dev/shm");

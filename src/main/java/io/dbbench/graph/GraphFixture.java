@@ -131,11 +131,6 @@ public final class GraphFixture implements AutoCloseable {
     return session;
   }
 
-  /** The open session (journaling when the mode said so), or {@code null}. */
-  public GraphSession session() {
-    return session;
-  }
-
   /** The current journal file, or {@code null} when journaling is off. */
   public Path journalFile() {
     return journalFile;

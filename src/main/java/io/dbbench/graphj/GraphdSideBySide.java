@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dbbench.core.FileTrees;
+import io.dbbench.core.KnownSecrets;
+import io.dbbench.core.SecretsFile;
 import io.dbbench.core.Version;
 import io.dbbench.profile.MachineState;
 import io.dbbench.profile.MachineStateProfiler;
@@ -150,6 +152,7 @@ public final class GraphdSideBySide implements Callable<Integer> {
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
+    KnownSecrets.installOnStandardStreams();
     System.exit(new CommandLine(new GraphdSideBySide()).execute(args));
   }
 
@@ -172,6 +175,7 @@ public final class GraphdSideBySide implements Callable<Integer> {
       if (blocks < 1) {
         throw new IllegalArgumentException("--blocks " + blocks + ": expected at least 1 (4 or more for an interval)");
       }
+      refuseCredentials(jmhOpts);
       Path dir = out != null ? out
           : Path.of("results", "graphd-vs-dbbench-" + STAMP.format(ZonedDateTime.now(ZoneOffset.UTC)));
       Files.createDirectories(dir);
@@ -289,6 +293,23 @@ public final class GraphdSideBySide implements Callable<Integer> {
     int rc = pb.start().waitFor();
     if (rc != 0) {
       throw new SideFailed(what + " exited with " + rc + "; see " + log);
+    }
+  }
+
+  /**
+   * Refuses a {@code -Dkey=value} in {@code --jmh} that carries a credential
+   * ({@link SecretsFile#isSecret}): the GraphJ codec benchmarks read none, and the option would
+   * reach two command lines (this run's JMH host and its fork) that {@code ps} shows.
+   *
+   * @throws IllegalArgumentException naming the property, not its value
+   */
+  static void refuseCredentials(String jmhOpts) {
+    for (String word : split(jmhOpts)) {
+      int eq = word.indexOf('=');
+      if (word.startsWith("-D") && eq > 2 && SecretsFile.isSecret(word.substring(2, eq), word.substring(eq + 1))) {
+        throw new IllegalArgumentException("--jmh: -D" + word.substring(2, eq) + " carries a credential; graphd's"
+            + " GraphJ benchmarks read none, and a command line is visible to every user of the machine: leave it out");
+      }
     }
   }
 

@@ -106,12 +106,12 @@ public final class GraphjFamily implements BenchmarkFamily {
   }
 
   /** Full mode's main sweep (63 rows, 2 forks each), seconds. */
-  static final int FULL_SWEEP_SECONDS = 1100;
+  static final int FULL_SWEEP_SECONDS = 820;
   /** Full mode's entries sweep (9 rows), seconds. */
-  static final int FULL_ENTRIES_SECONDS = 160;
+  static final int FULL_ENTRIES_SECONDS = 120;
   /** Full mode's headline comparison: its cap and what it is expected to take, seconds. */
   static final int FULL_COMPARISON_CAP_SECONDS = 600;
-  static final int FULL_COMPARISON_SECONDS = 300;
+  static final int FULL_COMPARISON_SECONDS = 130;
 
   /** AEAD providers of the quick sweep (those available here): the default and the system's OpenSSL. */
   static final List<String> QUICK_PROVIDERS = List.of("jdk", "libcrypto");

@@ -124,11 +124,6 @@ public final class JournalWriter implements Closeable {
     return prevHash.clone();
   }
 
-  /** The file being written. */
-  public Path file() {
-    return file;
-  }
-
   /**
    * Seals in place, as graphd's {@code seal_file}: header rewritten with SEALED, last_seq,
    * entry_count, body_len and the SHA-256 of the raw body; then forced to storage. Further

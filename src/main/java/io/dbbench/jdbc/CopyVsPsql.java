@@ -2,6 +2,7 @@ package io.dbbench.jdbc;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Version;
 import io.dbbench.report.stats.Stats;
 import java.io.BufferedWriter;
@@ -57,6 +58,7 @@ public final class CopyVsPsql implements Callable<Integer> {
 
   /** Exit status: 0 when every load verified, 1 on a failure. */
   public static void main(String[] args) {
+    KnownSecrets.installOnStandardStreams();
     System.exit(new CommandLine(new CopyVsPsql()).execute(args));
   }
 

@@ -1,7 +1,5 @@
 package io.dbbench.load;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -19,7 +17,7 @@ import org.HdrHistogram.HistogramLogWriter;
  * log ({@code .hlog}, one interval histogram per measurement iteration, values in ns), readable by
  * HdrHistogram's {@code HistogramLogProcessor} ({@code java -cp HdrHistogram.jar
  * org.HdrHistogram.HistogramLogProcessor -i FILE.hlog}: ms, the default output unit ratio of 1e6).
- * The JSON shape (the contract with the report module):
+ * The JSON shape ({@link OpenLoopJson}, the one reader and writer, shared with the report):
  *
  * <pre>{@code
  * {"benchmark": "io.dbbench.payload.PayloadOpenLoopBenchmark.insert",
@@ -41,42 +39,25 @@ public final class OpenLoopResultFile {
   /** Percentiles of {@code percentile_curve}, in percent. */
   public static final double[] CURVE = {0, 10, 20, 30, 40, 50, 60, 70, 75, 80, 90, 95, 99, 99.5, 99.9, 99.99, 99.999, 100};
 
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   private OpenLoopResultFile() {}
 
-  /** The file's content as an ordered map (also used by the tests). */
-  public static Map<String, Object> content(String benchmark, Map<String, String> params, String backend,
+  /** The file's content ({@link OpenLoopJson.Trial}, without its log). */
+  public static OpenLoopJson.Trial trial(String benchmark, Map<String, String> params, String backend,
       long ratePerSecond, OpenLoopScheduler.Snapshot s) {
     Histogram h = s.latencyNanos();
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("benchmark", benchmark);
-    m.put("params", new LinkedHashMap<>(params));
-    m.put("backend", backend);
-    m.put("rate_per_s", ratePerSecond);
-    m.put("requests", s.requests());
-    m.put("ok", s.ok());
-    m.put("failed", s.failed());
-    m.put("late", s.late());
-    Map<String, Object> lat = new LinkedHashMap<>();
-    for (double p : new double[] {50, 90, 99, 99.9}) {
-      lat.put("p" + (p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p)),
-          supported(p, h.getTotalCount()) ? us(h, p) : null);
-    }
-    lat.put("max", h.getTotalCount() == 0 ? 0.0 : h.getMaxValue() / 1e3);
-    m.put("latency_us", lat);
-    List<Map<String, Object>> curve = new ArrayList<>();
+    long n = h.getTotalCount();
+    OpenLoopJson.Latency lat = new OpenLoopJson.Latency(supported(50, n) ? us(h, 50) : null,
+        supported(90, n) ? us(h, 90) : null, supported(99, n) ? us(h, 99) : null,
+        supported(99.9, n) ? us(h, 99.9) : null, n == 0 ? 0.0 : h.getMaxValue() / 1e3);
+    List<OpenLoopJson.CurvePoint> curve = new ArrayList<>();
     for (double p : CURVE) {
-      if (p < 100 && !supported(p, h.getTotalCount())) {
+      if (p < 100 && !supported(p, n)) {
         continue;
       }
-      Map<String, Object> pt = new LinkedHashMap<>();
-      pt.put("percentile", p);
-      pt.put("latency_us", us(h, p));
-      curve.add(pt);
+      curve.add(new OpenLoopJson.CurvePoint(p, us(h, p)));
     }
-    m.put("percentile_curve", curve);
-    return m;
+    return new OpenLoopJson.Trial(benchmark, new LinkedHashMap<>(params), backend, ratePerSecond, s.requests(), s.ok(),
+        s.failed(), s.late(), lat, curve, null, null);
   }
 
   /**
@@ -122,13 +103,13 @@ public final class OpenLoopResultFile {
     String stem = "openloop-" + operation + "-" + params.getOrDefault("doc", "na") + "-"
         + ratePerSecond + "-" + System.currentTimeMillis();
     Path f = runDir.resolve(stem + ".json");
-    Map<String, Object> content = content(benchmark, params, backend, ratePerSecond, s);
+    OpenLoopJson.Trial content = trial(benchmark, params, backend, ratePerSecond, s);
     if (!intervals.isEmpty()) {
       Path hlog = runDir.resolve(stem + ".hlog");
       writeHlog(hlog, benchmark + " " + params, intervals);
-      content.put("hlog", hlog.getFileName().toString());
+      content = content.on(null, hlog.getFileName().toString());
     }
-    JSON.writeValue(f.toFile(), content);
+    OpenLoopJson.write(f, content);
     return f;
   }
 

@@ -109,7 +109,7 @@ public final class MongoFamily implements BenchmarkFamily {
   }
 
   /** Full mode's sweep (3 rows, 2 forks each), seconds. */
-  static final int FULL_SWEEP_SECONDS = 150;
+  static final int FULL_SWEEP_SECONDS = 80;
 
   /** The manifest fact naming where the servers run; the benchmarks' {@code arrangement} param labels each row. */
   public static final String ARRANGEMENT_FACT = "@Param arrangement: outOfProcess (default; the stand-in via "

@@ -133,13 +133,13 @@ public final class PayloadFamily implements BenchmarkFamily {
   /** Pilot pairs of the full headline comparison: a pair costs 60-90 s with the unindexed side's warm-up. */
   static final int FULL_PILOT_PAIRS = 6;
   /** Full mode's main sweep (6 rows, 2 forks each, with its allocation pass), seconds. */
-  static final int FULL_SWEEP_SECONDS = 700;
+  static final int FULL_SWEEP_SECONDS = 460;
   /** Full mode's further sweeps, seconds. */
-  static final int FULL_SIZES_SECONDS = 350;
-  static final int FULL_OPEN_LOOP_SECONDS = 300;
+  static final int FULL_SIZES_SECONDS = 210;
+  static final int FULL_OPEN_LOOP_SECONDS = 160;
   /** Full mode's headline comparison: its cap and what it is expected to take, seconds. */
   static final int FULL_COMPARISON_CAP_SECONDS = 900;
-  static final int FULL_COMPARISON_SECONDS = 600;
+  static final int FULL_COMPARISON_SECONDS = 270;
 
   /**
    * Seconds after which the quick headline comparison starts no further ABBA block: its pilot of 4

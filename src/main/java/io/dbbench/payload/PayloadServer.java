@@ -5,6 +5,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import io.dbbench.core.ChildJvm;
+import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.Version;
 import io.dbbench.mongo.MongoTarget;
@@ -186,6 +187,7 @@ public final class PayloadServer implements Callable<Integer> {
 
   /** Entry point; exits with 2 on a bad configuration. */
   public static void main(String[] args) {
+    KnownSecrets.installOnStandardStreams();
     System.exit(new CommandLine(new PayloadServer()).execute(args));
   }
 }

@@ -14,6 +14,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Redaction;
 import io.dbbench.mongo.JsonBson;
 import java.io.IOException;
@@ -274,7 +275,7 @@ public final class PayloadService implements AutoCloseable {
     h.put("bson_too_large", bsonTooLarge.sum());
     h.put("overloaded", overloaded.sum());
     h.put("bodies_in_flight_bytes", bodiesInFlight.get());
-    send(ex, up ? 200 : 503, JSON.writeValueAsBytes(h));
+    send(ex, up ? 200 : 503, KnownSecrets.scrub(JSON.writeValueAsString(h)).getBytes(StandardCharsets.UTF_8));
   }
 
   private static void log(HttpExchange ex, int status, String what) {
@@ -452,7 +453,7 @@ public final class PayloadService implements AutoCloseable {
     if (status / 100 == 4) {
       clientErrors.increment();
     }
-    send(ex, status, JSON.writeValueAsBytes(Map.of("error", message)));
+    send(ex, status, JSON.writeValueAsBytes(Map.of("error", KnownSecrets.scrub(message))));
   }
 
   private void send(HttpExchange ex, int status, byte[] body) throws IOException {

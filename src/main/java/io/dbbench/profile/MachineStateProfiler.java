@@ -1,6 +1,5 @@
 package io.dbbench.profile;
 
-import io.dbbench.report.stats.MeasurementWarnings;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -31,8 +30,8 @@ import org.openjdk.jmh.results.ScalarResult;
  *       benchmark's own used during the fork ({@link ProcessCpu}; the largest over forks).</li>
  * </ul>
  *
- * The report ({@link MeasurementWarnings}) warns on rows where other processes used more than
- * {@value MeasurementWarnings#OTHER_BUSY_LIMIT_PCT}% of the CPUs or the hypervisor stole more than
+ * The report ({@code io.dbbench.report.stats.MeasurementWarnings}) warns on rows where other processes used more than
+ * {@value io.dbbench.report.stats.MeasurementWarnings#OTHER_BUSY_LIMIT_PCT}% of the CPUs or the hypervisor stole more than
  * 5%; the load average counts the benchmark's own threads, so it is recorded, not judged.
  */
 public final class MachineStateProfiler implements ExternalProfiler {

@@ -1,6 +1,7 @@
 package io.dbbench.report;
 
 import io.dbbench.core.BenchConfig;
+import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Version;
 import io.dbbench.report.data.Baselines;
 import io.dbbench.report.data.JmhResult;
@@ -92,6 +93,7 @@ public final class Report implements Callable<Integer> {
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
+    KnownSecrets.installOnStandardStreams();
     System.exit(run(args));
   }
 
@@ -161,6 +163,7 @@ public final class Report implements Callable<Integer> {
     Path out = runDir.resolve("report.md");
     Files.writeString(out, MarkdownReport.write(doc, runDir.resolve("charts")), StandardCharsets.UTF_8);
     Files.writeString(runDir.resolve("report.html"), HtmlReport.write(doc), StandardCharsets.UTF_8);
+    KnownSecrets.scrubFiles(runDir); // the second line of defence: every credential this JVM knows, by value
     return out;
   }
 

@@ -39,7 +39,7 @@ import java.util.Set;
  * Builds the report of one run: the run manifest, the seed studies' tables and charts
  * ({@link StudyTables}), one generic table per benchmark class, and a comparison with a baseline
  * ({@code DBBENCH_REPORT_BASELINE=NAME}, looked up under the run's sibling {@code baselines/}
- * directory) or else with the previous run in the same results directory, when they share
+ * directory) or else with the previous run of the same mode in the same results directory, when they share
  * benchmarks.
  */
 public final class RunReport {
@@ -216,7 +216,8 @@ public final class RunReport {
       base = Run.load(Baselines.resolve(parent.resolve(Baselines.DIR), baseline.get()));
       why = "baseline " + baseline.get();
     } else {
-      Path prev = previousRun(parent, run.source().toAbsolutePath());
+      Path prev = previousRun(parent, run.source().toAbsolutePath(),
+          run.manifest() == null ? "" : run.manifest().mode());
       if (prev == null) {
         doc.section(2, "Comparison").text("No earlier run in " + parent + " and no baseline named"
             + " (set " + BASELINE_ENV + "=NAME, or run: report compare BASELINE " + run.label() + ").");
@@ -240,14 +241,14 @@ public final class RunReport {
   }
 
   /** The newest sibling run directory (by name, i.e. UTC timestamp) older than {@code runDir}, or null. */
-  static Path previousRun(Path parent, Path runDir) {
+  static Path previousRun(Path parent, Path runDir, String mode) {
     String me = runDir.getFileName().toString();
     Path best = null;
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(parent, Files::isDirectory)) {
       for (Path p : ds) {
         String n = p.getFileName().toString();
         if (n.compareTo(me) < 0 && !n.equals(Baselines.DIR) && Files.isRegularFile(p.resolve("jmh.json"))
-            && (best == null || n.compareTo(best.getFileName().toString()) > 0)) {
+            && (best == null || n.compareTo(best.getFileName().toString()) > 0) && sameMode(p, mode)) {
           best = p;
         }
       }
@@ -255,6 +256,22 @@ public final class RunReport {
       return null;
     }
     return best;
+  }
+
+  /**
+   * Whether the run in {@code dir} ran in {@code mode} (a quick run is compared with the quick run
+   * before it, not with a full run merged in between); true when either mode is unknown.
+   */
+  private static boolean sameMode(Path dir, String mode) {
+    if (mode == null || mode.isEmpty() || !Files.isRegularFile(dir.resolve("env.json"))) {
+      return true;
+    }
+    try {
+      String other = ManifestJson.read(dir.resolve("env.json")).mode();
+      return other.isEmpty() || other.equals(mode);
+    } catch (ReportException e) {
+      return true;
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dbbench.core.ForkSchedule;
+import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Version;
 import io.dbbench.report.stats.Stats;
 import java.io.IOException;
@@ -54,6 +55,7 @@ public final class DriftCheck implements Callable<Integer> {
 
   /** Runs the check; see the class comment for the exit codes. */
   public static void main(String[] args) {
+    KnownSecrets.installOnStandardStreams();
     System.exit(new CommandLine(new DriftCheck()).execute(args));
   }
 

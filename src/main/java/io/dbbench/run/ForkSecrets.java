@@ -5,6 +5,9 @@ import io.dbbench.core.SecretsFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -45,6 +48,55 @@ final class ForkSecrets implements AutoCloseable {
     }, "dbbench-secrets-cleanup");
     Runtime.getRuntime().addShutdownHook(hook);
     return new ForkSecrets(file, lease, hook);
+  }
+
+  /**
+   * The secret {@code -Dkey=value} properties ({@link SecretsFile#split}) inside the JVM options
+   * ({@code -jvmArgs}, {@code -jvmArgsAppend}, {@code -jvmArgsPrepend}, in any spelling JMH takes)
+   * of a JMH command line that another process will run ({@code Interleave}'s sides).
+   */
+  static Map<String, String> secretsOf(List<String> jmhArgs) {
+    List<String> args = JmhArgs.canonicalJvmOptions(jmhArgs);
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String option : JmhArgs.JVM_OPTIONS) {
+      out.putAll(SecretsFile.split(JmhArgs.values(args, option)).secrets());
+    }
+    return out;
+  }
+
+  /**
+   * {@code jmhArgs} as another process may be given them on its command line: every secret
+   * {@code -D} property taken out of the JVM options ({@link #secretsOf}) and, when
+   * {@code secretsFile} is not {@code null}, {@code -Ddbbench.secrets.file=<file>} added to
+   * {@code -jvmArgsAppend} (which is created when absent), so that the forks read them from there
+   * ({@code BenchConfig}); a {@code -jvmArgs} left empty keeps only that property.
+   */
+  static List<String> withoutSecrets(List<String> jmhArgs, Path secretsFile) {
+    List<String> args = JmhArgs.canonicalJvmOptions(jmhArgs);
+    String fileProperty = secretsFile == null ? null : "-D" + SecretsFile.PROPERTY + "=" + secretsFile.toAbsolutePath();
+    List<String> out = new ArrayList<>();
+    boolean appended = false;
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      if (!JmhArgs.JVM_OPTIONS.contains(a) || i + 1 >= args.size()) {
+        out.add(a);
+        continue;
+      }
+      List<String> kept = new ArrayList<>(SecretsFile.split(JmhArgs.values(List.of(a, args.get(++i)), a)).kept());
+      if (fileProperty != null && (a.equals("-jvmArgsAppend") || (a.equals("-jvmArgs") && kept.isEmpty()))) {
+        kept.add(fileProperty);
+        appended |= a.equals("-jvmArgsAppend");
+      }
+      if (!kept.isEmpty()) {
+        out.add(a);
+        out.add(String.join(" ", kept));
+      }
+    }
+    if (fileProperty != null && !appended) {
+      out.add("-jvmArgsAppend");
+      out.add(fileProperty);
+    }
+    return out;
   }
 
   /** The file the forks read their secrets from, or {@code null} when there are none. */

@@ -8,11 +8,13 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.dbbench.core.EnvInfo;
 import io.dbbench.core.FileTrees;
 import io.dbbench.core.ForkSchedule;
+import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.Version;
 import io.dbbench.profile.MachineState;
 import io.dbbench.report.Report;
 import io.dbbench.report.data.ForkMerge;
+import io.dbbench.report.data.InterleaveJson;
 import io.dbbench.report.data.ReportException;
 import io.dbbench.report.stats.Percent;
 import java.io.IOException;
@@ -162,6 +164,7 @@ public final class Interleave implements Callable<Integer> {
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
+    KnownSecrets.installOnStandardStreams();
     System.exit(new CommandLine(new Interleave()).execute(args));
   }
 
@@ -285,7 +288,10 @@ public final class Interleave implements Callable<Integer> {
   /**
    * Runs the plan: every fork in {@link #order} order, then each side's forks merged into
    * {@code <side>/jmh.json} with its {@code env.json}, and {@code interleave.json}. Prints one
-   * progress line per fork pair to {@code progress}.
+   * progress line per fork pair to {@code progress}. Secret {@code -D} properties in the JVM
+   * options of {@code plan.jmhArgs()} go to an owner-only secrets file for the run's length, never
+   * onto a side's command line ({@link ForkSecrets#withoutSecrets}); a side's jar reads them
+   * through {@code BenchConfig} (a jar older than the secrets file does not see them).
    *
    * @throws InterleaveException when fewer than one fork per side is asked for, or a fork fails
    *     (its exit status and the last lines of its log, which is kept, are in the message)
@@ -296,9 +302,17 @@ public final class Interleave implements Callable<Integer> {
       throw new InterleaveException("--forks " + plan.forks() + ": expected at least 1 fork per side (4 for a verdict)");
     }
     checkJmhArgs(plan.jmhArgs());
+    // secret -D properties reach the sides' forks through a secrets file, never a command line
+    try (ForkSecrets secrets = ForkSecrets.write(ForkSecrets.secretsOf(plan.jmhArgs()))) {
+      runForks(plan, ForkSecrets.withoutSecrets(plan.jmhArgs(), secrets.path()), progress);
+    }
+  }
+
+  private static void runForks(Plan plan, List<String> forkArgs, PrintStream progress)
+      throws InterleaveException, IOException {
     Path forkDir = Files.createDirectories(plan.out().resolve("forks"));
     Instant started = Instant.now();
-    List<Map<String, Object>> machine = new ArrayList<>();
+    List<InterleaveJson.Fork> machine = new ArrayList<>();
     Map<String, List<Path>> files = new LinkedHashMap<>();
     files.put("A", new ArrayList<>());
     files.put("B", new ArrayList<>());
@@ -315,14 +329,12 @@ public final class Interleave implements Callable<Integer> {
       Path json = forkDir.resolve(side.letter() + "-" + i + ".json");
       MachineState before = MachineState.read();
       long t0 = System.nanoTime();
-      runFork(side, plan.jmhArgs(), json, forkDir.resolve(side.letter() + "-" + i + ".log"));
+      runFork(side, forkArgs, json, forkDir.resolve(side.letter() + "-" + i + ".log"));
       MachineState after = MachineState.read();
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("fork", side.letter() + "-" + i);
-      m.put("side", side.name());
-      m.put("seconds", Math.round((System.nanoTime() - t0) / 1e7) / 100.0);
-      m.putAll(new MachineState.Interval(before, after).toMap());
-      machine.add(m);
+      MachineState.Interval around = new MachineState.Interval(before, after);
+      machine.add(new InterleaveJson.Fork(side.letter() + "-" + i, side.name(),
+          Math.round((System.nanoTime() - t0) / 1e7) / 100.0, finite(before.load1()), finite(after.load1()),
+          after.onlineCpus(), rounded(around.stealPct()), rounded(around.busyPct()), around.overloaded()));
       files.get(side.letter()).add(json);
     }
     Instant finished = Instant.now();
@@ -339,25 +351,27 @@ public final class Interleave implements Callable<Integer> {
       env.putAll(side.describe());
       MAPPER.writeValue(sideDir.resolve("env.json").toFile(), Redaction.redactMap(env));
     }
-    Map<String, Object> manifest = new LinkedHashMap<>();
-    manifest.put("id", plan.out().getFileName().toString());
-    manifest.put("started", started.toString());
-    manifest.put("finished", finished.toString());
-    manifest.put("host", EnvInfo.hostName());
-    manifest.put("forks_per_side", plan.forks());
-    manifest.put("order", order);
-    manifest.put("jmh_args", plan.jmhArgs());
-    manifest.put("fork_command", "<side command> " + String.join(" ", plan.jmhArgs()) + " -f 1 -rf json -rff forks/<A|B>-<i>.json");
-    Map<String, Object> sides = new LinkedHashMap<>();
+    List<String> shown = ForkSecrets.withoutSecrets(plan.jmhArgs(), null);
+    Map<String, Map<String, Object>> sides = new LinkedHashMap<>();
     sides.put("baseline", plan.baseline().describe());
     sides.put("candidate", plan.candidate().describe());
-    manifest.put("sides", sides);
-    manifest.put("same_jar", plan.baseline().describe().get("jar_sha256") != null
-        && plan.baseline().describe().get("jar_sha256").equals(plan.candidate().describe().get("jar_sha256")));
-    manifest.put("machine", machine);
-    MAPPER.writeValue(plan.out().resolve("interleave.json").toFile(), Redaction.redactMap(manifest));
+    InterleaveJson.write(plan.out().resolve(InterleaveJson.FILE), new InterleaveJson.Manifest(
+        plan.out().getFileName().toString(), started.toString(), finished.toString(), EnvInfo.hostName(), plan.forks(),
+        order, shown, "<side command> " + String.join(" ", shown) + " -f 1 -rf json -rff forks/<A|B>-<i>.json", sides,
+        plan.baseline().describe().get("jar_sha256") != null
+            && plan.baseline().describe().get("jar_sha256").equals(plan.candidate().describe().get("jar_sha256")),
+        machine));
     progress.printf("interleave: %d forks per side in %d s; wrote %s%n", plan.forks(),
         Duration.between(started, finished).toSeconds(), plan.out());
+  }
+
+  private static Double finite(double v) {
+    return Double.isFinite(v) ? v : null;
+  }
+
+  /** A percentage to two decimals, {@code null} when unknown. */
+  private static Double rounded(double v) {
+    return Double.isNaN(v) ? null : Math.round(v * 100) / 100.0;
   }
 
   /** The {@code interleaved} block of a side's env.json: how {@code report compare} recognises the pair. */

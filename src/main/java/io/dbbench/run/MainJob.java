@@ -12,6 +12,7 @@ import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
 import io.dbbench.profile.MachineState;
 import io.dbbench.report.Report;
+import io.dbbench.report.data.RunManifest.FamilyStatus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -24,7 +25,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -79,22 +79,8 @@ public final class MainJob {
     }
   }
 
-  /** How one family ended. */
-  public enum Status {
-    /** Its benchmarks ran and produced results. */
-    RAN,
-    /** Its system could not be reached; see the reason. */
-    SKIPPED,
-    /** A benchmark failed or nothing was produced; see the reason. */
-    FAILED,
-    /** No benchmark of it matched {@code bench.include}. */
-    NOT_SELECTED,
-    /** Its units belong to other shards of a sharded run ({@link ShardPlan}). */
-    OTHER_SHARD
-  }
-
   /** One family's outcome: status, one-line reason (empty when it ran) and the number of results. */
-  public record FamilyOutcome(String id, Status status, String reason, int results) {}
+  public record FamilyOutcome(String id, FamilyStatus status, String reason, int results) {}
 
   /**
    * The whole run's outcome.
@@ -108,12 +94,12 @@ public final class MainJob {
   public record Outcome(Path runDir, List<FamilyOutcome> families, String reportError, boolean emptyShard) {
     /** Whether any family failed or the report could not be written. */
     public boolean failed() {
-      return !reportError.isEmpty() || families.stream().anyMatch(f -> f.status() == Status.FAILED);
+      return !reportError.isEmpty() || families.stream().anyMatch(f -> f.status() == FamilyStatus.FAILED);
     }
 
     /** Whether no family ran at all (every one skipped, not selected, or in other shards). */
     public boolean nothingRan() {
-      return families.stream().noneMatch(f -> f.status() == Status.RAN);
+      return families.stream().noneMatch(f -> f.status() == FamilyStatus.RAN);
     }
   }
 
@@ -283,14 +269,14 @@ public final class MainJob {
       }
     }
     if (selected.isEmpty()) {
-      fenv.status("not selected");
-      return new FamilyOutcome(family.id(), Status.NOT_SELECTED, "no benchmark matched", 0);
+      fenv.status(FamilyStatus.NOT_SELECTED);
+      return new FamilyOutcome(family.id(), FamilyStatus.NOT_SELECTED, "no benchmark matched", 0);
     }
     if (owned != null) {
       List<String> here = owned.stream().filter(u -> u.startsWith(family.id() + ":")).sorted().toList();
       if (here.isEmpty()) {
-        fenv.status("other shard");
-        return new FamilyOutcome(family.id(), Status.OTHER_SHARD, "its units run in other shards", 0);
+        fenv.status(FamilyStatus.OTHER_SHARD);
+        return new FamilyOutcome(family.id(), FamilyStatus.OTHER_SHARD, "its units run in other shards", 0);
       }
       fenv.shardUnits(here);
     }
@@ -305,7 +291,7 @@ public final class MainJob {
       say(family.id() + ": skipped: " + Redaction.redact(probe.reason()));
       dropUnits(family.id(), "its family was skipped");
       fenv.skipped(probe.reason());
-      return new FamilyOutcome(family.id(), Status.SKIPPED, Redaction.redact(probe.reason()), 0);
+      return new FamilyOutcome(family.id(), FamilyStatus.SKIPPED, Redaction.redact(probe.reason()), 0);
     }
     FamilySettings settings = family.settings(options.full());
     if (!settings.reductions().isEmpty()) {
@@ -322,8 +308,8 @@ public final class MainJob {
       }
       if (selected.isEmpty() && settings.comparisons().stream().noneMatch(c -> comparable.contains(c.benchmark()))
           && settings.sweeps().stream().noneMatch(w -> comparable.stream().anyMatch(w::runs))) {
-        fenv.status("not selected");
-        return new FamilyOutcome(family.id(), Status.NOT_SELECTED, "every selected benchmark is left out in this mode", 0);
+        fenv.status(FamilyStatus.NOT_SELECTED);
+        return new FamilyOutcome(family.id(), FamilyStatus.NOT_SELECTED, "every selected benchmark is left out in this mode", 0);
       }
     }
     FamilyServers servers = startServers(family, fenv);
@@ -390,25 +376,25 @@ public final class MainJob {
         rows.forEach(merged::add);
         fenv.forkJvmArgs(JmhRows.recordedJvmArgs(rows));
         String error = headlineError != null ? headlineError : sweepsError;
-        outcome = error == null ? new FamilyOutcome(f.id(), Status.RAN, "", rows.size())
-            : new FamilyOutcome(f.id(), Status.FAILED, error, rows.size());
+        outcome = error == null ? new FamilyOutcome(f.id(), FamilyStatus.RAN, "", rows.size())
+            : new FamilyOutcome(f.id(), FamilyStatus.FAILED, error, rows.size());
         try {
           f.family().afterRun(ctx.runDir(), options.full(), out);
         } catch (IOException | RuntimeException e) {
           say(f.id() + ": reference data not written: " + Redaction.redact(String.valueOf(e.getMessage())));
         }
       } else {
-        outcome = new FamilyOutcome(f.id(), Status.FAILED, "no result was produced (see the JMH output above)", 0);
+        outcome = new FamilyOutcome(f.id(), FamilyStatus.FAILED, "no result was produced (see the JMH output above)", 0);
       }
     } catch (Exception e) {
       String msg = oneLine(e);
       say(f.id() + ": failed: " + msg);
-      outcome = new FamilyOutcome(f.id(), Status.FAILED, msg, 0);
+      outcome = new FamilyOutcome(f.id(), FamilyStatus.FAILED, msg, 0);
     }
-    if (outcome.status() == Status.FAILED) {
+    if (outcome.status() == FamilyStatus.FAILED) {
       dropUnits(f.id(), "its family failed");
     }
-    fenv.ended(outcome.status().name().toLowerCase(Locale.ROOT), outcome.status() == Status.FAILED ? outcome.reason()
+    fenv.ended(outcome.status(), outcome.status() == FamilyStatus.FAILED ? outcome.reason()
         : null, outcome.results(), Math.round((System.nanoTime() - t0) / 1e9), new MachineState.Interval(before,
         MachineState.read()));
     return outcome;

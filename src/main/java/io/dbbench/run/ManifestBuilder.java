@@ -60,8 +60,8 @@ public final class ManifestBuilder {
     families.forEach((id, e) -> fams.put(id, e.build()));
     RunManifest.Job job = new RunManifest.Job(options.full() ? "full" : "quick",
         options.include() == null ? "" : options.include().pattern(), options.userArgs(), options.forks());
-    return new RunManifest(RunManifest.SCHEMA_VERSION, env.host(), job, fams, shard, wallSeconds, null, List.of(),
-        env.extra());
+    return new RunManifest(RunManifest.SCHEMA_VERSION, env.host(), job, fams, shard, null, wallSeconds, null,
+        List.of(), env.extra());
   }
 
   /**
@@ -100,7 +100,7 @@ public final class ManifestBuilder {
     private Map<String, Object> allocationPass;
     private List<RunManifest.Profile> profiles;
     private Map<String, List<String>> forkJvmArgs;
-    private String status;
+    private RunManifest.FamilyStatus status;
     private String reason;
     private String error;
     private Integer results;
@@ -112,8 +112,8 @@ public final class ManifestBuilder {
       this.title = title;
     }
 
-    /** Its status: {@code ran}, {@code failed}, {@code skipped}, {@code not selected}, {@code other shard}. */
-    public void status(String status) {
+    /** Its status. */
+    public void status(RunManifest.FamilyStatus status) {
       this.status = status;
     }
 
@@ -141,7 +141,7 @@ public final class ManifestBuilder {
 
     /** It was skipped because its system could not be reached. */
     public void skipped(String reason) {
-      this.status = "skipped";
+      this.status = RunManifest.FamilyStatus.SKIPPED;
       this.reason = reason;
     }
 
@@ -223,7 +223,8 @@ public final class ManifestBuilder {
      * How it ended: status, error (for a failed family, else {@code null}), results, wall time and
      * the machine's state over the family.
      */
-    public void ended(String status, String error, int results, long wallSeconds, MachineState.Interval machine) {
+    public void ended(RunManifest.FamilyStatus status, String error, int results, long wallSeconds,
+        MachineState.Interval machine) {
       this.status = status;
       this.error = error;
       this.results = results;

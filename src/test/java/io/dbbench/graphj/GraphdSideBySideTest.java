@@ -72,6 +72,15 @@ class GraphdSideBySideTest {
   }
 
   @Test
+  void aCredentialInTheJmhOptionsIsRefusedByNameWithoutItsValue() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> GraphdSideBySide.refuseCredentials("-wi 3 -jvmArgsAppend -Ddbbench.jdbc.password=MARK9Q1"));
+    assertTrue(e.getMessage().contains("-Ddbbench.jdbc.password"), e.getMessage());
+    assertFalse(e.getMessage().contains("MARK9Q1"), e.getMessage());
+    GraphdSideBySide.refuseCredentials("-wi 3 -w 1s -jvmArgsAppend -Xmx1g"); // nothing to refuse
+  }
+
+  @Test
   void tooFewBlocksGiveNoInterval() throws Exception {
     for (int k = 1; k <= 3; k++) {
       block(k, 11000, 9000, true);

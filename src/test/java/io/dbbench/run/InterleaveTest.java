@@ -100,6 +100,28 @@ class InterleaveTest {
   }
 
   @Test
+  void secretJvmPropertiesLeaveTheSidesCommandLinesForASecretsFile() {
+    String m = "MARK7F3A" + Long.toHexString(System.nanoTime());
+    List<String> args = List.of("X", "-jvmArgsAppend", "-Dmy.secret=" + m + " -Xmx1g", "-jvmArgsPre",
+        "-Dtest.authentication=basic:root:" + m, "--jvmArgs=-Ddbbench.jdbc.url=jdbc:postgresql://h/db?password=" + m);
+    assertEquals(java.util.Map.of("my.secret", m, "test.authentication", "basic:root:" + m,
+        "dbbench.jdbc.url", "jdbc:postgresql://h/db?password=" + m), ForkSecrets.secretsOf(args),
+        "every spelling JMH takes: -jvmArgsPre, --jvmArgs=");
+    Path file = Path.of("/tmp/dbbench-secrets-x.properties");
+    List<String> side = ForkSecrets.withoutSecrets(args, file);
+    String line = String.join(" ", Interleave.forkCommand(
+        new Interleave.Side("baseline", "A", List.of("java", "-jar", "/x/A.jar"), Map.of()), side, Path.of("f.json")));
+    assertFalse(line.contains(m), line);
+    assertFalse(line.contains("my.secret"), "the property leaves the command line, not only its value: " + line);
+    assertEquals(List.of("X", "-jvmArgsAppend", "-Xmx1g -Ddbbench.secrets.file=" + file, "-jvmArgs",
+        "-Ddbbench.secrets.file=" + file), side, "an emptied -jvmArgs keeps only the secrets file (not the host's flags)");
+    assertEquals(List.of("X", "-p", "a=1", "-jvmArgsAppend", "-Ddbbench.secrets.file=" + file),
+        ForkSecrets.withoutSecrets(List.of("X", "-p", "a=1"), file), "-jvmArgsAppend is created when absent");
+    assertEquals(List.of("X", "-jvmArgsAppend", "-Xmx1g"),
+        ForkSecrets.withoutSecrets(List.of("X", "-jvmArgsAppend", "-Xmx1g"), null), "without secrets nothing is added");
+  }
+
+  @Test
   void aFailingForkStopsTheRunNamingItsLog() throws Exception {
     List<String> ok = List.of(JAVA, "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain");
     List<String> broken = List.of(JAVA, "-cp", System.getProperty("java.class.path"), "io.dbbench.NoSuchMain");
@@ -136,6 +158,9 @@ class InterleaveTest {
     for (String f : List.of("A-1", "B-1", "B-2", "A-2")) {
       assertFalse(Files.readString(out.resolve("forks/" + f + ".log")).contains("hunter2"), f + ".log is redacted");
       assertFalse(Files.readString(out.resolve("forks/" + f + ".json")).contains("hunter2"), f + ".json is redacted");
+      assertFalse(Files.readString(out.resolve("forks/" + f + ".json")).contains("dbbench.test.password"),
+          f + ".json: the fork's command line never had the property (it read it from the secrets file)");
+      assertTrue(Files.readString(out.resolve("forks/" + f + ".json")).contains("dbbench.secrets.file"), f + ".json");
     }
 
     for (String side : List.of("baseline", "candidate")) {

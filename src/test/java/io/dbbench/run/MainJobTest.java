@@ -98,8 +98,8 @@ class MainJobTest {
     }
     String printed = buf.toString(StandardCharsets.UTF_8);
 
-    List<MainJob.Status> statuses = outcome.families().stream().map(MainJob.FamilyOutcome::status).toList();
-    assertEquals(List.of(MainJob.Status.SKIPPED, MainJob.Status.FAILED, MainJob.Status.RAN), statuses, printed);
+    List<io.dbbench.report.data.RunManifest.FamilyStatus> statuses = outcome.families().stream().map(MainJob.FamilyOutcome::status).toList();
+    assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.SKIPPED, io.dbbench.report.data.RunManifest.FamilyStatus.FAILED, io.dbbench.report.data.RunManifest.FamilyStatus.RAN), statuses, printed);
     assertEquals(1, printed.lines().filter(l -> l.contains("unreachable: skipped:")).count(), printed);
     assertTrue(outcome.families().get(1).reason().contains("RunnerException"), outcome.families().get(1).reason());
     assertTrue(printed.contains("failing: failed:"), "the failure is said: " + printed);
@@ -258,7 +258,7 @@ class MainJobTest {
     MainJob.Options options = new MainJob.Options(false, null, List.of(), null, results);
     MainJob.Outcome outcome = new MainJob(List.of(shared, failing), options, out, Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
-    assertEquals(List.of(MainJob.Status.RAN, MainJob.Status.RAN),
+    assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN, io.dbbench.report.data.RunManifest.FamilyStatus.RAN),
         outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(), printed);
     assertEquals(1, shared.stops.get(), "stopped once, after the family's last fork");
     String property = "-Ddbbench.shared.test-server=127.0.0.1:1;" + ProcessHandle.current().pid() + ";k";
@@ -296,7 +296,7 @@ class MainJobTest {
     MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), 3, results), out,
         Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
-    assertEquals(List.of(MainJob.Status.RAN, MainJob.Status.FAILED),
+    assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN, io.dbbench.report.data.RunManifest.FamilyStatus.FAILED),
         outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(), printed);
     assertTrue(outcome.families().get(1).reason().startsWith("fork 2 (B) of HarnessBenchmark.work failAt=0->2 tokens=100 failed"),
         outcome.families().get(1).reason());
@@ -345,7 +345,7 @@ class MainJobTest {
         new MainJob.Options(false, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
         Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
-    assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
+    assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
         printed);
     assertTrue(printed.contains("a pilot of 4 pairs, then pairs until half-width <= 10 points"), printed);
     assertTrue(printed.contains("the pilot's 4 pairs ask for"), printed);
@@ -388,7 +388,7 @@ class MainJobTest {
         new MainJob.Options(false, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
-    assertEquals(MainJob.Status.FAILED, outcome.families().get(0).status(), printed);
+    assertEquals(io.dbbench.report.data.RunManifest.FamilyStatus.FAILED, outcome.families().get(0).status(), printed);
     assertTrue(outcome.families().get(0).reason().startsWith("sweep broken failed"), outcome.families().get(0).reason());
     // the plan first: three units, their seconds and the total
     assertTrue(printed.contains("plan: 3 units in quick mode, about 21 s expected (21 s)"), printed);
@@ -447,7 +447,7 @@ class MainJobTest {
         new MainJob.Options(false, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
-    assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
+    assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
         printed);
     assertTrue(printed.contains("no main sweep (the selection leaves only its further sweeps and headline comparisons)"),
         printed);
@@ -525,7 +525,7 @@ class MainJobTest {
         new MainJob.Options(false, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
         Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
-    assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
+    assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
         printed);
     ObjectMapper json = new ObjectMapper();
     JsonNode row = json.readTree(outcome.runDir().resolve("jmh.json").toFile()).get(0);
@@ -552,7 +552,7 @@ class MainJobTest {
         new MainJob.Options(false, null, List.of(), null, results, "async"),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
-    assertEquals(List.of(MainJob.Status.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
+    assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
         printed);
     JsonNode profiles = new ObjectMapper().readTree(outcome.runDir().resolve("env.json").toFile())
         .path("families").path("prof").path("profiles");

@@ -84,7 +84,7 @@ class ManifestBuilderTest {
     assertTrue(Double.isNaN(run.width()));
     e.forkJvmArgs(Map.of("io.dbbench.db.DbBenchmark", List.of("-Xms2g", "-Xmx2g")));
     MachineState m = MachineState.read();
-    e.ended("ran", null, 2, 30, new MachineState.Interval(m, m));
+    e.ended(io.dbbench.report.data.RunManifest.FamilyStatus.RAN, null, 2, 30, new MachineState.Interval(m, m));
     b.family(family("skipped", Probe.unavailable("down"))).skipped("down; set DBBENCH_X");
 
     RunManifest manifest = b.build(new MainJob.Options(false, null, List.of(), null, dir), 99);
@@ -117,7 +117,7 @@ class ManifestBuilderTest {
     assertEquals(12L, db.comparisonList().get(0).wallSeconds());
     assertEquals(7L, db.sharedServers().get(0).pid());
     RunManifest.Family skipped = back.family("skipped").orElseThrow();
-    assertEquals("skipped", skipped.status());
+    assertEquals("skipped", skipped.status().words());
     assertEquals("down; set DBBENCH_X", skipped.reason());
     assertEquals(manifest.families().get("db").comparisons(), db.comparisons());
   }

@@ -104,11 +104,6 @@ public final class ArangoBulkFixture implements AutoCloseable {
     }
   }
 
-  /** The target. */
-  public ArangoTarget target() {
-    return target;
-  }
-
   /** The admin client. */
   public ArangoAdmin admin() {
     return admin;

@@ -1,7 +1,7 @@
 package io.dbbench.arango.pool;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.core.Redaction;
+import io.dbbench.load.OpenLoopJson;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.data.RunManifest;
@@ -117,6 +117,11 @@ public final class ArangoPoolForm implements StudyForm {
         Integer.parseInt(r.params().getOrDefault("iterations", "0")), r.params().getOrDefault("documents", ""),
         r.params().getOrDefault("index", ""), Units.toSecondsPerOp(r.primary().score(), r.primary().unit()) * 1000,
         dnf == null ? 0 : Math.round(dnf.score()), shots, f);
+  }
+
+  /** A latency as the table prints it: 0 where the sample does not support the percentile ({@code null}). */
+  private static double zero(Double v) {
+    return v == null ? 0 : v;
   }
 
   /** A count with thousands separators. */
@@ -240,7 +245,8 @@ public final class ArangoPoolForm implements StudyForm {
   }
 
   private static void openLoop(Doc doc, Run run) {
-    List<JsonNode> files = run.openLoop().stream().filter(n -> n.path("benchmark").asText().startsWith(OPEN_LOOP)).toList();
+    List<OpenLoopJson.Trial> files = run.openLoop().stream()
+        .filter(n -> n.benchmark() != null && n.benchmark().startsWith(OPEN_LOOP)).toList();
     if (files.isEmpty()) {
       return;
     }
@@ -251,30 +257,29 @@ public final class ArangoPoolForm implements StudyForm {
         .num("requests").num("ok").num("failed").num("p50 (µs)").num("p90 (µs)").num("p99 (µs)").num("p99.9 (µs)")
         .num("max (µs)").col("backend");
     Map<String, List<Charts.Series>> curves = new TreeMap<>();
-    List<JsonNode> sorted = new ArrayList<>(files);
-    sorted.sort(Comparator.comparingLong((JsonNode n) -> n.path("rate_per_s").asLong())
-        .thenComparingInt(n -> PoolClient.Connection.NAMES.indexOf(n.path("params").path("pool").asText())));
-    for (JsonNode f : sorted) {
-      String name = f.path("params").path("pool").asText();
+    List<OpenLoopJson.Trial> sorted = new ArrayList<>(files);
+    sorted.sort(Comparator.comparingLong(OpenLoopJson.Trial::ratePerSecond)
+        .thenComparingInt(n -> PoolClient.Connection.NAMES.indexOf(n.params().getOrDefault("pool", ""))));
+    for (OpenLoopJson.Trial f : sorted) {
+      String name = f.params().getOrDefault("pool", "");
       PoolClient.Connection c;
       try {
         c = PoolClient.Connection.parse(name);
       } catch (IllegalArgumentException e) {
         continue;
       }
-      JsonNode lat = f.path("latency_us");
-      t.row(List.of(c.type(), c.options(), f.path("params").path("index").asText(""), count(f.path("rate_per_s").asDouble()),
-          count(f.path("requests").asDouble()), count(f.path("ok").asDouble()), count(f.path("failed").asDouble()),
-          Units.num(lat.path("p50").asDouble()), Units.num(lat.path("p90").asDouble()), Units.num(lat.path("p99").asDouble()),
-          Units.num(lat.path("p99.9").asDouble()), Units.num(lat.path("max").asDouble()),
-          Redaction.redact(f.path("backend").asText(""))));
+      OpenLoopJson.Latency lat = f.latency();
+      t.row(List.of(c.type(), c.options(), f.params().getOrDefault("index", ""), count(f.ratePerSecond()),
+          count(f.requests()), count(f.ok()), count(f.failed()), Units.num(zero(lat.p50())), Units.num(zero(lat.p90())),
+          Units.num(zero(lat.p99())), Units.num(zero(lat.p999())), Units.num(zero(lat.max())),
+          Redaction.redact(f.backend() == null ? "" : f.backend())));
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
-      for (JsonNode p : f.path("percentile_curve")) {
-        x.add(p.path("percentile").asDouble());
-        y.add(p.path("latency_us").asDouble());
+      for (OpenLoopJson.CurvePoint p : f.percentileCurve()) {
+        x.add(p.percentile());
+        y.add(p.latency());
       }
-      curves.computeIfAbsent(String.format(Locale.ROOT, "%08d", f.path("rate_per_s").asLong()), k -> new ArrayList<>())
+      curves.computeIfAbsent(String.format(Locale.ROOT, "%08d", f.ratePerSecond()), k -> new ArrayList<>())
           .add(new Charts.Series(name, x, y));
     }
     s.add(t.build());

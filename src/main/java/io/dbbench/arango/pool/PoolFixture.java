@@ -157,11 +157,6 @@ public final class PoolFixture implements AutoCloseable {
     return client;
   }
 
-  /** The target. */
-  public ArangoTarget target() {
-    return target;
-  }
-
   /**
    * The backend label: the target's, plus the modelled server time when
    * {@link PoolSettings#STANDIN_WORK_MS} is set for the stand-in.
@@ -198,8 +193,12 @@ public final class PoolFixture implements AutoCloseable {
     }
   }
 
+  /** Queries per warm-up shot: a window of 1 s holds several even at 30 ms of server CPU a query. */
+  static final int WARMUP_SLICE = 100;
+
   /**
-   * Runs whole shots of {@code picks} through the client under test until the server's CPU per
+   * Runs shots of {@code picks} ({@value #WARMUP_SLICE} at a time, in turn) through the client
+   * under test until the server's CPU per
    * answered query is flat ({@link SteadyState#reach}; the wall clock for a server whose CPU this
    * JVM cannot see), so the stand-in JVM (started for the trial, or shared and warmed by earlier ones) is measured at steady state.
    * The shots are never measured; peaks are reset afterwards. Says on standard output what it
@@ -209,17 +208,24 @@ public final class PoolFixture implements AutoCloseable {
    * @throws IllegalStateException when a warm-up window answers no query
    */
   public SteadyState.Outcome warmUp(List<PoolIds.Pick> picks, long deadlineMillis, SteadyState.Rule rule) {
+    int[] next = {0};
     SteadyState.Load shots = deadline -> {
       long answered = 0;
       do {
-        answered += PoolShot.run(client, picks, deadlineMillis).answered();
+        // slices of the shot's queries, in turn: a whole shot at 200,000 documents without an index
+        // (30 ms of server CPU a query) outlasts the window, and two windows cannot show a steady server
+        int from = next[0];
+        List<PoolIds.Pick> slice = picks.subList(from, Math.min(picks.size(), from + WARMUP_SLICE));
+        next[0] = from + slice.size() >= picks.size() ? 0 : from + slice.size();
+        answered += PoolShot.run(client, slice, deadlineMillis).answered();
       } while (System.nanoTime() < deadline);
       return answered;
     };
     try {
       SteadyState.Outcome o = SteadyState.reach(shots, target::serverCpuNanos, target::serverJitNanos, "server CPU",
           rule, System::nanoTime, () -> { }, SteadyState.Progress.toStdout("the ArangoDB server, pool queries ("
-              + picks.size() + " per shot)"), SteadyLevels.key("arango pool " + picks.size() + " queries per shot "
+              + picks.size() + " per shot, warmed " + Math.min(picks.size(), WARMUP_SLICE) + " at a time)"),
+          SteadyLevels.key("arango pool " + picks.size() + " queries per shot "
               + mix, target.sharedPid()));
       prepare();
       return o;

@@ -1,5 +1,6 @@
 package io.dbbench.jdbc.console;
 
+import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.Version;
 import io.dbbench.jdbc.GomessageSettings;
@@ -54,6 +55,7 @@ public final class Console implements Callable<Integer> {
 
   /** Runs the console; see the class comment for the exit codes. */
   public static void main(String[] args) {
+    KnownSecrets.installOnStandardStreams();
     CountDownLatch stop = new CountDownLatch(1);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -3,6 +3,7 @@ package io.dbbench.report.data;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.core.Redaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,7 +107,8 @@ public final class JmhJson {
       for (String k : OPTION_KEYS) {
         JsonNode v = n.get(k);
         if (v != null && !v.isNull()) {
-          options.put(k, v.isArray() ? joinArray(v) : v.asText());
+          // an old or hand-made file may hold a credential in jvmArgs: nothing read here is shown unredacted
+          options.put(k, Redaction.redact(v.isArray() ? joinArray(v) : v.asText()));
         }
       }
       out.add(new JmhResult(
@@ -117,7 +119,7 @@ public final class JmhJson {
           params,
           metric(n.get("primaryMetric"), source, i),
           secondary,
-          n.path(HOST_FIELD).asText(""),
+          Redaction.redact(n.path(HOST_FIELD).asText("")),
           options));
       i++;
     }

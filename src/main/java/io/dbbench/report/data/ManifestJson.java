@@ -54,7 +54,7 @@ public final class ManifestJson {
   /** Top-level keys the reader models; any other is kept in {@link RunManifest#extra}. */
   private static final Set<String> TOP = Set.of("schema_version", "timestamp_utc", "host", "jdk", "os", "cores",
       "cpu_model", "memory_bytes", "jmh_version", "git_commit", "git_dirty", "mode", "bench_include", "bench_args",
-      "bench_forks", "families", "shard", "wall_seconds", "interleaved", "merged_from");
+      "bench_forks", "families", "shard", "shards", "wall_seconds", "interleaved", "merged_from");
   /** Family keys the reader models; any other is one of the family's {@link Family#facts}. */
   private static final Set<String> FAMILY = Set.of("title", "backend", "backend_kind", "shard_units",
       "reduced_params", "excluded_benchmarks", "shared_servers", "jmh_args", "benchmarks", "comparisons",
@@ -91,11 +91,12 @@ public final class ManifestJson {
    *
    * @throws IllegalArgumentException when {@code env} is not a JSON object
    */
-  public static RunManifest read(JsonNode env) {
-    if (env == null || !env.isObject()) {
-      throw new IllegalArgumentException("a run manifest is a JSON object, got " + (env == null ? "null"
-          : env.getNodeType()));
+  public static RunManifest read(JsonNode given) {
+    if (given == null || !given.isObject()) {
+      throw new IllegalArgumentException("a run manifest is a JSON object, got " + (given == null ? "null"
+          : given.getNodeType()));
     }
+    JsonNode env = JsonRedaction.redact(given); // an input written by hand or by an older dbbench may hold a credential
     Host host = null;
     if (env.has("timestamp_utc") || env.has("host") || env.has("jdk") || env.has("cores") || env.has("git_commit")) {
       JsonNode jdk = env.path("jdk");
@@ -121,6 +122,15 @@ public final class ManifestJson {
     Shard shard = sh.isObject() ? new Shard(sh.path("index").asInt(), sh.path("count").asInt(),
         strings(sh.path("units")), strings(sh.path("plan")), longs(sh.path("expected_seconds")),
         sh.path("empty").asBoolean(false)) : null;
+    List<RunManifest.ShardRun> shards = null;
+    if (env.path("shards").isArray()) {
+      shards = new ArrayList<>();
+      for (JsonNode s : env.path("shards")) {
+        shards.add(new RunManifest.ShardRun(s.path("index").asInt(), s.path("host").asText(""),
+            s.path("source").asText(""), strings(s.path("units")), s.path("empty").asBoolean(false),
+            s.path("wall_seconds").asLong()));
+      }
+    }
     JsonNode il = env.path("interleaved");
     Interleaved interleaved = il.isObject() ? new Interleaved(il.path("id").asText(""), il.path("side").asText(""),
         fields(il)) : null;
@@ -136,7 +146,7 @@ public final class ManifestJson {
         extra.put(e.getKey(), e.getValue());
       }
     });
-    return new RunManifest(env.path("schema_version").asInt(0), host, job, families, shard,
+    return new RunManifest(env.path("schema_version").asInt(0), host, job, families, shard, shards,
         longValue(env, "wall_seconds"), interleaved, parts, extra);
   }
 
@@ -198,7 +208,7 @@ public final class ManifestJson {
         ex.isObject() ? new Excluded(stringMap(ex.path("reasons")), strings(ex.path("benchmarks"))) : null, servers,
         f.path("jmh_args").isArray() ? strings(f.path("jmh_args")) : null,
         f.path("benchmarks").isArray() ? strings(f.path("benchmarks")) : null, comparisons,
-        f.has("allocation_pass") ? f.get("allocation_pass") : null, profiles, forkJvmArgs, text(f, "status"),
+        f.has("allocation_pass") ? f.get("allocation_pass") : null, profiles, forkJvmArgs, RunManifest.FamilyStatus.of(text(f, "status")),
         text(f, "reason"), text(f, "error"), integer(f, "results"), longValue(f, "wall_seconds"), machine, sweeps);
   }
 
@@ -321,6 +331,18 @@ public final class ManifestJson {
       s.expectedSeconds().forEach(exp::add);
       so.put("empty", s.empty());
     }
+    if (m.shards() != null) {
+      ArrayNode shards = o.putArray("shards");
+      for (RunManifest.ShardRun s : m.shards()) {
+        ObjectNode so = shards.addObject();
+        so.put("index", s.index());
+        so.put("host", s.host());
+        so.put("source", s.source());
+        so.set("units", array(s.units()));
+        so.put("empty", s.empty());
+        so.put("wall_seconds", s.wallSeconds());
+      }
+    }
     if (m.merged()) {
       ArrayNode parts = o.putArray("merged_from");
       for (MergedPart p : m.mergedFrom()) {
@@ -400,7 +422,7 @@ public final class ManifestJson {
       ObjectNode fj = o.putObject("fork_jvm_args");
       f.forkJvmArgs().forEach((k, v) -> fj.set(k, array(v)));
     }
-    putText(o, "status", f.status());
+    putText(o, "status", f.status() == null ? null : f.status().words());
     putText(o, "reason", f.reason());
     putText(o, "error", f.error());
     if (f.results() != null) {

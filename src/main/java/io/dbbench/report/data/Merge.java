@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dbbench.load.OpenLoopJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,8 @@ import java.util.Set;
  * {@code jmh.json} holding every input row, each marked with the host it was measured on
  * ({@link JmhJson#HOST_FIELD}; the rest of each entry is JMH's own, so JMH tools still read it),
  * an {@code env.json} keeping every input's manifest under {@code merged_from}, the open-loop
- * files renamed with their host, and the rendered report. The host of a run is its env.json
+ * files renamed with their host, and the rendered report; what it reads passes through
+ * {@link JsonRedaction} before it is written. The host of a run is its env.json
  * {@code host}, else its directory name; two inputs with the same host get {@code #2}, {@code #3}.
  */
 public final class Merge {
@@ -51,7 +53,7 @@ public final class Merge {
         throw new ReportException(dir + ": not a run directory (expected a results/<timestamp> directory holding jmh.json)");
       }
       Run run = Run.load(dir);
-      JsonNode raw = MAPPER.readTree(dir.resolve("jmh.json").toFile());
+      JsonNode raw = JsonRedaction.redact(MAPPER.readTree(dir.resolve("jmh.json").toFile()));
       if (run.manifest() != null && run.manifest().merged()) {
         // an already merged run: keep its hosts and manifests
         raw.forEach(rows::add);
@@ -76,26 +78,23 @@ public final class Merge {
       parts.add(new RunManifest.MergedPart(host, dir.toAbsolutePath().normalize().toString(),
           run.manifest() == null ? ManifestJson.read(MAPPER.createObjectNode()) : run.manifest()));
       int k = 0;
-      for (JsonNode ol : run.openLoop()) {
-        ObjectNode o = ((ObjectNode) ol).deepCopy();
-        o.put("host", host);
+      for (OpenLoopJson.Trial ol : run.openLoop()) {
         String stem = "openloop-" + safe(host) + "-" + (k++);
-        String hlog = o.path("hlog").asText("");
+        String hlog = ol.hlog() == null ? "" : ol.hlog();
+        String copied = null;
         if (!hlog.isEmpty()) { // the HdrHistogram log goes along, renamed like its JSON
           Path src = dir.resolve(hlog);
           if (hlog.matches("[\\w.-]+") && Files.isRegularFile(src)) {
             Files.copy(src, out.resolve(stem + ".hlog"), StandardCopyOption.REPLACE_EXISTING);
-            o.put("hlog", stem + ".hlog");
-          } else {
-            o.remove("hlog");
+            copied = stem + ".hlog";
           }
         }
-        MAPPER.writeValue(out.resolve(stem + ".json").toFile(), o);
+        OpenLoopJson.write(out.resolve(stem + ".json"), ol.on(host, copied));
       }
     }
     MAPPER.writeValue(out.resolve("jmh.json").toFile(), rows);
     RunManifest env = new RunManifest(RunManifest.SCHEMA_VERSION, new RunManifest.Host(Instant.now().toString(), null,
-        null, null, null, null, null, null, null, null), null, Map.of(), null, null, null, parts, Map.of());
+        null, null, null, null, null, null, null, null), null, Map.of(), null, null, null, null, parts, Map.of());
     MAPPER.writeValue(out.resolve("env.json").toFile(), ManifestJson.write(env));
     return out;
   }

@@ -1,7 +1,7 @@
 package io.dbbench.report.data;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.load.OpenLoopJson;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -17,10 +17,9 @@ import java.util.List;
  * @param source the directory or file it was read from
  * @param results the JMH results
  * @param manifest the run manifest read from {@code env.json} ({@link ManifestJson}), or {@code null} when absent
- * @param openLoop the parsed {@code openloop-*.json} files, by file name order
+ * @param openLoop the {@code openloop-*.json} files ({@link OpenLoopJson}), by file name order
  */
-public record Run(Path source, List<JmhResult> results, RunManifest manifest, List<JsonNode> openLoop) {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+public record Run(Path source, List<JmhResult> results, RunManifest manifest, List<OpenLoopJson.Trial> openLoop) {
 
   /**
    * The run's directory: {@link #source} when it is one, else the folder of the file it was read
@@ -36,7 +35,7 @@ public record Run(Path source, List<JmhResult> results, RunManifest manifest, Li
    *
    * @throws IllegalArgumentException when {@code env} is not a JSON object
    */
-  public static Run of(Path source, List<JmhResult> results, JsonNode env, List<JsonNode> openLoop) {
+  public static Run of(Path source, List<JmhResult> results, JsonNode env, List<OpenLoopJson.Trial> openLoop) {
     return new Run(source, results, env == null ? null : ManifestJson.read(env), openLoop);
   }
 
@@ -53,7 +52,7 @@ public record Run(Path source, List<JmhResult> results, RunManifest manifest, Li
     }
     List<JmhResult> results = JmhJson.read(dirOrFile);
     RunManifest env = null;
-    List<JsonNode> openLoop = new ArrayList<>();
+    List<OpenLoopJson.Trial> openLoop = new ArrayList<>();
     if (Files.isDirectory(dirOrFile)) {
       Path envFile = dirOrFile.resolve("env.json");
       if (Files.isRegularFile(envFile)) {
@@ -67,12 +66,17 @@ public record Run(Path source, List<JmhResult> results, RunManifest manifest, Li
       }
       files.sort(null);
       for (Path f : files) {
-        JsonNode n = json(f);
-        if (!n.isObject() || !n.has("benchmark") || !n.has("latency_us")) {
-          throw new ReportException(f + ": not an open-loop result (expected an object with"
-              + " benchmark and latency_us)");
+        JsonNode n;
+        try {
+          n = OpenLoopJson.tree(f);
+        } catch (IOException e) {
+          throw new ReportException(f + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
         }
-        openLoop.add(n);
+        try {
+          openLoop.add(OpenLoopJson.parse(JsonRedaction.redact(n), f.toString()));
+        } catch (IllegalArgumentException e) {
+          throw new ReportException(e.getMessage(), e);
+        }
       }
     }
     return new Run(dirOrFile, results, env, openLoop);
@@ -89,13 +93,5 @@ public record Run(Path source, List<JmhResult> results, RunManifest manifest, Li
     String h = manifest == null || manifest.host() == null || manifest.host().host() == null ? ""
         : manifest.host().host();
     return h.isBlank() ? label() : h;
-  }
-
-  private static JsonNode json(Path f) throws ReportException {
-    try {
-      return MAPPER.readTree(f.toFile());
-    } catch (IOException e) {
-      throw new ReportException(f + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
-    }
   }
 }

@@ -25,6 +25,7 @@ import java.util.Set;
  * @param job the main job's knobs, or {@code null} (a merged run, an interleaved side)
  * @param families every family's section by id, in run order
  * @param shard the shard this run was ({@code --shard i/n}), or {@code null}
+ * @param shards the shards a {@code report merge} joined into this run ({@code shards}), or {@code null}
  * @param wallSeconds the job's wall time in seconds, or {@code null}
  * @param interleaved the {@code interleaved} block of one side of an {@code io.dbbench.run.Interleave}
  *     run, or {@code null}
@@ -33,7 +34,8 @@ import java.util.Set;
  *     merged sharded run), in file order
  */
 public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Family> families, Shard shard,
-    Long wallSeconds, Interleaved interleaved, List<MergedPart> mergedFrom, Map<String, JsonNode> extra) {
+    List<ShardRun> shards, Long wallSeconds, Interleaved interleaved, List<MergedPart> mergedFrom,
+    Map<String, JsonNode> extra) {
 
   /** The version {@link ManifestJson#write} writes; 1 is the first versioned schema. */
   public static final int SCHEMA_VERSION = 1;
@@ -41,6 +43,7 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
   /** Copies the collections (keeping their order) and replaces {@code null} ones with empty ones. */
   public RunManifest {
     families = ordered(families);
+    shards = shards == null ? null : List.copyOf(shards);
     mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
     extra = ordered(extra);
   }
@@ -157,7 +160,7 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
    * @param allocationPass the allocation pass's record as written, or {@code null}
    * @param profiles the flame graphs of its headline comparisons ({@code null} when the key is absent)
    * @param forkJvmArgs the JVM arguments JMH recorded per benchmark class, or {@code null}
-   * @param status {@code ran}, {@code failed}, {@code skipped}, {@code not selected}, {@code other shard}
+   * @param status how it ended, or {@code null} when not recorded
    * @param reason why it was skipped, or {@code null}
    * @param error why it failed, or {@code null}
    * @param results how many results it published, or {@code null}
@@ -168,7 +171,7 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
   public record Family(String title, Backend backend, Map<String, JsonNode> facts, List<String> shardUnits,
       Map<String, String> reducedParams, Excluded excluded, List<SharedServer> sharedServers, List<String> jmhArgs,
       List<String> benchmarks, List<Comparison> comparisons, JsonNode allocationPass, List<Profile> profiles,
-      Map<String, List<String>> forkJvmArgs, String status, String reason, String error, Integer results,
+      Map<String, List<String>> forkJvmArgs, FamilyStatus status, String reason, String error, Integer results,
       Long wallSeconds, Machine machine, List<SweepRun> sweeps) {
     /** Copies the collections, keeping their order. */
     public Family {
@@ -212,7 +215,7 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
 
     /** Whether the family's benchmarks failed. */
     public boolean failed() {
-      return "failed".equals(status);
+      return status == FamilyStatus.FAILED;
     }
   }
 
@@ -366,6 +369,58 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
       units = List.copyOf(units);
       plan = List.copyOf(plan);
       expectedSeconds = List.copyOf(expectedSeconds);
+    }
+  }
+
+  /** How one family ended, as {@code families.<id>.status} writes it ({@link #words}). */
+  public enum FamilyStatus {
+    /** Its benchmarks ran and produced results. */
+    RAN("ran"),
+    /** Its system could not be reached; see the reason. */
+    SKIPPED("skipped"),
+    /** A benchmark failed or nothing was produced; see the error. */
+    FAILED("failed"),
+    /** No benchmark of it matched {@code bench.include}, or its mode leaves every selected one out. */
+    NOT_SELECTED("not selected"),
+    /** Its units belong to other shards of a sharded run. */
+    OTHER_SHARD("other shard");
+
+    private final String words;
+
+    FamilyStatus(String words) {
+      this.words = words;
+    }
+
+    /** As the manifest writes it: {@code ran}, {@code skipped}, {@code failed}, {@code not selected}, {@code other shard}. */
+    public String words() {
+      return words;
+    }
+
+    /** The status {@code words} spell, or {@code null} for {@code null} or a word no status has. */
+    public static FamilyStatus of(String words) {
+      for (FamilyStatus s : values()) {
+        if (s.words.equals(words)) {
+          return s;
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * One shard of a merged sharded run, as {@code report merge} joined it ({@code ShardMerge}).
+   *
+   * @param index the shard's index
+   * @param host the host it ran on
+   * @param source its run directory
+   * @param units the units it ran
+   * @param empty whether it owned none of the plan's units
+   * @param wallSeconds its wall time in seconds
+   */
+  public record ShardRun(int index, String host, String source, List<String> units, boolean empty, long wallSeconds) {
+    /** Copies the units. */
+    public ShardRun {
+      units = List.copyOf(units);
     }
   }
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.core.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -64,7 +63,11 @@ public final class ShardMerge {
   /** Whether {@code runDir}'s manifest says it is a shard. */
   public static boolean isShard(Path runDir) throws IOException {
     Path env = runDir.resolve("env.json");
-    return Files.isRegularFile(env) && MAPPER.readTree(env.toFile()).has("shard");
+    try {
+      return Files.isRegularFile(env) && ManifestJson.read(env).shard() != null;
+    } catch (ReportException e) {
+      throw new IOException(e.getMessage(), e);
+    }
   }
 
   /**
@@ -78,20 +81,21 @@ public final class ShardMerge {
     if (Files.exists(out.resolve("jmh.json"))) {
       throw new ReportException(out + " already holds a jmh.json; choose a new output directory");
     }
-    List<Map.Entry<Path, JsonNode>> inputs = new ArrayList<>();
+    List<Map.Entry<Path, RunManifest>> inputs = new ArrayList<>();
     for (Path dir : shardDirs) {
       if (!Files.isRegularFile(dir.resolve("jmh.json")) || !Files.isRegularFile(dir.resolve("env.json"))) {
         throw new ReportException(dir + ": not a run directory (expected jmh.json and env.json)");
       }
-      inputs.add(Map.entry(dir, MAPPER.readTree(dir.resolve("env.json").toFile())));
+      inputs.add(Map.entry(dir, ManifestJson.read(dir.resolve("env.json")))); // redacted as read
     }
     List<Path> ordered = check(inputs);
-    Map<Path, JsonNode> envs = new LinkedHashMap<>();
+    Map<Path, RunManifest> envs = new LinkedHashMap<>();
     inputs.forEach(e -> envs.put(e.getKey(), e.getValue()));
     ArrayNode rows = MAPPER.createArrayNode();
     Map<String, Integer> at = new LinkedHashMap<>();
     for (Path dir : ordered) {
-      for (JsonNode r : MAPPER.readTree(dir.resolve("jmh.json").toFile())) {
+      // JMH's own records, kept as JMH wrote them (JMH's tools read the merged file), redacted
+      for (JsonNode r : JsonRedaction.redact(MAPPER.readTree(dir.resolve("jmh.json").toFile()))) {
         String key = key(r);
         Integer i = at.get(key);
         if (i == null) {
@@ -104,28 +108,45 @@ public final class ShardMerge {
     }
     Files.createDirectories(out);
     for (Path dir : ordered) {
-      copyFiles(dir, out, envs.get(dir).path("shard").path("index").asInt());
+      copyFiles(dir, out, envs.get(dir).shard().index());
     }
     MAPPER.writeValue(out.resolve("jmh.json").toFile(), rows);
-    MAPPER.writeValue(out.resolve("env.json").toFile(), env(ordered, envs));
+    MAPPER.writeValue(out.resolve("env.json").toFile(), ManifestJson.write(env(ordered, envs)));
     return out;
   }
 
+  /** A setting every shard of one run shares ({@link #SHARED_SETTINGS}) as its manifest writes it (JSON). */
+  static String setting(RunManifest m, String key) {
+    Object v = switch (key) {
+      case "git_commit" -> m.host() == null ? null : m.host().gitCommit();
+      case "mode" -> m.job() == null ? null : m.job().mode();
+      case "bench_include" -> m.job() == null ? null : m.job().benchInclude();
+      case "bench_args" -> m.job() == null ? null : m.job().benchArgs();
+      case "bench_forks" -> m.job() == null ? null : m.job().benchForks();
+      default -> throw new IllegalArgumentException("not a shared setting: " + key);
+    };
+    try {
+      return MAPPER.writeValueAsString(v); // as the manifest writes it: "c1", ["-f","1"], null
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return String.valueOf(v);
+    }
+  }
+
   /** The problems of a shard set, or the shards ordered by index when there are none. */
-  static List<Path> check(List<Map.Entry<Path, JsonNode>> envs) throws ShardSetException {
+  static List<Path> check(List<Map.Entry<Path, RunManifest>> envs) throws ShardSetException {
     List<String> problems = new ArrayList<>();
     Map<Integer, Path> byIndex = new TreeMap<>();
     Path first = null;
     int count = -1;
-    JsonNode firstEnv = null;
-    for (Map.Entry<Path, JsonNode> e : envs) {
-      JsonNode shard = e.getValue().path("shard");
-      if (!shard.isObject()) {
+    RunManifest firstEnv = null;
+    for (Map.Entry<Path, RunManifest> e : envs) {
+      RunManifest.Shard shard = e.getValue().shard();
+      if (shard == null) {
         problems.add(e.getKey() + ": not a shard (its env.json has no shard section); merge shards only with shards");
         continue;
       }
-      int i = shard.path("index").asInt(-1);
-      int n = shard.path("count").asInt(-1);
+      int i = shard.index();
+      int n = shard.count();
       if (first == null) {
         first = e.getKey();
         firstEnv = e.getValue();
@@ -138,15 +159,15 @@ public final class ShardMerge {
         problems.add("shard " + i + "/" + n + " given twice: " + before + " and " + e.getKey());
       }
       if (e.getValue() != firstEnv) {
-        JsonNode a = firstEnv;
         for (String k : SHARED_SETTINGS) {
-          if (!a.path(k).equals(e.getValue().path(k))) {
-            problems.add(e.getKey() + " ran " + k + "=" + e.getValue().path(k) + " but " + first + " ran " + k + "=" + a.path(k));
+          if (!setting(firstEnv, k).equals(setting(e.getValue(), k))) {
+            problems.add(e.getKey() + " ran " + k + "=" + setting(e.getValue(), k) + " but " + first + " ran " + k + "="
+                + setting(firstEnv, k));
           }
         }
-        if (!a.path("shard").path("plan").equals(shard.path("plan"))) {
-          problems.add(e.getKey() + " planned units " + shard.path("plan") + " but " + first + " planned "
-              + a.path("shard").path("plan"));
+        if (!firstEnv.shard().plan().equals(shard.plan())) {
+          problems.add(e.getKey() + " planned units " + shard.plan() + " but " + first + " planned "
+              + firstEnv.shard().plan());
         }
       }
     }
@@ -157,9 +178,8 @@ public final class ShardMerge {
     }
     if (problems.isEmpty() && first != null) {
       Map<String, Integer> ran = new TreeMap<>();
-      envs.forEach(env -> env.getValue().path("shard").path("units").forEach(u -> ran.merge(u.asText(), 1, Integer::sum)));
-      Set<String> plan = new TreeSet<>();
-      firstEnv.path("shard").path("plan").forEach(u -> plan.add(u.asText()));
+      envs.forEach(env -> env.getValue().shard().units().forEach(u -> ran.merge(u, 1, Integer::sum)));
+      Set<String> plan = new TreeSet<>(firstEnv.shard().plan());
       ran.forEach((u, times) -> {
         if (times > 1) {
           problems.add("unit " + u + " ran in " + times + " shards");
@@ -189,76 +209,87 @@ public final class ShardMerge {
     return r.path("primaryMetric").path("rawData").size();
   }
 
-  /** The unsharded run's manifest: shard 0's, with every shard's family sections joined. */
-  private static ObjectNode env(List<Path> ordered, Map<Path, JsonNode> envs) {
-    ObjectNode env = ((ObjectNode) envs.get(ordered.get(0))).deepCopy();
-    env.remove("shard");
-    ArrayNode shards = env.putArray("shards");
+  /** The unsharded run's manifest: shard 0's, with every shard's family sections joined and the shards listed. */
+  private static RunManifest env(List<Path> ordered, Map<Path, RunManifest> envs) {
+    RunManifest first = envs.get(ordered.get(0));
+    List<RunManifest.ShardRun> shards = new ArrayList<>();
     long wall = 0;
-    Map<String, List<JsonNode>> families = new LinkedHashMap<>();
+    Map<String, List<RunManifest.Family>> families = new LinkedHashMap<>();
     for (Path dir : ordered) {
-      JsonNode e = envs.get(dir);
-      ObjectNode s = shards.addObject();
-      s.put("index", e.path("shard").path("index").asInt());
-      s.put("host", e.path("host").asText(""));
-      s.put("source", dir.toAbsolutePath().normalize().toString());
-      s.set("units", e.path("shard").path("units"));
-      s.put("empty", e.path("shard").path("units").isEmpty());
-      s.put("wall_seconds", e.path("wall_seconds").asLong());
-      wall = Math.max(wall, e.path("wall_seconds").asLong());
-      e.path("families").properties().forEach(f -> families.computeIfAbsent(f.getKey(), k -> new ArrayList<>()).add(f.getValue()));
+      RunManifest e = envs.get(dir);
+      long w = e.wallSeconds() == null ? 0 : e.wallSeconds();
+      shards.add(new RunManifest.ShardRun(e.shard().index(), e.host() == null || e.host().host() == null ? ""
+          : e.host().host(), dir.toAbsolutePath().normalize().toString(), e.shard().units(), e.shard().units().isEmpty(), w));
+      wall = Math.max(wall, w);
+      e.families().forEach((id, f) -> families.computeIfAbsent(id, k -> new ArrayList<>()).add(f));
     }
-    env.put("wall_seconds", wall);
-    ObjectNode fams = env.putObject("families");
-    families.forEach((id, parts) -> fams.set(id, family(parts)));
-    return env;
+    Map<String, RunManifest.Family> fams = new LinkedHashMap<>();
+    families.forEach((id, parts) -> fams.put(id, family(parts)));
+    return new RunManifest(first.schemaVersion(), first.host(), first.job(), fams, null, shards, wall,
+        first.interleaved(), first.mergedFrom(), first.extra());
   }
 
-  /** One family's manifest section from its shards' sections. */
-  static ObjectNode family(List<JsonNode> parts) {
-    List<JsonNode> here = parts.stream().filter(p -> !p.path("status").asText().equals("other shard")).toList();
+  /**
+   * One family's manifest section from its shards' sections: the one that ran its sweep first (its
+   * facts, benchmarks and JMH arguments are the family's), every part a section leaves out taken
+   * from the others; comparisons (by index) and profiles of all of them; status {@code failed} if
+   * any failed, else {@code ran} if any ran; results and wall seconds summed.
+   */
+  static RunManifest.Family family(List<RunManifest.Family> parts) {
+    List<RunManifest.Family> here = parts.stream().filter(p -> p.status() != RunManifest.FamilyStatus.OTHER_SHARD).toList();
     if (here.isEmpty()) {
-      return ((ObjectNode) parts.get(0)).deepCopy();
+      return parts.get(0);
     }
-    // the sweep's shard first: its facts (benchmarks, JMH arguments) are the family's
-    List<JsonNode> sorted = new ArrayList<>(here);
-    sorted.sort(Comparator.comparing(p -> p.has("benchmarks") ? 0 : 1));
-    ObjectNode f = ((ObjectNode) sorted.get(0)).deepCopy();
-    ArrayNode comparisons = MAPPER.createArrayNode();
-    ArrayNode profiles = MAPPER.createArrayNode();
+    List<RunManifest.Family> sorted = new ArrayList<>(here);
+    sorted.sort(Comparator.comparing(p -> p.benchmarks() != null ? 0 : 1));
+    RunManifest.Family f = sorted.get(0);
+    Map<String, JsonNode> facts = new LinkedHashMap<>();
+    List<RunManifest.Comparison> comparisons = new ArrayList<>();
+    List<RunManifest.Profile> profiles = new ArrayList<>();
     Set<String> units = new TreeSet<>();
-    String status = "";
+    RunManifest.FamilyStatus status = null;
     long results = 0;
     long wall = 0;
-    for (JsonNode p : sorted) {
-      p.properties().forEach(e -> {
-        if (!f.has(e.getKey())) {
-          f.set(e.getKey(), e.getValue());
-        }
-      });
-      p.path("comparisons").forEach(comparisons::add);
-      p.path("profiles").forEach(profiles::add);
-      p.path("shard_units").forEach(u -> units.add(u.asText()));
-      String st = p.path("status").asText();
-      status = st.equals("failed") || status.equals("failed") ? "failed" : st.equals("ran") || status.equals("ran") ? "ran" : st;
-      results += p.path("results").asLong();
-      wall += p.path("wall_seconds").asLong();
+    for (RunManifest.Family p : sorted) {
+      p.facts().forEach(facts::putIfAbsent);
+      comparisons.addAll(p.comparisonList());
+      profiles.addAll(p.profileList());
+      if (p.shardUnits() != null) {
+        units.addAll(p.shardUnits());
+      }
+      RunManifest.FamilyStatus st = p.status();
+      status = st == RunManifest.FamilyStatus.FAILED || status == RunManifest.FamilyStatus.FAILED
+          ? RunManifest.FamilyStatus.FAILED : st == RunManifest.FamilyStatus.RAN || status == RunManifest.FamilyStatus.RAN
+          ? RunManifest.FamilyStatus.RAN : st;
+      results += p.results() == null ? 0 : p.results();
+      wall += p.wallSeconds() == null ? 0 : p.wallSeconds();
     }
-    List<JsonNode> cs = new ArrayList<>();
-    comparisons.forEach(cs::add);
-    cs.sort(Comparator.comparingInt(c -> c.path("index").asInt()));
-    f.set("comparisons", MAPPER.valueToTree(cs));
-    if (!profiles.isEmpty()) {
-      f.set("profiles", profiles);
-    }
-    f.set("shard_units", MAPPER.valueToTree(units));
-    f.put("status", status);
-    f.put("results", results);
-    f.put("wall_seconds", wall);
-    return f;
+    comparisons.sort(Comparator.comparingInt(c -> c.index() == null ? 0 : c.index()));
+    return new RunManifest.Family(f.title(), f.backend(), facts, List.copyOf(units),
+        first(sorted, RunManifest.Family::reducedParams), first(sorted, RunManifest.Family::excluded),
+        first(sorted, RunManifest.Family::sharedServers), first(sorted, RunManifest.Family::jmhArgs),
+        first(sorted, RunManifest.Family::benchmarks), comparisons, first(sorted, RunManifest.Family::allocationPass),
+        profiles.isEmpty() ? first(sorted, RunManifest.Family::profiles) : profiles,
+        first(sorted, RunManifest.Family::forkJvmArgs), status, first(sorted, RunManifest.Family::reason),
+        first(sorted, RunManifest.Family::error), (int) results, wall, first(sorted, RunManifest.Family::machine),
+        first(sorted, RunManifest.Family::sweeps));
   }
 
-  /** Every file and directory a shard wrote besides the run's own, into out (a name taken already gets {@code shard<i>-}). */
+  /** The first non-null {@code part} of {@code sections}, in order; {@code null} when none has it. */
+  private static <T> T first(List<RunManifest.Family> sections, java.util.function.Function<RunManifest.Family, T> part) {
+    for (RunManifest.Family f : sections) {
+      T v = part.apply(f);
+      if (v != null) {
+        return v;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Every file and directory a shard wrote besides the run's own, into out (a name taken already
+   * gets {@code shard<i>-}); JSON files pass through {@link JsonRedaction}.
+   */
   private static void copyFiles(Path dir, Path out, int index) throws IOException {
     try (Stream<Path> top = Files.list(dir)) {
       for (Path p : top.toList()) {
@@ -272,6 +303,9 @@ public final class ShardMerge {
         }
         if (Files.isDirectory(p)) {
           FileTrees.copyTree(p, target, q -> true, StandardCopyOption.REPLACE_EXISTING);
+        } else if (name.endsWith(".json")) {
+          // a unit's JMH file or an open-loop trial: redacted like the run's own files
+          MAPPER.writeValue(target.toFile(), JsonRedaction.redact(MAPPER.readTree(p.toFile())));
         } else {
           Files.copy(p, target);
         }

@@ -83,7 +83,7 @@ public final class Manifest {
     Doc.TableBuilder facts = new Doc.TableBuilder().col("family").col("fact").col("value");
     for (Map.Entry<String, RunManifest.Family> f : env.families().entrySet()) {
       RunManifest.Family v = f.getValue();
-      t.row(List.of(f.getKey(), nz(v.status()), red(v.backend().label()),
+      t.row(List.of(f.getKey(), v.status() == null ? "" : v.status().words(), red(v.backend().label()),
           v.results() == null ? "" : String.valueOf(v.results()), v.wallSeconds() == null ? "" : String.valueOf(v.wallSeconds()),
           v.jmhArgs() == null ? "" : join(v.jmhArgs()), red(v.reason() != null ? v.reason() : nz(v.error()))));
       // every other key of the family's section, in the manifest's order, flattened for checking

@@ -1,6 +1,5 @@
 package io.dbbench.report.render;
 
-import io.dbbench.report.data.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,10 +70,5 @@ public final class MarkdownReport {
       return "[" + link[1].replace("|", "\\|").replace("]", "\\]") + "](" + link[0] + ")";
     }
     return s.replace("|", "\\|").replace("\r", " ").replace("\n", " ");
-  }
-
-  /** A score with 4 significant digits ({@link Units#num}). */
-  public static String fmt(double v) {
-    return Units.num(v);
   }
 }

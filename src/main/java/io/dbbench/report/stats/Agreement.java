@@ -25,6 +25,14 @@ public final class Agreement {
   private Agreement() {}
 
   /**
+   * An agreement and its reasoning.
+   *
+   * @param agreement one of {@link #AGREEMENTS}
+   * @param note why, in words (for {@code cannot tell}, the forks a verdict would need)
+   */
+  public record Verdict(String agreement, String note) {}
+
+  /**
    * The agreement of a comparison's interval with the published figure, and its reasoning.
    *
    * @param ratio whether figures are ratios (no change = 1) rather than percent changes (no change = 0)
@@ -32,9 +40,9 @@ public final class Agreement {
    * @param hi its high bound
    * @param published the published figure (NaN: none)
    * @param need the forks a verdict would need, in words
-   * @return {agreement, note}
+   * @return the agreement and its note
    */
-  public static String[] agreeComparison(boolean ratio, double lo, double hi, double published, String need) {
+  public static Verdict agreeComparison(boolean ratio, double lo, double hi, double published, String need) {
     double none = ratio ? 1 : 0;
     double bandLo = ratio ? 1 / (1 + EQUIVALENCE_PCT / 100) : -EQUIVALENCE_PCT;
     double bandHi = ratio ? 1 + EQUIVALENCE_PCT / 100 : EQUIVALENCE_PCT;
@@ -50,50 +58,50 @@ public final class Agreement {
           + " equivalence band; a verdict needs " + need;
     }
     if (Double.isNaN(published)) {
-      return new String[] {"no published figure", measured};
+      return new Verdict("no published figure", measured);
     }
     if (Double.isNaN(lo) || Double.isNaN(hi)) {
-      return new String[] {"cannot tell", measured};
+      return new Verdict("cannot tell", measured);
     }
     boolean pubUp = published > none;
     if ((lo > none && pubUp) || (hi < none && !pubUp)) {
-      return new String[] {"same direction", measured};
+      return new Verdict("same direction", measured);
     }
     if (lo > none || hi < none) {
-      return new String[] {"opposite direction", measured};
+      return new Verdict("opposite direction", measured);
     }
     if (lo >= bandLo && hi <= bandHi) {
-      return new String[] {"no measurable difference", measured};
+      return new Verdict("no measurable difference", measured);
     }
-    return new String[] {"cannot tell", measured};
+    return new Verdict("cannot tell", measured);
   }
 
   /**
    * The agreement of an absolute figure's interval with a published range {@code [low, high]}
    * widened by the equivalence band.
    *
-   * @return {agreement, note}
+   * @return the agreement and its note
    */
-  public static String[] agreeAbsolute(double lo, double hi, double low, double high, int forks) {
+  public static Verdict agreeAbsolute(double lo, double hi, double low, double high, int forks) {
     if (Double.isNaN(low)) {
-      return new String[] {"no published figure", Double.isNaN(lo) ? "no interval: " + forks + " fork(s)" : ""};
+      return new Verdict("no published figure", Double.isNaN(lo) ? "no interval: " + forks + " fork(s)" : "");
     }
     if (Double.isNaN(lo) || Double.isNaN(hi)) {
-      return new String[] {"cannot tell", "no interval from " + forks + " fork" + (forks == 1 ? "" : "s")
-          + "; an interval needs at least 2"};
+      return new Verdict("cannot tell", "no interval from " + forks + " fork" + (forks == 1 ? "" : "s")
+          + "; an interval needs at least 2");
     }
     double bandLo = low * (1 - EQUIVALENCE_PCT / 100);
     double bandHi = high * (1 + EQUIVALENCE_PCT / 100);
     String range = low == high ? Units.num(low) : Units.num(low) + "-" + Units.num(high);
     if (lo >= bandLo && hi <= bandHi) {
-      return new String[] {"no measurable difference", "the interval lies inside the published " + range
-          + " widened by " + BAND};
+      return new Verdict("no measurable difference", "the interval lies inside the published " + range
+          + " widened by " + BAND);
     }
     if (hi < bandLo || lo > bandHi) {
       double f = hi < bandLo ? low / hi : lo / high;
-      return new String[] {"differs", "the whole interval lies " + (hi < bandLo ? "below" : "above") + " the published "
-          + range + " (at least " + Finding.ratio(f) + ")"};
+      return new Verdict("differs", "the whole interval lies " + (hi < bandLo ? "below" : "above") + " the published "
+          + range + " (at least " + Finding.ratio(f) + ")");
     }
-    return new String[] {"cannot tell", "the interval overlaps the edge of the published " + range};
+    return new Verdict("cannot tell", "the interval overlaps the edge of the published " + range);
   }
 }

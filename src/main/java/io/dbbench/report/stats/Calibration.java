@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.profile.MachineState;
 import io.dbbench.report.data.ForkMerge;
+import io.dbbench.report.data.InterleaveJson;
 import io.dbbench.report.data.JmhJson;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.ReportException;
@@ -282,24 +283,25 @@ public final class Calibration {
    * {@code machine} list: per fork the load average before and after, steal and busy percent).
    */
   static String machineFromManifest(Path file, ObjectNode json) throws IOException {
-    JsonNode m = MAPPER.readTree(file.toFile()).path("machine");
+    List<InterleaveJson.Fork> m = InterleaveJson.read(file).machine();
     double minLoad = Double.POSITIVE_INFINITY;
     double maxLoad = 0;
     double maxSteal = 0;
     double minBusy = 100;
     int cpus = 0;
-    for (JsonNode f : m) {
-      for (String k : List.of("load1_before", "load1_after")) {
-        minLoad = Math.min(minLoad, f.path(k).asDouble());
-        maxLoad = Math.max(maxLoad, f.path(k).asDouble());
+    for (InterleaveJson.Fork f : m) {
+      for (Double load : java.util.Arrays.asList(f.load1Before(), f.load1After())) {
+        double l = load == null ? 0 : load;
+        minLoad = Math.min(minLoad, l);
+        maxLoad = Math.max(maxLoad, l);
       }
-      if (f.path("steal_pct").isNumber()) {
-        maxSteal = Math.max(maxSteal, f.path("steal_pct").asDouble());
+      if (f.stealPct() != null) {
+        maxSteal = Math.max(maxSteal, f.stealPct());
       }
-      if (f.path("busy_pct").isNumber()) {
-        minBusy = Math.min(minBusy, f.path("busy_pct").asDouble());
+      if (f.busyPct() != null) {
+        minBusy = Math.min(minBusy, f.busyPct());
       }
-      cpus = Math.max(cpus, f.path("online_cpus").asInt());
+      cpus = Math.max(cpus, f.onlineCpus());
     }
     json.put("load1Min", minLoad);
     json.put("load1Max", maxLoad);

@@ -1,63 +1,199 @@
 package io.dbbench.report.stats;
 
+import io.dbbench.report.data.FindingsJson;
 import io.dbbench.report.data.Units;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * One finding: a study's published figure beside dbbench's counterpart from one run, with its
  * interval and the agreement judged from it ({@link Agreement}); one object of {@code findings.json}
- * ({@link #toJson}) and one row of the report's opening table. A record of numbers and words: it is
+ * ({@link #toEntry}) and one row of the report's opening table. A record of numbers and words: it is
  * built by {@code io.dbbench.report.study.Findings} and drawn by
  * {@code io.dbbench.report.render.FindingsSection}, and draws nothing itself.
  *
- * @param studyId the study's id (e.g. {@code graphj})
- * @param study the study's title
- * @param kind {@code comparison} or {@code absolute}
- * @param benchmark full benchmark method name, or empty when not measured
- * @param metric what the estimate measures, e.g. {@code time per op (primary)} or {@code bytes/s (secondary bytes)}
- * @param unit the estimate's unit: {@code %} (change in time), {@code x} (time ratio baseline /
- *     contender) or the absolute unit ({@code MB/s}, {@code rows/s})
- * @param baseline the baseline row's parameters (the measured row for an absolute finding)
- * @param contender the contender row's parameters, empty for an absolute finding
- * @param estimate the measured figure in {@code unit} (NaN when not measured)
- * @param ciLow 95% interval low bound in {@code unit}, NaN when the forks give none
- * @param ciHigh 95% interval high bound
- * @param noChange the estimate that means no difference (0 for %, 1 for x), NaN for absolute
- * @param p the test's p-value, NaN when none
- * @param forksBaseline forks of the baseline row
- * @param forksContender forks of the contender row (0 for absolute)
- * @param order the fork sequence as run, e.g. {@code ABBAABBA}, or empty when the sides were not
- *     interleaved (their forks ran in separate blocks)
- * @param published the study's figure in words
- * @param publishedValue the study's figure in {@code unit} (NaN when none; the low end for a range)
- * @param publishedHigh the high end of a published range ({@code publishedValue} when one figure)
- * @param source where it was published
- * @param agreement one of {@link Agreement#AGREEMENTS}
- * @param note the agreement's reasoning and, for {@code cannot tell}, the forks a verdict would need
- * @param question what was measured, in words
- * @param backend what it was measured on, {@code stand-in: ...} or {@code real: ...}
+ * <p>Built from named parts: {@link Subject} (what was measured), {@link Measured} (dbbench's
+ * figure), {@link Publication} (the study's), {@link Agreement.Verdict} and {@link Conditions};
+ * the accessors below read through them.
+ *
+ * @param subject what was measured: the study, the benchmark and its rows
+ * @param measured dbbench's figure with its interval, forks and fork order
+ * @param publication the study's figure
+ * @param verdict the agreement judged from the interval and the published figure, with its reasoning
  * @param conditions what the machine did during its forks, how many pairs it used and why it
  *     stopped, and where its variance lies ({@link Conditions#NONE} when unknown)
  */
-public record Finding(String studyId, String study, String kind, String benchmark, String metric, String unit,
-    Map<String, String> baseline, Map<String, String> contender, double estimate, double ciLow, double ciHigh,
-    double noChange, double p, int forksBaseline, int forksContender, String order, String published,
-    double publishedValue, double publishedHigh, String source, String agreement, String note, String question,
-    String backend, Conditions conditions) {
-  /** The file the findings of a run are written to, beside {@code report.md}: a JSON array of {@link #toJson} objects. */
-  public static final String FILE = "findings.json";
+public record Finding(Subject subject, Measured measured, Publication publication, Agreement.Verdict verdict,
+    Conditions conditions) {
+  /** The file the findings of a run are written to, beside {@code report.md} ({@link FindingsJson}). */
+  public static final String FILE = FindingsJson.FILE;
 
-  /** A finding whose conditions are unknown ({@link Conditions#NONE}). */
-  public Finding(String studyId, String study, String kind, String benchmark, String metric, String unit,
-      Map<String, String> baseline, Map<String, String> contender, double estimate, double ciLow, double ciHigh,
-      double noChange, double p, int forksBaseline, int forksContender, String order, String published,
-      double publishedValue, double publishedHigh, String source, String agreement, String note, String question,
-      String backend) {
-    this(studyId, study, kind, benchmark, metric, unit, baseline, contender, estimate, ciLow, ciHigh, noChange, p,
-        forksBaseline, forksContender, order, published, publishedValue, publishedHigh, source, agreement, note,
-        question, backend, Conditions.NONE);
+  /**
+   * What a finding is about.
+   *
+   * @param studyId the study's id (e.g. {@code graphj})
+   * @param study the study's title
+   * @param kind {@code comparison} or {@code absolute}
+   * @param benchmark full benchmark method name, or empty when not measured
+   * @param metric what the estimate measures, e.g. {@code time per op (primary)}
+   * @param unit the estimate's unit: {@code %} (change in time), {@code x} (time ratio baseline /
+   *     contender) or the absolute unit ({@code MB/s}, {@code rows/s})
+   * @param baseline the baseline row's parameters (the measured row for an absolute finding)
+   * @param contender the contender row's parameters, empty for an absolute finding
+   * @param question what was measured, in words
+   * @param backend what it was measured on, {@code stand-in: ...} or {@code real: ...}
+   */
+  public record Subject(String studyId, String study, String kind, String benchmark, String metric, String unit,
+      Map<String, String> baseline, Map<String, String> contender, String question, String backend) {}
+
+  /**
+   * dbbench's figure.
+   *
+   * @param estimate the measured figure in the subject's unit (NaN when not measured)
+   * @param ciLow 95% interval low bound, NaN when the forks give none
+   * @param ciHigh 95% interval high bound
+   * @param noChange the estimate that means no difference (0 for %, 1 for x), NaN for absolute
+   * @param p the test's p-value, NaN when none
+   * @param forksBaseline forks of the baseline row
+   * @param forksContender forks of the contender row (0 for absolute)
+   * @param order the fork sequence as run, e.g. {@code ABBAABBA}, or empty when the sides were not interleaved
+   */
+  public record Measured(double estimate, double ciLow, double ciHigh, double noChange, double p, int forksBaseline,
+      int forksContender, String order) {
+    /** Nothing measured: NaN figures, {@code noChange} as the kind has it, {@code forksBaseline} forks. */
+    public static Measured none(double noChange, int forksBaseline) {
+      return new Measured(Double.NaN, Double.NaN, Double.NaN, noChange, Double.NaN, forksBaseline, 0, "");
+    }
+  }
+
+  /**
+   * The study's figure.
+   *
+   * @param text in words
+   * @param value in the finding's unit (NaN when none; the low end of a range)
+   * @param high the high end of a published range ({@code value} when one figure)
+   * @param source where it was published
+   */
+  public record Publication(String text, double value, double high, String source) {}
+
+  /** The study's id. */
+  public String studyId() {
+    return subject.studyId();
+  }
+
+  /** The study's title. */
+  public String study() {
+    return subject.study();
+  }
+
+  /** {@code comparison} or {@code absolute}. */
+  public String kind() {
+    return subject.kind();
+  }
+
+  /** The benchmark method, or empty when not measured. */
+  public String benchmark() {
+    return subject.benchmark();
+  }
+
+  /** What the estimate measures. */
+  public String metric() {
+    return subject.metric();
+  }
+
+  /** The estimate's unit. */
+  public String unit() {
+    return subject.unit();
+  }
+
+  /** The baseline row's parameters. */
+  public Map<String, String> baseline() {
+    return subject.baseline();
+  }
+
+  /** The contender row's parameters. */
+  public Map<String, String> contender() {
+    return subject.contender();
+  }
+
+  /** What was measured, in words. */
+  public String question() {
+    return subject.question();
+  }
+
+  /** What it was measured on. */
+  public String backend() {
+    return subject.backend();
+  }
+
+  /** The measured figure (NaN when not measured). */
+  public double estimate() {
+    return measured.estimate();
+  }
+
+  /** The 95% interval's low bound. */
+  public double ciLow() {
+    return measured.ciLow();
+  }
+
+  /** The 95% interval's high bound. */
+  public double ciHigh() {
+    return measured.ciHigh();
+  }
+
+  /** The estimate meaning no difference. */
+  public double noChange() {
+    return measured.noChange();
+  }
+
+  /** The test's p-value. */
+  public double p() {
+    return measured.p();
+  }
+
+  /** Forks of the baseline row. */
+  public int forksBaseline() {
+    return measured.forksBaseline();
+  }
+
+  /** Forks of the contender row. */
+  public int forksContender() {
+    return measured.forksContender();
+  }
+
+  /** The fork sequence as run. */
+  public String order() {
+    return measured.order();
+  }
+
+  /** The study's figure in words. */
+  public String published() {
+    return publication.text();
+  }
+
+  /** The study's figure in the unit. */
+  public double publishedValue() {
+    return publication.value();
+  }
+
+  /** The high end of a published range. */
+  public double publishedHigh() {
+    return publication.high();
+  }
+
+  /** Where it was published. */
+  public String source() {
+    return publication.source();
+  }
+
+  /** One of {@link Agreement#AGREEMENTS}. */
+  public String agreement() {
+    return verdict.agreement();
+  }
+
+  /** The agreement's reasoning. */
+  public String note() {
+    return verdict.note();
   }
 
   /**
@@ -69,87 +205,46 @@ public record Finding(String studyId, String study, String kind, String benchmar
    * Empty for an absolute finding.
    */
   public String answer() {
-    if (!kind.equals("comparison")) {
+    if (!kind().equals("comparison")) {
       return "";
     }
-    boolean ratio = unit.equals("x");
+    boolean ratio = unit().equals("x");
     double bandLo = ratio ? 1 / (1 + Agreement.EQUIVALENCE_PCT / 100) : -Agreement.EQUIVALENCE_PCT;
     double bandHi = ratio ? 1 + Agreement.EQUIVALENCE_PCT / 100 : Agreement.EQUIVALENCE_PCT;
     double none = ratio ? 1 : 0;
-    if (!Double.isNaN(ciLow) && !Double.isNaN(ciHigh)) {
+    if (!Double.isNaN(ciLow()) && !Double.isNaN(ciHigh())) {
       // a speed-up above 1, or a change in time below 0, is the contender being faster
-      if (ratio ? ciLow > none : ciHigh < none) {
+      if (ratio ? ciLow() > none : ciHigh() < none) {
         return "faster";
       }
-      if (ratio ? ciHigh < none : ciLow > none) {
+      if (ratio ? ciHigh() < none : ciLow() > none) {
         return "slower";
       }
-      if (ciLow >= bandLo && ciHigh <= bandHi) {
+      if (ciLow() >= bandLo && ciHigh() <= bandHi) {
         return "no practical difference";
       }
     }
     if (conditions.pairsNeeded() > conditions.pairs() && conditions.pairs() > 0) {
       return "cannot tell: needs about " + conditions.pairsNeeded() + " pairs (ran " + conditions.pairs() + ")";
     }
-    int at = note.indexOf("needs ");
-    return at >= 0 ? "cannot tell: " + note.substring(at) : "cannot tell";
+    int at = note().indexOf("needs ");
+    return at >= 0 ? "cannot tell: " + note().substring(at) : "cannot tell";
   }
 
-  /** The finding as the {@code findings.json} object (keys documented in the README). */
-  public Map<String, Object> toJson() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("study", studyId);
-    m.put("title", study);
-    m.put("kind", kind);
-    m.put("benchmark", benchmark);
-    m.put("metric", metric);
-    m.put("unit", unit);
-    m.put("baseline", baseline);
-    m.put("contender", contender);
-    m.put("estimate", num(estimate));
-    m.put("ci_low", num(ciLow));
-    m.put("ci_high", num(ciHigh));
-    m.put("no_change", num(noChange));
-    m.put("p", num(p));
-    m.put("forks_baseline", forksBaseline);
-    m.put("forks_contender", forksContender);
-    m.put("order", order);
-    Map<String, Object> pub = new LinkedHashMap<>();
-    pub.put("text", published);
-    pub.put("value", num(publishedValue));
-    if (publishedHigh != publishedValue && !Double.isNaN(publishedHigh)) {
-      pub.put("high", num(publishedHigh));
-    }
-    pub.put("source", source);
-    m.put("published", pub);
-    m.put("answer", answer());
-    m.put("agreement", agreement);
-    m.put("note", note);
-    m.put("question", question);
-    m.put("backend", backend);
-    m.put("other_cpu_max", num(conditions.otherCpuMax()));
-    m.put("steal_max", num(conditions.stealMax()));
-    m.put("under_load", conditions.underLoad());
-    if (conditions.pairs() > 0) {
-      Map<String, Object> sampling = new LinkedHashMap<>();
-      sampling.put("rule", conditions.rule());
-      sampling.put("pairs", conditions.pairs());
-      sampling.put("pairs_needed", conditions.pairsNeeded());
-      sampling.put("seconds", conditions.seconds());
-      sampling.put("stop", conditions.stop());
-      sampling.put("target", conditions.target());
-      sampling.put("width", num(conditions.width()));
-      m.put("sampling", sampling);
-    }
-    if (!Double.isNaN(conditions.pairSdLog())) {
-      Map<String, Object> variance = new LinkedHashMap<>();
-      variance.put("pair_sd_log", num(conditions.pairSdLog()));
-      variance.put("within_fork_share", num(conditions.withinForkShare()));
-      variance.put("between_pairs_share", num(Double.isNaN(conditions.withinForkShare()) ? Double.NaN
-          : 1 - conditions.withinForkShare()));
-      m.put("variance", variance);
-    }
-    return m;
+  /** The finding as {@code findings.json} holds it ({@link FindingsJson.Entry}; keys documented in the README). */
+  public FindingsJson.Entry toEntry() {
+    FindingsJson.Published pub = new FindingsJson.Published(published(), num(publishedValue()),
+        publishedHigh() != publishedValue() && !Double.isNaN(publishedHigh()) ? num(publishedHigh()) : null, source());
+    FindingsJson.Sampling sampling = conditions.pairs() > 0 ? new FindingsJson.Sampling(conditions.rule(),
+        conditions.pairs(), conditions.pairsNeeded(), conditions.seconds(), conditions.stop(), conditions.target(),
+        num(conditions.width())) : null;
+    FindingsJson.Variance variance = Double.isNaN(conditions.pairSdLog()) ? null : new FindingsJson.Variance(
+        num(conditions.pairSdLog()), num(conditions.withinForkShare()),
+        num(Double.isNaN(conditions.withinForkShare()) ? Double.NaN : 1 - conditions.withinForkShare()));
+    return new FindingsJson.Entry(studyId(), study(), kind(), benchmark(), metric(), unit(), baseline(), contender(),
+        num(estimate()), num(ciLow()), num(ciHigh()), num(noChange()), num(p()), forksBaseline(), forksContender(),
+        order(), pub, answer(), agreement(), note(), question(), backend(), num(conditions.otherCpuMax()),
+        num(conditions.stealMax()), conditions.underLoad(), sampling, variance);
   }
 
   private static Double num(double v) {

@@ -54,9 +54,9 @@ public record PublishedRow(String study, String group, String label, String poin
       return new PublishedRow(study, group, label, point, unit, published, publishedText, true, value, ci[0], ci[1],
           forks.length, verdict, note);
     }
-    String[] a = Agreement.agreeAbsolute(ci[0], ci[1], published, published, forks.length);
+    Agreement.Verdict a = Agreement.agreeAbsolute(ci[0], ci[1], published, published, forks.length);
     return new PublishedRow(study, group, label, point, unit, published, publishedText, true, value, ci[0], ci[1],
-        forks.length, a[0], a[1]);
+        forks.length, a.agreement(), a.note());
   }
 
   /** A published row whose counterpart this run did not measure ({@code why}). */

@@ -12,7 +12,9 @@ import org.apache.commons.math3.stat.StatUtils;
  * pairs {@code N}, the fewest (in whole blocks) whose 95% interval
  * {@code mean(d) +- t(0.975, pilot - 1) * s_pilot / sqrt(N)} is no wider than the target on the
  * finding's own scale, at most {@link #maxPairs}; then it runs the remaining pairs and stops
- * ({@link Stop#WIDTH}: {@code width reached}), unless another block would pass the comparison's
+ * ({@link Stop#WIDTH}: {@code width reached}; on the percent scale, where the width grows with the
+ * mean, a block more while the mean of all pairs leaves it just above the target), unless another
+ * block would pass the comparison's
  * time cap first ({@link Stop#CAP}), or {@code N} is {@link #maxPairs} and still too few
  * ({@link Stop#MAX_PAIRS}). When the pilot's {@code N} pairs, at the pilot's seconds per block,
  * would take longer than the cap, no pair is added at all ({@link Stop#OUT_OF_REACH}): pairs that
@@ -205,7 +207,14 @@ public record StoppingRule(Scale scale, double target, int pilotPairs, int maxPa
     }
     int n = pairsNeeded(d);
     if (d.length >= n) {
-      return Optional.of(meetsTarget(d) || n < maxPairs ? Stop.WIDTH : Stop.MAX_PAIRS);
+      if (meetsTarget(d)) {
+        return Optional.of(Stop.WIDTH);
+      }
+      if (d.length >= maxPairs) {
+        return Optional.of(Stop.MAX_PAIRS);
+      }
+      // the pilot judged N at the pilot's mean; a percent width scales with exp(mean), so at the
+      // mean of all pairs N can fall just short (5.04 points against 5): another block, cap allowing
     }
     if (elapsedSeconds + blockSeconds > capSeconds) {
       return Optional.of(Stop.CAP);

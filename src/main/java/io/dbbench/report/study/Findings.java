@@ -1,10 +1,9 @@
 package io.dbbench.report.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dbbench.core.ForkSchedule;
 import io.dbbench.profile.MachineStateProfiler;
+import io.dbbench.report.data.FindingsJson;
 import io.dbbench.report.data.JmhJson;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.ReportException;
@@ -55,8 +54,6 @@ import org.apache.commons.math3.stat.StatUtils;
  * measures are those of its {@link StudyForm#studyResource}.
  */
 public final class Findings {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   private Findings() {}
 
   /** Every registered form's study ({@link StudyForm#studyResource}, {@link Study#load}), in report order. */
@@ -102,13 +99,12 @@ public final class Findings {
   }
 
   /**
-   * Writes {@link Finding#FILE} into {@code runDir}: a JSON array of {@link Finding#toJson} objects.
+   * Writes {@link Finding#FILE} into {@code runDir} ({@link FindingsJson#write}).
    *
    * @throws IOException when it cannot be written
    */
   public static void write(Path runDir, List<Finding> findings) throws IOException {
-    List<Map<String, Object>> out = findings.stream().map(Finding::toJson).toList();
-    MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValue(runDir.resolve(Finding.FILE).toFile(), out);
+    FindingsJson.write(runDir, findings.stream().map(Finding::toEntry).toList());
   }
 
   /** The finding of one measure of one study in {@code run} (the study need not be present). */
@@ -135,10 +131,11 @@ public final class Findings {
       used = i;
     }
     if (base == null) {
-      return new Finding(id, title, kind, "", "", unit, rows.get(0).params(), m.change(),
-          Double.NaN, Double.NaN, Double.NaN, comparison ? noChange(measureKind) : Double.NaN, Double.NaN, 0, 0, "",
-          published, pubLow, pubHigh, source, "cannot tell", "not measured in this run: needs " + rows.get(0).describe()
-          + (comparison ? " and its " + Study.paramsText(m.change()) + " sibling" : ""), question, "");
+      return new Finding(new Finding.Subject(id, title, kind, "", "", unit, rows.get(0).params(), m.change(), question, ""),
+          Finding.Measured.none(comparison ? noChange(measureKind) : Double.NaN, 0),
+          new Finding.Publication(published, pubLow, pubHigh, source),
+          new Agreement.Verdict("cannot tell", "not measured in this run: needs " + rows.get(0).describe()
+              + (comparison ? " and its " + Study.paramsText(m.change()) + " sibling" : "")), Finding.Conditions.NONE);
     }
     String fallback = used == 0 ? "" : " (the study's point " + Study.paramsText(rows.get(0).params())
         + (comparison ? " -> " + Study.paramsText(m.change()) : "") + " was not run; nearest: "
@@ -155,10 +152,11 @@ public final class Findings {
       JmhResult.Metric counter = base.secondary().get(m.metric());
       metric = m.metric() + " counter (secondary metric) per second";
       if (counter == null) {
-        return new Finding(id, title, kind, base.benchmark(), metric, unit, base.params(), Map.of(), Double.NaN,
-            Double.NaN, Double.NaN, Double.NaN, Double.NaN, base.forks(), 0, "", published, pubLow, pubHigh, source,
-            "cannot tell", "not measured: " + base.label() + " has no " + m.metric() + " counter",
-            question + fallback, backend);
+        return new Finding(new Finding.Subject(id, title, kind, base.benchmark(), metric, unit, base.params(), Map.of(),
+            question + fallback, backend), Finding.Measured.none(Double.NaN, base.forks()),
+            new Finding.Publication(published, pubLow, pubHigh, source),
+            new Agreement.Verdict("cannot tell", "not measured: " + base.label() + " has no " + m.metric() + " counter"),
+            Finding.Conditions.NONE);
       }
       double factor = FormSupport.perSecond(counter) / counter.score() * m.scale();
       forks = scale(counter.forks(), factor);
@@ -179,11 +177,12 @@ public final class Findings {
     }
     double value = Stats.mean(Stats.forkMeans(forks));
     double[] ci = Stats.hierarchicalMeanCi95(forks);
-    String[] agree = Agreement.agreeAbsolute(ci[0], ci[1], pubLow, pubHigh, forks.length);
-    return new Finding(id, title, kind, base.benchmark(), metric, unit, base.params(), Map.of(), value, ci[0], ci[1],
-        Double.NaN, Double.NaN, forks.length, 0, orderOf(run.manifest(), base, null), published, pubLow, pubHigh, source,
-        agree[0], agree[1], question + fallback, backend, new Finding.Conditions(machineMax(MachineStateProfiler.OTHER_BUSY, base),
-            machineMax(MachineStateProfiler.STEAL, base), "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN));
+    Agreement.Verdict agree = Agreement.agreeAbsolute(ci[0], ci[1], pubLow, pubHigh, forks.length);
+    return new Finding(new Finding.Subject(id, title, kind, base.benchmark(), metric, unit, base.params(), Map.of(),
+        question + fallback, backend), new Finding.Measured(value, ci[0], ci[1], Double.NaN, Double.NaN, forks.length, 0,
+        orderOf(run.manifest(), base, null)), new Finding.Publication(published, pubLow, pubHigh, source), agree,
+        new Finding.Conditions(machineMax(MachineStateProfiler.OTHER_BUSY, base), machineMax(MachineStateProfiler.STEAL, base),
+            "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN));
   }
 
   /**
@@ -254,11 +253,11 @@ public final class Findings {
       ciHigh = hi;
       pubEst = pubValue;
     }
-    String[] agree = Agreement.agreeComparison(measureKind.equals("speedup"), ciLow, ciHigh, pubEst, need);
+    Agreement.Verdict agree = Agreement.agreeComparison(measureKind.equals("speedup"), ciLow, ciHigh, pubEst, need);
     String metric = "time per op (primary metric" + (paired ? ", paired fork means)" : ", fork means)");
-    return new Finding(id, title, "comparison", base.benchmark(), metric, unit, base.params(), other.params(), est,
-        ciLow, ciHigh, none, p, base.forks(), other.forks(), order, published, pubValue, pubValue, source, agree[0],
-        agree[1], question, backend, conditions);
+    return new Finding(new Finding.Subject(id, title, "comparison", base.benchmark(), metric, unit, base.params(),
+        other.params(), question, backend), new Finding.Measured(est, ciLow, ciHigh, none, p, base.forks(), other.forks(),
+        order), new Finding.Publication(published, pubValue, pubValue, source), agree, conditions);
   }
 
   /**

@@ -1,9 +1,8 @@
 package io.dbbench.report.study;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dbbench.report.data.FindingsJson;
 import io.dbbench.report.data.ManifestJson;
 import io.dbbench.report.data.ReportException;
 import io.dbbench.report.data.Run;
@@ -68,24 +67,6 @@ public final class History {
      */
     List<String> between(String from, String to, List<String> paths);
   }
-
-  /**
-   * One finding of one run as {@code findings.json} holds it: the fields the history reads, typed
-   * (unknown fields are ignored, missing ones are {@code null}).
-   */
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Entry(String study, String title, String kind, String benchmark, String unit,
-      Map<String, String> baseline, Map<String, String> contender, Double estimate,
-      @JsonProperty("ci_low") Double ciLow, @JsonProperty("ci_high") Double ciHigh, Published published,
-      Sampling sampling, @JsonProperty("under_load") Boolean underLoad, String question) {}
-
-  /** A finding's published figure. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Published(String text, Double value, Double high) {}
-
-  /** How a comparison's pairs were sampled. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Sampling(Integer pairs, String stop) {}
 
   /**
    * One run's value of a series.
@@ -154,7 +135,7 @@ public final class History {
   /**
    * A finding's identity: {@code study | Class.method | kind unit | compared | fixed | mode}.
    */
-  public static String identity(Entry e, String mode) {
+  public static String identity(FindingsJson.Entry e, String mode) {
     Map<String, String> base = e.baseline() == null ? Map.of() : new TreeMap<>(e.baseline());
     Map<String, String> cont = e.contender() == null ? Map.of() : new TreeMap<>(e.contender());
     String compared = compared(base, cont);
@@ -222,12 +203,12 @@ public final class History {
       RunManifest m = ManifestJson.read(dir.resolve("env.json"));
       String mode = m.job() == null || m.job().mode() == null ? "quick" : m.job().mode();
       String commit = m.host() == null || m.host().gitCommit() == null ? "" : m.host().gitCommit();
-      List<Entry> entries = entries(dir);
+      List<FindingsJson.Entry> entries = entries(dir);
       if (entries.isEmpty()) {
         continue;
       }
       runNames.add(dir.getFileName().toString());
-      for (Entry e : entries) {
+      for (FindingsJson.Entry e : entries) {
         if (e.estimate() == null || !Double.isFinite(e.estimate()) || e.kind() == null) {
           continue; // a finding this run did not measure
         }
@@ -246,10 +227,10 @@ public final class History {
         if (!ps.isEmpty() && commits != null && !commit.isEmpty() && !ps.get(ps.size() - 1).commit().isEmpty()) {
           changed = commits.between(ps.get(ps.size() - 1).commit(), commit, codePaths(e.benchmark()));
         }
-        int pairs = e.sampling() == null || e.sampling().pairs() == null ? 0 : e.sampling().pairs();
+        int pairs = e.sampling() == null ? 0 : e.sampling().pairs();
         String stop = e.sampling() == null || e.sampling().stop() == null ? "" : e.sampling().stop();
         ps.add(new Point(dir.getFileName().toString(), commit, mode, e.estimate(), e.ciLow(), e.ciHigh(), pairs, stop,
-            Boolean.TRUE.equals(e.underLoad()), changed));
+            e.underLoad(), changed));
       }
     }
     List<Series> out = new ArrayList<>();
@@ -265,14 +246,13 @@ public final class History {
    * A run's findings: its {@code findings.json} when it has one, else what today's code finds in its
    * {@code jmh.json} and {@code env.json} (runs written before that file existed).
    */
-  static List<Entry> entries(Path dir) throws IOException, ReportException {
-    Path f = dir.resolve(Finding.FILE);
-    if (Files.isRegularFile(f)) {
-      return List.of(MAPPER.readValue(f.toFile(), Entry[].class));
+  static List<FindingsJson.Entry> entries(Path dir) throws IOException, ReportException {
+    if (Files.isRegularFile(dir.resolve(FindingsJson.FILE))) {
+      return FindingsJson.read(dir);
     }
-    List<Entry> out = new ArrayList<>();
+    List<FindingsJson.Entry> out = new ArrayList<>();
     for (Finding fi : Findings.of(Run.load(dir))) {
-      out.add(MAPPER.convertValue(fi.toJson(), Entry.class));
+      out.add(fi.toEntry());
     }
     return out;
   }
@@ -541,7 +521,7 @@ public final class History {
     h.series().forEach(s -> byId.put(s.id(), s));
     List<String> out = new ArrayList<>();
     for (Finding f : findings) {
-      Series s = byId.get(identity(MAPPER.convertValue(f.toJson(), Entry.class), mode));
+      Series s = byId.get(identity(f.toEntry(), mode));
       if (s == null) {
         out.add("");
         continue;

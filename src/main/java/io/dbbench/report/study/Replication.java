@@ -1,11 +1,7 @@
 package io.dbbench.report.study;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbbench.report.data.FindingsJson;
 import io.dbbench.report.data.ReportException;
-import io.dbbench.report.stats.Finding;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,7 +26,6 @@ import java.util.TreeMap;
  * of the same code cannot reproduce is not a finding.
  */
 public final class Replication {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private Replication() {}
 
@@ -67,7 +62,7 @@ public final class Replication {
    * @param verdict the judgement
    * @param why the reason in words
    */
-  public record Pair(String key, String unit, JsonNode a, JsonNode b, Verdict verdict, String why) {}
+  public record Pair(String key, String unit, FindingsJson.Entry a, FindingsJson.Entry b, Verdict verdict, String why) {}
 
   /**
    * Matches the comparison findings of two run directories and judges each pair.
@@ -78,38 +73,37 @@ public final class Replication {
    * @throws ReportException when either run has no readable {@code findings.json}
    */
   public static List<Pair> of(Path runA, Path runB) throws ReportException {
-    Map<String, JsonNode> a = comparisons(runA);
-    Map<String, JsonNode> b = comparisons(runB);
-    Map<String, JsonNode[]> both = new LinkedHashMap<>();
-    a.forEach((k, v) -> both.computeIfAbsent(k, x -> new JsonNode[2])[0] = v);
-    b.forEach((k, v) -> both.computeIfAbsent(k, x -> new JsonNode[2])[1] = v);
+    Map<String, FindingsJson.Entry> a = comparisons(runA);
+    Map<String, FindingsJson.Entry> b = comparisons(runB);
+    Map<String, FindingsJson.Entry[]> both = new LinkedHashMap<>();
+    a.forEach((k, v) -> both.computeIfAbsent(k, x -> new FindingsJson.Entry[2])[0] = v);
+    b.forEach((k, v) -> both.computeIfAbsent(k, x -> new FindingsJson.Entry[2])[1] = v);
     List<Pair> out = new ArrayList<>();
     both.forEach((k, v) -> out.add(judge(k, v[0], v[1])));
     return out;
   }
 
   /** Judges one pair; either side may be null (the finding is in one run only). */
-  static Pair judge(String key, JsonNode a, JsonNode b) {
-    String unit = (a != null ? a : b).path("unit").asText();
+  static Pair judge(String key, FindingsJson.Entry a, FindingsJson.Entry b) {
+    String unit = (a != null ? a : b).unit();
     if (a == null || b == null) {
       return new Pair(key, unit, a, b, Verdict.CANNOT_JUDGE, "in one run only");
     }
-    if (a.path("under_load").asBoolean(false) || b.path("under_load").asBoolean(false)) {
-      String which = a.path("under_load").asBoolean(false) && b.path("under_load").asBoolean(false) ? "both runs"
-          : a.path("under_load").asBoolean(false) ? "the first run" : "the second run";
+    if (a.underLoad() || b.underLoad()) {
+      String which = a.underLoad() && b.underLoad() ? "both runs" : a.underLoad() ? "the first run" : "the second run";
       return new Pair(key, unit, a, b, Verdict.NOT_COMPARABLE, "measured under load in " + which + " (other processes "
           + "used more than 10% of the CPUs or the hypervisor stole more than 5% during a fork)");
     }
-    if (!hasInterval(a) || !hasInterval(b)) {
-      return new Pair(key, unit, a, b, Verdict.CANNOT_JUDGE, "no interval in " + (hasInterval(a) ? "the second" : "the first") + " run");
+    if (!a.hasInterval() || !b.hasInterval()) {
+      return new Pair(key, unit, a, b, Verdict.CANNOT_JUDGE, "no interval in " + (a.hasInterval() ? "the second" : "the first") + " run");
     }
     int sa = side(a);
     int sb = side(b);
     if (sa != 0 && sb != 0 && sa != sb) {
       return new Pair(key, unit, a, b, Verdict.DOES_NOT_REPLICATE, "significant in both runs with opposite signs");
     }
-    double lo = Math.max(a.path("ci_low").asDouble(), b.path("ci_low").asDouble());
-    double hi = Math.min(a.path("ci_high").asDouble(), b.path("ci_high").asDouble());
+    double lo = Math.max(a.ciLow(), b.ciLow());
+    double hi = Math.min(a.ciHigh(), b.ciHigh());
     if (lo > hi) {
       return new Pair(key, unit, a, b, Verdict.DOES_NOT_REPLICATE, "the intervals do not overlap");
     }
@@ -119,35 +113,18 @@ public final class Replication {
   }
 
   /** -1, 0 or +1: the interval lies below, includes or lies above {@code no_change}. */
-  static int side(JsonNode f) {
-    double none = f.path("no_change").asDouble();
-    if (f.path("ci_low").asDouble() > none) {
+  static int side(FindingsJson.Entry f) {
+    double none = f.noChange();
+    if (f.ciLow() > none) {
       return 1;
     }
-    return f.path("ci_high").asDouble() < none ? -1 : 0;
+    return f.ciHigh() < none ? -1 : 0;
   }
 
-  private static boolean hasInterval(JsonNode f) {
-    return f.path("ci_low").isNumber() && f.path("ci_high").isNumber() && f.path("no_change").isNumber();
-  }
-
-  private static Map<String, JsonNode> comparisons(Path run) throws ReportException {
-    Path file = run.resolve(Finding.FILE);
-    if (!Files.isRegularFile(file)) {
-      throw new ReportException(file + ": missing (expected a run directory the report rendered, with " + Finding.FILE + ")");
-    }
-    JsonNode all;
-    try {
-      all = JSON.readTree(file.toFile());
-    } catch (IOException e) {
-      throw new ReportException(file + ": not readable JSON (" + e.getMessage() + ")");
-    }
-    if (!all.isArray()) {
-      throw new ReportException(file + ": expected a JSON array of findings");
-    }
-    Map<String, JsonNode> out = new LinkedHashMap<>();
-    for (JsonNode f : all) {
-      if (f.path("kind").asText().equals("comparison")) {
+  private static Map<String, FindingsJson.Entry> comparisons(Path run) throws ReportException {
+    Map<String, FindingsJson.Entry> out = new LinkedHashMap<>();
+    for (FindingsJson.Entry f : FindingsJson.read(run)) {
+      if (f.comparison()) {
         out.put(key(f), f);
       }
     }
@@ -155,17 +132,14 @@ public final class Replication {
   }
 
   /** study benchmark {baseline} -> {contender} unit; parameter maps in key order. */
-  static String key(JsonNode f) {
-    String bench = f.path("benchmark").asText();
+  static String key(FindingsJson.Entry f) {
+    String bench = f.benchmark() == null ? "" : f.benchmark();
     bench = bench.substring(bench.lastIndexOf('.', bench.lastIndexOf('.') - 1) + 1);
-    return f.path("study").asText() + " " + bench + " " + params(f.path("baseline")) + " -> "
-        + params(f.path("contender")) + " " + f.path("unit").asText();
+    return f.study() + " " + bench + " " + params(f.baseline()) + " -> " + params(f.contender()) + " " + f.unit();
   }
 
-  private static String params(JsonNode m) {
-    Map<String, String> sorted = new TreeMap<>();
-    m.fields().forEachRemaining(e -> sorted.put(e.getKey(), e.getValue().asText()));
-    return sorted.toString();
+  private static String params(Map<String, String> m) {
+    return (m == null ? new TreeMap<String, String>() : new TreeMap<>(m)).toString();
   }
 
   /**
@@ -184,16 +158,16 @@ public final class Replication {
     return sb.toString();
   }
 
-  private static String cell(JsonNode f, String unit) {
+  private static String cell(FindingsJson.Entry f, String unit) {
     if (f == null) {
       return "absent";
     }
-    if (!f.path("ci_low").isNumber()) {
-      return fmt(f.path("estimate").asDouble(), unit) + ", no interval";
+    double estimate = f.estimate() == null ? 0 : f.estimate(); // as the untyped reader printed a missing one
+    if (f.ciLow() == null) {
+      return fmt(estimate, unit) + ", no interval";
     }
-    return fmt(f.path("estimate").asDouble(), unit) + " [" + fmt(f.path("ci_low").asDouble(), unit) + ", "
-        + fmt(f.path("ci_high").asDouble(), unit) + "], " + f.path("forks_baseline").asInt() + "+"
-        + f.path("forks_contender").asInt() + " forks " + f.path("order").asText();
+    return fmt(estimate, unit) + " [" + fmt(f.ciLow(), unit) + ", " + fmt(f.ciHigh() == null ? 0 : f.ciHigh(), unit)
+        + "], " + f.forksBaseline() + "+" + f.forksContender() + " forks " + (f.order() == null ? "" : f.order());
   }
 
   private static String fmt(double v, String unit) {

@@ -1,7 +1,7 @@
 package io.dbbench.report.study;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.core.Redaction;
+import io.dbbench.load.OpenLoopJson;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.data.RunManifest;
@@ -129,7 +129,7 @@ public final class StudyTables {
     return String.join(", ", parts);
   }
 
-  static void openLoop(Doc doc, List<JsonNode> files) {
+  static void openLoop(Doc doc, List<OpenLoopJson.Trial> files) {
     if (files.isEmpty()) {
       return;
     }
@@ -143,26 +143,25 @@ public final class StudyTables {
         .num("rate/s").num("requests").num("ok").num("failed").num("late").num("p50 µs")
         .num("p90 µs").num("p99 µs").num("p99.9 µs").num("max µs").col("HdrHistogram log");
     List<Charts.Series> curves = new ArrayList<>();
-    for (JsonNode f : files) {
-      String name = shortBenchmark(f.path("benchmark").asText())
-          + (f.path("host").asText("").isEmpty() ? "" : " @" + f.path("host").asText());
-      String params = Study.paramsText(Study.fields(f.path("params")));
-      JsonNode l = f.path("latency_us");
-      t.row(List.of(name, params, Redaction.redact(f.path("backend").asText("")),
-          Units.num(f.path("rate_per_s").asDouble(Double.NaN)), f.path("requests").asText(""),
-          f.path("ok").asText(""), f.path("failed").asText(""), f.path("late").asText(""),
-          pct(l, "p50"), pct(l, "p90"), pct(l, "p99"), pct(l, "p99.9"),
-          Units.num(l.path("max").asDouble(Double.NaN)),
-          f.path("hlog").asText("").isEmpty() ? "" : Doc.fileLink(f.path("hlog").asText())));
+    for (OpenLoopJson.Trial f : files) {
+      String name = shortBenchmark(f.benchmark() == null ? "" : f.benchmark())
+          + (f.host() == null || f.host().isEmpty() ? "" : " @" + f.host());
+      String params = Study.paramsText(f.params());
+      OpenLoopJson.Latency l = f.latency();
+      t.row(List.of(name, params, Redaction.redact(f.backend() == null ? "" : f.backend()),
+          Units.num(f.ratePerSecond()), String.valueOf(f.requests()), String.valueOf(f.ok()), String.valueOf(f.failed()),
+          String.valueOf(f.late()), pct(l.p50()), pct(l.p90()), pct(l.p99()), pct(l.p999()),
+          Units.num(l.max() == null ? Double.NaN : l.max()),
+          f.hlog() == null || f.hlog().isEmpty() ? "" : Doc.fileLink(f.hlog())));
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
-      for (JsonNode p : f.path("percentile_curve")) {
-        x.add(p.path("percentile").asDouble(Double.NaN));
-        y.add(p.path("latency_us").asDouble(Double.NaN));
+      for (OpenLoopJson.CurvePoint p : f.percentileCurve()) {
+        x.add(p.percentile());
+        y.add(p.latency());
       }
       if (!x.isEmpty()) {
         curves.add(new Charts.Series(name + (params.isEmpty() ? "" : " " + params)
-            + " @" + Units.num(f.path("rate_per_s").asDouble(Double.NaN)) + "/s", x, y));
+            + " @" + Units.num(f.ratePerSecond()) + "/s", x, y));
       }
     }
     s.add(t.build());
@@ -172,12 +171,9 @@ public final class StudyTables {
   }
 
   /** A percentile of {@code latency_us}: '-' when the file marks it unsupported (null), "" when absent. */
-  private static String pct(JsonNode latency, String key) {
-    JsonNode v = latency.get(key);
-    if (v == null) {
-      return "";
-    }
-    return v.isNull() ? "-" : Units.num(v.asDouble(Double.NaN));
+  /** A percentile's latency, or {@code -} where the sample does not support it ({@code null}). */
+  private static String pct(Double v) {
+    return v == null ? "-" : Units.num(v);
   }
 
   private static String shortBenchmark(String full) {

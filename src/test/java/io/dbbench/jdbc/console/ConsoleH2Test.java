@@ -53,7 +53,8 @@ class ConsoleH2Test {
 
   /**
    * Seeded random passwords ({@link io.dbbench.CredentialMarkers}) in the H2 URL's
-   * {@code PASSWORD=}, in {@code DBBENCH_JDBC_PASSWORD} and in {@code DBBENCH_JDBC_PROPERTIES}:
+   * {@code PASSWORD=}, in {@code DBBENCH_JDBC_PASSWORD}, in {@code DBBENCH_JDBC_PROPERTIES} and in
+   * the URL's {@code INIT=CREATE USER ... PASSWORD '...'} with SQL's doubled quotes:
    * after a test has run, none of the console's answers ({@code /api/info}, {@code /api/history},
    * {@code /history.json}, {@code /api/progress}, a refused test's error) holds the marker.
    */
@@ -61,14 +62,17 @@ class ConsoleH2Test {
   void seededRandomPasswordsReachNoAnswer() throws Exception {
     java.util.SplittableRandom rnd = new java.util.SplittableRandom(20261129L);
     List<io.dbbench.CredentialMarkers.Form> forms = List.of(io.dbbench.CredentialMarkers.Form.H2_URL_PASSWORD,
-        io.dbbench.CredentialMarkers.Form.JDBC_PASSWORD, io.dbbench.CredentialMarkers.Form.JDBC_PROPERTIES);
-    for (int i = 0; i < 6; i++) {
+        io.dbbench.CredentialMarkers.Form.JDBC_PASSWORD, io.dbbench.CredentialMarkers.Form.JDBC_PROPERTIES,
+        io.dbbench.CredentialMarkers.Form.H2_INIT_QUOTED);
+    for (int i = 0; i < 8; i++) {
       io.dbbench.CredentialMarkers.Case c = io.dbbench.CredentialMarkers.next(rnd, forms.get(i % forms.size()));
       java.util.Map<String, String> given = new java.util.LinkedHashMap<>();
       given.put("DBBENCH_JDBC_URL", "jdbc:h2:mem:console_marker_" + i + ";DB_CLOSE_DELAY=-1");
       given.put("DBBENCH_JDBC_USER", "sa");
       given.put(c.setting(), c.form() == io.dbbench.CredentialMarkers.Form.H2_URL_PASSWORD
-          ? c.value().replace("mem:marker", "mem:console_marker_" + i) : c.value());
+          ? c.value().replace("mem:marker", "mem:console_marker_" + i)
+          : c.form() == io.dbbench.CredentialMarkers.Form.H2_INIT_QUOTED
+          ? c.value().replace("mem:init;", "mem:console_marker_" + i + ";DB_CLOSE_DELAY=-1;") : c.value());
       GomessageSettings settings = GomessageSettings.parse(given);
       try (JdbcTarget target = JdbcTarget.open(settings.target());
           ConsoleServer server = ConsoleServer.start(target, settings, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {

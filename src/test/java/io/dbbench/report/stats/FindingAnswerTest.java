@@ -8,9 +8,10 @@ import org.junit.jupiter.api.Test;
 /** What a comparison answers from its interval alone: faster, slower, no practical difference, or cannot tell with the pairs. */
 class FindingAnswerTest {
   private static Finding comparison(String unit, double lo, double hi, Finding.Conditions c, String note) {
-    return new Finding("s", "study", "comparison", "a.B.c", "time", unit, Map.of("p", "a"), Map.of("p", "b"),
-        (lo + hi) / 2, lo, hi, unit.equals("x") ? 1 : 0, 0.5, 6, 6, "ABBA", "none", Double.NaN, Double.NaN, "src",
-        "no published figure", note, "q", "real", c);
+    return new Finding(new Finding.Subject("s", "study", "comparison", "a.B.c", "time", unit, Map.of("p", "a"),
+        Map.of("p", "b"), "q", "real"), new Finding.Measured((lo + hi) / 2, lo, hi, unit.equals("x") ? 1 : 0, 0.5, 6, 6,
+        "ABBA"), new Finding.Publication("none", Double.NaN, Double.NaN, "src"),
+        new Agreement.Verdict("no published figure", note), c);
   }
 
   private static Finding.Conditions pairs(int ran, int needed) {
@@ -38,8 +39,10 @@ class FindingAnswerTest {
         comparison("%", -7, 40, Finding.Conditions.NONE, "the interval includes no change but reaches beyond the ±5%"
             + " equivalence band; a verdict needs about 30 forks per side at this run's pair spread").answer());
     assertEquals("cannot tell", comparison("%", Double.NaN, Double.NaN, Finding.Conditions.NONE, "").answer());
-    Finding absolute = new Finding("s", "study", "absolute", "a.B.c", "rate", "MB/s", Map.of(), Map.of(), 1, 0.9, 1.1,
-        Double.NaN, Double.NaN, 2, 0, "", "none", Double.NaN, Double.NaN, "src", "no published figure", "", "q", "real");
+    Finding absolute = new Finding(new Finding.Subject("s", "study", "absolute", "a.B.c", "rate", "MB/s", Map.of(),
+        Map.of(), "q", "real"), new Finding.Measured(1, 0.9, 1.1, Double.NaN, Double.NaN, 2, 0, ""),
+        new Finding.Publication("none", Double.NaN, Double.NaN, "src"), new Agreement.Verdict("no published figure", ""),
+        Finding.Conditions.NONE);
     assertEquals("", absolute.answer(), "an absolute figure answers no comparison");
   }
 }

@@ -156,14 +156,14 @@ class FindingsTest {
         {true, 0.9, 1.3, 4.64, "cannot tell"},
     };
     for (Object[] c : cases) {
-      String got = Agreement.agreeComparison((boolean) c[0], (double) c[1], (double) c[2], (double) c[3], "n forks")[0];
+      String got = Agreement.agreeComparison((boolean) c[0], (double) c[1], (double) c[2], (double) c[3], "n forks").agreement();
       assertEquals(c[4], got, Arrays.toString(c));
       assertTrue(Agreement.AGREEMENTS.contains(got));
     }
-    assertEquals("no measurable difference", Agreement.agreeAbsolute(520, 600, 500, 800, 4)[0]);
-    assertEquals("differs", Agreement.agreeAbsolute(100, 200, 500, 800, 4)[0]);
-    assertEquals("cannot tell", Agreement.agreeAbsolute(450, 600, 500, 800, 4)[0]);
-    assertEquals("cannot tell", Agreement.agreeAbsolute(Double.NaN, Double.NaN, 500, 800, 1)[0]);
+    assertEquals("no measurable difference", Agreement.agreeAbsolute(520, 600, 500, 800, 4).agreement());
+    assertEquals("differs", Agreement.agreeAbsolute(100, 200, 500, 800, 4).agreement());
+    assertEquals("cannot tell", Agreement.agreeAbsolute(450, 600, 500, 800, 4).agreement());
+    assertEquals("cannot tell", Agreement.agreeAbsolute(Double.NaN, Double.NaN, 500, 800, 1).agreement());
   }
 
   @Test
@@ -190,14 +190,17 @@ class FindingsTest {
   void aFindingSaysTheMachineStateItsSamplingAndWhereItsVarianceLies() {
     Finding.Conditions loaded = new Finding.Conditions(47.3, 0.2, "stein", 10, 40, 89, "cap",
         "half-width <= 10 points", 29.2, 0.3, 0.25);
-    Finding f = new Finding("graph", "t", "comparison", "b", "m", "%", Map.of("journal", "off"),
-        Map.of("journal", "on"), 53.5, 27.1, 85.5, 0, 0.001, 10, 10, "ABBAABBAABBAABBAABBA", "p", Double.NaN,
-        Double.NaN, "s", "no published figure", "", "q", "b", loaded);
+    Finding f = new Finding(new Finding.Subject("graph", "t", "comparison", "b", "m", "%", Map.of("journal", "off"),
+        Map.of("journal", "on"), "q", "b"), new Finding.Measured(53.5, 27.1, 85.5, 0, 0.001, 10, 10,
+        "ABBAABBAABBAABBAABBA"), new Finding.Publication("p", Double.NaN, Double.NaN, "s"),
+        new io.dbbench.report.stats.Agreement.Verdict("no published figure", ""), loaded);
     assertTrue(loaded.underLoad());
     assertTrue(FindingsSection.interval(f).startsWith("UNDER LOAD (measured under load: other processes used up to 47% of the CPUs"),
         FindingsSection.interval(f));
     assertTrue(FindingsSection.interval(f).contains("10 pairs, 89 s, cap (half-width <= 10 points)"), FindingsSection.interval(f));
-    Map<String, Object> json = f.toJson();
+    // as findings.json writes it: the keys in their documented order
+    Map<String, Object> json = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(f.toEntry(),
+        new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Object>>() { });
     assertEquals(47.3, json.get("other_cpu_max"));
     assertEquals(0.2, json.get("steal_max"));
     assertEquals(true, json.get("under_load"));
@@ -209,6 +212,10 @@ class FindingsTest {
     @SuppressWarnings("unchecked")
     Map<String, Object> variance = (Map<String, Object>) json.get("variance");
     assertEquals(0.75, (Double) variance.get("between_pairs_share"), 1e-12);
+    assertEquals(List.of("study", "title", "kind", "benchmark", "metric", "unit", "baseline", "contender", "estimate",
+        "ci_low", "ci_high", "no_change", "p", "forks_baseline", "forks_contender", "order", "published", "answer",
+        "agreement", "note", "question", "backend", "other_cpu_max", "steal_max", "under_load", "sampling", "variance"),
+        List.copyOf(json.keySet()));
     // stolen time alone marks it too; a quiet one is not marked
     assertTrue(new Finding.Conditions(0.5, 6, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
     assertFalse(new Finding.Conditions(9.9, 4.9, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());

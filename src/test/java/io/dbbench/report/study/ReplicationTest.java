@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.ForkSchedule;
+import io.dbbench.report.data.FindingsJson;
 import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Finding;
 import java.nio.file.Files;
@@ -66,16 +67,17 @@ class ReplicationTest {
 
   @Test
   void aFindingMeasuredUnderLoadInEitherRunIsNotComparable() throws Exception {
-    JsonNode quiet = JSON.readTree("{\"unit\":\"%\",\"estimate\":4,\"ci_low\":-5,\"ci_high\":13,\"no_change\":0,"
-        + "\"under_load\":false}");
-    JsonNode loaded = JSON.readTree("{\"unit\":\"%\",\"estimate\":54,\"ci_low\":27,\"ci_high\":86,\"no_change\":0,"
-        + "\"under_load\":true}");
+    FindingsJson.Entry quiet = FindingsJson.parseOne("{\"unit\":\"%\",\"estimate\":4,\"ci_low\":-5,\"ci_high\":13,"
+        + "\"no_change\":0,\"under_load\":false}");
+    FindingsJson.Entry loaded = FindingsJson.parseOne("{\"unit\":\"%\",\"estimate\":54,\"ci_low\":27,\"ci_high\":86,"
+        + "\"no_change\":0,\"under_load\":true}");
     Replication.Pair p = Replication.judge("graph writeBatch", quiet, loaded);
     assertEquals(Replication.Verdict.NOT_COMPARABLE, p.verdict(), p.why());
     assertTrue(p.why().startsWith("measured under load in the second run"), p.why());
     assertEquals(Replication.Verdict.NOT_COMPARABLE, Replication.judge("k", loaded, quiet).verdict());
     // the same two intervals without the mark: they do not overlap
-    JsonNode unmarked = JSON.readTree("{\"unit\":\"%\",\"estimate\":54,\"ci_low\":27,\"ci_high\":86,\"no_change\":0}");
+    FindingsJson.Entry unmarked = FindingsJson.parseOne(
+        "{\"unit\":\"%\",\"estimate\":54,\"ci_low\":27,\"ci_high\":86,\"no_change\":0}");
     assertEquals(Replication.Verdict.DOES_NOT_REPLICATE, Replication.judge("k", quiet, unmarked).verdict());
   }
 
@@ -86,7 +88,7 @@ class ReplicationTest {
         dir.resolve("loaded/20261126T125700Z"));
     Replication.Pair graph = pairs.stream().filter(x -> x.key().startsWith("graph ")).findFirst().orElseThrow();
     assertEquals(Replication.Verdict.NOT_COMPARABLE, graph.verdict(), graph.toString());
-    assertTrue(graph.b().path("other_cpu_max").asDouble() > 10, graph.b().toString());
-    assertEquals(false, graph.a().path("under_load").asBoolean(true), graph.a().toString());
+    assertTrue(graph.b().otherCpuMax() > 10, graph.b().toString());
+    assertEquals(false, graph.a().underLoad(), graph.a().toString());
   }
 }

@@ -220,6 +220,26 @@ class StoppingRuleCoverageTest {
   }
 
   @Test
+  void aPercentWidthThatTheMeanOfAllPairsLeavesAboveTheTargetBuysAnotherBlock() {
+    StoppingRule r = StoppingRule.of(StoppingRule.Scale.PERCENT, false, 20, 100);
+    double[] pilot = {0.10, 0.30, 0.10, 0.30, 0.10, 0.30};
+    int n = r.pairsNeeded(pilot);
+    assertTrue(n > pilot.length && n < r.maxPairs(), "the pilot asks for more pairs: " + n);
+    double[] d = java.util.Arrays.copyOf(pilot, n);
+    java.util.Arrays.fill(d, pilot.length, n, 0.5);
+    assertEquals(n, r.pairsNeeded(d), "N depends on the pilot alone");
+    assertFalse(r.meetsTarget(d), "at the mean of all pairs the width is above the target");
+    assertEquals(Optional.empty(), r.decide(d, 10, 1), "another block while the cap allows");
+    assertEquals(Optional.of(StoppingRule.Stop.CAP), r.decide(d, 99.5, 1), "the cap stops it, not 'width reached'");
+    double[] same = java.util.Arrays.copyOf(pilot, n);
+    for (int i = pilot.length; i < n; i++) {
+      same[i] = pilot[i % pilot.length];
+    }
+    assertTrue(r.meetsTarget(same));
+    assertEquals(Optional.of(StoppingRule.Stop.WIDTH), r.decide(same, 10, 1), "at the pilot's mean the pilot's N is enough");
+  }
+
+  @Test
   void widthIsJudgedOnTheFindingsScaleAndSteinUsesThePilotsSpread() {
     double[] d = {Math.log(2), Math.log(2.2), Math.log(1.8), Math.log(2.0)};
     Stats.PairedChange c = Stats.pairedChange(new double[][] {{1}, {1}, {1}, {1}},

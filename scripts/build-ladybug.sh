@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds LadybugDB's Java API (the engine graphd runs on) from the engine source the npm package
+# `lbug` ships in `lbug-source/`, and installs the jar and its native library into a cache keyed by
+# version, outside the repository:
+#
+#   $DBBENCH_CACHE/ladybug/<version>/lbug_java.jar        (default DBBENCH_CACHE: ~/.cache/dbbench)
+#   $DBBENCH_CACHE/ladybug/<version>/liblbug_java_native.so_linux_amd64
+#   $DBBENCH_CACHE/ladybug/<version>/build.json            (package, version, sha256 and npm integrity
+#                                                            of the tarball, toolchain, build seconds)
+#
+# Usage: scripts/build-ladybug.sh [VERSION]     (default 0.14.3, the version graphd's lbug 0.14 resolves to)
+#
+# A user whose Maven repository serves com.ladybugdb:lbug can take the jar from there instead.
+# Nothing this script produces is committed.
+#
+# Needs: npm, cmake (3.25 here), ninja, g++ (12 here) and a JDK (JAVA_HOME, else the newest Temurin
+# under /usr/lib/jvm). Downloads nothing but the npm tarball. The build is CPU-bound: about 47 minutes
+# on 2 cores. Run it when nothing is being measured. Re-running resumes an interrupted build.
+set -euo pipefail
+
+version="${1:-0.14.3}"
+if [[ ! "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
+  echo "build-ladybug: version '$version': expected MAJOR.MINOR.PATCH, e.g. 0.14.3" >&2
+  exit 2
+fi
+cache="${DBBENCH_CACHE:-$HOME/.cache/dbbench}/ladybug/$version"
+jar="$cache/lbug_java.jar"
+native="$cache/liblbug_java_native.so_linux_amd64"
+if [[ -f "$jar" && -f "$native" && -f "$cache/build.json" ]]; then
+  echo "build-ladybug: LadybugDB $version is already built: $jar"
+  exit 0
+fi
+for tool in npm cmake ninja g++ sha256sum; do
+  command -v "$tool" >/dev/null || { echo "build-ladybug: '$tool' not found on PATH; install it first" >&2; exit 2; }
+done
+if [[ -z "${JAVA_HOME:-}" ]]; then
+  JAVA_HOME="$(ls -d /usr/lib/jvm/temurin-*-jdk-* 2>/dev/null | sort -V | tail -1 || true)"
+fi
+if [[ -z "$JAVA_HOME" || ! -x "$JAVA_HOME/bin/javac" ]]; then
+  echo "build-ladybug: no JDK: set JAVA_HOME to a JDK (javac is needed for the Java API)" >&2
+  exit 2
+fi
+export JAVA_HOME
+
+mkdir -p "$cache/work"
+cd "$cache/work"
+tarball="lbug-$version.tgz"
+if [[ ! -f "$tarball" ]]; then
+  echo "build-ladybug: fetching npm package lbug@$version (about 165 MB)"
+  npm pack --silent "lbug@$version" >/dev/null
+fi
+integrity="$(npm view "lbug@$version" dist.integrity 2>/dev/null || echo unknown)"
+sha256="$(sha256sum "$tarball" | cut -d' ' -f1)"
+echo "build-ladybug: $tarball sha256 $sha256 (npm integrity $integrity)"
+if [[ ! -d package/lbug-source ]]; then
+  tar xzf "$tarball" package/lbug-source
+fi
+
+src="$cache/work/package/lbug-source"
+build="$cache/work/build"
+started=$(date +%s)
+if [[ ! -f "$build/build.ninja" ]]; then
+  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_JAVA=TRUE \
+    -DBUILD_SHELL=FALSE -DBUILD_SINGLE_FILE_HEADER=FALSE -DAUTO_UPDATE_GRAMMAR=FALSE
+fi
+echo "build-ladybug: building lbug_java_api with $(nproc) jobs (ninja prints [done/total])"
+ninja -C "$build" -j"$(nproc)" lbug_java_api
+seconds=$(( $(date +%s) - started ))
+
+built_jar="$src/tools/java_api/build/lbug_java.jar"
+built_native="$src/tools/java_api/build/liblbug_java_native.so_linux_amd64"
+for f in "$built_jar" "$built_native"; do
+  [[ -f "$f" ]] || { echo "build-ladybug: the build finished but $f is missing" >&2; exit 1; }
+done
+cp "$built_jar" "$jar"
+cp "$built_native" "$native"
+cat > "$cache/build.json" <<JSON
+{
+  "package": "lbug",
+  "version": "$version",
+  "tarball_sha256": "$sha256",
+  "npm_integrity": "$integrity",
+  "cmake": "$(cmake --version | head -1)",
+  "compiler": "$(g++ --version | head -1)",
+  "java_home": "$JAVA_HOME",
+  "cores": $(nproc),
+  "build_seconds_this_invocation": $seconds,
+  "built_utc": "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+}
+JSON
+echo "build-ladybug: LadybugDB $version built in $seconds s (this invocation): $jar"
