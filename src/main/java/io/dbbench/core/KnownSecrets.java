@@ -75,6 +75,9 @@ public final class KnownSecrets {
 
   private static final Object LOCK = new Object();
   private static final Set<String> learned = new LinkedHashSet<>();
+  /** The settings already learned, key and value, so repeated reads cost a set lookup. */
+  private static final Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final byte[] MASK_BYTES = Redaction.MASK.getBytes(StandardCharsets.UTF_8);
   /** Every form of every learned secret, longest first. */
   private static volatile String[] forms = {};
   private static volatile byte[][] byteForms = {};
@@ -88,8 +91,9 @@ public final class KnownSecrets {
    * a key that is neither a secret nor a carrier teaches nothing. {@code null}s teach nothing.
    */
   public static void learn(String key, String value) {
-    if (key == null || value == null || value.isBlank() || NOT_SECRET.contains(key)) {
-      return;
+    if (key == null || value == null || value.isBlank() || NOT_SECRET.contains(key)
+        || !seen.add(key + '\u0000' + value)) {
+      return; // a setting is read many times: its parts are worked out once
     }
     List<String> parts = partsOf(key, value);
     if (!parts.isEmpty()) {
@@ -413,7 +417,6 @@ public final class KnownSecrets {
 
     /** Writes the scrubbed buffer except a tail that may begin a secret (all of it when {@code all}). */
     private void drain(byte[][] secrets, boolean all) throws IOException {
-      byte[] mask = Redaction.MASK.getBytes(StandardCharsets.UTF_8);
       java.io.ByteArrayOutputStream clean = new java.io.ByteArrayOutputStream(len);
       int i = 0;
       int keep = all ? len : len - heldBack(secrets);
@@ -421,7 +424,7 @@ public final class KnownSecrets {
       while (i < keep) {
         for (byte[] s : secrets) {
           if (s.length <= len - i && matches(buf, i, s)) {
-            clean.write(mask, 0, mask.length);
+            clean.write(MASK_BYTES, 0, MASK_BYTES.length);
             i += s.length;
             continue outer;
           }

@@ -28,6 +28,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -243,19 +244,20 @@ public final class RunReport {
   /** The newest sibling run directory (by name, i.e. UTC timestamp) older than {@code runDir}, or null. */
   static Path previousRun(Path parent, Path runDir, String mode) {
     String me = runDir.getFileName().toString();
-    Path best = null;
+    List<Path> earlier = new ArrayList<>();
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(parent, Files::isDirectory)) {
       for (Path p : ds) {
         String n = p.getFileName().toString();
-        if (n.compareTo(me) < 0 && !n.equals(Baselines.DIR) && Files.isRegularFile(p.resolve("jmh.json"))
-            && (best == null || n.compareTo(best.getFileName().toString()) > 0) && sameMode(p, mode)) {
-          best = p;
+        if (n.compareTo(me) < 0 && !n.equals(Baselines.DIR) && Files.isRegularFile(p.resolve("jmh.json"))) {
+          earlier.add(p);
         }
       }
     } catch (IOException e) {
       return null;
     }
-    return best;
+    // newest first: only as many manifests are read as it takes to find one of the same mode
+    earlier.sort(Comparator.comparing((Path p) -> p.getFileName().toString()).reversed());
+    return earlier.stream().filter(p -> sameMode(p, mode)).findFirst().orElse(null);
   }
 
   /**
