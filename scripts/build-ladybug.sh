@@ -8,6 +8,11 @@
 #   $DBBENCH_CACHE/ladybug/<version>/build.json            (package, version, sha256 and npm integrity
 #                                                            of the tarball, toolchain, build seconds)
 #
+# and the jar (which carries the native library) into the local Maven repository as
+# com.ladybugdb:lbug:<version>, where the pom's `ladybug` profile finds it: the profile turns on
+# when $HOME/.cache/dbbench/ladybug/<ladybug.version>/lbug_java.jar exists (or with -Pladybug when
+# a Maven repository serves com.ladybugdb:lbug) and builds the graph family's LadybugDB engine.
+#
 # Usage: scripts/build-ladybug.sh [VERSION]     (default 0.14.3, the version graphd's lbug 0.14 resolves to)
 #
 # A user whose Maven repository serves com.ladybugdb:lbug can take the jar from there instead.
@@ -26,8 +31,25 @@ fi
 cache="${DBBENCH_CACHE:-$HOME/.cache/dbbench}/ladybug/$version"
 jar="$cache/lbug_java.jar"
 native="$cache/liblbug_java_native.so_linux_amd64"
+m2="${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}/com/ladybugdb/lbug/$version"
+install_m2() {
+  mkdir -p "$m2"
+  cp "$jar" "$m2/lbug-$version.jar"
+  cat > "$m2/lbug-$version.pom" <<POM
+<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.ladybugdb</groupId>
+  <artifactId>lbug</artifactId>
+  <version>$version</version>
+  <description>LadybugDB's Java API, built from the npm package lbug@$version by dbbench's scripts/build-ladybug.sh</description>
+</project>
+POM
+  echo "build-ladybug: installed as com.ladybugdb:lbug:$version in $m2"
+}
 if [[ -f "$jar" && -f "$native" && -f "$cache/build.json" ]]; then
   echo "build-ladybug: LadybugDB $version is already built: $jar"
+  [[ -f "$m2/lbug-$version.jar" ]] || install_m2
   exit 0
 fi
 for tool in npm cmake ninja g++ sha256sum; do
@@ -88,4 +110,5 @@ cat > "$cache/build.json" <<JSON
   "built_utc": "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 }
 JSON
+install_m2
 echo "build-ladybug: LadybugDB $version built in $seconds s (this invocation): $jar"

@@ -1,6 +1,7 @@
 package io.dbbench;
 
 import io.dbbench.core.ForkFlags;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -9,6 +10,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Shared JMH defaults for every dbbench benchmark (netty's microbench keeps its defaults in one
@@ -30,6 +32,35 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public abstract class BenchmarkDefaults {
+
+  /**
+   * The simple name of the benchmark method a trial runs, e.g. {@code insertMany} for
+   * {@code io.dbbench.mongo.MongoDriverBenchmark.insertMany}, as JMH records it in the trial's
+   * {@link BenchmarkParams}: a state's set-up reads it to pick what it prepares and verifies.
+   */
+  protected static String methodOf(BenchmarkParams params) {
+    String benchmark = params.getBenchmark();
+    return benchmark.substring(benchmark.lastIndexOf('.') + 1);
+  }
+
+  /**
+   * Whether the trial's benchmark method is one of {@code yes} (true) or one of {@code no} (false),
+   * for a state that prepares and verifies two kinds of method differently.
+   *
+   * @param verifier where the methods' verification lives, for the error, e.g. {@code Service.verify()}
+   * @throws IllegalStateException naming the method when it is in neither set: a renamed or new
+   *     method must say how it is verified, not silently skip verification
+   */
+  protected static boolean methodIn(BenchmarkParams params, Set<String> yes, Set<String> no, String verifier) {
+    String method = methodOf(params);
+    if (yes.contains(method)) {
+      return true;
+    }
+    if (no.contains(method)) {
+      return false;
+    }
+    throw new IllegalStateException(params.getBenchmark() + " has no verification in " + verifier + "; add it there");
+  }
 
   /**
    * Runs the benchmarks of {@code benchmarkClass} through the JMH {@link org.openjdk.jmh.runner.Runner},

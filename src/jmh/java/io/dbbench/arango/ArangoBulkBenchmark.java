@@ -81,8 +81,7 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
     /** Starts or reaches the target, opens the client and builds the documents. */
     @Setup(Level.Trial)
     public void open(BenchmarkParams params) throws Exception {
-      String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-      operation = BulkOperation.ofMethod(method);
+      operation = BulkOperation.ofMethod(methodOf(params));
       int n = docs;
       if (Boolean.getBoolean("dbbench.smoke") && n > SMOKE_DOCS) {
         System.err.println("[dbbench] arango: smoke run, " + SMOKE_DOCS + " documents instead of docs=" + n);

@@ -45,6 +45,13 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
     @Param({"100000"})
     public int nodes;
 
+    /**
+     * The embedded database ({@link GraphEngine}): {@code kuzu} (Kuzu 0.11, the default) or
+     * {@code ladybug} (LadybugDB 0.14, graphd's engine, in a build with it: {@code -p engine=kuzu,ladybug}).
+     */
+    @Param({"kuzu"})
+    public String engine = "kuzu";
+
     GraphFixture fixture;
     GraphSession session;
     GraphStatement matchById;
@@ -75,7 +82,8 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
     void open(String benchmark) {
       this.benchmark = benchmark;
       GraphSettings settings = GraphSettings.fromEnvironment();
-      fixture = GraphFixture.open(nodes, settings.seed(), settings.bufferPoolBytes(), settings.tempRoot());
+      fixture = GraphFixture.open(GraphEngine.parse(engine), nodes, settings.seed(), settings.bufferPoolBytes(),
+          settings.tempRoot());
       session = fixture.prepare(JournalMode.OFF);
       matchById = session.prepare(GraphQueries.MATCH_BY_ID);
       matchAllLimit10 = session.prepare(GraphQueries.MATCH_ALL_LIMIT_10);

@@ -65,6 +65,13 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
     @Param({"off", "on", "on+fsync"})
     public String journal;
 
+    /**
+     * The embedded database ({@link GraphEngine}): {@code kuzu} (Kuzu 0.11, the default) or
+     * {@code ladybug} (LadybugDB 0.14, graphd's engine, in a build with it: {@code -p engine=kuzu,ladybug}).
+     */
+    @Param({"kuzu"})
+    public String engine = "kuzu";
+
     GraphFixture fixture;
     JournalMode mode;
     GraphSession session;
@@ -94,7 +101,8 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
       this.benchmark = benchmark;
       mode = JournalMode.parse(journal);
       GraphSettings settings = GraphSettings.fromEnvironment();
-      fixture = GraphFixture.open(nodes, settings.seed(), settings.bufferPoolBytes(), settings.tempRoot());
+      fixture = GraphFixture.open(GraphEngine.parse(engine), nodes, settings.seed(), settings.bufferPoolBytes(),
+          settings.tempRoot());
       edgeParams = randomEdgeParams(nodes, settings.seed());
     }
 

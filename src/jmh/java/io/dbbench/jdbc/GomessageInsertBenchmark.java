@@ -15,10 +15,6 @@ import org.openjdk.jmh.annotations.Param;
  * fail at setup ({@link Strategy#requireSupportedBy}).
  */
 public class GomessageInsertBenchmark extends GomessageBenchmarkBase {
-  /** BATCHCOUNTxBATCHSIZE: the study's sweep, smallest batches first (the main job's quick mode narrows it to the 100 000-row shapes). */
-  @Param({"100x1000", "10x10000", "1x100000", "1000x1000", "100x10000", "10x100000", "1x1000000"})
-  public String shape;
-
   /**
    * {@code bulk}, {@code many}, {@code copy}, {@code arrayBind} or {@code arrayProject} ({@code copy}
    * and the array strategies PostgreSQL only); see {@link Strategy}. {@code arrayChunks} and
@@ -27,25 +23,6 @@ public class GomessageInsertBenchmark extends GomessageBenchmarkBase {
    */
   @Param({"bulk", "many", "copy", "arrayBind", "arrayProject"})
   public String strategy;
-
-  /** {@code seq}: one connection; {@code par}: one connection per worker. */
-  @Param({"seq", "par"})
-  public String mode;
-
-  @Override
-  protected String shape() {
-    return shape;
-  }
-
-  @Override
-  protected String strategy() {
-    return strategy;
-  }
-
-  @Override
-  protected String mode() {
-    return mode;
-  }
 
   /** Runs this class from an IDE; arguments are JMH options (e.g. {@code -p shape=4x250 -p strategy=copy,arrayBind -p mode=seq -f 1 -i 3}). */
   public static void main(String[] args) throws Exception {

@@ -11,6 +11,7 @@ import io.dbbench.payload.PayloadSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.Set;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -73,14 +74,7 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
     /** Connects and prepares the collection; seeds only for {@code findById}. */
     @Setup(Level.Trial)
     public void open(BenchmarkParams params) {
-      String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-      finding = switch (method) {
-        case "findById" -> true;
-        case "insertOne", "insertMany" -> false;
-        // a renamed or new method must say how it is verified, not silently skip verification
-        default -> throw new IllegalStateException("MongoDriverBenchmark." + method
-            + " has no verification in Driver.verify(); add it there");
-      };
+      finding = methodIn(params, Set.of("findById"), Set.of("insertOne", "insertMany"), "Driver.verify()");
       PayloadSettings settings = PayloadSettings.fromEnvironment();
       fixture = CollectionFixture.open(MongoTarget.open(settings.mongo(), arrangement), doc, "driver", "dbbench-driver-",
           true, poolSize, finding ? settings.seedDocs() : 0);
@@ -97,17 +91,10 @@ public class MongoDriverBenchmark extends BenchmarkDefaults {
         w.inserted = 0;
         w.misses = 0;
       }
-      if (finding) {
-        if (misses > 0) {
-          throw new IllegalStateException(misses + " findById calls found nothing; every id looked up was seeded");
-        }
-        fixture.verifyCount(fixture.seededIds().size());
-        fixture.verifySample(fixture.seededIds().get(0));
-      } else {
-        fixture.verifyCount(inserted);
-        fixture.verifyAnySample();
-        fixture.prepare(); // keeps the stand-in's heap bounded across iterations
+      if (finding && misses > 0) {
+        throw new IllegalStateException(misses + " findById calls found nothing; every id looked up was seeded");
       }
+      fixture.verifyIteration(finding, inserted, 0);
     }
 
     /** Drops the collection and closes the client. */

@@ -159,15 +159,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
         throw new IllegalStateException("no open-loop request succeeded in this iteration (" + s.failed()
             + " failed) against " + fixture.baseUri());
       }
-      if (searching) {
-        List<String> ids = fixture.seededIds();
-        fixture.verifyCount(ids.size());
-        fixture.verifySample(ids.get(0));
-      } else {
-        fixture.verifyInserted(s.ok(), s.failed()); // a timed-out request may still have been stored
-        fixture.verifyAnySample();
-        fixture.prepare(); // keeps the stand-in's heap bounded
-      }
+      fixture.verifyIteration(searching, s.ok(), s.failed()); // a timed-out request may still have been stored
     }
 
     /** Writes the trial's latency files, then stops everything. */

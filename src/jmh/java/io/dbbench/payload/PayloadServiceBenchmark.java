@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Queue;
+import java.util.Set;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
@@ -79,14 +80,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
     /** Starts the service for {@code insert}; {@code search} starts it in {@link Seed}, with its documents. */
     @Setup(Level.Trial)
     public void open(BenchmarkParams params) {
-      String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-      searching = switch (method) {
-        case "search" -> true;
-        case "insert" -> false;
-        // a renamed or new method must say how it is verified, not silently skip verification
-        default -> throw new IllegalStateException("PayloadServiceBenchmark." + method
-            + " has no verification in Service.verify(); add it there");
-      };
+      searching = methodIn(params, Set.of("search"), Set.of("insert"), "Service.verify()");
       if (!searching) {
         fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), arrangement, doc, PayloadFixture.Index.none, 0);
         ServerWarmup.record(fixture.warmUp(PayloadFixture.Mix.insert, PayloadFixture.warmupRule()));
@@ -107,15 +101,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
         throw new IllegalStateException("no request succeeded in this iteration (" + failed
             + " failed); is the service reaching MongoDB at " + fixture.baseUri() + "?");
       }
-      if (searching) {
-        List<String> ids = fixture.seededIds();
-        fixture.verifyCount(ids.size());
-        fixture.verifySample(ids.get(0));
-      } else {
-        fixture.verifyInserted(ok, failed); // a timed-out request may still have been stored
-        fixture.verifyAnySample();
-        fixture.prepare(); // keeps the stand-in's heap bounded across iterations
-      }
+      fixture.verifyIteration(searching, ok, failed); // a timed-out insert may still have been stored
     }
 
     /** Stops the service and the stand-in processes and drops the collection. */

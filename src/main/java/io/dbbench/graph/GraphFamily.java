@@ -1,10 +1,12 @@
 package io.dbbench.graph;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Probe;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -187,7 +189,47 @@ public final class GraphFamily implements BenchmarkFamily {
       m.put("config_error", e.getMessage());
     }
     m.put("journal", "GraphJ (io.dbbench.graphj.JournalWriter), appended before each mutating query");
+    m.put("engines", engines());
     return m;
+  }
+
+  /**
+   * Each engine ({@link GraphEngine}) with its library version, or why this build lacks it; for
+   * LadybugDB, also the npm package, version and checksums its library was built from (the
+   * {@code build.json} that {@code scripts/build-ladybug.sh} writes beside it), when present.
+   */
+  static Map<String, Object> engines() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (GraphEngine e : GraphEngine.values()) {
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("product", e.product());
+      if (e.available()) {
+        try {
+          one.put("version", e.version());
+        } catch (LinkageError | RuntimeException x) {
+          one.put("error", "native library did not load: " + x);
+        }
+      } else {
+        one.put("unavailable", e.unavailableReason());
+      }
+      if (e == GraphEngine.LADYBUG && one.get("version") instanceof String v) {
+        ladybugBuild(v).ifPresent(b -> one.put("built_from", b));
+      }
+      m.put(e.id(), one);
+    }
+    return m;
+  }
+
+  /** The {@code build.json} of LadybugDB {@code version}'s build under {@code DBBENCH_CACHE} (default ~/.cache/dbbench). */
+  private static Optional<Object> ladybugBuild(String version) {
+    String cache = System.getenv().getOrDefault("DBBENCH_CACHE", System.getProperty("user.home") + "/.cache/dbbench");
+    Path file = Path.of(cache, "ladybug", version, "build.json");
+    try {
+      return Files.isRegularFile(file) ? Optional.<Object>of(new ObjectMapper().readValue(file.toFile(), Map.class))
+          : Optional.empty();
+    } catch (IOException | RuntimeException x) {
+      return Optional.of("unreadable " + file + ": " + x.getMessage());
+    }
   }
 
   private static String safeVersion() {

@@ -28,6 +28,7 @@ public final class GraphFixture implements AutoCloseable {
   private final Path templateDir;
   private final EntityGraph.Dataset data;
   private final long bufferPoolBytes;
+  private final GraphEngine engine;
   private int opened;
   private GraphDatabase db;
   private GraphSession session;
@@ -36,7 +37,8 @@ public final class GraphFixture implements AutoCloseable {
   private Path journalFile;
   private Leases.Lease lease;
 
-  private GraphFixture(Path dir, EntityGraph.Dataset data, long bufferPoolBytes) {
+  private GraphFixture(GraphEngine engine, Path dir, EntityGraph.Dataset data, long bufferPoolBytes) {
+    this.engine = engine;
     this.dir = dir;
     this.templateDir = dir.resolve("template");
     this.data = data;
@@ -44,32 +46,47 @@ public final class GraphFixture implements AutoCloseable {
   }
 
   /**
-   * Creates the trial directory under {@code root} and the preloaded template database.
+   * {@link #open(GraphEngine, int, long, long, Path)} on Kuzu, the default engine.
    *
-   * @param nodes number of preloaded entities (&gt;= 1)
-   * @param seed edge seed
-   * @param bufferPoolBytes Kuzu buffer pool, bytes
-   * @param root where the trial directory goes (see {@link GraphSettings#tempRoot()})
    * @throws IllegalStateException naming the path when the directory cannot be created, or when
    *     the preload's counts are wrong
    * @throws GraphQueryException when the database rejects the schema or the load
    */
   public static GraphFixture open(int nodes, long seed, long bufferPoolBytes, Path root) {
+    return open(GraphEngine.KUZU, nodes, seed, bufferPoolBytes, root);
+  }
+
+  /**
+   * Creates the trial directory under {@code root} and the preloaded template database.
+   *
+   * @param engine the embedded database to run on ({@link GraphEngine#available})
+   * @param nodes number of preloaded entities (&gt;= 1)
+   * @param seed edge seed
+   * @param bufferPoolBytes the engine's buffer pool, bytes
+   * @param root where the trial directory goes (see {@link GraphSettings#tempRoot()})
+   * @throws IllegalStateException naming the path when the directory cannot be created, or when
+   *     the preload's counts are wrong, or naming the engine when this build lacks it
+   * @throws GraphQueryException when the database rejects the schema or the load
+   */
+  public static GraphFixture open(GraphEngine engine, int nodes, long seed, long bufferPoolBytes, Path root) {
+    if (!engine.available()) {
+      throw new IllegalStateException(engine.unavailableReason());
+    }
     EntityGraph.Dataset data = EntityGraph.generate(nodes, seed);
     Leases.Lease lease = Leases.take();
     Path dir = GraphSettings.createTrialDir(root);
     lease.path(dir);
-    GraphFixture f = new GraphFixture(dir, data, bufferPoolBytes);
+    GraphFixture f = new GraphFixture(engine, dir, data, bufferPoolBytes);
     f.lease = lease;
     try {
       Files.createDirectories(f.templateDir);
-      try (GraphDatabase t = KuzuGraphDatabase.open(f.templateDir.resolve(DB_FILE), bufferPoolBytes);
+      try (GraphDatabase t = engine.open(f.templateDir.resolve(DB_FILE), bufferPoolBytes);
           GraphSession s = t.openSession()) {
         EntityGraph.createSchema(s);
         EntityGraph.load(s, data, dir);
       }
-      // Kuzu extracts its native library to a temp file it deletes only on a normal JVM exit
-      KuzuGraphDatabase.extractedNativeLibrary().ifPresent(lease::path);
+      // the engine extracts its native library to a temp file it deletes only on a normal JVM exit
+      engine.extractedNativeLibrary().ifPresent(lease::path);
       return f;
     } catch (IOException e) {
       f.close();
@@ -114,7 +131,7 @@ public final class GraphFixture implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot copy template database " + templateDir + " to " + workDir, e);
     }
-    db = KuzuGraphDatabase.open(workDir.resolve(DB_FILE), bufferPoolBytes);
+    db = engine.open(workDir.resolve(DB_FILE), bufferPoolBytes);
     GraphSession raw = db.openSession();
     if (mode.enabled()) {
       journalFile = dir.resolve("journal-" + k + ".graphj");

@@ -7,14 +7,13 @@ import io.dbbench.report.render.Charts;
 import io.dbbench.report.render.Doc;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
-import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.PublishedStudyForm;
 import io.dbbench.report.study.VariantTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -22,26 +21,10 @@ import java.util.Set;
  * chart of writes/s against batch size, and the {@code journal} overhead in the variant form
  * ({@code off} as reference when it is the first value).
  */
-public final class GraphForm implements StudyForm {
-  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
-  @Override
-  public Optional<String> studyResource() {
-    return Optional.of("study.json");
-  }
-
-  @Override
-  public String title() {
-    return "Graph database writes (LadybugDB/Kuzu)";
-  }
-
-  @Override
-  public int order() {
-    return 30;
-  }
-
-  @Override
-  public boolean accepts(JmhResult r) {
-    return r.className().startsWith("io.dbbench.graph.");
+public final class GraphForm extends PublishedStudyForm {
+  /** The form: its heading, position 30, and the benchmark classes it draws. */
+  public GraphForm() {
+    super("Graph database writes (LadybugDB/Kuzu)", 30, c -> c.startsWith("io.dbbench.graph."));
   }
 
   @Override

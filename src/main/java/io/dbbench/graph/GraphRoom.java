@@ -1,19 +1,12 @@
 package io.dbbench.graph;
 
-import io.dbbench.core.BenchmarkFamily;
-import io.dbbench.report.study.StudyForm;
-import io.dbbench.report.study.StudyRoom;
+import io.dbbench.report.study.ListedRoom;
 import java.util.List;
 
 /** The room of graphd's embedded graph database throughput, as the registry lists it: its family and its form. */
-public final class GraphRoom implements StudyRoom {
-  @Override
-  public List<BenchmarkFamily> families() {
-    return List.of(new GraphFamily());
-  }
-
-  @Override
-  public List<StudyForm> forms() {
-    return List.of(new GraphForm());
+public final class GraphRoom extends ListedRoom {
+  /** The room's families and forms, in run order. */
+  public GraphRoom() {
+    super(List.of(new GraphFamily()), List.of(new GraphForm()));
   }
 }

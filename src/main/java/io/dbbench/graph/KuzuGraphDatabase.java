@@ -25,10 +25,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The Kuzu ({@code com.kuzudb:kuzu}) implementation of {@link GraphDatabase}: the only class in
- * dbbench that touches {@code com.kuzudb}. LadybugDB, Kuzu's continuation, has the same Java API
- * shape, so switching engines means changing the Maven dependency and the imports of this one
- * class (see README "## graph").
+ * The Kuzu ({@code com.kuzudb}) implementation of {@link GraphDatabase}: the only class in dbbench
+ * that touches {@code com.kuzudb}. The other engine ({@link GraphEngine}) is this class again, under
+ * its own package and names: {@code src/ladybug/kuzu-to-ladybug.sed} generates it at build time, so
+ * both engines run one wrapper.
  *
  * <p>Kuzu reports a failed query through {@code QueryResult.isSuccess()} /
  * {@code getErrorMessage()} instead of throwing; this wrapper turns that into a

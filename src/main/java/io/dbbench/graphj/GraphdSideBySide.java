@@ -61,6 +61,12 @@ import picocli.CommandLine.Option;
  * no content size), and {@code decode_all} streams into a growing vector; dbbench compresses in
  * one call with the size known and decompresses into an array of the declared size. The AEAD
  * rows: graphd builds the cipher (key schedule) and the 40-byte AAD per call, as dbbench does.
+ * {@code compress_encrypt}: dbbench's row is the whole seal ({@link GraphjCodec#seal}: zstd level 3,
+ * encrypt with the final header as AAD, and the SHA-256 of the body the header carries), graphd's
+ * stops after the encryption, so dbbench does one SHA-256 of the sealed body more. {@code compaction}:
+ * both read the 5 sealed-raw text segments, merge them into one sealed archive and write it with a
+ * final sync (dbbench {@code sink=file}: a temporary file forced to storage and renamed over the
+ * last call's archive); graphd also removes its output inside the timed loop, dbbench does not.
  *
  * <p>Writes {@code block-K/} ({@code jmh.json}, {@code criterion/} with each benchmark's {@code new/}, logs,
  * {@code machine.json}),
@@ -97,28 +103,56 @@ public final class GraphdSideBySide implements Callable<Integer> {
     }
   }
 
-  /** The rows compared, dbbench's against graphd's criterion groups of the same work. */
-  public static final List<Pair> PAIRS = List.of(
-      new Pair("compress level=1 perCall", "GraphjCompressBenchmark.compress", Map.of("level", "1", "context", "perCall"),
-          "compression_levels/1"),
-      new Pair("compress level=3 perCall", "GraphjCompressBenchmark.compress", Map.of("level", "3", "context", "perCall"),
-          "compression_levels/3"),
-      new Pair("decompress perCall", "GraphjCompressBenchmark.decompress", Map.of("context", "perCall"),
-          "decompression/zstd_level_3"),
-      new Pair("encrypt jdk", "GraphjCryptoBenchmark.encrypt", Map.of("provider", "jdk"), "encryption/encrypt"),
-      new Pair("encrypt libcrypto", "GraphjCryptoBenchmark.encrypt", Map.of("provider", "libcrypto"), "encryption/encrypt"),
-      new Pair("decrypt jdk", "GraphjCryptoBenchmark.decrypt", Map.of("provider", "jdk"), "decryption/decrypt"),
-      new Pair("decrypt libcrypto", "GraphjCryptoBenchmark.decrypt", Map.of("provider", "libcrypto"), "decryption/decrypt"),
-      new Pair("headerEncode", "GraphjHeaderBenchmark.headerEncode", Map.of(), "header_encode"),
-      new Pair("headerDecode", "GraphjHeaderBenchmark.headerDecode", Map.of(), "header_decode"));
+  /** graphd's {@code data_sizes} query counts; its criterion ids name the input's byte length. */
+  static final List<Integer> DATA_SIZES = List.of(10, 100, 1000, 10000);
+
+  /**
+   * The rows compared, dbbench's against graphd's criterion groups of the same work: every group of
+   * graphd's {@code graphj_bench} ({@code compression_levels} 1 to 22, {@code decompression},
+   * {@code encryption}, {@code decryption}, {@code compress_encrypt}, {@code compaction},
+   * {@code data_sizes}, the header rows). The AEAD rows run once per dbbench provider.
+   */
+  public static final List<Pair> PAIRS = pairs();
+
+  private static List<Pair> pairs() {
+    List<Pair> p = new ArrayList<>();
+    for (String level : List.of("1", "3", "6", "9", "15", "22")) {
+      p.add(new Pair("compress level=" + level + " perCall", "GraphjCompressBenchmark.compress",
+          Map.of("level", level, "context", "perCall"), "compression_levels/" + level));
+    }
+    p.add(new Pair("decompress perCall", "GraphjCompressBenchmark.decompress", Map.of("context", "perCall"),
+        "decompression/zstd_level_3"));
+    for (String provider : List.of("jdk", "libcrypto")) {
+      p.add(new Pair("encrypt " + provider, "GraphjCryptoBenchmark.encrypt", Map.of("provider", provider), "encryption/encrypt"));
+      p.add(new Pair("decrypt " + provider, "GraphjCryptoBenchmark.decrypt", Map.of("provider", provider), "decryption/decrypt"));
+      p.add(new Pair("compressEncrypt " + provider, "GraphjCryptoBenchmark.compressEncrypt", Map.of("provider", provider),
+          "compress_encrypt/compress_then_encrypt"));
+    }
+    p.add(new Pair("headerEncode", "GraphjHeaderBenchmark.headerEncode", Map.of(), "header_encode"));
+    p.add(new Pair("headerDecode", "GraphjHeaderBenchmark.headerDecode", Map.of(), "header_decode"));
+    for (String[] c : new String[][] {{"raw", "no_compress"}, {"zstd", "with_compress"}, {"zstdEncrypted", "compress_encrypt"}}) {
+      p.add(new Pair("compact " + c[0], "GraphjCompactBenchmark.compact", Map.of("variant", c[0], "sink", "file"),
+          "compaction/compact_5_segments_" + c[1]));
+    }
+    for (int n : DATA_SIZES) {
+      int bytes = GraphjCorpus.generate(GraphjCorpus.Kind.TEXT, n, GraphjCorpus.SEED).length;
+      p.add(new Pair("dataSizes compress " + n, "GraphjDataSizesBenchmark.compress", Map.of("queries", "" + n),
+          "data_sizes/compress/" + bytes));
+      p.add(new Pair("dataSizes encrypt " + n, "GraphjDataSizesBenchmark.encrypt", Map.of("queries", "" + n),
+          "data_sizes/encrypt/" + bytes));
+    }
+    return List.copyOf(p);
+  }
 
   /** The JMH regex of dbbench's side: every benchmark named in {@link #PAIRS}. */
   static final String JMH_REGEX = "io\\.dbbench\\.graphj\\.(GraphjCompressBenchmark\\.(compress|decompress)"
-      + "|GraphjCryptoBenchmark\\.(encrypt|decrypt)|GraphjHeaderBenchmark\\.header(Encode|Decode))$";
+      + "|GraphjCryptoBenchmark\\.(encrypt|decrypt|compressEncrypt)|GraphjHeaderBenchmark\\.header(Encode|Decode)"
+      + "|GraphjCompactBenchmark\\.compact|GraphjDataSizesBenchmark\\.(compress|encrypt))$";
 
   /** The criterion filter of graphd's side: every group named in {@link #PAIRS}. */
-  static final String CRITERION_FILTER = "^(compression_levels/(1|3)|decompression/zstd_level_3|encryption/encrypt"
-      + "|decryption/decrypt|header_encode|header_decode)$";
+  static final String CRITERION_FILTER = "^(compression_levels/(1|3|6|9|15|22)|decompression/zstd_level_3"
+      + "|encryption/encrypt|decryption/decrypt|compress_encrypt/compress_then_encrypt|header_encode|header_decode"
+      + "|compaction/compact_5_segments_(no_compress|with_compress|compress_encrypt)|data_sizes/(compress|encrypt)/[0-9]+)$";
 
   @Option(names = "--graphd-bench", paramLabel = "BIN",
       description = "graphd's built graphj_bench executable (scripts/graphd-vs-dbbench.sh builds it from graphd's source).")
@@ -275,7 +309,9 @@ public final class GraphdSideBySide implements Callable<Integer> {
   private void runDbbench(Path block) throws IOException, InterruptedException, SideFailed {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain", JMH_REGEX,
-        "-p", "corpus=text", "-p", "level=1,3", "-p", "context=perCall", "-p", "provider=" + providers));
+        "-p", "corpus=text", "-p", "level=1,3,6,9,15,22", "-p", "context=perCall", "-p", "provider=" + providers,
+        "-p", "variant=raw,zstd,zstdEncrypted", "-p", "sink=file", "-p", "queries=" + DATA_SIZES.stream().map(String::valueOf)
+            .collect(java.util.stream.Collectors.joining(","))));
     cmd.addAll(split(jmhOpts));
     cmd.addAll(List.of("-f", "1", "-bm", "avgt", "-tu", "ns", "-prof", MachineStateProfiler.class.getName(),
         "-rf", "json", "-rff", block.resolve("jmh.json").toString()));

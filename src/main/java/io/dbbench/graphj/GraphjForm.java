@@ -11,7 +11,7 @@ import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
 import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.Study;
-import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.PublishedStudyForm;
 import io.dbbench.report.study.VariantTable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -29,7 +28,12 @@ import java.util.Set;
  * ({@code inputBytes / outputBytes}) per {@code level}; charts of MB/s and ratio against zstd
  * level; the AEAD {@code provider} comparison in the variant form.
  */
-public final class GraphjForm implements StudyForm {
+public final class GraphjForm extends PublishedStudyForm {
+  /** The form: its heading, position 10, and the benchmark classes it draws. */
+  public GraphjForm() {
+    super("GraphJ codecs (criterion form)", 10, c -> c.startsWith("io.dbbench.graphj."));
+  }
+
   /**
    * graphd's criterion figures ({@code tables.graphd_ns}) row by row, each beside the dbbench row
    * that does graphd's work on graphd's input: the text corpus, a zstd context per call (graphd's
@@ -58,27 +62,6 @@ public final class GraphjForm implements StudyForm {
           PublishedRows.TIME, "ns/op", 1e9, ns, Units.num(ns), false));
     });
     return out;
-  }
-
-  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
-  @Override
-  public Optional<String> studyResource() {
-    return Optional.of("study.json");
-  }
-
-  @Override
-  public String title() {
-    return "GraphJ codecs (criterion form)";
-  }
-
-  @Override
-  public int order() {
-    return 10;
-  }
-
-  @Override
-  public boolean accepts(JmhResult r) {
-    return r.className().startsWith("io.dbbench.graphj.");
   }
 
   @Override

@@ -1,19 +1,12 @@
 package io.dbbench.graphj;
 
-import io.dbbench.core.BenchmarkFamily;
-import io.dbbench.report.study.StudyForm;
-import io.dbbench.report.study.StudyRoom;
+import io.dbbench.report.study.ListedRoom;
 import java.util.List;
 
 /** The room of graphd's GraphJ journal codec, as the registry lists it: its family and its form. */
-public final class GraphjRoom implements StudyRoom {
-  @Override
-  public List<BenchmarkFamily> families() {
-    return List.of(new GraphjFamily());
-  }
-
-  @Override
-  public List<StudyForm> forms() {
-    return List.of(new GraphjForm());
+public final class GraphjRoom extends ListedRoom {
+  /** The room's families and forms, in run order. */
+  public GraphjRoom() {
+    super(List.of(new GraphjFamily()), List.of(new GraphjForm()));
   }
 }

@@ -5,6 +5,7 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import io.dbbench.core.Spelling;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Arrays;
@@ -29,22 +30,11 @@ import java.util.Arrays;
  */
 public final class ZstdCodec implements AutoCloseable {
   /** How zstd contexts are handled. */
-  public enum Context {
+  public enum Context implements Spelling.LowerCamel {
     /** A new native context for every call (graphd's behaviour; the default). */
-    PER_CALL("perCall"),
+    PER_CALL,
     /** One compression and one decompression context per instance (per thread), reused. */
-    REUSED("reused");
-
-    private final String id;
-
-    Context(String id) {
-      this.id = id;
-    }
-
-    /** The {@code @Param} spelling: {@code perCall} or {@code reused}. */
-    public String id() {
-      return id;
-    }
+    REUSED;
 
     /**
      * Parses {@code perCall} or {@code reused} (case-insensitive).
@@ -52,17 +42,12 @@ public final class ZstdCodec implements AutoCloseable {
      * @throws IllegalArgumentException naming the value and the accepted ones
      */
     public static Context parse(String s) {
-      for (Context c : values()) {
-        if (c.id.equalsIgnoreCase(s == null ? "" : s.trim())) {
-          return c;
-        }
-      }
-      throw new IllegalArgumentException("unknown zstd context '" + s + "'; expected perCall or reused");
+      return Spelling.parse(Context.class, Context::id, "zstd context", s);
     }
 
     @Override
     public String toString() {
-      return id;
+      return id();
     }
   }
 

@@ -9,7 +9,7 @@ import io.dbbench.report.stats.Limit;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
 import io.dbbench.report.study.PublishedRows;
-import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.PublishedStudyForm;
 import io.dbbench.report.study.VariantTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +26,12 @@ import java.util.Set;
  * shots, rows/s, the parallel speed-up ({@code mode=par} over {@code seq}) and the ratio to
  * {@code copy}; chart of rows/s against batch size per strategy.
  */
-public final class GomessageForm implements StudyForm {
+public final class GomessageForm extends PublishedStudyForm {
+  /** The form: its heading, position 20, and the benchmark classes it draws. */
+  public GomessageForm() {
+    super("GOMESSAGE bulk insert (hdbinsert form)", 20, c -> c.startsWith("io.dbbench.jdbc."));
+  }
+
   /**
    * hdbinsert's table row by row ({@code tables.hdbinsert_s}): each shape for {@code bulk} and
    * {@code many}, sequential and parallel, in seconds per insert of the shape's rows; the study's
@@ -51,27 +56,6 @@ public final class GomessageForm implements StudyForm {
           false));
     });
     return out;
-  }
-
-  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
-  @Override
-  public Optional<String> studyResource() {
-    return Optional.of("study.json");
-  }
-
-  @Override
-  public String title() {
-    return "GOMESSAGE bulk insert (hdbinsert form)";
-  }
-
-  @Override
-  public int order() {
-    return 20;
-  }
-
-  @Override
-  public boolean accepts(JmhResult r) {
-    return r.className().startsWith("io.dbbench.jdbc.");
   }
 
   @Override

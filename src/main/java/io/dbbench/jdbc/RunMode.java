@@ -1,26 +1,17 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.Spelling;
+
 /**
  * Sequential or parallel insert (hdbinsert's {@code Seq}/{@code Par} test types): {@code seq}
  * sends every batch over one connection; {@code par} spreads the batches over worker threads,
  * each with its own dedicated connection opened before timing starts.
  */
-public enum RunMode {
+public enum RunMode implements Spelling.LowerCamel {
   /** All batches, in order, on one connection. */
-  SEQ("seq"),
+  SEQ,
   /** Batches spread round-robin over {@code workers} threads and connections. */
-  PAR("par");
-
-  private final String id;
-
-  RunMode(String id) {
-    this.id = id;
-  }
-
-  /** The {@code @Param mode} spelling. */
-  public String id() {
-    return id;
-  }
+  PAR;
 
   /**
    * The mode spelled {@code text} (case-insensitive).
@@ -28,16 +19,11 @@ public enum RunMode {
    * @throws IllegalArgumentException naming the value and the accepted ones
    */
   public static RunMode parse(String text) {
-    for (RunMode m : values()) {
-      if (m.id.equalsIgnoreCase(text == null ? "" : text.trim())) {
-        return m;
-      }
-    }
-    throw new IllegalArgumentException("mode '" + text + "' is unknown; expected seq or par");
+    return Spelling.parse(RunMode.class, RunMode::id, "mode", text);
   }
 
   @Override
   public String toString() {
-    return id;
+    return id();
   }
 }

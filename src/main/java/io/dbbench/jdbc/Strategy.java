@@ -1,5 +1,6 @@
 package io.dbbench.jdbc;
 
+import io.dbbench.core.Spelling;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -9,27 +10,27 @@ import java.util.stream.Collectors;
  * ({@code arrayBind}) and the faster non-COPY paths measured beside it ({@code arrayProject},
  * {@code arrayChunks}, {@code multiValues}).
  */
-public enum Strategy {
+public enum Strategy implements Spelling.LowerCamel {
   /**
    * Rows produced one at a time and passed straight to {@code addBatch}; {@code executeBatch}
    * every {@code bulkSize} rows and at the end of each batch (go-hdb's "bulk"). Low memory.
    */
-  BULK("bulk"),
+  BULK,
   /**
    * Each batch built in memory first (outside the timed section, as hdbinsert's "many" did),
    * then bound and sent in one {@code executeBatch}.
    */
-  MANY("many"),
+  MANY,
   /** PostgreSQL only: the same rows streamed through {@code CopyManager} (binary or text COPY). */
-  COPY("copy"),
+  COPY,
   /** One {@code executeUpdate} per row with autocommit: the baseline to warn about. */
-  ROW_BY_ROW("rowByRow"),
+  ROW_BY_ROW,
   /**
    * PostgreSQL only, beyond hdbinsert: each batch bound as ten arrays (one per column) and sent as
    * one {@code INSERT ... SELECT * FROM unnest(?::int4[], ?::float8[], ...)}: one statement and one
    * executor pass per batch instead of one per row, the closest plain SQL gets to COPY.
    */
-  ARRAY_BIND("arrayBind"),
+  ARRAY_BIND,
   /**
    * PostgreSQL only, beyond hdbinsert: {@code arrayBind}'s ten binary arrays, unnested in the select
    * list ({@code INSERT ... SELECT unnest(?::int4[]), unnest(?::float8[]), ...}) instead of the FROM
@@ -39,7 +40,7 @@ public enum Strategy {
    * {@code bulk}/{@code many}: ngdbc's {@code executeBatch} already sends a batch as columnar
    * parameter arrays (up to 32767 rows per message), and HANA's SQL has no unnest of a bound array.
    */
-  ARRAY_PROJECT("arrayProject"),
+  ARRAY_PROJECT,
   /**
    * PostgreSQL only: {@code arrayProject}'s statement once per chunk of {@value #ARRAY_CHUNK_ROWS}
    * rows ({@code DBBENCH_JDBC_BULK_SIZE} to change it), the chunks sent as one JDBC batch, which pgjdbc pipelines (every chunk's Bind/Execute
@@ -47,7 +48,7 @@ public enum Strategy {
    * still arriving. On SAP HANA: {@code many} with {@code DBBENCH_JDBC_PACKET_SIZE} large enough
    * for 32767-row messages is the same pipelining.
    */
-  ARRAY_CHUNKS("arrayChunks"),
+  ARRAY_CHUNKS,
   /**
    * PostgreSQL and H2: one multi-row {@code INSERT ... VALUES (?, ...), (?, ...), ...} of
    * {@value #VALUES_ROWS} rows (65,530 bind parameters, under the protocol's 65,535 per statement)
@@ -57,23 +58,12 @@ public enum Strategy {
    * 6553 instead of 4096 rows per statement buys (nothing, measured). Not on SAP HANA, whose {@code INSERT} takes one row of values (there
    * {@code many} is the multi-row path).
    */
-  MULTI_VALUES("multiValues");
+  MULTI_VALUES;
 
   /** Rows per statement of {@code arrayChunks}. */
   public static final int ARRAY_CHUNK_ROWS = 10_000;
   /** Rows per statement of {@code multiValues}: 6553 rows x 10 columns = 65,530 bind parameters (limit 65,535). */
   public static final int VALUES_ROWS = 65_535 / 10;
-
-  private final String id;
-
-  Strategy(String id) {
-    this.id = id;
-  }
-
-  /** The {@code @Param strategy} spelling, e.g. {@code rowByRow}. */
-  public String id() {
-    return id;
-  }
 
   /**
    * The strategy spelled {@code text} (case-insensitive).
@@ -81,13 +71,7 @@ public enum Strategy {
    * @throws IllegalArgumentException naming the value and the accepted ones
    */
   public static Strategy parse(String text) {
-    for (Strategy s : values()) {
-      if (s.id.equalsIgnoreCase(text == null ? "" : text.trim())) {
-        return s;
-      }
-    }
-    throw new IllegalArgumentException("strategy '" + text + "' is unknown; expected one of "
-        + Arrays.stream(values()).map(Strategy::id).collect(Collectors.joining(", ")));
+    return Spelling.parse(Strategy.class, Strategy::id, "strategy", text);
   }
 
   /** Whether only PostgreSQL can run this strategy ({@code copy} and the array strategies). */
@@ -118,13 +102,13 @@ public enum Strategy {
       String there = Arrays.stream(values()).filter(s -> s.supportedBy(dialect)).map(Strategy::id)
           .collect(Collectors.joining(","));
       String needs = this == MULTI_VALUES ? "multi-row VALUES (PostgreSQL or H2)" : "PostgreSQL (COPY, unnest of arrays)";
-      throw new IllegalArgumentException("strategy " + id + " needs " + needs + ", but the"
+      throw new IllegalArgumentException("strategy " + id() + " needs " + needs + ", but the"
           + " target is " + dialect.product() + "; run strategies " + there + " there (-p strategy=" + there + ")");
     }
   }
 
   @Override
   public String toString() {
-    return id;
+    return id();
   }
 }

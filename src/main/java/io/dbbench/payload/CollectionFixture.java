@@ -268,6 +268,26 @@ public final class CollectionFixture implements AutoCloseable {
   }
 
   /**
+   * The check after one benchmark iteration. A {@code seeded} collection was only searched: it
+   * still holds exactly its seed, and the first seeded document reads back as sent. Otherwise it
+   * was inserted into: {@link #verifyInserted} with {@code ok} answered and {@code unknown} without
+   * an answer, one stored document matches the template, and the collection is emptied again
+   * ({@link #prepare}) so that the stand-in's heap stays bounded across iterations.
+   *
+   * @throws IllegalStateException naming the count or the document that does not match
+   */
+  public void verifyIteration(boolean seeded, long ok, long unknown) {
+    if (seeded) {
+      verifyCount(seededIds().size());
+      verifySample(seededIds().get(0));
+    } else {
+      verifyInserted(ok, unknown);
+      verifyAnySample();
+      prepare();
+    }
+  }
+
+  /**
    * Checks that the document with {@code id} reads back equal to the template plus {@code id}.
    *
    * @throws IllegalStateException when it is missing or differs

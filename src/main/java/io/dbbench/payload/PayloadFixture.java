@@ -420,6 +420,11 @@ public final class PayloadFixture implements AutoCloseable {
     return collection.count();
   }
 
+  /** {@link CollectionFixture#verifyIteration}. */
+  public void verifyIteration(boolean seeded, long ok, long unknown) {
+    collection.verifyIteration(seeded, ok, unknown);
+  }
+
   /** {@link CollectionFixture#verifyCount}. */
   public void verifyCount(long expected) {
     collection.verifyCount(expected);

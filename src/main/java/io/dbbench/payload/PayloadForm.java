@@ -10,7 +10,7 @@ import io.dbbench.report.render.Doc;
 import io.dbbench.report.study.FormSupport;
 import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.Study;
-import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.PublishedStudyForm;
 import io.dbbench.report.study.VariantTable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
@@ -36,11 +35,16 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
  * {@code allocs/op}) from the main job's allocation pass ({@code io.dbbench.profile.AllocationProfiler},
  * separate forks with an allocation-instrumenting agent); empty where that pass did not run.
  */
-public final class PayloadForm implements StudyForm {
+public final class PayloadForm extends PublishedStudyForm {
   /** Bootstrap resamples of the speed-up interval. */
   static final int RESAMPLES = 2000;
   /** Fixed bootstrap seed, so a report is reproducible. */
   static final long SEED = 20_241_118L;
+
+  /** The form: its heading, position 40, and the benchmark classes it draws. */
+  public PayloadForm() {
+    super("Payload service (WMPayload form)", 40, c -> c.startsWith("io.dbbench.payload.") || c.startsWith("io.dbbench.mongo."));
+  }
 
   /**
    * The study's four rows (insert of flat and ReqMgr2 documents; search of both without and with
@@ -79,27 +83,6 @@ public final class PayloadForm implements StudyForm {
 
   /** The collection size dbbench sets the study's search rows at (its headline comparison's). */
   static final String PUBLISHED_COLLECTION = "30000";
-
-  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
-  @Override
-  public Optional<String> studyResource() {
-    return Optional.of("study.json");
-  }
-
-  @Override
-  public String title() {
-    return "Payload service (WMPayload form)";
-  }
-
-  @Override
-  public int order() {
-    return 40;
-  }
-
-  @Override
-  public boolean accepts(JmhResult r) {
-    return r.className().startsWith("io.dbbench.payload.") || r.className().startsWith("io.dbbench.mongo.");
-  }
 
   @Override
   public void appendTo(Doc doc, Run run, List<JmhResult> accepted) {
@@ -366,5 +349,4 @@ public final class PayloadForm implements StudyForm {
     }
     s.add(t.build());
   }
-
 }

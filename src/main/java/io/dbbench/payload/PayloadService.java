@@ -14,12 +14,11 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import io.dbbench.core.HttpExchanges;
 import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Redaction;
 import io.dbbench.mongo.JsonBson;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -457,32 +456,7 @@ public final class PayloadService implements AutoCloseable {
   }
 
   private void send(HttpExchange ex, int status, byte[] body) throws IOException {
-    discardUnreadBody(ex);
-    ex.getResponseHeaders().set("Content-Type", "application/json");
-    ex.sendResponseHeaders(status, body.length);
-    try (OutputStream out = ex.getResponseBody()) {
-      out.write(body);
-    }
-  }
-
-  /**
-   * Reads and drops what the client sent but the handler did not read (a refused body), so the
-   * keep-alive connection is positioned at the next request; a body beyond {@code max_body_bytes}
-   * closes the connection instead.
-   */
-  private void discardUnreadBody(HttpExchange ex) throws IOException {
-    if ("close".equalsIgnoreCase(ex.getResponseHeaders().getFirst("Connection"))) {
-      return;
-    }
-    InputStream in = ex.getRequestBody();
-    byte[] buf = new byte[8192];
-    long left = config.maxBodyBytes();
-    for (int n; left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0; ) {
-      left -= n;
-    }
-    if (left <= 0 && in.read() >= 0) {
-      ex.getResponseHeaders().set("Connection", "close");
-    }
+    HttpExchanges.send(ex, status, "application/json", body, config.maxBodyBytes());
   }
 
   /**
@@ -492,12 +466,6 @@ public final class PayloadService implements AutoCloseable {
    */
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
-    try {
-      executor.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    HttpExchanges.stop(server, executor);
   }
 }

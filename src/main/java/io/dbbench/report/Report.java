@@ -602,8 +602,8 @@ public final class Report implements Callable<Integer> {
   @Command(name = "replication", mixinStandardHelpOptions = true, versionProvider = Version.class,
       description = "Set two runs' comparison findings (findings.json) side by side: a finding replicates when it is"
           + " not significant with opposite signs in the two runs and its two 95%% intervals overlap. Exit 1 when"
-          + " one does not replicate. A finding measured under load in either run (other processes above 10%"
-          + " of the CPUs, or steal above 5%, during a fork) is not comparable and gets no verdict.")
+          + " one does not replicate. A finding measured under load in either run (other processes above 10%%"
+          + " of the CPUs, or steal above 5%%, during a fork) is not comparable and gets no verdict.")
   static final class ReplicationCmd implements Callable<Integer> {
     @Parameters(arity = "2", paramLabel = "RUN_DIR", description = "Two run directories, older first.")
     List<Path> runs = new ArrayList<>();

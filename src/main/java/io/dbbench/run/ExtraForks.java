@@ -16,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -32,24 +31,11 @@ final class ExtraForks {
     JsonNode run(List<String> cmd, Path file) throws Exception;
   }
 
-  private final MainJob.Options options;
-  private final MainJob.ForkContext ctx;
-  private final Jmh jmh;
-  private final Consumer<String> say;
-  private final Predicate<ShardPlan.Unit> runsHere;
+  private final MainJob.Forks hooks;
 
-  /**
-   * @param jmh how to run JMH (the main job's, which waits for JMH's lock)
-   * @param say prints one progress line
-   * @param runsHere whether this shard runs a unit
-   */
-  ExtraForks(MainJob.Options options, MainJob.ForkContext ctx, Jmh jmh, Consumer<String> say,
-      Predicate<ShardPlan.Unit> runsHere) {
-    this.options = options;
-    this.ctx = ctx;
-    this.jmh = jmh;
-    this.say = say;
-    this.runsHere = runsHere;
+  /** The extra forks of one family run; {@code hooks} runs JMH and prints progress. */
+  ExtraForks(MainJob.Forks hooks) {
+    this.hooks = hooks;
   }
 
   /** async-profiler's CPU sampling interval in the flame-graph forks, ns (1 ms). */
@@ -79,7 +65,7 @@ final class ExtraForks {
   void allocationPass(MainJob.FamilyRun f, ArrayNode rows) {
     BenchmarkFamily family = f.family();
     FamilySettings settings = f.settings();
-    Path runDir = ctx.runDir();
+    Path runDir = hooks.ctx().runDir();
     List<Pattern> includes = settings.allocationIncludes().stream().map(Pattern::compile).toList();
     Predicate<String> counted = b -> includes.stream().anyMatch(p -> p.matcher(b).find());
     List<String> targets = f.selected().stream().filter(counted).toList();
@@ -95,7 +81,7 @@ final class ExtraForks {
     Path agent = allocationAgent();
     if (!Files.isRegularFile(agent)) {
       pass.put("status", "skipped: no allocation instrumenter at " + agent);
-      say.accept(family.id() + ": allocs/op skipped: " + agent + " is missing (./mvnw package puts it there)");
+      hooks.say().accept(family.id() + ": allocs/op skipped: " + agent + " is missing (./mvnw package puts it there)");
       return;
     }
     long t0 = System.nanoTime();
@@ -103,7 +89,7 @@ final class ExtraForks {
         AllocationProfiler.class.getName(),
         "-jvmArgsAppend", "-javaagent:" + agent.toAbsolutePath() + " -D" + SteadyState.CAP_PROPERTY + "=1"
             + " -Djava.util.logging.config.class=" + InstrumenterLogging.class.getName());
-    JmhCommand.Job job = ctx.jmh().withOptionsFirst(own);
+    JmhCommand.Job job = hooks.ctx().jmh().withOptionsFirst(own);
     List<List<String>> commands = new ArrayList<>();
     List<String> regexes = targets.stream().map(b -> "^" + Pattern.quote(b) + "$").toList();
     if (!targets.isEmpty()) {
@@ -122,13 +108,13 @@ final class ExtraForks {
     }
     int merged = 0;
     List<String> errors = new ArrayList<>();
-    ArrayNode forkArgs = ctx.json().createArrayNode(); // what the pass's forks ran with, as JMH recorded it
+    ArrayNode forkArgs = hooks.ctx().json().createArrayNode(); // what the pass's forks ran with, as JMH recorded it
     for (List<String> cmd : commands) {
       Path file = Path.of(cmd.get(cmd.indexOf("-rff") + 1));
-      say.accept(family.id() + ": allocation pass (" + file.getFileName() + ")");
+      hooks.say().accept(family.id() + ": allocation pass (" + file.getFileName() + ")");
       try {
-        JsonNode arr = jmh.run(cmd, file);
-        for (JsonNode r : arr == null ? ctx.json().createArrayNode() : arr) {
+        JsonNode arr = hooks.jmh().run(cmd, file);
+        for (JsonNode r : arr == null ? hooks.ctx().json().createArrayNode() : arr) {
           merged += JmhRows.copyAllocations(rows, r) ? 1 : 0;
           forkArgs.add(r.path("jvmArgs"));
         }
@@ -142,7 +128,7 @@ final class ExtraForks {
     pass.put("wall_seconds", Math.round((System.nanoTime() - t0) / 1e9));
     if (!errors.isEmpty()) {
       pass.put("errors", errors);
-      say.accept(family.id() + ": allocation pass failed, rows keep no allocs/op: " + String.join("; ", errors));
+      hooks.say().accept(family.id() + ": allocation pass failed, rows keep no allocs/op: " + String.join("; ", errors));
     }
   }
 
@@ -169,7 +155,7 @@ final class ExtraForks {
    */
   void profiles(MainJob.FamilyRun f) {
     BenchmarkFamily family = f.family();
-    Path runDir = ctx.runDir();
+    Path runDir = hooks.ctx().runDir();
     List<FamilySettings.HeadlineComparison> cs = f.settings().comparisons().stream()
         .filter(c -> f.comparable().contains(c.benchmark())).toList();
     if (cs.isEmpty()) {
@@ -178,14 +164,14 @@ final class ExtraForks {
     Path lib = asyncProfilerLibrary();
     f.fenv().startProfiles();
     if (lib == null) {
-      say.accept(family.id() + ": flame graphs skipped: no async-profiler library for " + System.getProperty("os.name") + " "
+      hooks.say().accept(family.id() + ": flame graphs skipped: no async-profiler library for " + System.getProperty("os.name") + " "
           + System.getProperty("os.arch") + " under " + allocationAgent().resolveSibling("async-profiler"));
       return;
     }
     int k = 0;
     for (FamilySettings.HeadlineComparison c : cs) {
       k++;
-      if (!runsHere.test(ShardPlan.Unit.comparison(family.id(), k))) {
+      if (!hooks.runsHere().test(ShardPlan.Unit.comparison(family.id(), k))) {
         continue; // profiled by the shard that runs the comparison
       }
       for (char side : new char[] {'A', 'B'}) {
@@ -196,13 +182,13 @@ final class ExtraForks {
           // CPU every 1 ms, not async-profiler's 10 ms: a single-shot fork held 14-82 samples at 10 ms
           opts.addAll(List.of("-prof", "async:libPath=" + lib.toAbsolutePath() + ";output=flamegraph;event=" + event
               + (event.equals("cpu") ? ";interval=" + PROFILE_CPU_INTERVAL_NS : "") + ";dir=" + dir.toAbsolutePath()));
-          List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), f.settings(), c.benchmark(), c.side(side), opts,
+          List<String> cmd = JmhCommand.buildComparisonFork(hooks.ctx().jmh(), f.settings(), c.benchmark(), c.side(side), opts,
               runDir.resolve("jmh-" + name + ".json"));
-          say.accept(family.id() + ": flame graph " + name + " " + c.side(side));
+          hooks.say().accept(family.id() + ": flame graph " + name + " " + c.side(side));
           List<String> graphs = null;
           String error = null;
           try {
-            jmh.run(cmd, runDir.resolve("jmh-" + name + ".json"));
+            hooks.jmh().run(cmd, runDir.resolve("jmh-" + name + ".json"));
             List<String> made = new ArrayList<>();
             if (Files.isDirectory(dir)) {
               try (Stream<Path> files = Files.walk(dir)) {
@@ -212,11 +198,11 @@ final class ExtraForks {
             }
             graphs = made;
             if (graphs.isEmpty()) {
-              say.accept(family.id() + ": flame graph " + name + ": the profiler wrote nothing (could it attach? see above); going on");
+              hooks.say().accept(family.id() + ": flame graph " + name + ": the profiler wrote nothing (could it attach? see above); going on");
             }
           } catch (Exception e) {
             error = MainJob.oneLine(e);
-            say.accept(family.id() + ": flame graph " + name + " not made (" + MainJob.oneLine(e) + "); going on");
+            hooks.say().accept(family.id() + ": flame graph " + name + " not made (" + MainJob.oneLine(e) + "); going on");
           }
           f.fenv().profile(new RunManifest.Profile(c.label(), String.valueOf(side), c.side(side), event, graphs, error));
         }

@@ -19,8 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * A family's headline comparisons in the main job: interleaved single forks of the two sides,
@@ -29,26 +27,17 @@ import java.util.function.Predicate;
  * One instance per family run.
  */
 final class HeadlineComparisons {
-  private final MainJob.Options options;
-  private final MainJob.ForkContext ctx;
-  private final ExtraForks.Jmh jmh;
-  private final Consumer<String> say;
-  private final Predicate<ShardPlan.Unit> runsHere;
+  private final MainJob.Forks hooks;
   private final BiConsumer<String, Long> unitDone;
 
   /**
-   * @param jmh how to run JMH (the main job's, which waits for JMH's lock)
-   * @param say prints one progress line
-   * @param runsHere whether this shard runs a unit
+   * The comparisons of one family run.
+   *
+   * @param hooks runs JMH and prints progress
    * @param unitDone told each comparison's unit id and its seconds when it ends (the job's progress)
    */
-  HeadlineComparisons(MainJob.Options options, MainJob.ForkContext ctx, ExtraForks.Jmh jmh, Consumer<String> say,
-      Predicate<ShardPlan.Unit> runsHere, BiConsumer<String, Long> unitDone) {
-    this.options = options;
-    this.ctx = ctx;
-    this.jmh = jmh;
-    this.say = say;
-    this.runsHere = runsHere;
+  HeadlineComparisons(MainJob.Forks hooks, BiConsumer<String, Long> unitDone) {
+    this.hooks = hooks;
     this.unitDone = unitDone;
   }
 
@@ -77,28 +66,28 @@ final class HeadlineComparisons {
     if (comparisons.isEmpty()) {
       return null;
     }
-    Integer fixed = JmhCommand.fixedForksPerSide(options.forks(), options.userArgs());
-    int pilot = JmhCommand.pilotPairs(options.full(), settings);
+    Integer fixed = JmhCommand.fixedForksPerSide(hooks.options().forks(), hooks.options().userArgs());
+    int pilot = JmhCommand.pilotPairs(hooks.options().full(), settings);
     List<Study> studies = Findings.studies();
     f.fenv().startComparisons();
     int k = 0;
     for (FamilySettings.HeadlineComparison c : comparisons) {
       k++;
-      if (!runsHere.test(ShardPlan.Unit.comparison(family.id(), k))) {
+      if (!hooks.runsHere().test(ShardPlan.Unit.comparison(family.id(), k))) {
         continue; // another shard runs it
       }
-      double carried = ctx.budget().carried();
+      double carried = hooks.ctx().budget().carried();
       StoppingRule rule = fixed != null ? null : StoppingRule.of(
-          Findings.scaleOf(studies, c.benchmark(), c.param(), c.contenderValue()), options.full(), pilot,
-          options.full() ? JmhCommand.FULL_MAX_PAIRS : JmhCommand.QUICK_MAX_PAIRS,
-          ctx.budget().capFor(c.capSeconds() != null ? c.capSeconds()
-              : options.full() ? JmhCommand.FULL_COMPARISON_CAP_SECONDS : JmhCommand.QUICK_COMPARISON_CAP_SECONDS));
+          Findings.scaleOf(studies, c.benchmark(), c.param(), c.contenderValue()), hooks.options().full(), pilot,
+          hooks.options().full() ? JmhCommand.FULL_MAX_PAIRS : JmhCommand.QUICK_MAX_PAIRS,
+          hooks.ctx().budget().capFor(c.capSeconds() != null ? c.capSeconds()
+              : hooks.options().full() ? JmhCommand.FULL_COMPARISON_CAP_SECONDS : JmhCommand.QUICK_COMPARISON_CAP_SECONDS));
       ManifestBuilder.ComparisonEntry run = f.fenv().comparison(k, c,
           rule == null ? ManifestBuilder.fixedRule(fixed) : ManifestBuilder.rule(rule));
       if (rule != null) {
         run.capCarriedSeconds(Math.round(carried));
       }
-      say.accept(family.id() + ": headline comparison " + c.label() + ": " + (rule == null ? fixed + "+" + fixed
+      hooks.say().accept(family.id() + ": headline comparison " + c.label() + ": " + (rule == null ? fixed + "+" + fixed
           + " forks, order " + ForkSchedule.abba(fixed) : "a pilot of " + rule.pilotPairs() + " pairs, then pairs until "
           + rule.targetText() + " (Stein), at most " + rule.maxPairs() + " pairs or " + Math.round(rule.capSeconds())
           + " s" + (Math.round(carried) == 0 ? "" : String.format(Locale.ROOT, " (%+d s from the comparisons before it)",
@@ -114,9 +103,9 @@ final class HeadlineComparisons {
         // compared operation here, not in the pilot's first pair
         for (int i = 0; i < 2 && error == null; i++) {
           char side = "AB".charAt(i);
-          Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-warmup-" + side + ".json");
-          say.accept(family.id() + ": comparison " + k + " warm-up fork " + side + " (discarded): " + c.side(side));
-          error = comparisonFork(JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), c.side(side),
+          Path file = hooks.ctx().runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-warmup-" + side + ".json");
+          hooks.say().accept(family.id() + ": comparison " + k + " warm-up fork " + side + " (discarded): " + c.side(side));
+          error = comparisonFork(JmhCommand.buildComparisonFork(hooks.ctx().jmh(), settings, c.benchmark(), c.side(side),
               c.options(), file), c, side, "warm-up fork (" + side + ")", file, null);
         }
         run.warmupPairSeconds(Math.round((System.nanoTime() - t0) / 1e9));
@@ -133,12 +122,12 @@ final class HeadlineComparisons {
           for (; slot < order.length() && error == null; slot++) {
             char side = order.charAt(slot);
             Map<String, String> point = c.side(side);
-            Path file = ctx.runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
-            List<String> cmd = JmhCommand.buildComparisonFork(ctx.jmh(), settings, c.benchmark(), point, c.options(), file);
+            Path file = hooks.ctx().runDir().resolve("jmh-" + family.id() + "-comparison-" + k + "-" + side + "-" + (slot + 1) + ".json");
+            List<String> cmd = JmhCommand.buildComparisonFork(hooks.ctx().jmh(), settings, c.benchmark(), point, c.options(), file);
             if (jmhArgs == null) {
               jmhArgs = cmd.stream().filter(a -> !a.startsWith("^") && !a.endsWith(".json")).toList();
             }
-            say.accept(family.id() + ": comparison " + k + " fork " + (slot + 1) + "/" + order.length() + ": " + side + " " + point);
+            hooks.say().accept(family.id() + ": comparison " + k + " fork " + (slot + 1) + "/" + order.length() + ": " + side + " " + point);
             error = comparisonFork(cmd, c, side, "fork " + (slot + 1) + " (" + side + ")", file, forks.get(side));
             if (error == null) {
               ran.append(side);
@@ -157,7 +146,7 @@ final class HeadlineComparisons {
           double block = StoppingRule.BLOCK * 2 * elapsed / Math.max(1, ran.length());
           if (needed < 0 && x.length >= rule.pilotPairs()) {
             needed = rule.pairsNeeded(x);
-            say.accept(family.id() + ": comparison " + k + ": the pilot's " + x.length + " pairs ask for " + needed
+            hooks.say().accept(family.id() + ": comparison " + k + ": the pilot's " + x.length + " pairs ask for " + needed
                 + " pairs for " + rule.targetText() + (needed > x.length ? String.format(Locale.ROOT,
                 " (about %.0f s more)", StoppingRule.projectedSeconds(x.length, needed, 0, block)) : ""));
           }
@@ -172,7 +161,7 @@ final class HeadlineComparisons {
             break;
           }
           planned += StoppingRule.BLOCK;
-          say.accept(family.id() + ": comparison " + k + ": " + x.length + " pairs ran in " + Math.round(elapsed)
+          hooks.say().accept(family.id() + ": comparison " + k + ": " + x.length + " pairs ran in " + Math.round(elapsed)
               + " s; adding a block (pairs " + (x.length + 1) + "-" + planned + " of " + needed + ")");
         }
         if (error == null) {
@@ -194,18 +183,18 @@ final class HeadlineComparisons {
         run.jmhArgs(jmhArgs == null ? List.of() : jmhArgs);
         run.wallSeconds(Math.round((System.nanoTime() - begun) / 1e9));
         if (rule != null) {
-          ctx.budget().spent(rule.capSeconds(), (System.nanoTime() - t0) / 1e9);
+          hooks.ctx().budget().spent(rule.capSeconds(), (System.nanoTime() - t0) / 1e9);
         }
         unitDone.accept(ShardPlan.Unit.comparison(family.id(), k).id(), run.wallSeconds());
       }
       if (error != null) {
         JmhRows.removeRows(rows, c.benchmark(), c.baseline());
         JmhRows.removeRows(rows, c.benchmark(), c.contender());
-        say.accept(family.id() + ": " + error);
+        hooks.say().accept(family.id() + ": " + error);
         return error;
       }
       if (rule != null) {
-        say.accept(family.id() + ": comparison " + k + ": stopped (" + stop.words() + ") after " + ran.length() / 2
+        hooks.say().accept(family.id() + ": comparison " + k + ": stopped (" + stop.words() + ") after " + ran.length() / 2
             + " pairs in " + run.wallSeconds() + " s; width " + StoppingRule.widthText(rule.scale(),
             run.width()) + " for " + rule.targetText());
       }
@@ -224,7 +213,7 @@ final class HeadlineComparisons {
       Path file, List<JsonNode> into) {
     Map<String, String> point = c.side(side);
     try {
-      JsonNode got = jmh.run(cmd, file);
+      JsonNode got = hooks.jmh().run(cmd, file);
       String error = got == null || got.isEmpty() ? what + " of " + c.label() + " produced no result (see the JMH"
           + " output above)" : JmhRows.ranWith(got, c.benchmark(), point);
       if (error == null && into != null) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.dbbench.core.EnvInfo;
 import io.dbbench.core.FileTrees;
@@ -15,7 +16,10 @@ import io.dbbench.profile.MachineState;
 import io.dbbench.report.Report;
 import io.dbbench.report.data.ForkMerge;
 import io.dbbench.report.data.InterleaveJson;
+import io.dbbench.report.data.JsonRedaction;
+import io.dbbench.report.data.ManifestJson;
 import io.dbbench.report.data.ReportException;
+import io.dbbench.report.data.RunManifest;
 import io.dbbench.report.stats.Percent;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,6 +42,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -61,6 +67,11 @@ import picocli.CommandLine;
  * interleaved calibration's A/A rows gave no verdict (README "Between runs"). The same design is
  * {@code scripts/calibrate.sh}'s (which runs one jar as both sides) and the "randomised
  * interleaving" of Kalibera and Jones ("Rigorous benchmarking in reasonable time", ISMM 2013, §4).
+ *
+ * <p>With {@code --vary PARAM=BASE,CAND} the sides are two values of one {@code @Param} instead
+ * of (or beside) two builds: the baseline's forks get {@code -p PARAM=BASE}, the candidate's
+ * {@code -p PARAM=CAND}, and each side's merged rows drop the param so that the comparison pairs
+ * them (the graph family's engines: {@code --vary engine=kuzu,ladybug} with one jar on both sides).
  *
  * <p>Writes {@code results/interleave-<UTC>/} (or {@code --out}): {@code forks/A-<i>.json} and
  * {@code forks/B-<i>.json} (A = baseline, B = candidate; each one JMH fork), their logs,
@@ -88,6 +99,8 @@ public final class Interleave implements Callable<Integer> {
   static final Set<String> REFUSED = Set.of("-f", "-rf", "-rff", "-o", "-h", "-l", "-lp", "-lrf", "-lprof");
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /** {@code --vary}'s form: a Java identifier, {@code =}, two values without commas or blanks. */
+  private static final Pattern VARY = Pattern.compile("([A-Za-z_$][\\w$]*)=([^,=\\s]+),([^,=\\s]+)");
 
   @Option(names = "--baseline", required = true, paramLabel = "JAR", description = "The baseline's benchmarks.jar (side A).")
   Path baselineJar;
@@ -112,6 +125,11 @@ public final class Interleave implements Callable<Integer> {
   @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Output directory (default: results/interleave-<UTC>).")
   Path out;
 
+  @Option(names = "--vary", paramLabel = "PARAM=BASE,CAND",
+      description = "Compare two values of one @Param: the baseline's forks get -p PARAM=BASE, the candidate's -p"
+          + " PARAM=CAND, and the rows pair up without it (e.g. --vary engine=kuzu,ladybug, one jar on both sides).")
+  String vary;
+
   @Parameters(paramLabel = "JMH_ARGS", description = "After --: the benchmark regex and JMH options for every fork"
       + " (e.g. -wi 1 -w 1s -i 2 -r 1s -p level=3); not -f, -rf, -rff or -o.")
   List<String> jmhArgs = new ArrayList<>();
@@ -127,12 +145,29 @@ public final class Interleave implements Callable<Integer> {
    * @param command the command that runs one JMH invocation, before the JMH arguments, e.g.
    *     {@code [java, -jar, /tmp/copy.jar]}
    * @param describe what the manifest records of it (jar path, SHA-256, java)
+   * @param args JMH options this side's forks get after the run's own (e.g. {@code -p engine=kuzu}
+   *     under {@code --vary}), or empty
    */
-  public record Side(String name, String letter, List<String> command, Map<String, Object> describe) {
+  public record Side(String name, String letter, List<String> command, Map<String, Object> describe, List<String> args) {
     /** Copies the lists. */
     public Side {
       command = List.copyOf(command);
       describe = new LinkedHashMap<>(describe);
+      args = List.copyOf(args);
+    }
+
+    /** A side whose forks get the run's JMH options only. */
+    public Side(String name, String letter, List<String> command, Map<String, Object> describe) {
+      this(name, letter, command, describe, List.of());
+    }
+
+    /** This side with its forks given {@code -p param=value} and the manifest recording it ({@code vary}). */
+    Side varying(String param, String value) {
+      Map<String, Object> d = new LinkedHashMap<>(describe);
+      d.put("vary", param + "=" + value);
+      List<String> a = new ArrayList<>(args);
+      a.addAll(List.of("-p", param + "=" + value));
+      return new Side(name, letter, command, d, a);
     }
   }
 
@@ -144,12 +179,40 @@ public final class Interleave implements Callable<Integer> {
    * @param forks forks per side, at least 1
    * @param jmhArgs the benchmark regex and JMH options every fork gets
    * @param out the output directory (created)
+   * @param varied the {@code @Param} whose value tells the sides apart ({@code --vary}), dropped from
+   *     each side's merged rows so that they pair up in the comparison; or {@code null}
    */
-  public record Plan(Side baseline, Side candidate, int forks, List<String> jmhArgs, Path out) {
+  public record Plan(Side baseline, Side candidate, int forks, List<String> jmhArgs, Path out, String varied) {
     /** Copies the list. */
     public Plan {
       jmhArgs = List.copyOf(jmhArgs);
     }
+
+    /** A plan whose sides differ in their jars or JVMs only. */
+    public Plan(Side baseline, Side candidate, int forks, List<String> jmhArgs, Path out) {
+      this(baseline, candidate, forks, jmhArgs, out, null);
+    }
+  }
+
+  /**
+   * {@code --vary PARAM=BASELINE,CANDIDATE}: the param and its two values.
+   *
+   * @throws InterleaveException naming the value and the expected form, or the {@code -p} of the
+   *     same param among the JMH options
+   */
+  static String[] parseVary(String vary, List<String> jmhArgs) throws InterleaveException {
+    Matcher m = VARY.matcher(vary);
+    if (!m.matches() || m.group(2).equals(m.group(3))) {
+      throw new InterleaveException("--vary '" + vary + "': expected PARAM=BASELINE,CANDIDATE with two different"
+          + " values, e.g. engine=kuzu,ladybug");
+    }
+    for (int i = 0; i + 1 < jmhArgs.size(); i++) {
+      if (jmhArgs.get(i).equals("-p") && jmhArgs.get(i + 1).startsWith(m.group(1) + "=")) {
+        throw new InterleaveException("-p " + jmhArgs.get(i + 1) + " among the JMH options: --vary sets "
+            + m.group(1) + " on each side");
+      }
+    }
+    return new String[] {m.group(1), m.group(2), m.group(3)};
   }
 
   /** A fork that could not run, or bad input; the message is one line naming what failed. */
@@ -181,9 +244,14 @@ public final class Interleave implements Callable<Integer> {
       }
       checkJmhArgs(jmhArgs);
       tmp = Files.createTempDirectory("dbbench-interleave");
+      String[] varied = vary == null ? null : parseVary(vary, jmhArgs);
       Side a = jarSide("baseline", "A", baselineJar, baselineJava != null ? baselineJava : javaHome, tmp);
       Side b = jarSide("candidate", "B", candidateJar, candidateJava != null ? candidateJava : javaHome, tmp);
-      run(new Plan(a, b, forks, jmhArgs, dir), System.out);
+      if (varied != null) {
+        a = a.varying(varied[0], varied[1]);
+        b = b.varying(varied[0], varied[2]);
+      }
+      run(new Plan(a, b, forks, jmhArgs, dir, varied == null ? null : varied[0]), System.out);
     } catch (IllegalArgumentException e) {
       stderr.println("interleave: " + e.getMessage());
       return Report.EXIT_BAD_INPUT;
@@ -281,6 +349,7 @@ public final class Interleave implements Callable<Integer> {
   static List<String> forkCommand(Side side, List<String> jmhArgs, Path json) {
     List<String> cmd = new ArrayList<>(side.command());
     cmd.addAll(jmhArgs);
+    cmd.addAll(side.args());
     cmd.addAll(List.of("-f", "1", "-rf", "json", "-rff", json.toString()));
     return cmd;
   }
@@ -341,15 +410,15 @@ public final class Interleave implements Callable<Integer> {
     for (Side side : List.of(plan.baseline(), plan.candidate())) {
       Path sideDir = Files.createDirectories(plan.out().resolve(side.name()));
       try {
-        MAPPER.writeValue(sideDir.resolve("jmh.json").toFile(), ForkMerge.merge(files.get(side.letter()), 1.0));
+        ArrayNode merged = ForkMerge.merge(files.get(side.letter()), 1.0);
+        if (plan.varied() != null) {
+          dropParam(merged, plan.varied());
+        }
+        MAPPER.writeValue(sideDir.resolve("jmh.json").toFile(), merged);
       } catch (ReportException e) {
         throw new InterleaveException(e.getMessage());
       }
-      Map<String, Object> env = new LinkedHashMap<>();
-      env.put("host", EnvInfo.hostName());
-      env.put("interleaved", interleavedBlock(plan, side));
-      env.putAll(side.describe());
-      MAPPER.writeValue(sideDir.resolve("env.json").toFile(), Redaction.redactMap(env));
+      MAPPER.writeValue(sideDir.resolve("env.json").toFile(), JsonRedaction.redact(ManifestJson.write(sideManifest(plan, side))));
     }
     List<String> shown = ForkSecrets.withoutSecrets(plan.jmhArgs(), null);
     Map<String, Map<String, Object>> sides = new LinkedHashMap<>();
@@ -365,6 +434,18 @@ public final class Interleave implements Callable<Integer> {
         Duration.between(started, finished).toSeconds(), plan.out());
   }
 
+  /** Removes {@code param} from every row's {@code params} (and an emptied {@code params}). */
+  static void dropParam(ArrayNode rows, String param) {
+    for (JsonNode r : rows) {
+      if (r.get("params") instanceof ObjectNode p) {
+        p.remove(param);
+        if (p.isEmpty()) {
+          ((ObjectNode) r).remove("params");
+        }
+      }
+    }
+  }
+
   private static Double finite(double v) {
     return Double.isFinite(v) ? v : null;
   }
@@ -372,6 +453,21 @@ public final class Interleave implements Callable<Integer> {
   /** A percentage to two decimals, {@code null} when unknown. */
   private static Double rounded(double v) {
     return Double.isNaN(v) ? null : Math.round(v * 100) / 100.0;
+  }
+
+  /**
+   * A side's {@code env.json}: the host, the {@code interleaved} block ({@link #interleavedBlock})
+   * and what describes the side (jar, its checksum, command), as the run manifest's model
+   * ({@link RunManifest}) writes them.
+   */
+  static RunManifest sideManifest(Plan plan, Side side) {
+    Map<String, JsonNode> block = new LinkedHashMap<>();
+    interleavedBlock(plan, side).forEach((k, v) -> block.put(k, ManifestJson.tree(v)));
+    Map<String, JsonNode> described = new LinkedHashMap<>();
+    side.describe().forEach((k, v) -> described.put(k, ManifestJson.tree(v)));
+    RunManifest.Host host = new RunManifest.Host(null, EnvInfo.hostName(), null, null, null, null, null, null, null, null);
+    return new RunManifest(RunManifest.SCHEMA_VERSION, host, null, Map.of(), null, null, null,
+        new RunManifest.Interleaved(block.get("id").asText(), side.name(), block), List.of(), described);
   }
 
   /** The {@code interleaved} block of a side's env.json: how {@code report compare} recognises the pair. */

@@ -18,8 +18,10 @@ import java.util.function.LongSupplier;
  * {@link #dropped}, so the time left stays honest.
  *
  * <p>Time left is the planned seconds of the units not yet done, scaled by this run's pace so far
- * (elapsed over the planned seconds of the units done, kept within 0.5-2 so one odd unit does not
- * swing it), and said beside the plan's own figure.
+ * (the done units' own seconds over their planned seconds, kept within 0.5-2 so one odd unit does
+ * not swing it; their own seconds, not the job's elapsed time, so that a unit reported after the
+ * ones that ran behind it, as a family's main sweep is after its further sweeps, does not count
+ * their time twice), and said beside the plan's own figure.
  */
 public final class JobProgress {
   /** Bounds of the pace factor applied to the units left. */
@@ -31,6 +33,8 @@ public final class JobProgress {
   private int done;
   private int droppedCount;
   private long plannedDone;
+  /** The done units' own seconds, as they reported them. */
+  private long tookDone;
   private final long start;
   private final LongSupplier nanos;
   private final Consumer<String> say;
@@ -78,6 +82,7 @@ public final class JobProgress {
     }
     done++;
     plannedDone += u.expectedSeconds();
+    tookDone += tookSeconds;
     say.accept(line(u, tookSeconds, (nanos.getAsLong() - start) / 1e9));
   }
 
@@ -99,7 +104,7 @@ public final class JobProgress {
 
   private String line(ShardPlan.Unit u, long took, double elapsed) {
     long left = plannedLeft();
-    double pace = plannedDone == 0 ? 1 : Math.max(MIN_PACE, Math.min(MAX_PACE, elapsed / plannedDone));
+    double pace = plannedDone == 0 ? 1 : Math.max(MIN_PACE, Math.min(MAX_PACE, (double) tookDone / plannedDone));
     String leftText = pending.isEmpty() ? "nothing left"
         : "about " + duration(Math.round(left * pace)) + " left at this run's pace (" + duration(left) + " by the plan)";
     return String.format(Locale.ROOT, "progress: %d/%d units done%s; %s took %d s (planned %d s); elapsed %s; %s",

@@ -27,6 +27,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -132,6 +134,17 @@ public final class MainJob {
       return jmh.runDir();
     }
   }
+
+  /**
+   * What the forks beyond a family's sweep need from the job: the headline comparisons'
+   * ({@link HeadlineComparisons}) and the allocation pass's and flame graphs' ({@link ExtraForks}).
+   *
+   * @param jmh how to run JMH (the main job's, which waits for JMH's lock)
+   * @param say prints one progress line
+   * @param runsHere whether this shard runs a unit
+   */
+  record Forks(Options options, ForkContext ctx, ExtraForks.Jmh jmh, Consumer<String> say,
+      Predicate<ShardPlan.Unit> runsHere) {}
 
   /**
    * One family's run.
@@ -358,11 +371,11 @@ public final class MainJob {
       if (n > 0 || !sweepHere) {
         ArrayNode rows = (ArrayNode) arr;
         String sweepsError = furtherSweeps(f, rows);
-        String headlineError = new HeadlineComparisons(options, ctx, this::runJmh, this::say, this::runsHere,
-            progress::done).run(f, rows);
+        Forks forks = new Forks(options, ctx, this::runJmh, this::say, this::runsHere);
+        String headlineError = new HeadlineComparisons(forks, progress::done).run(f, rows);
         long passStart = System.nanoTime();
         if (headlineError == null) {
-          ExtraForks extra = new ExtraForks(options, ctx, this::runJmh, this::say, this::runsHere);
+          ExtraForks extra = new ExtraForks(forks);
           if (sweepHere) {
             extra.allocationPass(f, rows);
           }
@@ -444,7 +457,8 @@ public final class MainJob {
         firstError = firstError == null ? error : firstError;
       }
       f.fenv().sweepRun(new io.dbbench.report.data.RunManifest.SweepRun(w.name(), w.purpose(),
-          cmd.stream().filter(a -> !a.startsWith("^")).toList(), benchmarks, error == null ? "ran" : "failed", error,
+          cmd.stream().filter(a -> !a.startsWith("^")).toList(), benchmarks, error == null ? io.dbbench.report.data.RunManifest.FamilyStatus.RAN
+          : io.dbbench.report.data.RunManifest.FamilyStatus.FAILED, error,
           results, w.expectedSeconds(), took, ManifestBuilder.FamilyEntry.machine(new MachineState.Interval(before,
           MachineState.read()))));
       progress.done(unit.id(), took);

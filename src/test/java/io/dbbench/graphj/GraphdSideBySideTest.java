@@ -112,8 +112,16 @@ class GraphdSideBySideTest {
       assertTrue(jmh.matcher("io.dbbench.graphj." + p.benchmark()).find(), p.benchmark());
       assertTrue(crit.matcher(p.criterionId()).find(), p.criterionId());
     }
-    assertFalse(crit.matcher("compression_levels/15").find(), "only levels 1 and 3");
+    assertFalse(crit.matcher("compression_levels/19").find(), "graphd's six levels only");
     assertEquals(Map.of("level", "1", "context", "perCall"), GraphdSideBySide.PAIRS.get(0).params());
+    // every group of graphd's graphj_bench, the data sizes by byte length as criterion names them
+    java.util.Set<String> groups = new java.util.TreeSet<>();
+    GraphdSideBySide.PAIRS.forEach(p -> groups.add(p.criterionId()));
+    assertTrue(groups.containsAll(List.of("compression_levels/22", "compress_encrypt/compress_then_encrypt",
+        "compaction/compact_5_segments_no_compress", "compaction/compact_5_segments_compress_encrypt",
+        "data_sizes/compress/1190", "data_sizes/encrypt/1218890")), groups.toString());
+    assertEquals(26, GraphdSideBySide.PAIRS.size(), "6 levels, decompress, 3 AEAD rows x 2 providers, 2 headers,"
+        + " 3 compactions, 4 sizes x 2");
   }
 
   @Test

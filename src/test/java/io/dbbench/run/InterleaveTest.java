@@ -51,6 +51,35 @@ class InterleaveTest {
   }
 
   @Test
+  void varyGivesEachSideItsOwnValueAndTheRowsPairUpWithoutIt() throws Exception {
+    String[] v = Interleave.parseVary("engine=kuzu,ladybug", List.of("GraphReadBenchmark", "-p", "nodes=1000"));
+    assertEquals(List.of("engine", "kuzu", "ladybug"), List.of(v));
+    Interleave.Side a = new Interleave.Side("baseline", "A", List.of("java", "-jar", "/x/A.jar"), Map.of()).varying(v[0], v[1]);
+    assertEquals(List.of("java", "-jar", "/x/A.jar", "R", "-p", "engine=kuzu", "-f", "1", "-rf", "json", "-rff", "/f.json"),
+        Interleave.forkCommand(a, List.of("R"), Path.of("/f.json")));
+    assertEquals("engine=kuzu", a.describe().get("vary"));
+    com.fasterxml.jackson.databind.node.ArrayNode rows = (com.fasterxml.jackson.databind.node.ArrayNode)
+        new ObjectMapper().readTree(
+            "[{\"benchmark\":\"b\",\"params\":{\"engine\":\"kuzu\",\"nodes\":\"1000\"}},"
+                + "{\"benchmark\":\"c\",\"params\":{\"engine\":\"kuzu\"}}]");
+    Interleave.dropParam(rows, "engine");
+    assertEquals("{\"nodes\":\"1000\"}", rows.get(0).get("params").toString());
+    assertFalse(rows.get(1).has("params"), "a row left without params has none, as JMH writes it");
+  }
+
+  @Test
+  void varyRefusesABadFormAndTheSameParamAmongTheOptions() {
+    for (String bad : List.of("engine", "engine=kuzu", "engine=kuzu,kuzu", "engine=a,b,c", "=a,b", "engine=a b,c")) {
+      Interleave.InterleaveException e = assertThrows(Interleave.InterleaveException.class,
+          () -> Interleave.parseVary(bad, List.of()));
+      assertTrue(e.getMessage().startsWith("--vary '" + bad + "': expected PARAM=BASELINE,CANDIDATE"), e.getMessage());
+    }
+    Interleave.InterleaveException e = assertThrows(Interleave.InterleaveException.class,
+        () -> Interleave.parseVary("engine=kuzu,ladybug", List.of("R", "-p", "engine=kuzu")));
+    assertTrue(e.getMessage().contains("--vary sets engine on each side"), e.getMessage());
+  }
+
+  @Test
   void optionsInterleaveSetsItselfAreRefusedNamingThem() {
     for (String opt : List.of("-f", "-rf", "-rff", "-o")) {
       Interleave.InterleaveException e = assertThrows(Interleave.InterleaveException.class,

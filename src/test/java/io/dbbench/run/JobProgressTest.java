@@ -59,6 +59,21 @@ class JobProgressTest {
   }
 
   @Test
+  void aUnitReportedAfterTheUnitsBehindItDoesNotSkewThePace() {
+    AtomicLong now = new AtomicLong(0);
+    List<String> said = new ArrayList<>();
+    JobProgress p = new JobProgress(UNITS, said::add, now::get);
+    // the comparison ran first (300 s, its plan) but is reported after the sweep that ran behind it
+    // (100 s, its plan), as a family's main sweep is after its further sweeps: the first line comes
+    // at 400 s elapsed for 100 planned seconds, which is still the plan's pace, not 4x
+    now.set(400_000_000_000L);
+    p.done("a:sweep", 100);
+    assertTrue(said.get(0).endsWith("about 58 min 20 s left at this run's pace (58 min 20 s by the plan)"), said.get(0));
+    p.done("a:comparison:1", 300);
+    assertTrue(said.get(1).endsWith("about 53 min 20 s left at this run's pace (53 min 20 s by the plan)"), said.get(1));
+  }
+
+  @Test
   void aFurtherSweepIsAUnitOfThePlanWithItsOwnSeconds() {
     FamilySettings.Sweep w = new FamilySettings.Sweep("study-points", "Bench\\.op$",
         java.util.Map.of("size", List.of("1", "2")), List.of("-f", "1"), "the study's points", 42);

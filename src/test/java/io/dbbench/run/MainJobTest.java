@@ -412,13 +412,13 @@ class MainJobTest {
     List<io.dbbench.report.data.RunManifest.SweepRun> sweeps = m.families().get("parts").sweepList();
     assertEquals(List.of("more-tokens", "broken"), sweeps.stream().map(io.dbbench.report.data.RunManifest.SweepRun::name)
         .toList());
-    assertEquals("ran", sweeps.get(0).status());
+    assertEquals(io.dbbench.report.data.RunManifest.FamilyStatus.RAN, sweeps.get(0).status());
     assertEquals(2, sweeps.get(0).results());
     assertEquals(9, sweeps.get(0).expectedSeconds());
     List<String> args = sweeps.get(0).jmhArgs();
     assertEquals("1", args.get(args.indexOf("-i") + 1), "the sweep's own options, as run: " + args);
     assertTrue(sweeps.get(0).machine() != null, "every sweep records the machine's state");
-    assertEquals("failed", sweeps.get(1).status());
+    assertEquals(io.dbbench.report.data.RunManifest.FamilyStatus.FAILED, sweeps.get(1).status());
     assertTrue(sweeps.get(1).error().contains("broken"), sweeps.get(1).error());
   }
 

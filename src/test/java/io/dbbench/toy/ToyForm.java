@@ -4,28 +4,17 @@ import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.render.Doc;
 import io.dbbench.report.study.FormSupport;
-import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.PublishedStudyForm;
 import java.util.List;
-import java.util.Optional;
 
 /** The toy study's report form: one table of seconds per operation by {@code mode}, and its {@code study.json}. */
-public final class ToyForm implements StudyForm {
+public final class ToyForm extends PublishedStudyForm {
   /** The section heading the report shows. */
   static final String TITLE = "Toy study (test form)";
 
-  @Override
-  public String title() {
-    return TITLE;
-  }
-
-  @Override
-  public int order() {
-    return 999;
-  }
-
-  @Override
-  public boolean accepts(JmhResult r) {
-    return r.className().startsWith("io.dbbench.toy.");
+  /** The form: its heading, position 999, and the benchmark classes it draws. */
+  public ToyForm() {
+    super(TITLE, 999, c -> c.startsWith("io.dbbench.toy."));
   }
 
   @Override
@@ -35,10 +24,5 @@ public final class ToyForm implements StudyForm {
       t.row(List.of(r.params().getOrDefault("mode", ""), String.valueOf(FormSupport.timePerOp(r))));
     }
     doc.section(2, TITLE).add(t.build());
-  }
-
-  @Override
-  public Optional<String> studyResource() {
-    return Optional.of("study.json");
   }
 }

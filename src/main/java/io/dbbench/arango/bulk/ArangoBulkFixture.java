@@ -6,6 +6,7 @@ import io.dbbench.arango.server.ArangoAdmin;
 import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.arango.server.ArangoTarget;
 import io.dbbench.arango.server.ArangoUnavailableException;
+import io.dbbench.core.Closeables;
 import io.dbbench.load.SteadyLevels;
 import io.dbbench.load.SteadyState;
 import java.io.IOException;
@@ -93,14 +94,7 @@ public final class ArangoBulkFixture implements AutoCloseable {
       c.ping();
       return new ArangoBulkFixture(t, a, c, docs, "client=" + client + " protocol=" + protocol);
     } catch (RuntimeException e) {
-      if (c != null) {
-        c.close();
-      }
-      if (a != null) {
-        a.close();
-      }
-      t.close();
-      throw e;
+      throw Closeables.closeAfter(e, c, a, t);
     }
   }
 
@@ -228,14 +222,6 @@ public final class ArangoBulkFixture implements AutoCloseable {
   /** Closes the clients and stops the stand-in JVM (or container). */
   @Override
   public void close() {
-    try {
-      client.close();
-    } finally {
-      try {
-        admin.close();
-      } finally {
-        target.close();
-      }
-    }
+    Closeables.closeAll(client, admin, target);
   }
 }

@@ -9,13 +9,12 @@ import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.FormSupport;
 import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.Study;
-import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.PublishedStudyForm;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,7 +26,7 @@ import java.util.Set;
  * allocs/op comes from the main job's allocation pass ({@code io.dbbench.profile.AllocationProfiler}), so that
  * column is absent and the text says so.
  */
-public final class ArangoBulkForm implements StudyForm {
+public final class ArangoBulkForm extends PublishedStudyForm {
   static final String CLASS = "io.dbbench.arango.ArangoBulkBenchmark";
   static final List<String> OPERATIONS = List.of("insert", "read", "readByKeys", "update", "delete");
   static final List<String> PROTOCOLS = List.of("HTTP_JSON", "HTTP2_JSON", "HTTP_VPACK", "HTTP2_VPACK");
@@ -50,6 +49,11 @@ public final class ArangoBulkForm implements StudyForm {
           GO.put(op, new long[] {v.path("v1_ns").asLong(), v.path("v2_ns").asLong(), v.path("v1_bytes").asLong(),
               v.path("v2_bytes").asLong(), v.path("v1_allocs").asLong(), v.path("v2_allocs").asLong()});
         });
+  }
+
+  /** The form: its heading, position 60, and the benchmark classes it draws. */
+  public ArangoBulkForm() {
+    super("ArangoDB bulk CRUD across protocols (Go driver benchmark form)", 60, CLASS::equals);
   }
 
   /**
@@ -82,27 +86,6 @@ public final class ArangoBulkForm implements StudyForm {
     ordered.put("docs", params.get("docs"));
     return new PublishedRows.Point(group, label, CLASS + "." + op, ordered, metric, unit, factor, published,
         Units.num(published), false);
-  }
-
-  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
-  @Override
-  public Optional<String> studyResource() {
-    return Optional.of("study.json");
-  }
-
-  @Override
-  public String title() {
-    return "ArangoDB bulk CRUD across protocols (Go driver benchmark form)";
-  }
-
-  @Override
-  public int order() {
-    return 60;
-  }
-
-  @Override
-  public boolean accepts(JmhResult r) {
-    return r.className().equals(CLASS);
   }
 
   /** Mean seconds per shot over every shot of every fork. */

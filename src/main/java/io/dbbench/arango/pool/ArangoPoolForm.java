@@ -11,14 +11,13 @@ import io.dbbench.report.render.Doc;
 import io.dbbench.report.study.FormSupport;
 import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.Study;
-import io.dbbench.report.study.StudyForm;
+import io.dbbench.report.study.PublishedStudyForm;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -30,7 +29,7 @@ import java.util.TreeMap;
  * and the open-loop latency percentiles per pool size. A row whose secondary metric {@code dnf} is
  * above 0 shows DNF with its failures per cause, never its time (see {@code ArangoPoolBenchmark}).
  */
-public final class ArangoPoolForm implements StudyForm {
+public final class ArangoPoolForm extends PublishedStudyForm {
   static final String STUDY = "io.dbbench.arango.ArangoPoolBenchmark";
   static final String OPEN_LOOP = "io.dbbench.arango.ArangoPoolOpenLoopBenchmark";
   /** A pool is at the knee when its time is within this factor of the best. */
@@ -47,6 +46,11 @@ public final class ArangoPoolForm implements StudyForm {
           v.properties().forEach(x -> byIterations.put(Integer.parseInt(x.getKey()), x.getValue().asDouble()));
           STUDY_MS.put(connection, byIterations);
         });
+  }
+
+  /** The form: its heading, position 61, and the benchmark classes it draws. */
+  public ArangoPoolForm() {
+    super("ArangoDB client connection pools (point-query study form)", 61, c -> c.equals(STUDY) || c.equals(OPEN_LOOP));
   }
 
   /**
@@ -68,27 +72,6 @@ public final class ArangoPoolForm implements StudyForm {
           PublishedRows.TIME, "ms", 1e3, dnf ? Double.NaN : ms, dnf ? "did not finish" : Units.num(ms), dnf));
     }));
     return out;
-  }
-
-  /** This study's published figures and their counterpart rows ({@code study.json} beside this class). */
-  @Override
-  public Optional<String> studyResource() {
-    return Optional.of("study.json");
-  }
-
-  @Override
-  public String title() {
-    return "ArangoDB client connection pools (point-query study form)";
-  }
-
-  @Override
-  public int order() {
-    return 61;
-  }
-
-  @Override
-  public boolean accepts(JmhResult r) {
-    return r.className().equals(STUDY) || r.className().equals(OPEN_LOOP);
   }
 
   /** One row of the study's table, as the form reads it from a JMH result. */

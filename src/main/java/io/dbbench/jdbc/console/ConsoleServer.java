@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.dbbench.core.BenchConfig;
+import io.dbbench.core.HttpExchanges;
 import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Redaction;
 import io.dbbench.jdbc.BatchInsertException;
@@ -15,7 +16,6 @@ import io.dbbench.jdbc.RunMode;
 import io.dbbench.jdbc.Shape;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -32,7 +32,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -597,27 +596,9 @@ public final class ConsoleServer implements AutoCloseable {
     // the second line of defence: every credential this JVM knows, by value, out of every text answer
     byte[] body = KnownSecrets.any() && !type.startsWith("image/")
         ? KnownSecrets.scrub(new String(given, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8) : given;
-    discardUnreadBody(ex);
-    ex.getResponseHeaders().set("Content-Type", type);
     ex.getResponseHeaders().set("Cache-Control", "no-store");
     ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
-    ex.sendResponseHeaders(status, body.length);
-    try (OutputStream out = ex.getResponseBody()) {
-      out.write(body);
-    }
-  }
-
-  /** Drops a request body nobody reads, so a keep-alive connection stays aligned; closes it past a limit. */
-  private static void discardUnreadBody(HttpExchange ex) throws IOException {
-    InputStream in = ex.getRequestBody();
-    byte[] buf = new byte[8192];
-    long left = MAX_IGNORED_BODY;
-    for (int n; left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0; ) {
-      left -= n;
-    }
-    if (left <= 0 && in.read() >= 0) {
-      ex.getResponseHeaders().set("Connection", "close");
-    }
+    HttpExchanges.send(ex, status, type, body, MAX_IGNORED_BODY);
   }
 
   static String truncate(String s) {
@@ -633,12 +614,6 @@ public final class ConsoleServer implements AutoCloseable {
    */
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
-    try {
-      executor.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    HttpExchanges.stop(server, executor);
   }
 }

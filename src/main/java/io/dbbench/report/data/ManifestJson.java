@@ -198,7 +198,7 @@ public final class ManifestJson {
       sweeps = new ArrayList<>();
       for (JsonNode w : f.path("sweeps")) {
         sweeps.add(new SweepRun(text(w, "name"), text(w, "purpose"), strings(w.path("jmh_args")),
-            strings(w.path("benchmarks")), text(w, "status"), text(w, "error"), w.path("results").asInt(),
+            strings(w.path("benchmarks")), RunManifest.FamilyStatus.of(text(w, "status")), text(w, "error"), w.path("results").asInt(),
             w.path("expected_seconds").asLong(), w.path("wall_seconds").asLong(), machine(w.path("machine"))));
       }
     }
@@ -442,7 +442,7 @@ public final class ManifestJson {
         putText(wo, "purpose", w.purpose());
         wo.set("jmh_args", array(w.jmhArgs()));
         wo.set("benchmarks", array(w.benchmarks()));
-        putText(wo, "status", w.status());
+        putText(wo, "status", w.status() == null ? null : w.status().words());
         putText(wo, "error", w.error());
         wo.put("results", w.results());
         wo.put("expected_seconds", w.expectedSeconds());

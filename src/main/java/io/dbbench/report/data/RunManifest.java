@@ -2,6 +2,7 @@ package io.dbbench.report.data;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.core.BackendKind;
+import io.dbbench.core.Spelling;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -336,14 +337,14 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
    * @param purpose what it measures and why at these points
    * @param jmhArgs its JMH arguments as run (without the benchmark patterns)
    * @param benchmarks its benchmarks
-   * @param status {@code ran} or {@code failed}
+   * @param status {@link FamilyStatus#RAN} or {@link FamilyStatus#FAILED}
    * @param error why it failed, or {@code null}
    * @param results the rows it published
    * @param expectedSeconds what the plan expected it to take, seconds
    * @param wallSeconds what it took, seconds
    * @param machine the machine's state while it ran, or {@code null}
    */
-  public record SweepRun(String name, String purpose, List<String> jmhArgs, List<String> benchmarks, String status,
+  public record SweepRun(String name, String purpose, List<String> jmhArgs, List<String> benchmarks, FamilyStatus status,
       String error, int results, long expectedSeconds, long wallSeconds, Machine machine) {
     /** Copies the lists. */
     public SweepRun {
@@ -373,37 +374,21 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
   }
 
   /** How one family ended, as {@code families.<id>.status} writes it ({@link #words}). */
-  public enum FamilyStatus {
+  public enum FamilyStatus implements Spelling.LowerWords {
     /** Its benchmarks ran and produced results. */
-    RAN("ran"),
+    RAN,
     /** Its system could not be reached; see the reason. */
-    SKIPPED("skipped"),
+    SKIPPED,
     /** A benchmark failed or nothing was produced; see the error. */
-    FAILED("failed"),
+    FAILED,
     /** No benchmark of it matched {@code bench.include}, or its mode leaves every selected one out. */
-    NOT_SELECTED("not selected"),
+    NOT_SELECTED,
     /** Its units belong to other shards of a sharded run. */
-    OTHER_SHARD("other shard");
-
-    private final String words;
-
-    FamilyStatus(String words) {
-      this.words = words;
-    }
-
-    /** As the manifest writes it: {@code ran}, {@code skipped}, {@code failed}, {@code not selected}, {@code other shard}. */
-    public String words() {
-      return words;
-    }
+    OTHER_SHARD;
 
     /** The status {@code words} spell, or {@code null} for {@code null} or a word no status has. */
     public static FamilyStatus of(String words) {
-      for (FamilyStatus s : values()) {
-        if (s.words.equals(words)) {
-          return s;
-        }
-      }
-      return null;
+      return Spelling.find(FamilyStatus.class, FamilyStatus::words, words).orElse(null);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.dbbench.report.study;
 
+import io.dbbench.core.Spelling;
 import io.dbbench.report.data.FindingsJson;
 import io.dbbench.report.data.ReportException;
 import java.nio.file.Path;
@@ -30,26 +31,15 @@ public final class Replication {
   private Replication() {}
 
   /** The verdict on one matched pair. */
-  public enum Verdict {
+  public enum Verdict implements Spelling.LowerWords {
     /** Not significant with opposite signs, and the intervals overlap. */
-    REPLICATES("replicates"),
+    REPLICATES,
     /** Significant in both runs with opposite signs, or the intervals do not overlap. */
-    DOES_NOT_REPLICATE("does not replicate"),
+    DOES_NOT_REPLICATE,
     /** An interval is missing on a side, or the finding is in one run only. */
-    CANNOT_JUDGE("cannot judge"),
+    CANNOT_JUDGE,
     /** Either run's finding was measured under load. */
-    NOT_COMPARABLE("not comparable");
-
-    private final String words;
-
-    Verdict(String words) {
-      this.words = words;
-    }
-
-    /** The verdict as the table prints it. */
-    public String words() {
-      return words;
-    }
+    NOT_COMPARABLE
   }
 
   /**
