@@ -5,8 +5,14 @@
 #
 #   $DBBENCH_CACHE/ladybug/<version>/lbug_java.jar        (default DBBENCH_CACHE: ~/.cache/dbbench)
 #   $DBBENCH_CACHE/ladybug/<version>/liblbug_java_native.so_linux_amd64
+#   $DBBENCH_CACHE/ladybug/<version>/lib/liblbug.so, lbug.hpp, lbug.h
+#                                                           (the engine as a C++ shared library with its
+#                                                            single-file header: what graphd's lbug crate
+#                                                            links with LBUG_SHARED=1, LBUG_LIBRARY_DIR
+#                                                            and LBUG_INCLUDE_DIR; scripts/graphd-throughput.sh)
 #   $DBBENCH_CACHE/ladybug/<version>/build.json            (package, version, sha256 and npm integrity
-#                                                            of the tarball, toolchain, build seconds)
+#                                                            of the tarball, toolchain, build seconds,
+#                                                            whether the build started from nothing)
 #
 # and the jar (which carries the native library) into the local Maven repository as
 # com.ladybugdb:lbug:<version>, where the pom's `ladybug` profile finds it: the profile turns on
@@ -47,12 +53,13 @@ install_m2() {
 POM
   echo "build-ladybug: installed as com.ladybugdb:lbug:$version in $m2"
 }
-if [[ -f "$jar" && -f "$native" && -f "$cache/build.json" ]]; then
+lib="$cache/lib"
+if [[ -f "$jar" && -f "$native" && -f "$lib/liblbug.so" && -f "$cache/build.json" ]]; then
   echo "build-ladybug: LadybugDB $version is already built: $jar"
   [[ -f "$m2/lbug-$version.jar" ]] || install_m2
   exit 0
 fi
-for tool in npm cmake ninja g++ sha256sum; do
+for tool in npm cmake ninja g++ sha256sum python3; do
   command -v "$tool" >/dev/null || { echo "build-ladybug: '$tool' not found on PATH; install it first" >&2; exit 2; }
 done
 if [[ -z "${JAVA_HOME:-}" ]]; then
@@ -81,12 +88,16 @@ fi
 src="$cache/work/package/lbug-source"
 build="$cache/work/build"
 started=$(date +%s)
+from_scratch=true
+[[ -d "$build" ]] && from_scratch=false
 if [[ ! -f "$build/build.ninja" ]]; then
   cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_JAVA=TRUE \
-    -DBUILD_SHELL=FALSE -DBUILD_SINGLE_FILE_HEADER=FALSE -DAUTO_UPDATE_GRAMMAR=FALSE
+    -DBUILD_SHELL=FALSE -DBUILD_SINGLE_FILE_HEADER=TRUE -DAUTO_UPDATE_GRAMMAR=FALSE
 fi
-echo "build-ladybug: building lbug_java_api with $(nproc) jobs (ninja prints [done/total])"
-ninja -C "$build" -j"$(nproc)" lbug_java_api
+# One compile of the engine's objects serves both targets: the Java API (lbug_java_api) and the shared
+# library with its single-file header (single_file_header, which depends on lbug_shared).
+echo "build-ladybug: building lbug_java_api and single_file_header with $(nproc) jobs (ninja prints [done/total])"
+ninja -C "$build" -j"$(nproc)" lbug_java_api single_file_header
 seconds=$(( $(date +%s) - started ))
 
 built_jar="$src/tools/java_api/build/lbug_java.jar"
@@ -94,8 +105,13 @@ built_native="$src/tools/java_api/build/liblbug_java_native.so_linux_amd64"
 for f in "$built_jar" "$built_native"; do
   [[ -f "$f" ]] || { echo "build-ladybug: the build finished but $f is missing" >&2; exit 1; }
 done
+for f in "$build/src/liblbug.so" "$build/src/lbug.hpp" "$src/src/include/c_api/lbug.h"; do
+  [[ -f "$f" ]] || { echo "build-ladybug: the build finished but $f is missing" >&2; exit 1; }
+done
 cp "$built_jar" "$jar"
 cp "$built_native" "$native"
+mkdir -p "$lib"
+cp "$build/src/liblbug.so" "$build/src/lbug.hpp" "$src/src/include/c_api/lbug.h" "$lib/"
 cat > "$cache/build.json" <<JSON
 {
   "package": "lbug",
@@ -107,6 +123,7 @@ cat > "$cache/build.json" <<JSON
   "java_home": "$JAVA_HOME",
   "cores": $(nproc),
   "build_seconds_this_invocation": $seconds,
+  "build_from_scratch": $from_scratch,
   "built_utc": "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 }
 JSON

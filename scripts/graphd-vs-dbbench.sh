@@ -1,28 +1,44 @@
 #!/usr/bin/env bash
-# graphd's own GraphJ benchmark beside dbbench's, interleaved on this machine.
-# Builds graphd's criterion benchmark (benches/graphj_bench.rs) from a graphd source tree, unchanged:
-# a small crate named graphd whose library is graphd's src/graphj/mod.rs (by #[path], with a stand-in for
-# the one function it takes from graphd's journal module, current_timestamp_ms), graphd's Cargo.lock
-# copied so that zstd, chacha20poly1305, sha2 and criterion resolve to graphd's locked versions. The
-# crate lives in target/graphd-bench/ and is not committed. Then runs io.dbbench.graphj.GraphdSideBySide
-# (ABBA blocks of criterion and JMH; summary with ratios and 95% intervals; see its --help).
-# Usage: scripts/graphd-vs-dbbench.sh --graphd DIR [--blocks 8] [--out DIR] [other GraphdSideBySide options]
+# graphd's own criterion benchmarks beside dbbench's, interleaved on this machine. Two suites:
+#   graphj (default): graphd's benches/graphj_bench.rs against the GraphJ codec rows;
+#   throughput: graphd's benches/throughput_bench.rs against the graph family on LadybugDB.
+# Builds graphd's bench from a graphd source tree, unchanged, in a small crate named graphd whose
+# Cargo.lock is graphd's, so that every crate resolves to graphd's locked version:
+#   graphj: the library is graphd's src/graphj/mod.rs (by #[path], with a stand-in for the one function
+#     it takes from graphd's journal module, current_timestamp_ms); zstd, chacha20poly1305, sha2, criterion.
+#   throughput: the bench needs only the lbug crate (locked at 0.14.1), criterion and tempfile; lbug's
+#     build links the LadybugDB shared library scripts/build-ladybug.sh built (LBUG_SHARED=1,
+#     LBUG_LIBRARY_DIR and LBUG_INCLUDE_DIR = $DBBENCH_CACHE/ladybug/0.14.3/lib, with an rpath to it),
+#     as graphd's own .cargo/config.toml does with its downloaded lbug-lib. Both sides run one library.
+# The crate lives in target/graphd-bench/ (graphj) or target/graphd-throughput/ and is not committed.
+# Then runs io.dbbench.graphj.GraphdSideBySide (ABBA blocks of criterion and JMH; summary with ratios,
+# 95% intervals and where the two do different work; see its --help).
+# Usage: scripts/graphd-vs-dbbench.sh --graphd DIR [--suite graphj|throughput] [--blocks 8] [--out DIR]
+#          [other GraphdSideBySide options]
 #   DIR: a graphd checkout (github.com/russellromney/strana; tested at 7628b1d), or GRAPHD_SRC.
-# Needs cargo (crates from the crates registry on first build) and target/benchmarks.jar.
+# Needs cargo (crates from the crates registry on first build) and target/benchmarks.jar; the
+# throughput suite also needs LadybugDB built (scripts/build-ladybug.sh) and a jar built after it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GRAPHD="${GRAPHD_SRC:-}"
+SUITE=graphj
+LADYBUG_VERSION=0.14.3
 PASS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --graphd) GRAPHD=$2; shift 2 ;;
+    --suite) SUITE=$2; shift 2 ;;
     *) PASS+=("$1"); shift ;;
   esac
 done
+case "$SUITE" in
+  graphj|throughput) ;;
+  *) echo "graphd-vs-dbbench: --suite $SUITE: expected graphj or throughput" >&2; exit 2 ;;
+esac
 [ -n "$GRAPHD" ] || { echo "graphd-vs-dbbench: --graphd DIR (or GRAPHD_SRC) is required: a graphd source checkout" >&2; exit 2; }
 [ -d "$GRAPHD" ] || { echo "graphd-vs-dbbench: --graphd $GRAPHD: not a directory; expected a graphd source checkout" >&2; exit 2; }
 GRAPHD=$(cd "$GRAPHD" && pwd)
-for f in src/graphj/mod.rs benches/graphj_bench.rs Cargo.lock; do
+for f in src/graphj/mod.rs benches/graphj_bench.rs benches/throughput_bench.rs Cargo.lock; do
   [ -f "$GRAPHD/$f" ] || { echo "graphd-vs-dbbench: $GRAPHD/$f missing; expected a graphd source tree" >&2; exit 2; }
 done
 command -v cargo >/dev/null 2>&1 || { echo "graphd-vs-dbbench: cargo not found; install Rust (rustup or the distribution's cargo)" >&2; exit 2; }
@@ -30,6 +46,51 @@ command -v cargo >/dev/null 2>&1 || { echo "graphd-vs-dbbench: cargo not found; 
 . scripts/java.sh
 dbbench_java graphd-vs-dbbench
 COMMIT=$(git -C "$GRAPHD" rev-parse HEAD 2>/dev/null || echo "unknown")
+if [ "$SUITE" = throughput ]; then
+  LIB="${DBBENCH_CACHE:-$HOME/.cache/dbbench}/ladybug/$LADYBUG_VERSION/lib"
+  if [ ! -f "$LIB/liblbug.so" ] || [ ! -f "$LIB/lbug.hpp" ]; then
+    echo "graphd-vs-dbbench: $LIB/liblbug.so or lbug.hpp missing; run scripts/build-ladybug.sh first" \
+      "(LadybugDB $LADYBUG_VERSION's shared library, which both sides run)" >&2
+    exit 2
+  fi
+  if ! "$JAVA" -cp target/benchmarks.jar io.dbbench.graph.GraphEngine ladybug >/dev/null; then
+    echo "graphd-vs-dbbench: target/benchmarks.jar has no LadybugDB engine; after scripts/build-ladybug.sh" \
+      "run ./mvnw -DskipTests package" >&2
+    exit 2
+  fi
+  H=target/graphd-throughput
+  mkdir -p "$H/src"
+  cat > "$H/Cargo.toml" <<TOML
+[package]
+name = "graphd"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+lbug = { version = "0.14", default-features = false }
+
+[dev-dependencies]
+criterion = "0.5"
+tempfile = "3"
+
+[[bench]]
+name = "throughput_bench"
+path = "$GRAPHD/benches/throughput_bench.rs"
+harness = false
+
+[workspace]
+TOML
+  : > "$H/src/lib.rs"
+  cp "$GRAPHD/Cargo.lock" "$H/Cargo.lock"
+  echo "[graphd-vs-dbbench] building graphd's throughput_bench (graphd $COMMIT) in $H, lbug linked to $LIB"
+  BIN=$(cd "$H" && LBUG_SHARED=1 LBUG_LIBRARY_DIR="$LIB" LBUG_INCLUDE_DIR="$LIB" \
+    cargo bench --bench throughput_bench --no-run --message-format=json 2>"build.log" \
+    | sed -n 's/.*"executable":"\([^"]*throughput_bench[^"]*\)".*/\1/p' | tail -n 1)
+  [ -n "$BIN" ] && [ -x "$BIN" ] || { echo "graphd-vs-dbbench: the build failed; see $H/build.log" >&2; exit 2; }
+  exec "$JAVA" -cp target/benchmarks.jar io.dbbench.graphj.GraphdSideBySide --suite throughput \
+    --graphd-bench "$BIN" --graphd-commit "$COMMIT" "${PASS[@]}"
+fi
 H=target/graphd-bench
 mkdir -p "$H/src"
 cat > "$H/Cargo.toml" <<EOF

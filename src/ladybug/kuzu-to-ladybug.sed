@@ -1,11 +1,13 @@
 # Generates io.dbbench.graph.LadybugGraphDatabase from KuzuGraphDatabase.java (the pom's ladybug
 # profile runs it at generate-sources): LadybugDB 0.14's Java API is Kuzu 0.11's under another
-# package (com.lbugdb) and native library name, with two more Database options, so one wrapper
-# serves both engines. Run by POSIX sed; every rule says what differs and where it is read.
+# package (com.ladybugdb, from sources under com/lbugdb) and native library name, with two more
+# Database options, so one wrapper serves both engines. Run by POSIX sed; every rule says what
+# differs and where it is read.
 1i\
 // GENERATED from KuzuGraphDatabase.java by src/ladybug/kuzu-to-ladybug.sed: edit that file, not this one.
-# the API's package: com.lbugdb (tools/java_api/src/main/java/com/lbugdb in the lbug-source of npm lbug)
-s/com\.kuzudb/com.lbugdb/g
+# the API's package: com.ladybugdb, declared by the files in tools/java_api/src/main/java/com/lbugdb
+# of npm lbug's lbug-source
+s/com\.kuzudb/com.ladybugdb/g
 # the wrapper's own types: KuzuGraphDatabase, KuzuSession, KuzuStatement
 s/Kuzu\([A-Z][A-Za-z]*\)/Ladybug\1/g
 s/toKuzu(/toLadybug(/g

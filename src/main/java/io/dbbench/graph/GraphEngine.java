@@ -13,7 +13,7 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code kuzu}: Kuzu ({@code com.kuzudb:kuzu}, {@link KuzuGraphDatabase}), the default, served
  *       by Maven everywhere;
- *   <li>{@code ladybug}: LadybugDB, Kuzu's continuation and graphd's engine ({@code com.lbugdb},
+ *   <li>{@code ladybug}: LadybugDB, Kuzu's continuation and graphd's engine ({@code com.ladybugdb},
  *       {@code io.dbbench.graph.LadybugGraphDatabase}). That class exists only in a build with
  *       LadybugDB's Java API on the class path (the {@code ladybug} Maven profile, active when
  *       {@code scripts/build-ladybug.sh} has built the library, or with {@code com.ladybugdb:lbug}

@@ -33,40 +33,39 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * graphd's own GraphJ benchmark ({@code benches/graphj_bench.rs}, criterion) and dbbench's JMH rows
- * that do the same work, run in interleaved blocks on one machine, with each row's ratio
- * (dbbench time / graphd time) and its 95% interval over the blocks.
+ * graphd's own criterion benchmarks and dbbench's JMH rows that do the same work, run in
+ * interleaved blocks on one machine, with each row's ratio (dbbench time / graphd time) and its 95%
+ * interval over the blocks. Two suites ({@link Suite}): {@code graphj}, graphd's
+ * {@code benches/graphj_bench.rs} against the GraphJ codec rows ({@link #PAIRS}), and
+ * {@code throughput}, graphd's {@code benches/throughput_bench.rs} against the graph family on the
+ * same LadybugDB library ({@link #THROUGHPUT_PAIRS}). Every pair says where its two sides do
+ * different work, and the summary lists it under the table.
  *
  * <pre>
  * scripts/graphd-vs-dbbench.sh --graphd ~/src/graphd --blocks 8     # builds graphd's bench, then runs this
+ * scripts/graphd-vs-dbbench.sh --graphd ~/src/graphd --suite throughput --blocks 6
  * java -cp target/benchmarks.jar io.dbbench.graphj.GraphdSideBySide --graphd-bench BIN --blocks 8
  * java -cp target/benchmarks.jar io.dbbench.graphj.GraphdSideBySide --analyze DIR     # re-analyse blocks
  * </pre>
  *
  * <p>Each block runs both sides once, graphd first in blocks 1, 4, 5, 8, ... and dbbench first in
  * blocks 2, 3, 6, 7, ... (ABBA), so that a drift over the run hits both alike. graphd's side is
- * one run of its criterion binary over the groups in {@link #PAIRS} (its {@code new/estimates.json}
+ * one run of its criterion binary over the suite's groups (its {@code new/estimates.json}
  * per group, under {@code block-K/criterion/}; the figure criterion prints, the slope estimate,
  * or the mean where it has no slope); dbbench's side is one JMH fork per row, average time
- * ({@code -bm avgt -tu ns}), text corpus, with {@code context=perCall} (a zstd context per call,
- * as graphd's {@code zstd::encode_all}/{@code decode_all}), run by {@link io.dbbench.JmhMain} (a
+ * ({@code -bm avgt -tu ns}; graphj: text corpus, with {@code context=perCall}, a zstd context per
+ * call as graphd's {@code zstd::encode_all}/{@code decode_all}; throughput: {@code engine=ladybug},
+ * {@code journal=off}, {@value #THROUGHPUT_NODES} entities), run by {@link io.dbbench.JmhMain} (a
  * benchmark that fails fails the side), with the machine's state per fork
  * ({@link io.dbbench.profile.MachineStateProfiler}); graphd's side gets the machine's state from
  * {@link MachineState} snapshots around it. A block is a pair: the ratio of a row is
  * {@link Stats#pairedChange} over the blocks (the Student-t interval of the per-block log
  * ratios). A row is "at or below graphd" only when the interval's upper end is at most 1.0x.
  *
- * <p>Where the two do different work: graphd's {@code encode_all} streams its input with no
- * declared size (zstd then picks the level's parameters for an input of unknown size, and writes
- * no content size), and {@code decode_all} streams into a growing vector; dbbench compresses in
- * one call with the size known and decompresses into an array of the declared size. The AEAD
- * rows: graphd builds the cipher (key schedule) and the 40-byte AAD per call, as dbbench does.
- * {@code compress_encrypt}: dbbench's row is the whole seal ({@link GraphjCodec#seal}: zstd level 3,
- * encrypt with the final header as AAD, and the SHA-256 of the body the header carries), graphd's
- * stops after the encryption, so dbbench does one SHA-256 of the sealed body more. {@code compaction}:
- * both read the 5 sealed-raw text segments, merge them into one sealed archive and write it with a
- * final sync (dbbench {@code sink=file}: a temporary file forced to storage and renamed over the
- * last call's archive); graphd also removes its output inside the timed loop, dbbench does not.
+ * <p>In the graphj suite the AEAD rows do the same work on both sides (graphd builds the cipher
+ * and the 40-byte AAD per call, as dbbench does); {@code compress_encrypt} is dbbench's whole seal
+ * ({@link GraphjCodec#seal}); both {@code compaction} sides read the 5 sealed-raw text segments,
+ * merge them into one sealed archive and write it with a final sync (dbbench {@code sink=file}).
  *
  * <p>Writes {@code block-K/} ({@code jmh.json}, {@code criterion/} with each benchmark's {@code new/}, logs,
  * {@code machine.json}),
@@ -90,11 +89,17 @@ public final class GraphdSideBySide implements Callable<Integer> {
    * @param params the JMH parameters the row must have (others may vary: each value is its own row)
    * @param criterionId graphd's criterion benchmark id, {@code group/function} (its directory
    *     under criterion's output)
+   * @param differs where the two sides do different work, or empty when they do the same
    */
-  public record Pair(String label, String benchmark, Map<String, String> params, String criterionId) {
+  public record Pair(String label, String benchmark, Map<String, String> params, String criterionId, String differs) {
     /** Copies the map. */
     public Pair {
       params = Map.copyOf(params);
+    }
+
+    /** A pair whose two sides do the same work. */
+    public Pair(String label, String benchmark, Map<String, String> params, String criterionId) {
+      this(label, benchmark, params, criterionId, "");
     }
 
     boolean matches(JmhResult r) {
@@ -115,29 +120,36 @@ public final class GraphdSideBySide implements Callable<Integer> {
   public static final List<Pair> PAIRS = pairs();
 
   private static List<Pair> pairs() {
+    String stream = "graphd's zstd::encode_all streams its input with no declared size (zstd picks the level's"
+        + " parameters for an input of unknown size and writes no content size); dbbench compresses in one call"
+        + " with the size known";
     List<Pair> p = new ArrayList<>();
     for (String level : List.of("1", "3", "6", "9", "15", "22")) {
       p.add(new Pair("compress level=" + level + " perCall", "GraphjCompressBenchmark.compress",
-          Map.of("level", level, "context", "perCall"), "compression_levels/" + level));
+          Map.of("level", level, "context", "perCall"), "compression_levels/" + level, stream));
     }
     p.add(new Pair("decompress perCall", "GraphjCompressBenchmark.decompress", Map.of("context", "perCall"),
-        "decompression/zstd_level_3"));
+        "decompression/zstd_level_3", "graphd's zstd::decode_all streams into a growing vector; dbbench"
+            + " decompresses into an array of the declared size"));
     for (String provider : List.of("jdk", "libcrypto")) {
       p.add(new Pair("encrypt " + provider, "GraphjCryptoBenchmark.encrypt", Map.of("provider", provider), "encryption/encrypt"));
       p.add(new Pair("decrypt " + provider, "GraphjCryptoBenchmark.decrypt", Map.of("provider", provider), "decryption/decrypt"));
       p.add(new Pair("compressEncrypt " + provider, "GraphjCryptoBenchmark.compressEncrypt", Map.of("provider", provider),
-          "compress_encrypt/compress_then_encrypt"));
+          "compress_encrypt/compress_then_encrypt", "dbbench's row is the whole seal (zstd level 3, encrypt with the"
+              + " final header as AAD, and the SHA-256 of the body the header carries); graphd's stops after the"
+              + " encryption, so dbbench does one SHA-256 more"));
     }
     p.add(new Pair("headerEncode", "GraphjHeaderBenchmark.headerEncode", Map.of(), "header_encode"));
     p.add(new Pair("headerDecode", "GraphjHeaderBenchmark.headerDecode", Map.of(), "header_decode"));
     for (String[] c : new String[][] {{"raw", "no_compress"}, {"zstd", "with_compress"}, {"zstdEncrypted", "compress_encrypt"}}) {
       p.add(new Pair("compact " + c[0], "GraphjCompactBenchmark.compact", Map.of("variant", c[0], "sink", "file"),
-          "compaction/compact_5_segments_" + c[1]));
+          "compaction/compact_5_segments_" + c[1], "graphd also removes its output file inside the timed loop;"
+              + " dbbench renames its archive over the last call's"));
     }
     for (int n : DATA_SIZES) {
       int bytes = GraphjCorpus.generate(GraphjCorpus.Kind.TEXT, n, GraphjCorpus.SEED).length;
       p.add(new Pair("dataSizes compress " + n, "GraphjDataSizesBenchmark.compress", Map.of("queries", "" + n),
-          "data_sizes/compress/" + bytes));
+          "data_sizes/compress/" + bytes, stream));
       p.add(new Pair("dataSizes encrypt " + n, "GraphjDataSizesBenchmark.encrypt", Map.of("queries", "" + n),
           "data_sizes/encrypt/" + bytes));
     }
@@ -154,8 +166,133 @@ public final class GraphdSideBySide implements Callable<Integer> {
       + "|encryption/encrypt|decryption/decrypt|compress_encrypt/compress_then_encrypt|header_encode|header_decode"
       + "|compaction/compact_5_segments_(no_compress|with_compress|compress_encrypt)|data_sizes/(compress|encrypt)/[0-9]+)$";
 
+  /**
+   * The preload of dbbench's graph rows in the throughput suite: 10,000 entities, graphd's
+   * {@code read_throughput} preload and the largest {@code LIMIT} it reads.
+   */
+  static final int THROUGHPUT_NODES = 10_000;
+
+  /**
+   * The rows of the throughput suite: dbbench's graph family on LadybugDB ({@code engine=ladybug},
+   * {@code journal=off}) against graphd's {@code benches/throughput_bench.rs}, each criterion group
+   * with the JMH benchmark doing the nearest work and, where it differs, how.
+   */
+  public static final List<Pair> THROUGHPUT_PAIRS = throughputPairs();
+
+  private static List<Pair> throughputPairs() {
+    String literal = "graphd sends a literal query (compiled on every call); dbbench a prepared statement with"
+        + " parameters";
+    String grows = "; graphd's database grows over the samples (nothing is reset), dbbench's starts every"
+        + " iteration from the same preloaded copy";
+    Map<String, String> read = Map.of("engine", "ladybug");
+    Map<String, String> write = Map.of("engine", "ladybug", "journal", "off");
+    List<Pair> p = new ArrayList<>();
+    p.add(new Pair("matchById", "GraphReadBenchmark.matchById", read, "simple_match/match_by_id",
+        literal + "; graphd reads id '500' of 1,000 nodes every call, dbbench a seeded random id of 10,000"));
+    p.add(new Pair("matchAllLimit10", "GraphReadBenchmark.matchAllLimit10", read, "simple_match/match_all_limit_10",
+        "graphd's table holds 1,000 nodes, dbbench's 10,000"));
+    p.add(new Pair("createInlined", "GraphWriteBenchmark.createInlined", write, "simple_writes/create_node",
+        "dbbench's name and id strings differ in length from graphd's" + grows));
+    p.add(new Pair("createWithParams", "GraphWriteBenchmark.createWithParams", write, "simple_writes/create_node",
+        literal + grows));
+    for (String n : List.of("1", "10", "100", "1000")) {
+      Map<String, String> m = new LinkedHashMap<>(write);
+      m.put("batchSize", n);
+      p.add(new Pair("writeBatch batchSize=" + n, "GraphWriteBenchmark.writeBatch", m, "write_throughput/batch_insert/" + n,
+          "graphd's batch is " + n + " auto-committed CREATEs (literal), dbbench's " + n + " prepared CREATEs inside"
+              + " one BEGIN TRANSACTION ... COMMIT" + grows));
+    }
+    p.add(new Pair("autoCommit10Writes", "GraphWriteBenchmark.autoCommit10Writes", write, "write_throughput/batch_insert/10",
+        literal + grows));
+    p.add(new Pair("transaction10Writes", "GraphWriteBenchmark.transaction10Writes", write,
+        "transaction_throughput/explicit_transaction_10_writes", literal + grows));
+    p.add(new Pair("createRelationship", "GraphWriteBenchmark.createRelationship", write,
+        "relationship_creation/create_relationship", literal + "; graphd links consecutive ids among 100 nodes,"
+            + " dbbench seeded random pairs among 10,000" + grows));
+    p.add(new Pair("mergeCreate", "GraphWriteBenchmark.mergeCreate", write, "merge_operations/merge_create", literal + grows));
+    p.add(new Pair("mergeUpdate", "GraphWriteBenchmark.mergeUpdate", write, "merge_operations/merge_update", literal));
+    for (String n : List.of("10", "100", "1000", "10000")) {
+      Map<String, String> m = new LinkedHashMap<>(read);
+      m.put("limit", n);
+      p.add(new Pair("readLimit limit=" + n, "GraphReadBenchmark.readLimit", m, "read_throughput/scan_limit/" + n,
+          "graphd formats the LIMIT into the query text, dbbench binds it as a parameter"));
+    }
+    p.add(new Pair("twoHopTraversal", "GraphReadBenchmark.twoHopTraversal", read, "complex_queries/two_hop_traversal",
+        literal + "; graphd starts at id '0' of a 50-edge chain among 100 nodes (2 rows), dbbench at a seeded random"
+            + " node of 10,000, each with a ring edge and a random edge out (up to 6 rows)"));
+    return List.copyOf(p);
+  }
+
+  /** Which of graphd's criterion benchmarks is set beside which of dbbench's JMH rows. */
+  public enum Suite {
+    /** graphd's {@code benches/graphj_bench.rs} against dbbench's GraphJ codec rows ({@link #PAIRS}). */
+    GRAPHJ("graphj_bench", PAIRS, JMH_REGEX, CRITERION_FILTER, "--warm-up-time 2 --measurement-time 4",
+        "graphd-vs-dbbench-"),
+    /**
+     * graphd's {@code benches/throughput_bench.rs} (the engine in-process through the {@code lbug}
+     * crate) against dbbench's graph family on the same LadybugDB library ({@link #THROUGHPUT_PAIRS}).
+     */
+    THROUGHPUT("throughput_bench", THROUGHPUT_PAIRS,
+        "io\\.dbbench\\.graph\\.Graph(Read|Write)Benchmark\\.(matchById|matchAllLimit10|readLimit|twoHopTraversal"
+            + "|createInlined|createWithParams|writeBatch|autoCommit10Writes|transaction10Writes|createRelationship"
+            + "|merge(Create|Update))$",
+        "^(simple_match/(match_by_id|match_all_limit_10)|simple_writes/create_node|write_throughput/batch_insert/"
+            + "(1|10|100|1000)|transaction_throughput/explicit_transaction_10_writes|relationship_creation/"
+            + "create_relationship|merge_operations/merge_(create|update)|read_throughput/scan_limit/(10|100|1000|10000)"
+            + "|complex_queries/two_hop_traversal)$",
+        // criterion's 100 samples of a 1,000-write batch take minutes; 10 samples bound a group's time
+        "--warm-up-time 2 --measurement-time 4 --sample-size 10", "graphd-throughput-vs-dbbench-");
+
+    /** graphd's bench target, e.g. {@code graphj_bench}. */
+    public final String bench;
+    /** The compared rows. */
+    public final List<Pair> pairs;
+    /** The JMH regex selecting dbbench's side. */
+    public final String jmhRegex;
+    /** The criterion filter selecting graphd's side. */
+    public final String criterionFilter;
+    /** criterion's options when {@code --criterion} is not given. */
+    public final String criterionDefaults;
+    /** The default output directory's name, before the UTC stamp. */
+    public final String dirPrefix;
+
+    Suite(String bench, List<Pair> pairs, String jmhRegex, String criterionFilter, String criterionDefaults,
+        String dirPrefix) {
+      this.bench = bench;
+      this.pairs = pairs;
+      this.jmhRegex = jmhRegex;
+      this.criterionFilter = criterionFilter;
+      this.criterionDefaults = criterionDefaults;
+      this.dirPrefix = dirPrefix;
+    }
+
+    /** The spelling on the command line and in {@code settings.json}: {@code graphj} or {@code throughput}. */
+    public String spelling() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The suite spelled {@code s}.
+     *
+     * @throws IllegalArgumentException naming {@code s} and the spellings accepted
+     */
+    public static Suite parse(String s) {
+      for (Suite x : values()) {
+        if (x.spelling().equals(s)) {
+          return x;
+        }
+      }
+      throw new IllegalArgumentException("--suite " + s + ": expected graphj or throughput");
+    }
+  }
+
+  @Option(names = "--suite", defaultValue = "graphj", paramLabel = "NAME",
+      description = "graphj (graphd's graphj_bench against the GraphJ codec rows) or throughput (graphd's"
+          + " throughput_bench against the graph family on LadybugDB); default: ${DEFAULT-VALUE}.")
+  String suiteName;
+
   @Option(names = "--graphd-bench", paramLabel = "BIN",
-      description = "graphd's built graphj_bench executable (scripts/graphd-vs-dbbench.sh builds it from graphd's source).")
+      description = "graphd's built bench executable of the suite (scripts/graphd-vs-dbbench.sh builds it from graphd's source).")
   Path graphdBench;
 
   @Option(names = "--graphd-commit", paramLabel = "SHA", defaultValue = "",
@@ -174,8 +311,9 @@ public final class GraphdSideBySide implements Callable<Integer> {
       description = "JMH options of dbbench's side (default: ${DEFAULT-VALUE}); -f 1, -bm avgt and -tu ns are set.")
   String jmhOpts;
 
-  @Option(names = "--criterion", defaultValue = "--warm-up-time 2 --measurement-time 4", paramLabel = "OPTS",
-      description = "criterion options of graphd's side (default: ${DEFAULT-VALUE}); --bench and --noplot are set.")
+  @Option(names = "--criterion", paramLabel = "OPTS",
+      description = "criterion options of graphd's side (default: --warm-up-time 2 --measurement-time 4, and"
+          + " --sample-size 10 for throughput); --bench and --noplot are set.")
   String criterionOpts;
 
   @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Output directory (default: results/graphd-vs-dbbench-<UTC>).")
@@ -193,6 +331,10 @@ public final class GraphdSideBySide implements Callable<Integer> {
   @Override
   public Integer call() {
     try {
+      Suite suite = Suite.parse(suiteName);
+      if (criterionOpts == null) {
+        criterionOpts = suite.criterionDefaults;
+      }
       if (analyzeOnly != null) {
         Summary s = analyze(analyzeOnly);
         write(analyzeOnly, s);
@@ -200,8 +342,8 @@ public final class GraphdSideBySide implements Callable<Integer> {
         return 0;
       }
       if (graphdBench == null) {
-        throw new IllegalArgumentException("--graphd-bench is required (graphd's built graphj_bench executable;"
-            + " scripts/graphd-vs-dbbench.sh builds it), or --analyze DIR");
+        throw new IllegalArgumentException("--graphd-bench is required (graphd's built " + suite.bench
+            + " executable; scripts/graphd-vs-dbbench.sh builds it), or --analyze DIR");
       }
       if (!Files.isExecutable(graphdBench)) {
         throw new IllegalArgumentException("--graphd-bench " + graphdBench + ": not an executable file");
@@ -211,9 +353,9 @@ public final class GraphdSideBySide implements Callable<Integer> {
       }
       refuseCredentials(jmhOpts);
       Path dir = out != null ? out
-          : Path.of("results", "graphd-vs-dbbench-" + STAMP.format(ZonedDateTime.now(ZoneOffset.UTC)));
+          : Path.of("results", suite.dirPrefix + STAMP.format(ZonedDateTime.now(ZoneOffset.UTC)));
       Files.createDirectories(dir);
-      Files.writeString(dir.resolve("settings.json"), MAPPER.writeValueAsString(settings()));
+      Files.writeString(dir.resolve("settings.json"), MAPPER.writeValueAsString(settings(suite)));
       for (int k = 1; k <= blocks; k++) {
         Path b = dir.resolve("block-" + k);
         Files.createDirectories(b);
@@ -224,9 +366,9 @@ public final class GraphdSideBySide implements Callable<Integer> {
           System.out.printf(Locale.ROOT, "[graphd-vs-dbbench] block %d/%d: %s%n", k, blocks, graphd ? "graphd (criterion)" : "dbbench (JMH)");
           MachineState before = MachineState.read();
           if (graphd) {
-            runGraphd(b);
+            runGraphd(suite, b);
           } else {
-            runDbbench(b);
+            runDbbench(suite, b);
           }
           machine.put(graphd ? "graphd" : "dbbench", new MachineState.Interval(before, MachineState.read()).toMap());
         }
@@ -255,12 +397,13 @@ public final class GraphdSideBySide implements Callable<Integer> {
     return m == 1 || m == 0;
   }
 
-  private Map<String, Object> settings() {
+  private Map<String, Object> settings(Suite suite) {
     Map<String, Object> m = new LinkedHashMap<>();
+    m.put("suite", suite.spelling());
     m.put("graphd_bench", graphdBench.toString());
     m.put("graphd_commit", graphdCommit);
     m.put("blocks", blocks);
-    m.put("jmh", jmhOpts + " -f 1 -bm avgt -tu ns");
+    m.put("jmh", String.join(" ", jmhParams(suite)) + " " + jmhOpts + " -f 1 -bm avgt -tu ns");
     m.put("criterion", criterionOpts + " --bench --noplot");
     m.put("providers", providers);
     m.put("java", System.getProperty("java.home"));
@@ -277,10 +420,10 @@ public final class GraphdSideBySide implements Callable<Integer> {
     }
   }
 
-  private void runGraphd(Path block) throws IOException, InterruptedException, SideFailed {
+  private void runGraphd(Suite suite, Path block) throws IOException, InterruptedException, SideFailed {
     List<String> cmd = new ArrayList<>(List.of(graphdBench.toString(), "--bench", "--noplot"));
     cmd.addAll(split(criterionOpts));
-    cmd.add(CRITERION_FILTER);
+    cmd.add(suite.criterionFilter);
     run(cmd, Map.of("CRITERION_HOME", block.resolve("criterion").toAbsolutePath().toString()),
         block.resolve("criterion.log"), "graphd's bench");
     pruneCriterion(block.resolve("criterion"));
@@ -306,12 +449,21 @@ public final class GraphdSideBySide implements Callable<Integer> {
     }
   }
 
-  private void runDbbench(Path block) throws IOException, InterruptedException, SideFailed {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain", JMH_REGEX,
-        "-p", "corpus=text", "-p", "level=1,3,6,9,15,22", "-p", "context=perCall", "-p", "provider=" + providers,
+  /** The JMH parameters of dbbench's side: the values every pair of the suite names. */
+  List<String> jmhParams(Suite suite) {
+    if (suite == Suite.THROUGHPUT) {
+      return List.of("-p", "engine=ladybug", "-p", "journal=off", "-p", "nodes=" + THROUGHPUT_NODES,
+          "-p", "limit=10,100,1000,10000", "-p", "batchSize=1,10,100,1000");
+    }
+    return List.of("-p", "corpus=text", "-p", "level=1,3,6,9,15,22", "-p", "context=perCall", "-p", "provider=" + providers,
         "-p", "variant=raw,zstd,zstdEncrypted", "-p", "sink=file", "-p", "queries=" + DATA_SIZES.stream().map(String::valueOf)
-            .collect(java.util.stream.Collectors.joining(","))));
+            .collect(java.util.stream.Collectors.joining(",")));
+  }
+
+  private void runDbbench(Suite suite, Path block) throws IOException, InterruptedException, SideFailed {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain", suite.jmhRegex));
+    cmd.addAll(jmhParams(suite));
     cmd.addAll(split(jmhOpts));
     cmd.addAll(List.of("-f", "1", "-bm", "avgt", "-tu", "ns", "-prof", MachineStateProfiler.class.getName(),
         "-rf", "json", "-rff", block.resolve("jmh.json").toString()));
@@ -379,18 +531,22 @@ public final class GraphdSideBySide implements Callable<Integer> {
    * The analysis of a run directory.
    *
    * @param dir the run directory
+   * @param suite the suite the blocks ran ({@code settings.json}'s {@code suite}; graphj when absent)
    * @param blocks the blocks found (directories {@code block-K} with both sides' results)
    * @param rows one per pair present on both sides
    * @param machine per block, the machine's state around each side ({@code machine.json})
    */
-  public record Summary(Path dir, int blocks, List<Row> rows, List<JsonNode> machine) {
+  public record Summary(Path dir, Suite suite, int blocks, List<Row> rows, List<JsonNode> machine) {
     /** The summary as Markdown: a table of the rows, then the machine's state per block. */
     public String markdown() {
       StringBuilder sb = new StringBuilder();
-      sb.append("# graphd's graphj_bench beside dbbench, interleaved (").append(blocks).append(" blocks)\n\n");
+      sb.append("# graphd's ").append(suite.bench).append(" beside dbbench, interleaved (").append(blocks)
+          .append(" blocks)\n\n");
       sb.append("ratio = dbbench time / graphd time per block; estimate = geometric mean over blocks, 95% Student-t"
-          + " interval of the log ratios. dbbench: JMH avgt, one fork per block, context=perCall, text corpus;"
-          + " graphd: criterion's estimate.\n\n");
+          + " interval of the log ratios. dbbench: JMH avgt, one fork per block, ")
+          .append(suite == Suite.THROUGHPUT ? "LadybugDB (engine=ladybug), journal=off, " + THROUGHPUT_NODES
+              + " preloaded entities" : "context=perCall, text corpus")
+          .append("; graphd: criterion's estimate.\n\n");
       sb.append("| row | graphd group | dbbench median | graphd median | ratio | 95% interval | verdict | per block |\n");
       sb.append("|---|---|---:|---:|---:|---|---|---|\n");
       for (Row r : rows) {
@@ -401,6 +557,15 @@ public final class GraphdSideBySide implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2fx | %s | %s | %s |%n", r.label(), r.criterionId(),
             Units.time(Stats.median(r.dbbenchNs()) / 1e9), Units.time(Stats.median(r.graphdNs()) / 1e9), r.ratio(),
             Double.isNaN(r.low()) ? "" : String.format(Locale.ROOT, "[%.2f, %.2f]", r.low(), r.high()), r.verdict(), per));
+      }
+      List<Pair> differ = suite.pairs.stream()
+          .filter(p -> !p.differs().isEmpty() && rows.stream().anyMatch(r -> r.label().equals(p.label()))).toList();
+      if (!differ.isEmpty()) {
+        sb.append("\nWhere the two do different work:\n\n");
+        for (Pair p : differ) {
+          sb.append("- ").append(p.label()).append(" / ").append(p.criterionId()).append(": ").append(p.differs())
+              .append('\n');
+        }
       }
       sb.append("\nMachine per block (steal %, busy %, 1-min load after the side; busy includes the benchmark itself):\n\n");
       sb.append("| block | order | graphd steal | graphd busy | graphd load | dbbench steal | dbbench busy | dbbench load |\n");
@@ -423,7 +588,8 @@ public final class GraphdSideBySide implements Callable<Integer> {
 
   /**
    * Reads every {@code block-K} of {@code dir} (K = 1, 2, ... until one is missing) and pairs the
-   * rows of {@link #PAIRS}; a pair is a row when both sides have it in every block read.
+   * rows of the suite named in {@code dir/settings.json} ({@link Suite#GRAPHJ} when it names none);
+   * a pair is a row when both sides have it in every block read.
    *
    * @throws IOException when a block's files cannot be read
    * @throws ReportException when a block's {@code jmh.json} is not JMH's JSON
@@ -446,8 +612,11 @@ public final class GraphdSideBySide implements Callable<Integer> {
           + " written by a run)");
     }
     int n = jmh.size();
+    Path settings = dir.resolve("settings.json");
+    Suite suite = Files.isRegularFile(settings)
+        ? Suite.parse(MAPPER.readTree(settings.toFile()).path("suite").asText("graphj")) : Suite.GRAPHJ;
     List<Row> rows = new ArrayList<>();
-    for (Pair p : PAIRS) {
+    for (Pair p : suite.pairs) {
       double[] d = new double[n];
       double[] g = new double[n];
       boolean complete = true;
@@ -473,7 +642,7 @@ public final class GraphdSideBySide implements Callable<Integer> {
       Stats.PairedChange c = Stats.pairedChange(a, b);
       rows.add(new Row(p.label(), p.criterionId(), d, g, 1 + c.changePct() / 100, 1 + c.ciLow() / 100, 1 + c.ciHigh() / 100));
     }
-    return new Summary(dir, n, rows, machine);
+    return new Summary(dir, suite, n, rows, machine);
   }
 
   private static Double first(List<JmhResult> rs, Predicate<JmhResult> p) {
@@ -515,9 +684,12 @@ public final class GraphdSideBySide implements Callable<Integer> {
       m.put("ci_low", Double.isNaN(r.low()) ? null : r.low());
       m.put("ci_high", Double.isNaN(r.high()) ? null : r.high());
       m.put("verdict", r.verdict());
+      s.suite().pairs.stream().filter(p -> p.label().equals(r.label())).findFirst()
+          .ifPresent(p -> m.put("differs", p.differs()));
       rows.add(m);
     }
     Map<String, Object> top = new LinkedHashMap<>();
+    top.put("suite", s.suite().spelling());
     top.put("blocks", s.blocks());
     top.put("rows", rows);
     Files.writeString(dir.resolve("summary.json"), MAPPER.writeValueAsString(top));

@@ -41,6 +41,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -76,7 +77,9 @@ import picocli.CommandLine;
  * <p>Writes {@code results/interleave-<UTC>/} (or {@code --out}): {@code forks/A-<i>.json} and
  * {@code forks/B-<i>.json} (A = baseline, B = candidate; each one JMH fork), their logs,
  * {@code baseline/jmh.json} and {@code candidate/jmh.json} (each side's forks merged by {@link
- * ForkMerge}) with an {@code env.json} naming the side and the interleaved run, {@code
+ * ForkMerge}) with an {@code env.json} naming the side and the interleaved run, and under
+ * {@code family_facts} what the side's own jar says of the families that ran (its
+ * {@code io.dbbench.FamilyFacts}: backends, versions, the graph family's engines), {@code
  * interleave.json} (jars with SHA-256, JVMs, JMH arguments, fork order, the load average and CPU
  * steal around every fork), and the comparison ({@code comparison.md}/{@code .html}) made by
  * {@code report compare}, which gives interleaved sides no between-run drift allowance. The jars
@@ -330,6 +333,48 @@ public final class Interleave implements Callable<Integer> {
   }
 
   /**
+   * What the side's own jar says of the families its benchmarks belong to ({@code io.dbbench.FamilyFacts}
+   * in a child JVM on the side's jar: versions, backends, for the graph family each engine), for the
+   * side's {@code env.json} under {@code family_facts}; {@code null} when the side is not a
+   * {@code java -jar} command, ran no benchmark, or its jar has no such class or fails (the child's
+   * output then stays in {@code log}, and the run goes on without the facts).
+   */
+  static JsonNode familyFacts(Side side, List<String> benchmarks, Path log) throws IOException {
+    List<String> c = side.command();
+    if (benchmarks.isEmpty() || c.size() != 3 || !c.get(1).equals("-jar")) {
+      return null;
+    }
+    List<String> cmd = new ArrayList<>(List.of(c.get(0), "--enable-native-access=ALL-UNNAMED", "-cp", c.get(2),
+        "io.dbbench.FamilyFacts"));
+    cmd.addAll(benchmarks);
+    Path out = Files.createTempFile(log.getParent(), "family-facts", ".json");
+    try {
+      Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(log.toFile()).start();
+      if (!p.waitFor(180, java.util.concurrent.TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        Files.writeString(log, "\nfamily facts: no answer in 180 s\n", StandardCharsets.UTF_8,
+            java.nio.file.StandardOpenOption.APPEND);
+        return null;
+      }
+      if (p.exitValue() != 0) {
+        return null;
+      }
+      JsonNode n = MAPPER.readTree(out.toFile());
+      Files.deleteIfExists(log);
+      return n != null && n.isObject() ? n : null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    } catch (com.fasterxml.jackson.core.JacksonException e) {
+      Files.writeString(log, "\nfamily facts: not JSON: " + e.getOriginalMessage() + "\n", StandardCharsets.UTF_8,
+          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+      return null;
+    } finally {
+      Files.deleteIfExists(out);
+    }
+  }
+
+  /**
    * The fork order for {@code forks} per side: pair {@code i} (1-based) runs A then B when
    * {@code i} is odd, B then A when even: {@code [A1, B1, B2, A2, A3, B3, ...]}.
    */
@@ -409,8 +454,10 @@ public final class Interleave implements Callable<Integer> {
     Instant finished = Instant.now();
     for (Side side : List.of(plan.baseline(), plan.candidate())) {
       Path sideDir = Files.createDirectories(plan.out().resolve(side.name()));
+      Set<String> benchmarks = new TreeSet<>();
       try {
         ArrayNode merged = ForkMerge.merge(files.get(side.letter()), 1.0);
+        merged.forEach(r -> benchmarks.add(r.path("benchmark").asText()));
         if (plan.varied() != null) {
           dropParam(merged, plan.varied());
         }
@@ -418,7 +465,15 @@ public final class Interleave implements Callable<Integer> {
       } catch (ReportException e) {
         throw new InterleaveException(e.getMessage());
       }
-      MAPPER.writeValue(sideDir.resolve("env.json").toFile(), JsonRedaction.redact(ManifestJson.write(sideManifest(plan, side))));
+      RunManifest manifest = sideManifest(plan, side);
+      JsonNode facts = familyFacts(side, List.copyOf(benchmarks), sideDir.resolve("family-facts.log"));
+      if (facts != null) {
+        Map<String, JsonNode> extra = new LinkedHashMap<>(manifest.extra());
+        extra.put("family_facts", facts);
+        manifest = new RunManifest(manifest.schemaVersion(), manifest.host(), manifest.job(), manifest.families(),
+            manifest.shard(), manifest.shards(), manifest.wallSeconds(), manifest.interleaved(), manifest.mergedFrom(), extra);
+      }
+      MAPPER.writeValue(sideDir.resolve("env.json").toFile(), JsonRedaction.redact(ManifestJson.write(manifest)));
     }
     List<String> shown = ForkSecrets.withoutSecrets(plan.jmhArgs(), null);
     Map<String, Map<String, Object>> sides = new LinkedHashMap<>();

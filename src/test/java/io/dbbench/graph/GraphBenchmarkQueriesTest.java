@@ -10,32 +10,46 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Correctness of every graph benchmark's query at a small size (20 preloaded entities): the
- * expected row counts and values, checked through the benchmark classes' own state and methods.
+ * expected row counts and values, checked through the benchmark classes' own state and methods, on
+ * Kuzu ({@link #engine}); {@link LadybugBenchmarkQueriesTest} runs the same tests on LadybugDB.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GraphBenchmarkQueriesTest {
   static final int N = 20;
   static final String READ = "io.dbbench.graph.GraphReadBenchmark.";
   static final String WRITE = "io.dbbench.graph.GraphWriteBenchmark.";
 
-  static GraphReadBenchmark.Graph g;
+  GraphReadBenchmark.Graph g;
   static final GraphReadBenchmark reads = new GraphReadBenchmark();
   static final GraphWriteBenchmark writes = new GraphWriteBenchmark();
 
+  /** The engine these tests run on, its {@code engine} param: {@code kuzu} here. */
+  String engine() {
+    return "kuzu";
+  }
+
   @BeforeAll
-  static void open() {
+  void open() {
+    GraphEngine e = GraphEngine.parse(engine());
+    Assumptions.assumeTrue(e.available(), e::unavailableReason);
     g = new GraphReadBenchmark.Graph();
     g.nodes = N;
+    g.engine = engine();
     g.open(READ + "matchById");
   }
 
   @AfterAll
-  static void close() {
-    g.close();
+  void close() {
+    if (g != null) {
+      g.close();
+    }
   }
 
   private static Map<String, Object> node(int i) {
@@ -164,9 +178,10 @@ class GraphBenchmarkQueriesTest {
     assertEquals(5, methods);
   }
 
-  private static GraphWriteBenchmark.Db writeDb(String method, String journal) {
+  private GraphWriteBenchmark.Db writeDb(String method, String journal) {
     GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
     db.nodes = N;
+    db.engine = engine();
     db.journal = journal;
     db.open(WRITE + method);
     db.prepare();
@@ -277,6 +292,7 @@ class GraphBenchmarkQueriesTest {
   void unknownJournalModeIsRejectedByName() {
     GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
     db.nodes = N;
+    db.engine = engine();
     db.journal = "sometimes";
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> db.open(WRITE + "createWithParams"));
     assertTrue(e.getMessage().contains("'sometimes'") && e.getMessage().contains("on+fsync"), e.getMessage());

@@ -125,6 +125,60 @@ class GraphdSideBySideTest {
   }
 
   @Test
+  void theThroughputSuitePairsEveryGroupOfGraphdsThroughputBenchWithAGraphRow() {
+    GraphdSideBySide.Suite t = GraphdSideBySide.Suite.parse("throughput");
+    java.util.regex.Pattern jmh = java.util.regex.Pattern.compile(t.jmhRegex);
+    java.util.regex.Pattern crit = java.util.regex.Pattern.compile(t.criterionFilter);
+    java.util.Set<String> groups = new java.util.TreeSet<>();
+    for (GraphdSideBySide.Pair p : t.pairs) {
+      assertTrue(jmh.matcher("io.dbbench.graph." + p.benchmark()).find(), p.benchmark());
+      assertTrue(crit.matcher(p.criterionId()).find(), p.criterionId());
+      assertEquals("ladybug", p.params().get("engine"), "LadybugDB, the library graphd links: " + p.label());
+      groups.add(p.criterionId());
+    }
+    // graphd's throughput_bench groups (benches/throughput_bench.rs)
+    assertEquals(new java.util.TreeSet<>(List.of("simple_match/match_by_id", "simple_match/match_all_limit_10",
+        "simple_writes/create_node", "write_throughput/batch_insert/1", "write_throughput/batch_insert/10",
+        "write_throughput/batch_insert/100", "write_throughput/batch_insert/1000",
+        "transaction_throughput/explicit_transaction_10_writes", "relationship_creation/create_relationship",
+        "merge_operations/merge_create", "merge_operations/merge_update", "read_throughput/scan_limit/10",
+        "read_throughput/scan_limit/100", "read_throughput/scan_limit/1000", "read_throughput/scan_limit/10000",
+        "complex_queries/two_hop_traversal")), groups);
+    assertFalse(crit.matcher("read_throughput/scan_limit/100000").find());
+    assertTrue(t.pairs.stream().filter(p -> p.label().startsWith("writeBatch")).allMatch(p -> p.differs().contains("auto-committed")),
+        "graphd's batch is auto-commit, dbbench's one transaction: said on every batch row");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GraphdSideBySide.Suite.parse("graph"));
+    assertTrue(e.getMessage().contains("--suite graph") && e.getMessage().contains("throughput"), e.getMessage());
+  }
+
+  @Test
+  void aThroughputRunIsAnalysedWithItsOwnPairsAndSaysWhereTheWorkDiffers() throws Exception {
+    Files.writeString(tmp.resolve("settings.json"), "{\"suite\": \"throughput\"}");
+    for (int k = 1; k <= 4; k++) {
+      Path b = tmp.resolve("block-" + k);
+      Files.createDirectories(b);
+      Files.writeString(b.resolve("jmh.json"), """
+          [{"benchmark": "io.dbbench.graph.GraphReadBenchmark.readLimit", "mode": "avgt", "threads": 1, "forks": 1,
+            "params": {"engine": "ladybug", "limit": "100", "nodes": "10000"},
+            "primaryMetric": {"score": %d, "scoreError": "NaN", "scoreUnit": "ns/op", "rawData": [[1]]}},
+           {"benchmark": "io.dbbench.graph.GraphReadBenchmark.readLimit", "mode": "avgt", "threads": 1, "forks": 1,
+            "params": {"engine": "kuzu", "limit": "10", "nodes": "10000"},
+            "primaryMetric": {"score": 1, "scoreError": "NaN", "scoreUnit": "ns/op", "rawData": [[1]]}}]
+          """.formatted(200_000 + 1000 * k));
+      criterion(b, "read_throughput/scan_limit/100", "{\"mean\": {\"point_estimate\": 100000.0}}");
+      criterion(b, "read_throughput/scan_limit/10", "{\"mean\": {\"point_estimate\": 100000.0}}");
+    }
+    GraphdSideBySide.Summary s = GraphdSideBySide.analyze(tmp);
+    assertEquals(GraphdSideBySide.Suite.THROUGHPUT, s.suite());
+    assertEquals(List.of("readLimit limit=100"), s.rows().stream().map(GraphdSideBySide.Row::label).toList(),
+        "the Kuzu row is not LadybugDB's and is not paired");
+    assertEquals(2.025, s.rows().get(0).ratio(), 0.01);
+    String md = s.markdown();
+    assertTrue(md.startsWith("# graphd's throughput_bench beside dbbench"), md);
+    assertTrue(md.contains("- readLimit limit=100 / read_throughput/scan_limit/100: graphd formats the LIMIT"), md);
+  }
+
+  @Test
   void usageRendersAndBadInputExitsTwoNamingTheValue() {
     picocli.CommandLine cl = new picocli.CommandLine(new GraphdSideBySide());
     assertTrue(cl.getUsageMessage().contains("per row with a 95% interval"), cl.getUsageMessage());

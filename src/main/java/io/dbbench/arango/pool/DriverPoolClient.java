@@ -18,10 +18,13 @@ import java.util.concurrent.CompletableFuture;
  * slots wait inside the driver for a free one (HTTP/1.1: one per connection; HTTP/2: 32 streams
  * per connection), as arangojs queued beyond {@code maxSockets}. Each answer is one cursor batch
  * (the study's query returns at most one document); a cursor with more is drained.
+ *
+ * <p>Every query gets its own {@link AqlQueryOptions}: the driver writes the query text and bind
+ * variables into the options object it is given and then serialises it
+ * ({@code InternalArangoDatabase.queryRequest} via {@code OptionsBuilder.build}), so one options
+ * object shared by concurrent calls sends one call's id with another's request.
  */
 final class DriverPoolClient implements PoolClient {
-  private static final AqlQueryOptions OPTIONS = new AqlQueryOptions().cache(false);
-
   private final ArangoDB arango;
   private final ArangoDatabaseAsync db;
 
@@ -32,7 +35,8 @@ final class DriverPoolClient implements PoolClient {
 
   @Override
   public CompletableFuture<List<PoolDoc>> query(String endToEndId) {
-    return db.query(QUERY, PoolDoc.class, Map.of("id", endToEndId), OPTIONS).thenCompose(c -> drain(c, new ArrayList<>()));
+    return db.query(QUERY, PoolDoc.class, Map.of("id", endToEndId), new AqlQueryOptions().cache(false))
+        .thenCompose(c -> drain(c, new ArrayList<>()));
   }
 
   private static CompletableFuture<List<PoolDoc>> drain(ArangoCursorAsync<PoolDoc> c, List<PoolDoc> into) {

@@ -110,4 +110,42 @@ class ArangoPoolIntegrationTest {
       }
     }
   }
+
+  /**
+   * Queries issued at once from many threads through one driver client each get their own
+   * document: the driver writes the query and its bind variables into the {@code AqlQueryOptions}
+   * it is given before serialising them, so options shared between calls made concurrent queries
+   * send one another's ids (an open-loop trial at 500 queries/s saw a wrong answer).
+   */
+  @Test
+  void concurrentDriverQueriesFromManyThreadsEachGetTheirOwnDocument() throws Exception {
+    try (StandInHarness h = new StandInHarness()) {
+      int docs = 2000;
+      List<PoolIds.Pick> picks = PoolIds.picks(PoolIds.SEED, 4000, docs, 0.0);
+      try (PoolFixture f = PoolFixture.open(h.settings(), PoolSettings.parse(Map.of()),
+          PoolClient.Connection.parse("driver_http1_10"), docs, PoolFixture.IndexMode.persistent)) {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(16);
+        try {
+          List<java.util.concurrent.Future<String>> wrong = new java.util.ArrayList<>();
+          for (PoolIds.Pick p : picks) {
+            wrong.add(pool.submit(() -> {
+              List<PoolDoc> got = f.client().query(p.endToEndId()).get(60, java.util.concurrent.TimeUnit.SECONDS);
+              boolean right = got.size() == 1 && p.endToEndId().equals(got.get(0).endToEndId);
+              return right ? null : p.endToEndId() + " answered " + got;
+            }));
+          }
+          List<String> bad = new java.util.ArrayList<>();
+          for (java.util.concurrent.Future<String> w : wrong) {
+            String b = w.get();
+            if (b != null) {
+              bad.add(b);
+            }
+          }
+          assertEquals(List.of(), bad.subList(0, Math.min(3, bad.size())), bad.size() + " of " + picks.size() + " wrong");
+        } finally {
+          pool.shutdownNow();
+        }
+      }
+    }
+  }
 }
