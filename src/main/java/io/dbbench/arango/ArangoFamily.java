@@ -211,14 +211,14 @@ public final class ArangoFamily implements BenchmarkFamily {
   static final int FULL_SWEEP_SECONDS = 690;
   /** Full mode's further sweeps, seconds. */
   static final int FULL_RAW_HTTP_SECONDS = 80;
-  static final int FULL_POOL_STUDY_SECONDS = 1160;
-  static final int FULL_POOL_LONG_SECONDS = 1780;
+  static final int FULL_POOL_STUDY_SECONDS = 760;
+  static final int FULL_POOL_LONG_SECONDS = 960;
   static final int FULL_POOL_BEYOND_SECONDS = 100;
-  static final int FULL_POOL_OPEN_LOOP_SECONDS = 30;
+  static final int FULL_POOL_OPEN_LOOP_SECONDS = 50;
   /** Full mode's headline comparisons: the cap of each and what the pool comparison is expected to take, seconds. */
   static final int FULL_COMPARISON_CAP_SECONDS = 1200;
-  static final int FULL_POOL_COMPARISON_SECONDS = 680;
-  static final int FULL_BULK_COMPARISON_SECONDS = 940;
+  static final int FULL_POOL_COMPARISON_SECONDS = 400;
+  static final int FULL_BULK_COMPARISON_SECONDS = 800;
 
   /**
    * The stand-in shared by every trial of the family ({@link ArangoTarget#startShared}), with the

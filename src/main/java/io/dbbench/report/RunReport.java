@@ -134,24 +134,34 @@ public final class RunReport {
   }
 
   /**
-   * The families that failed, first: each with its reason and the benchmarks that therefore have
-   * no score in this run (a failed benchmark is listed as failed, never left out or shown fast).
+   * The families that failed, first: each with its reason and those of its benchmarks that have no
+   * score in this run (a failed benchmark is listed as failed, never left out or shown fast); rows
+   * the family published before it failed (a merged run's other shards, a unit that finished)
+   * stay in the report, and the section says how many.
    */
   static void failures(Doc doc, Run run) {
     if (run.manifest() == null) {
       return;
     }
-    Doc.TableBuilder t = new Doc.TableBuilder().col("family").col("reason").col("benchmarks without a score");
+    Set<String> scored = new java.util.HashSet<>();
+    run.results().forEach(r -> scored.add(r.benchmark()));
+    Doc.TableBuilder t = new Doc.TableBuilder().col("family").col("reason").col("benchmarks without a score")
+        .num("rows it published");
     run.manifest().families().forEach((id, f) -> {
       if (f.failed()) {
         List<String> names = new ArrayList<>();
-        f.benchmarkList().forEach(b -> names.add(b.substring(b.lastIndexOf('.', b.lastIndexOf('.') - 1) + 1)));
-        t.row(List.of(id, Redaction.redact(f.error() == null ? "" : f.error()), String.join(", ", names)));
+        f.benchmarkList().stream().filter(b -> !scored.contains(b))
+            .forEach(b -> names.add(b.substring(b.lastIndexOf('.', b.lastIndexOf('.') - 1) + 1)));
+        long published = run.results().stream().filter(r -> id.equals(r.family())).count();
+        t.row(List.of(id, Redaction.redact(f.error() == null ? "" : f.error()),
+            names.isEmpty() ? "none listed: the failed unit's benchmarks are named in the reason" : String.join(", ", names),
+            String.valueOf(published)));
       }
     });
     if (!t.isEmpty()) {
-      doc.section(2, "Failed").text("These families failed: none of their benchmarks publishes a score in this run,"
-          + " and the main job exited non-zero.").add(t.build());
+      doc.section(2, "Failed").text("These families failed and the main job exited non-zero. A benchmark listed has no"
+          + " score in this run; the rows a family published before it failed (units that finished, other shards)"
+          + " are in the report below.").add(t.build());
     }
   }
 

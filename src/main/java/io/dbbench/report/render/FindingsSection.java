@@ -51,7 +51,10 @@ public final class FindingsSection {
       }
       if (f.conditions().stop().equals(StoppingRule.Stop.CAP.words())
           || f.conditions().stop().equals(StoppingRule.Stop.MAX_PAIRS.words())) {
-        marks.add(f.conditions().stop() + " at " + f.conditions().pairs() + " pairs");
+        // a comparison stopped short of its target says what the target needs
+        marks.add(f.conditions().stop() + " at " + f.conditions().pairs() + " pairs"
+            + (f.conditions().pairsNeeded() > f.conditions().pairs() ? ", short of the target width ("
+            + f.conditions().target() + "), which needs about " + f.conditions().pairsNeeded() + " pairs" : ""));
       }
       String published = Double.isNaN(f.publishedValue()) ? "none published" : Finding.figure(f.publishedValue(), f.unit())
           + (f.publishedHigh() != f.publishedValue() && !Double.isNaN(f.publishedHigh()) ? " to "

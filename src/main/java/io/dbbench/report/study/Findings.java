@@ -127,7 +127,7 @@ public final class Findings {
     for (int i = 0; i < rows.size() && base == null; i++) {
       // a fallback row may name its own contender (quick mode's nearest pool size)
       change = rows.get(i).change().isEmpty() ? m.change() : rows.get(i).change();
-      base = find(run.results(), rows.get(i), change);
+      base = find(run.results(), run.manifest(), rows.get(i), change);
       used = i;
     }
     if (base == null) {
@@ -378,17 +378,32 @@ public final class Findings {
 
 
 
-  private static JmhResult find(List<JmhResult> rs, Study.Row sel, Map<String, String> ch) {
+  /**
+   * The row of {@code rs} at the study row's point {@code sel} (with a sibling at {@code ch} for a
+   * comparison): of several (a sweep's point and the headline comparison's, which the study's
+   * params do not tell apart, e.g. two collection sizes), the one an interleaved headline
+   * comparison of the manifest ran, else the first in the results' order; null when none.
+   */
+  private static JmhResult find(List<JmhResult> rs, RunManifest env, Study.Row sel, Map<String, String> ch) {
     String b = sel.benchmark();
     Map<String, String> want = sel.params();
+    JmhResult first = null;
     for (JmhResult r : rs) {
       if ((r.benchmark().equals(b) || r.benchmark().startsWith(b + "."))
-          && want.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey())))
-          && (ch.isEmpty() || FormSupport.sibling(rs, r, ch, false) != null)) {
-        return r;
+          && want.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey())))) {
+        JmhResult sibling = ch.isEmpty() ? null : FormSupport.sibling(rs, r, ch, false);
+        if (!ch.isEmpty() && sibling == null) {
+          continue;
+        }
+        if (comparisonOf(env, r, sibling) != null) {
+          return r;
+        }
+        if (first == null) {
+          first = r;
+        }
       }
     }
-    return null;
+    return first;
   }
 
   /**

@@ -55,7 +55,11 @@ public final class Replication {
   public record Pair(String key, String unit, FindingsJson.Entry a, FindingsJson.Entry b, Verdict verdict, String why) {}
 
   /**
-   * Matches the comparison findings of two run directories and judges each pair.
+   * Matches the comparison findings of two run directories and judges each pair. A finding matches
+   * the other run's with the same study, benchmark, unit and parameter points; failing that, the
+   * one finding of the other run that differs only by parameters one run lacks and the other holds
+   * fixed on both sides of its comparison (a {@code @Param} added between the runs, such as the graph
+   * family's {@code engine=kuzu}); the pair's reason then names those parameters.
    *
    * @param runA the first run directory (holding {@code findings.json})
    * @param runB the second run directory
@@ -68,9 +72,74 @@ public final class Replication {
     Map<String, FindingsJson.Entry[]> both = new LinkedHashMap<>();
     a.forEach((k, v) -> both.computeIfAbsent(k, x -> new FindingsJson.Entry[2])[0] = v);
     b.forEach((k, v) -> both.computeIfAbsent(k, x -> new FindingsJson.Entry[2])[1] = v);
+    Map<String, String> addedParams = new LinkedHashMap<>();
+    for (String ka : new ArrayList<>(both.keySet())) {
+      FindingsJson.Entry[] va = both.get(ka);
+      if (va == null || va[1] != null) {
+        continue;
+      }
+      List<String> fits = new ArrayList<>();
+      both.forEach((kb, vb) -> {
+        if (vb[0] == null && vb[1] != null && addedParam(va[0], vb[1]) != null) {
+          fits.add(kb);
+        }
+      });
+      if (fits.size() == 1) {
+        FindingsJson.Entry eb = both.remove(fits.get(0))[1];
+        va[1] = eb;
+        addedParams.put(ka, addedParam(va[0], eb));
+      }
+    }
     List<Pair> out = new ArrayList<>();
-    both.forEach((k, v) -> out.add(judge(k, v[0], v[1])));
+    both.forEach((k, v) -> {
+      Pair p = judge(k, v[0], v[1]);
+      String added = addedParams.get(k);
+      out.add(added == null ? p : new Pair(p.key(), p.unit(), p.a(), p.b(), p.verdict(),
+          p.why() + " (matched across " + added + ", which one run's rows lack)"));
+    });
     return out;
+  }
+
+  /**
+   * The parameters by which {@code a} and {@code b} differ, as {@code name=value}, when they are the
+   * same comparison but for parameters one of them lacks and holds fixed on both of its sides
+   * (its baseline and contender agree on them); else null.
+   */
+  static String addedParam(FindingsJson.Entry a, FindingsJson.Entry b) {
+    if (!java.util.Objects.equals(a.study(), b.study()) || !java.util.Objects.equals(a.benchmark(), b.benchmark())
+        || !java.util.Objects.equals(a.unit(), b.unit())) {
+      return null;
+    }
+    Map<String, String> ab = a.baseline() == null ? Map.of() : a.baseline();
+    Map<String, String> ac = a.contender() == null ? Map.of() : a.contender();
+    Map<String, String> bb = b.baseline() == null ? Map.of() : b.baseline();
+    Map<String, String> bc = b.contender() == null ? Map.of() : b.contender();
+    java.util.TreeSet<String> extra = new java.util.TreeSet<>();
+    for (String k : union(ab.keySet(), bb.keySet(), ac.keySet(), bc.keySet())) {
+      boolean inA = ab.containsKey(k) && ac.containsKey(k);
+      boolean inB = bb.containsKey(k) && bc.containsKey(k);
+      if (inA && inB) {
+        if (!ab.get(k).equals(bb.get(k)) || !ac.get(k).equals(bc.get(k))) {
+          return null;
+        }
+      } else if (inA && !bb.containsKey(k) && !bc.containsKey(k) && ab.get(k).equals(ac.get(k))) {
+        extra.add(k + "=" + ab.get(k));
+      } else if (inB && !ab.containsKey(k) && !ac.containsKey(k) && bb.get(k).equals(bc.get(k))) {
+        extra.add(k + "=" + bb.get(k));
+      } else {
+        return null;
+      }
+    }
+    return extra.isEmpty() ? null : String.join(", ", extra);
+  }
+
+  @SafeVarargs
+  private static java.util.Set<String> union(java.util.Set<String>... sets) {
+    java.util.Set<String> u = new java.util.TreeSet<>();
+    for (java.util.Set<String> s : sets) {
+      u.addAll(s);
+    }
+    return u;
   }
 
   /** Judges one pair; either side may be null (the finding is in one run only). */

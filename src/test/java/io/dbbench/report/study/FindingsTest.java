@@ -216,6 +216,13 @@ class FindingsTest {
         "ci_low", "ci_high", "no_change", "p", "forks_baseline", "forks_contender", "order", "published", "answer",
         "agreement", "note", "question", "backend", "other_cpu_max", "steal_max", "under_load", "sampling", "variance"),
         List.copyOf(json.keySet()));
+    // the findings table: a comparison its cap stopped names the pairs its target needs
+    io.dbbench.report.render.Doc doc = new io.dbbench.report.render.Doc("t");
+    FindingsSection.appendTo(doc, List.of(f));
+    String md = doc.sections.get(0).blocks.stream().filter(x -> x instanceof io.dbbench.report.render.Doc.Table)
+        .map(x -> ((io.dbbench.report.render.Doc.Table) x).rows().toString()).findFirst().orElse("");
+    assertTrue(md.contains("cap at 10 pairs, short of the target width (half-width <= 10 points), which needs about 40 pairs"),
+        md);
     // stolen time alone marks it too; a quiet one is not marked
     assertTrue(new Finding.Conditions(0.5, 6, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
     assertFalse(new Finding.Conditions(9.9, 4.9, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
@@ -246,6 +253,40 @@ class FindingsTest {
       comparisons += hasComparison ? 1 : 0;
     }
     assertEquals(studies.size(), comparisons, "every study has a comparison finding");
+  }
+
+  /**
+   * A sweep's point listed first and the headline comparison's after it, which the study's params do
+   * not tell apart (here two document counts): the finding reads the comparison's rows.
+   */
+  @Test
+  void ofTwoRowsAtTheStudysPointTheFindingReadsTheOneTheHeadlineComparisonRan() throws Exception {
+    double[][] sweep = {{100}, {100}};
+    JmhResult sweep1 = shot("insert", "HTTP_JSON", sweep);
+    JmhResult sweep2 = shot("insert", "HTTP2_JSON", sweep);
+    double[][] a = {{100}, {110}, {120}, {130}};
+    double[][] b = {{90}, {99}, {108}, {117}};
+    JmhResult cmp1 = withDocs(shot("insert", "HTTP_JSON", a), "100000");
+    JmhResult cmp2 = withDocs(shot("insert", "HTTP2_JSON", b), "100000");
+    JsonNode env = new ObjectMapper().readTree("{\"families\":{\"arango\":{\"backend\":\"dbbench ArangoDB stand-in"
+        + " (not ArangoDB)\",\"kind\":\"STAND_IN\",\"benchmarks\":[\"io.dbbench.arango.ArangoBulkBenchmark.insert\"],"
+        + "\"comparisons\":[{\"benchmark\":\"io.dbbench.arango.ArangoBulkBenchmark.insert\",\"baseline\":{\"protocol\":"
+        + "\"HTTP_JSON\",\"client\":\"driver\",\"docs\":\"100000\"},\"contender\":{\"protocol\":\"HTTP2_JSON\","
+        + "\"client\":\"driver\",\"docs\":\"100000\"},\"order\":\"ABBAABBA\"}]}}}");
+    Finding f = Findings.of(Run.of(Path.of("constructed"), List.of(sweep1, sweep2, cmp1, cmp2), env, List.of())).get(0);
+    assertEquals("100000", f.baseline().get("docs"), "the comparison's point, not the sweep's listed first");
+    assertEquals("ABBAABBA", f.order());
+    assertEquals(-10.0, f.estimate(), 1e-9);
+    // without the manifest's record the first row at the point is read, as before
+    Finding first = Findings.of(Run.of(Path.of("constructed"), List.of(sweep1, sweep2, cmp1, cmp2),
+        new ObjectMapper().readTree("{}"), List.of())).get(0);
+    assertEquals("10000", first.baseline().get("docs"));
+  }
+
+  private static JmhResult withDocs(JmhResult r, String docs) {
+    Map<String, String> p = new LinkedHashMap<>(r.params());
+    p.put("docs", docs);
+    return new JmhResult(r.benchmark(), r.mode(), r.threads(), r.forks(), p, r.primary(), r.secondary());
   }
 
   /** A run of ArangoBulkBenchmark.insert HTTP_JSON against HTTP2_JSON; {@code order} non-empty: recorded as interleaved. */

@@ -91,4 +91,31 @@ class ReplicationTest {
     assertTrue(graph.b().otherCpuMax() > 10, graph.b().toString());
     assertEquals(false, graph.a().underLoad(), graph.a().toString());
   }
+
+  @Test
+  void aParamAddedBetweenTheRunsAndHeldFixedStillMatchesTheFinding(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws Exception {
+    String before = "{\"study\":\"graph\",\"kind\":\"comparison\",\"benchmark\":\"io.dbbench.graph.GraphWriteBenchmark"
+        + ".writeBatch\",\"unit\":\"%\",\"baseline\":{\"journal\":\"off\",\"nodes\":\"1000\"},"
+        + "\"contender\":{\"journal\":\"on\",\"nodes\":\"1000\"},\"estimate\":2,\"ci_low\":-6,\"ci_high\":11,"
+        + "\"no_change\":0,\"agreement\":\"cannot tell\"}";
+    String after = before.replace("{\"journal\":\"off\"", "{\"engine\":\"kuzu\",\"journal\":\"off\"")
+        .replace("{\"journal\":\"on\"", "{\"engine\":\"kuzu\",\"journal\":\"on\"")
+        .replace("\"estimate\":2,\"ci_low\":-6", "\"estimate\":9,\"ci_low\":1");
+    // the added param must be held fixed: kuzu against ladybug is another comparison
+    String otherEngines = after.replace("{\"engine\":\"kuzu\",\"journal\":\"on\"", "{\"engine\":\"ladybug\",\"journal\":\"on\"");
+    Path a = Files.createDirectories(tmp.resolve("a"));
+    Path b = Files.createDirectories(tmp.resolve("b"));
+    Path c = Files.createDirectories(tmp.resolve("c"));
+    Files.writeString(a.resolve(Finding.FILE), "[" + before + "]");
+    Files.writeString(b.resolve(Finding.FILE), "[" + after + "]");
+    Files.writeString(c.resolve(Finding.FILE), "[" + otherEngines + "]");
+    List<Replication.Pair> ab = Replication.of(a, b);
+    assertEquals(1, ab.size(), ab.toString());
+    assertEquals(Replication.Verdict.REPLICATES, ab.get(0).verdict(), ab.get(0).why());
+    assertTrue(ab.get(0).why().endsWith("(matched across engine=kuzu, which one run's rows lack)"), ab.get(0).why());
+    List<Replication.Pair> ac = Replication.of(a, c);
+    assertEquals(2, ac.size(), "not one comparison: " + ac);
+    assertTrue(ac.stream().allMatch(p -> p.verdict() == Replication.Verdict.CANNOT_JUDGE), ac.toString());
+  }
 }
