@@ -146,6 +146,36 @@ public final class History {
         + " | " + Study.paramsText(fixed) + " | " + mode;
   }
 
+  /**
+   * The one series of {@code series} that {@code e} continues although its identity differs: same
+   * study, benchmark, kind, unit, compared params and mode, and fixed params that agree wherever
+   * both have them, the rest held by one side only (a {@code @Param} added between runs, such as
+   * the graph family's {@code engine=kuzu}); null when none or more than one does.
+   */
+  static Series nearSeries(java.util.Collection<Series> series, FindingsJson.Entry e, String mode) {
+    Map<String, String> base = e.baseline() == null ? Map.of() : new TreeMap<>(e.baseline());
+    Map<String, String> cont = e.contender() == null ? Map.of() : new TreeMap<>(e.contender());
+    String compared = compared(base, cont);
+    Map<String, String> fixed = fixed(base, cont);
+    Series found = null;
+    for (Series s : series) {
+      if (!java.util.Objects.equals(s.study(), e.study()) || !java.util.Objects.equals(s.benchmark(), e.benchmark())
+          || !java.util.Objects.equals(s.kind(), e.kind()) || !java.util.Objects.equals(s.unit(), e.unit())
+          || !s.compared().equals(compared) || !s.mode().equals(mode) || s.fixed().keySet().equals(fixed.keySet())) {
+        continue;
+      }
+      boolean agree = s.fixed().entrySet().stream()
+          .allMatch(x -> !fixed.containsKey(x.getKey()) || fixed.get(x.getKey()).equals(x.getValue()));
+      if (agree) {
+        if (found != null) {
+          return null;
+        }
+        found = s;
+      }
+    }
+    return found;
+  }
+
   private static String compared(Map<String, String> base, Map<String, String> cont) {
     List<String> parts = new ArrayList<>();
     cont.forEach((k, v) -> {
@@ -213,6 +243,18 @@ public final class History {
           continue; // a finding this run did not measure
         }
         String id = identity(e, mode);
+        if (!byId.containsKey(id)) {
+          Series near = nearSeries(byId.values(), e, mode);
+          if (near != null) {
+            // the series now holds the added param fixed too, so another value of it starts a series of its own
+            Map<String, String> union = new TreeMap<>(near.fixed());
+            union.putAll(fixed(e.baseline() == null ? Map.of() : new TreeMap<>(e.baseline()),
+                e.contender() == null ? Map.of() : new TreeMap<>(e.contender())));
+            byId.put(near.id(), new Series(near.id(), near.study(), near.title(), near.question(), near.benchmark(),
+                near.kind(), near.unit(), near.compared(), union, near.mode(), near.published(), List.of(), List.of()));
+            id = near.id();
+          }
+        }
         Series s = byId.get(id);
         if (s == null) {
           Map<String, String> base = e.baseline() == null ? Map.of() : new TreeMap<>(e.baseline());
@@ -522,6 +564,9 @@ public final class History {
     List<String> out = new ArrayList<>();
     for (Finding f : findings) {
       Series s = byId.get(identity(f.toEntry(), mode));
+      if (s == null) {
+        s = nearSeries(byId.values(), f.toEntry(), mode);
+      }
       if (s == null) {
         out.add("");
         continue;

@@ -121,4 +121,27 @@ class HistoryTest {
     assertEquals(List.of(), h.series().get(0).changePoints());
     assertTrue(History.doc(h).sections.get(0).blocks.stream().anyMatch(b -> b.toString().contains("No finding moved")));
   }
+
+  /**
+   * A {@code @Param} added between runs and held fixed on both sides (the graph family's
+   * {@code engine=kuzu}) continues the series; another value of it does not.
+   */
+  @Test
+  void aParamAddedBetweenRunsAndHeldFixedContinuesTheSeries(@TempDir Path results) throws Exception {
+    run(results, "20261101T000000Z", "c0", "quick", "reused", -62, false);
+    run(results, "20261101T010000Z", "c1", "quick", "reused", -61, false);
+    for (String[] r : new String[][] {{"20261101T020000Z", "kuzu"}, {"20261101T030000Z", "ladybug"}}) {
+      run(results, r[0], "c2", "quick", "reused", -60, false);
+      Path f = results.resolve(r[0]).resolve("findings.json");
+      ArrayNode a = (ArrayNode) JSON.readTree(f.toFile());
+      ((ObjectNode) a.get(0).get("baseline")).put("engine", r[1]);
+      ((ObjectNode) a.get(0).get("contender")).put("engine", r[1]);
+      JSON.writeValue(f.toFile(), a);
+    }
+    History.Document h = History.build(results, null, EDivisive.DEFAULT);
+    assertEquals(2, h.series().size(), h.series().stream().map(History.Series::id).toList().toString());
+    History.Series kept = h.series().get(0);
+    assertEquals(List.of("20261101T000000Z", "20261101T010000Z", "20261101T020000Z"),
+        kept.points().stream().map(History.Point::run).toList(), "engine=kuzu continues the series");
+  }
 }
