@@ -161,7 +161,7 @@ public final class History {
     for (Series s : series) {
       if (!java.util.Objects.equals(s.study(), e.study()) || !java.util.Objects.equals(s.benchmark(), e.benchmark())
           || !java.util.Objects.equals(s.kind(), e.kind()) || !java.util.Objects.equals(s.unit(), e.unit())
-          || !s.compared().equals(compared) || !s.mode().equals(mode) || s.fixed().keySet().equals(fixed.keySet())) {
+          || !s.compared().equals(compared) || !s.mode().equals(mode)) {
         continue;
       }
       boolean agree = s.fixed().entrySet().stream()

@@ -143,5 +143,9 @@ class HistoryTest {
     History.Series kept = h.series().get(0);
     assertEquals(List.of("20261101T000000Z", "20261101T010000Z", "20261101T020000Z"),
         kept.points().stream().map(History.Point::run).toList(), "engine=kuzu continues the series");
+    assertEquals("kuzu", kept.fixed().get("engine"), "the series now holds the added param fixed");
+    // as a report finds a newer run's series in history.json: by the same rule
+    assertEquals(kept.id(), History.nearSeries(h.series(),
+        io.dbbench.report.data.FindingsJson.read(results.resolve("20261101T020000Z")).get(0), "quick").id());
   }
 }
