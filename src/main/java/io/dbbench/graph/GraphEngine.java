@@ -114,6 +114,41 @@ public enum GraphEngine implements Spelling.LowerCamel {
   }
 
   /**
+   * The engine library's version as a child JVM on this class path reports it (this class's
+   * {@code main}), for a process that runs the other engine: Kuzu and LadybugDB export the same
+   * C++ symbols (the engine's own, antlr4's), and with both native libraries loaded into one
+   * process the second one's calls bind to the first's code and crash (a Kuzu query segfaulted in
+   * antlr4 after LadybugDB's library was loaded). So one JVM loads one engine.
+   *
+   * @throws IllegalStateException when the child fails or does not answer within 60 s (message with its output)
+   */
+  public String versionInChildJvm() {
+    java.util.List<String> cmd = java.util.List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), GraphEngine.class.getName(), id());
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String out;
+      try (var in = p.getInputStream()) {
+        out = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+      }
+      if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new IllegalStateException(product() + "'s version: the child JVM did not answer in 60 s");
+      }
+      String prefix = product() + " ";
+      if (p.exitValue() != 0 || !out.startsWith(prefix)) {
+        throw new IllegalStateException(product() + "'s version: the child JVM exited " + p.exitValue() + ": " + out);
+      }
+      return out.substring(prefix.length()).trim();
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(product() + "'s version: cannot start a child JVM: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(product() + "'s version: interrupted", e);
+    }
+  }
+
+  /**
    * The temp file the engine extracted its native library to (deleted only on a normal JVM exit),
    * when this process has loaded it; empty otherwise.
    */

@@ -197,6 +197,8 @@ public final class GraphFamily implements BenchmarkFamily {
    * Each engine ({@link GraphEngine}) with its library version, or why this build lacks it; for
    * LadybugDB, also the npm package, version and checksums its library was built from (the
    * {@code build.json} that {@code scripts/build-ladybug.sh} writes beside it), when present.
+   * Kuzu's version is read in this process (the probe has loaded Kuzu), LadybugDB's in a child JVM
+   * ({@link GraphEngine#versionInChildJvm}): the two native libraries cannot share a process.
    */
   static Map<String, Object> engines() {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -205,7 +207,7 @@ public final class GraphFamily implements BenchmarkFamily {
       one.put("product", e.product());
       if (e.available()) {
         try {
-          one.put("version", e.version());
+          one.put("version", e == GraphEngine.KUZU ? e.version() : e.versionInChildJvm());
         } catch (LinkageError | RuntimeException x) {
           one.put("error", "native library did not load: " + x);
         }
