@@ -15,7 +15,8 @@
 # 95% intervals and where the two do different work; see its --help).
 # Usage: scripts/graphd-vs-dbbench.sh --graphd DIR [--suite graphj|throughput] [--blocks 8] [--out DIR]
 #          [other GraphdSideBySide options]
-#   DIR: a graphd checkout (github.com/russellromney/strana; tested at 7628b1d), or GRAPHD_SRC.
+#   DIR: a graphd checkout (github.com/russellromney/strana; tested at 7628b1d), or GRAPHD_SRC; a tree
+#   without .git (a source archive) names its commit in GRAPHD_COMMIT.
 # Needs cargo (crates from the crates registry on first build) and target/benchmarks.jar; the
 # throughput suite also needs LadybugDB built (scripts/build-ladybug.sh) and a jar built after it.
 set -euo pipefail
@@ -45,7 +46,7 @@ command -v cargo >/dev/null 2>&1 || { echo "graphd-vs-dbbench: cargo not found; 
 [ -f target/benchmarks.jar ] || { echo "graphd-vs-dbbench: target/benchmarks.jar missing; run ./mvnw -DskipTests package" >&2; exit 2; }
 . scripts/java.sh
 dbbench_java graphd-vs-dbbench
-COMMIT=$(git -C "$GRAPHD" rev-parse HEAD 2>/dev/null || echo "unknown")
+COMMIT=$(git -C "$GRAPHD" rev-parse HEAD 2>/dev/null || echo "${GRAPHD_COMMIT:-unknown}")
 if [ "$SUITE" = throughput ]; then
   LIB="${DBBENCH_CACHE:-$HOME/.cache/dbbench}/ladybug/$LADYBUG_VERSION/lib"
   if [ ! -f "$LIB/liblbug.so" ] || [ ! -f "$LIB/lbug.hpp" ]; then
@@ -53,7 +54,7 @@ if [ "$SUITE" = throughput ]; then
       "(LadybugDB $LADYBUG_VERSION's shared library, which both sides run)" >&2
     exit 2
   fi
-  if ! "$JAVA" -cp target/benchmarks.jar io.dbbench.graph.GraphEngine ladybug >/dev/null; then
+  if ! "$JAVA" --enable-native-access=ALL-UNNAMED -cp target/benchmarks.jar io.dbbench.graph.GraphEngine ladybug >/dev/null; then
     echo "graphd-vs-dbbench: target/benchmarks.jar has no LadybugDB engine; after scripts/build-ladybug.sh" \
       "run ./mvnw -DskipTests package" >&2
     exit 2
