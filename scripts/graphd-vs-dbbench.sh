@@ -8,8 +8,8 @@
 #     it takes from graphd's journal module, current_timestamp_ms); zstd, chacha20poly1305, sha2, criterion.
 #   throughput: the bench needs only the lbug crate (locked at 0.14.1), criterion and tempfile; lbug's
 #     build links the LadybugDB shared library scripts/build-ladybug.sh built (LBUG_SHARED=1,
-#     LBUG_LIBRARY_DIR and LBUG_INCLUDE_DIR = $DBBENCH_CACHE/ladybug/0.14.3/lib, with an rpath to it),
-#     as graphd's own .cargo/config.toml does with its downloaded lbug-lib. Both sides run one library.
+#     LBUG_LIBRARY_DIR and LBUG_INCLUDE_DIR = $DBBENCH_CACHE/ladybug/0.14.3/lib; LD_LIBRARY_PATH when it
+#     runs), as graphd's .cargo/config.toml and Makefile do with their lbug-lib. Both sides run one library.
 # The crate lives in target/graphd-bench/ (graphj) or target/graphd-throughput/ and is not committed.
 # Then runs io.dbbench.graphj.GraphdSideBySide (ABBA blocks of criterion and JMH; summary with ratios,
 # 95% intervals and where the two do different work; see its --help).
@@ -89,6 +89,9 @@ TOML
     cargo bench --bench throughput_bench --no-run --message-format=json 2>"build.log" \
     | sed -n 's/.*"executable":"\([^"]*throughput_bench[^"]*\)".*/\1/p' | tail -n 1)
   [ -n "$BIN" ] && [ -x "$BIN" ] || { echo "graphd-vs-dbbench: the build failed; see $H/build.log" >&2; exit 2; }
+  # lbug's build script asks for an rpath, but a dependency's link arguments do not reach the bench
+  # binary; graphd's Makefile runs its bench with DYLD_LIBRARY_PATH=lbug-lib, so this does the same
+  export LD_LIBRARY_PATH="$LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   exec "$JAVA" -cp target/benchmarks.jar io.dbbench.graphj.GraphdSideBySide --suite throughput \
     --graphd-bench "$BIN" --graphd-commit "$COMMIT" "${PASS[@]}"
 fi
