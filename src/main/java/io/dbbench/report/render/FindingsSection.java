@@ -51,10 +51,8 @@ public final class FindingsSection {
       }
       if (f.conditions().stop().equals(StoppingRule.Stop.CAP.words())
           || f.conditions().stop().equals(StoppingRule.Stop.MAX_PAIRS.words())) {
-        // a comparison stopped short of its target says what the target needs
-        marks.add(f.conditions().stop() + " at " + f.conditions().pairs() + " pairs"
-            + (f.conditions().pairsNeeded() > f.conditions().pairs() ? ", short of the target width ("
-            + f.conditions().target() + "), which needs about " + f.conditions().pairsNeeded() + " pairs" : ""));
+        // the pairs its target would need are in the detail below (samplingText): the first screen has no room
+        marks.add(f.conditions().stop() + " at " + f.conditions().pairs() + " pairs");
       }
       String published = Double.isNaN(f.publishedValue()) ? "none published" : Finding.figure(f.publishedValue(), f.unit())
           + (f.publishedHigh() != f.publishedValue() && !Double.isNaN(f.publishedHigh()) ? " to "
@@ -202,6 +200,8 @@ public final class FindingsSection {
     }
     return c.pairs() + " pairs" + (c.seconds() >= 0 ? ", " + c.seconds() + " s" : "")
         + (c.stop().isEmpty() ? "" : ", " + c.stop())
-        + (c.target().isEmpty() ? "" : " (" + c.target() + ")");
+        + (c.target().isEmpty() ? "" : " (" + c.target() + ")")
+        + (c.pairsNeeded() > c.pairs() && !c.target().isEmpty() ? "; the target needs about " + c.pairsNeeded() + " pairs"
+            : "");
   }
 }

@@ -216,13 +216,9 @@ class FindingsTest {
         "ci_low", "ci_high", "no_change", "p", "forks_baseline", "forks_contender", "order", "published", "answer",
         "agreement", "note", "question", "backend", "other_cpu_max", "steal_max", "under_load", "sampling", "variance"),
         List.copyOf(json.keySet()));
-    // the findings table: a comparison its cap stopped names the pairs its target needs
-    io.dbbench.report.render.Doc doc = new io.dbbench.report.render.Doc("t");
-    FindingsSection.appendTo(doc, List.of(f));
-    String md = doc.sections.get(0).blocks.stream().filter(x -> x instanceof io.dbbench.report.render.Doc.Table)
-        .map(x -> ((io.dbbench.report.render.Doc.Table) x).rows().toString()).findFirst().orElse("");
-    assertTrue(md.contains("cap at 10 pairs, short of the target width (half-width <= 10 points), which needs about 40 pairs"),
-        md);
+    // a comparison its cap stopped short of the target names the pairs the target needs
+    assertTrue(FindingsSection.interval(f).contains("cap (half-width <= 10 points); the target needs about 40 pairs"),
+        FindingsSection.interval(f));
     // stolen time alone marks it too; a quiet one is not marked
     assertTrue(new Finding.Conditions(0.5, 6, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
     assertFalse(new Finding.Conditions(9.9, 4.9, "", 0, -1, -1, "", "", Double.NaN, Double.NaN, Double.NaN).underLoad());
