@@ -59,6 +59,7 @@ if [ "$SUITE" = throughput ]; then
       "run ./mvnw -DskipTests package" >&2
     exit 2
   fi
+  BENCH=throughput_bench
   H=target/graphd-throughput
   mkdir -p "$H/src"
   cat > "$H/Cargo.toml" <<TOML
@@ -83,21 +84,17 @@ harness = false
 [workspace]
 TOML
   : > "$H/src/lib.rs"
-  cp "$GRAPHD/Cargo.lock" "$H/Cargo.lock"
-  echo "[graphd-vs-dbbench] building graphd's throughput_bench (graphd $COMMIT) in $H, lbug linked to $LIB"
-  BIN=$(cd "$H" && LBUG_SHARED=1 LBUG_LIBRARY_DIR="$LIB" LBUG_INCLUDE_DIR="$LIB" \
-    cargo bench --bench throughput_bench --no-run --message-format=json 2>"build.log" \
-    | sed -n 's/.*"executable":"\([^"]*throughput_bench[^"]*\)".*/\1/p' | tail -n 1)
-  [ -n "$BIN" ] && [ -x "$BIN" ] || { echo "graphd-vs-dbbench: the build failed; see $H/build.log" >&2; exit 2; }
-  # lbug's build script asks for an rpath, but a dependency's link arguments do not reach the bench
-  # binary; graphd's Makefile runs its bench with DYLD_LIBRARY_PATH=lbug-lib, so this does the same
+  # lbug's build links the prebuilt library (as graphd's .cargo/config.toml does). Its build script asks
+  # for an rpath, but a dependency's link arguments do not reach the bench binary; graphd's Makefile runs
+  # its bench with DYLD_LIBRARY_PATH=lbug-lib, so this runs it with LD_LIBRARY_PATH.
+  export LBUG_SHARED=1 LBUG_LIBRARY_DIR="$LIB" LBUG_INCLUDE_DIR="$LIB"
   export LD_LIBRARY_PATH="$LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-  exec "$JAVA" -cp target/benchmarks.jar io.dbbench.graphj.GraphdSideBySide --suite throughput \
-    --graphd-bench "$BIN" --graphd-commit "$COMMIT" "${PASS[@]}"
-fi
-H=target/graphd-bench
-mkdir -p "$H/src"
-cat > "$H/Cargo.toml" <<EOF
+  LINKED=", lbug linked to $LIB"
+else
+  BENCH=graphj_bench
+  H=target/graphd-bench
+  mkdir -p "$H/src"
+  cat > "$H/Cargo.toml" <<EOF
 [package]
 name = "graphd"
 version = "0.0.0"
@@ -121,7 +118,7 @@ harness = false
 
 [workspace]
 EOF
-cat > "$H/src/lib.rs" <<EOF
+  cat > "$H/src/lib.rs" <<EOF
 #[path = "$GRAPHD/src/graphj/mod.rs"]
 pub mod graphj;
 /// The one item graphd's graphj module takes from its journal module.
@@ -131,9 +128,12 @@ pub mod journal {
     }
 }
 EOF
+  LINKED=""
+fi
 cp "$GRAPHD/Cargo.lock" "$H/Cargo.lock"
-echo "[graphd-vs-dbbench] building graphd's graphj_bench (graphd $COMMIT) in $H"
-BIN=$(cd "$H" && cargo bench --bench graphj_bench --no-run --message-format=json 2>"build.log" \
-  | sed -n 's/.*"executable":"\([^"]*graphj_bench[^"]*\)".*/\1/p' | tail -n 1)
+echo "[graphd-vs-dbbench] building graphd's $BENCH (graphd $COMMIT) in $H$LINKED"
+BIN=$(cd "$H" && cargo bench --bench "$BENCH" --no-run --message-format=json 2>"build.log" \
+  | sed -n "s/.*\"executable\":\"\([^\"]*$BENCH[^\"]*\)\".*/\1/p" | tail -n 1)
 [ -n "$BIN" ] && [ -x "$BIN" ] || { echo "graphd-vs-dbbench: the build failed; see $H/build.log" >&2; exit 2; }
-exec "$JAVA" -cp target/benchmarks.jar io.dbbench.graphj.GraphdSideBySide --graphd-bench "$BIN" --graphd-commit "$COMMIT" "${PASS[@]}"
+exec "$JAVA" -cp target/benchmarks.jar io.dbbench.graphj.GraphdSideBySide --suite "$SUITE" --graphd-bench "$BIN" \
+  --graphd-commit "$COMMIT" "${PASS[@]}"

@@ -465,14 +465,8 @@ public final class Interleave implements Callable<Integer> {
       } catch (ReportException e) {
         throw new InterleaveException(e.getMessage());
       }
-      RunManifest manifest = sideManifest(plan, side);
-      JsonNode facts = familyFacts(side, List.copyOf(benchmarks), sideDir.resolve("family-facts.log"));
-      if (facts != null) {
-        Map<String, JsonNode> extra = new LinkedHashMap<>(manifest.extra());
-        extra.put("family_facts", facts);
-        manifest = new RunManifest(manifest.schemaVersion(), manifest.host(), manifest.job(), manifest.families(),
-            manifest.shard(), manifest.shards(), manifest.wallSeconds(), manifest.interleaved(), manifest.mergedFrom(), extra);
-      }
+      RunManifest manifest = sideManifest(plan, side,
+          familyFacts(side, List.copyOf(benchmarks), sideDir.resolve("family-facts.log")));
       MAPPER.writeValue(sideDir.resolve("env.json").toFile(), JsonRedaction.redact(ManifestJson.write(manifest)));
     }
     List<String> shown = ForkSecrets.withoutSecrets(plan.jmhArgs(), null);
@@ -512,14 +506,20 @@ public final class Interleave implements Callable<Integer> {
 
   /**
    * A side's {@code env.json}: the host, the {@code interleaved} block ({@link #interleavedBlock})
-   * and what describes the side (jar, its checksum, command), as the run manifest's model
-   * ({@link RunManifest}) writes them.
+   * and what describes the side (jar, its checksum, command) with, when known, its jar's
+   * {@code family_facts} ({@link #familyFacts}), as the run manifest's model ({@link RunManifest})
+   * writes them.
+   *
+   * @param familyFacts the side's family facts, or {@code null} for none
    */
-  static RunManifest sideManifest(Plan plan, Side side) {
+  static RunManifest sideManifest(Plan plan, Side side, JsonNode familyFacts) {
     Map<String, JsonNode> block = new LinkedHashMap<>();
     interleavedBlock(plan, side).forEach((k, v) -> block.put(k, ManifestJson.tree(v)));
     Map<String, JsonNode> described = new LinkedHashMap<>();
     side.describe().forEach((k, v) -> described.put(k, ManifestJson.tree(v)));
+    if (familyFacts != null) {
+      described.put("family_facts", familyFacts);
+    }
     RunManifest.Host host = new RunManifest.Host(null, EnvInfo.hostName(), null, null, null, null, null, null, null, null);
     return new RunManifest(RunManifest.SCHEMA_VERSION, host, null, Map.of(), null, null, null,
         new RunManifest.Interleaved(block.get("id").asText(), side.name(), block), List.of(), described);

@@ -136,10 +136,8 @@ public final class History {
    * A finding's identity: {@code study | Class.method | kind unit | compared | fixed | mode}.
    */
   public static String identity(FindingsJson.Entry e, String mode) {
-    Map<String, String> base = e.baseline() == null ? Map.of() : new TreeMap<>(e.baseline());
-    Map<String, String> cont = e.contender() == null ? Map.of() : new TreeMap<>(e.contender());
-    String compared = compared(base, cont);
-    Map<String, String> fixed = fixed(base, cont);
+    String compared = comparedOf(e);
+    Map<String, String> fixed = fixedOf(e);
     String bench = e.benchmark() == null ? "" : e.benchmark().substring(e.benchmark().lastIndexOf('.',
         e.benchmark().lastIndexOf('.') - 1) + 1);
     return e.study() + " | " + bench + " | " + e.kind() + " " + e.unit() + (compared.isEmpty() ? "" : " | " + compared)
@@ -153,10 +151,8 @@ public final class History {
    * the graph family's {@code engine=kuzu}); null when none or more than one does.
    */
   static Series nearSeries(java.util.Collection<Series> series, FindingsJson.Entry e, String mode) {
-    Map<String, String> base = e.baseline() == null ? Map.of() : new TreeMap<>(e.baseline());
-    Map<String, String> cont = e.contender() == null ? Map.of() : new TreeMap<>(e.contender());
-    String compared = compared(base, cont);
-    Map<String, String> fixed = fixed(base, cont);
+    String compared = comparedOf(e);
+    Map<String, String> fixed = fixedOf(e);
     Series found = null;
     for (Series s : series) {
       if (!java.util.Objects.equals(s.study(), e.study()) || !java.util.Objects.equals(s.benchmark(), e.benchmark())
@@ -164,9 +160,7 @@ public final class History {
           || !s.compared().equals(compared) || !s.mode().equals(mode)) {
         continue;
       }
-      boolean agree = s.fixed().entrySet().stream()
-          .allMatch(x -> !fixed.containsKey(x.getKey()) || fixed.get(x.getKey()).equals(x.getValue()));
-      if (agree) {
+      if (addedParams(s.fixed(), fixed) != null) {
         if (found != null) {
           return null;
         }
@@ -174,6 +168,44 @@ public final class History {
       }
     }
     return found;
+  }
+
+  /**
+   * The params by which two comparisons' fixed params differ although they agree wherever both
+   * have them: {@code name=value} of each param one of them lacks, sorted, joined by {@code ", "}
+   * (empty when they hold the same params); null when a param both hold has two values. What lets a
+   * finding continue across a {@code @Param} added between runs (here and in {@link Replication}).
+   */
+  static String addedParams(Map<String, String> a, Map<String, String> b) {
+    java.util.TreeSet<String> extra = new java.util.TreeSet<>();
+    return onlyIn(a, b, extra) && onlyIn(b, a, extra) ? String.join(", ", extra) : null;
+  }
+
+  /** Adds {@code name=value} of each param of {@code a} that {@code b} lacks; false when one both hold differs. */
+  private static boolean onlyIn(Map<String, String> a, Map<String, String> b, java.util.Set<String> extra) {
+    for (Map.Entry<String, String> x : a.entrySet()) {
+      String other = b.get(x.getKey());
+      if (other == null) {
+        extra.add(x.getKey() + "=" + x.getValue());
+      } else if (!other.equals(x.getValue())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The params a finding compares, {@code name=base->contender} ({@link #compared}). */
+  static String comparedOf(FindingsJson.Entry e) {
+    return compared(sorted(e.baseline()), sorted(e.contender()));
+  }
+
+  /** The params a finding holds fixed on both sides (all of an absolute finding's), in name order. */
+  static Map<String, String> fixedOf(FindingsJson.Entry e) {
+    return fixed(sorted(e.baseline()), sorted(e.contender()));
+  }
+
+  private static Map<String, String> sorted(Map<String, String> m) {
+    return m == null ? Map.of() : new TreeMap<>(m);
   }
 
   private static String compared(Map<String, String> base, Map<String, String> cont) {
@@ -248,8 +280,7 @@ public final class History {
           if (near != null) {
             // the series now holds the added param fixed too, so another value of it starts a series of its own
             Map<String, String> union = new TreeMap<>(near.fixed());
-            union.putAll(fixed(e.baseline() == null ? Map.of() : new TreeMap<>(e.baseline()),
-                e.contender() == null ? Map.of() : new TreeMap<>(e.contender())));
+            union.putAll(fixedOf(e));
             byId.put(near.id(), new Series(near.id(), near.study(), near.title(), near.question(), near.benchmark(),
                 near.kind(), near.unit(), near.compared(), union, near.mode(), near.published(), List.of(), List.of()));
             id = near.id();
@@ -257,10 +288,8 @@ public final class History {
         }
         Series s = byId.get(id);
         if (s == null) {
-          Map<String, String> base = e.baseline() == null ? Map.of() : new TreeMap<>(e.baseline());
-          Map<String, String> cont = e.contender() == null ? Map.of() : new TreeMap<>(e.contender());
-          s = new Series(id, e.study(), e.title(), e.question(), e.benchmark(), e.kind(), e.unit(), compared(base, cont),
-              fixed(base, cont), mode, e.published() == null ? null : e.published().value(), List.of(), List.of());
+          s = new Series(id, e.study(), e.title(), e.question(), e.benchmark(), e.kind(), e.unit(), comparedOf(e),
+              fixedOf(e), mode, e.published() == null ? null : e.published().value(), List.of(), List.of());
           byId.put(id, s);
           points.put(id, new ArrayList<>());
         }

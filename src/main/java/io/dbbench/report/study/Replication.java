@@ -103,43 +103,16 @@ public final class Replication {
   /**
    * The parameters by which {@code a} and {@code b} differ, as {@code name=value}, when they are the
    * same comparison but for parameters one of them lacks and holds fixed on both of its sides
-   * (its baseline and contender agree on them); else null.
+   * (its baseline and contender agree on them); else null. The rule is the history's
+   * ({@link History#addedParams}), so a finding replicates across the runs its series continues over.
    */
   static String addedParam(FindingsJson.Entry a, FindingsJson.Entry b) {
     if (!java.util.Objects.equals(a.study(), b.study()) || !java.util.Objects.equals(a.benchmark(), b.benchmark())
-        || !java.util.Objects.equals(a.unit(), b.unit())) {
+        || !java.util.Objects.equals(a.unit(), b.unit()) || !History.comparedOf(a).equals(History.comparedOf(b))) {
       return null;
     }
-    Map<String, String> ab = a.baseline() == null ? Map.of() : a.baseline();
-    Map<String, String> ac = a.contender() == null ? Map.of() : a.contender();
-    Map<String, String> bb = b.baseline() == null ? Map.of() : b.baseline();
-    Map<String, String> bc = b.contender() == null ? Map.of() : b.contender();
-    java.util.TreeSet<String> extra = new java.util.TreeSet<>();
-    for (String k : union(ab.keySet(), bb.keySet(), ac.keySet(), bc.keySet())) {
-      boolean inA = ab.containsKey(k) && ac.containsKey(k);
-      boolean inB = bb.containsKey(k) && bc.containsKey(k);
-      if (inA && inB) {
-        if (!ab.get(k).equals(bb.get(k)) || !ac.get(k).equals(bc.get(k))) {
-          return null;
-        }
-      } else if (inA && !bb.containsKey(k) && !bc.containsKey(k) && ab.get(k).equals(ac.get(k))) {
-        extra.add(k + "=" + ab.get(k));
-      } else if (inB && !ab.containsKey(k) && !ac.containsKey(k) && bb.get(k).equals(bc.get(k))) {
-        extra.add(k + "=" + bb.get(k));
-      } else {
-        return null;
-      }
-    }
-    return extra.isEmpty() ? null : String.join(", ", extra);
-  }
-
-  @SafeVarargs
-  private static java.util.Set<String> union(java.util.Set<String>... sets) {
-    java.util.Set<String> u = new java.util.TreeSet<>();
-    for (java.util.Set<String> s : sets) {
-      u.addAll(s);
-    }
-    return u;
+    String added = History.addedParams(History.fixedOf(a), History.fixedOf(b));
+    return added == null || added.isEmpty() ? null : added;
   }
 
   /** Judges one pair; either side may be null (the finding is in one run only). */
