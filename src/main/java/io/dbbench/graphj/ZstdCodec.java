@@ -131,21 +131,34 @@ public final class ZstdCodec implements AutoCloseable {
   }
 
   /**
-   * Compresses into this codec's scratch buffer (sized by {@code compressBound}, kept up to
-   * {@value #SCRATCH_MAX} bytes) and returns an exact-size copy: a fresh zeroed array of the bound
-   * per call (12 KB for 10 KB in) cost about 1.2 us of the 15.9 us of a per-call level-1 compress
-   * (thread CPU time), and its garbage more on the GC threads. Larger inputs allocate as before.
+   * Compresses into this codec's scratch buffer and returns an exact-size copy. The scratch is
+   * sized by {@code compressBound} and kept up to {@value #SCRATCH_MAX} bytes: a fresh zeroed array
+   * of the bound per call (12 KB for 10 KB in) cost about 1.2 us of the 15.9 us of a per-call
+   * level-1 compress (thread CPU time), and its garbage more on the GC threads. An input whose bound
+   * is larger is first compressed into a scratch of {@value #SCRATCH_MAX} bytes, which holds the
+   * frame of any input that compresses to at most that: zstd-jni's {@code compress(byte[])} would
+   * allocate and zero the whole bound instead (1.2 MB for graphd's 10,000-query
+   * {@code data_sizes} body, which compresses to about 100 KB), and that zeroing was most of the
+   * gap to graphd in a CPU profile. Only a frame that does not fit (zstd's {@code dstSize_tooSmall},
+   * raised as soon as the output passes the scratch) is compressed again into an array of the bound.
+   * The frame's bytes are the same either way (zstd compresses block by block whatever room it is
+   * given; {@code ZstdCodecTest} checks this).
    */
   private byte[] compressWith(ZstdCompressCtx c, byte[] raw) {
     long bound = Zstd.compressBound(raw.length);
-    if (bound > SCRATCH_MAX) {
-      return c.compress(raw);
+    int room = (int) Math.min(bound, SCRATCH_MAX);
+    if (scratch.length < room) {
+      scratch = new byte[room];
     }
-    if (scratch.length < bound) {
-      scratch = new byte[(int) bound];
+    try {
+      int n = c.compressByteArray(scratch, 0, room, raw, 0, raw.length);
+      return Arrays.copyOf(scratch, n);
+    } catch (ZstdException e) {
+      if (bound <= SCRATCH_MAX || e.getErrorCode() != Zstd.errDstSizeTooSmall()) {
+        throw e;
+      }
     }
-    int n = c.compressByteArray(scratch, 0, scratch.length, raw, 0, raw.length);
-    return Arrays.copyOf(scratch, n);
+    return c.compress(raw);
   }
 
   /**

@@ -101,6 +101,35 @@ class ZstdCodecTest {
     }
   }
 
+  /**
+   * Inputs whose bound is above the scratch: graphd's 10,000-query body (1.2 MB, a frame of about
+   * 100 KB, which fits the scratch) and 1.5 MB of random bytes (a frame larger than the scratch,
+   * compressed again into an array of the bound) give the bytes of a one-shot compress with room
+   * for the bound.
+   */
+  @ParameterizedTest
+  @EnumSource(ZstdCodec.Context.class)
+  void inputsAboveTheScratchGiveTheFrameOfAOneShotCompress(ZstdCodec.Context context) throws Exception {
+    byte[] text = GraphjCorpus.text(10_000);
+    byte[] noise = new byte[1_500_000];
+    new java.util.SplittableRandom(7).nextBytes(noise);
+    assertTrue(Zstd.compressBound(text.length) > ZstdCodec.SCRATCH_MAX, "the text's bound passes the scratch");
+    try (ZstdCodec codec = ZstdCodec.create(context)) {
+      for (byte[] raw : new byte[][] {text, noise, text}) {
+        byte[] ours = codec.compress(raw, 3);
+        byte[] oneShot;
+        try (com.github.luben.zstd.ZstdCompressCtx c = new com.github.luben.zstd.ZstdCompressCtx()) {
+          ZstdCodec.setLevel(c, 3);
+          oneShot = c.compress(raw);
+        }
+        assertTrue(raw == text ? ours.length < ZstdCodec.SCRATCH_MAX : ours.length > ZstdCodec.SCRATCH_MAX,
+            "frame of " + ours.length + " bytes");
+        assertArrayEquals(oneShot, ours, raw.length + " bytes in");
+        assertArrayEquals(raw, codec.decompress(ours, "large"));
+      }
+    }
+  }
+
   @org.junit.jupiter.api.Test
   void recompressingGraphdsOwnSealedSegmentGivesGraphdsBlocks() throws Exception {
     // writer-journal-0000000000000005.graphj: sealed by graphd's journal writer, zstd level 3
