@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -206,6 +207,62 @@ public final class ChildJvm implements AutoCloseable {
   @Override
   public String toString() {
     return name + " (pid " + process.pid() + ")";
+  }
+
+  /**
+   * What a child JVM run to its end ({@link #runToEnd}) printed and returned.
+   *
+   * @param exitCode the process's exit code
+   * @param stdout everything it wrote to stdout (UTF-8)
+   * @param stderr everything it wrote to stderr (UTF-8)
+   */
+  public record Finished(int exitCode, String stdout, String stderr) {}
+
+  /**
+   * Runs {@code mainClass} from {@code classPath} in a new JVM ({@code java}: a JDK's launcher,
+   * e.g. this JVM's or another side's) to its end, with stdout and stderr captured in temporary
+   * files (so a child that prints much cannot block on a full pipe, and a hung child cannot block
+   * the caller past {@code timeout}). For one-shot questions asked of another JVM: an engine's
+   * version where the engine cannot share this JVM, a jar's family facts.
+   *
+   * @param name short label for messages
+   * @param java the {@code java} executable
+   * @param jvmArgs JVM options
+   * @param args program arguments (never a credential: other local users can read command lines)
+   * @param timeout how long the child may run; it is killed after that
+   * @throws IOException when the process cannot be started or its output not read
+   * @throws IllegalStateException when it runs past {@code timeout} (the child is killed), or the
+   *     wait is interrupted
+   */
+  public static Finished runToEnd(String name, String java, List<String> jvmArgs, String classPath, String mainClass,
+      List<String> args, Duration timeout) throws IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(java);
+    cmd.addAll(jvmArgs);
+    cmd.add("-cp");
+    cmd.add(classPath);
+    cmd.add(mainClass);
+    cmd.addAll(args);
+    Path out = Files.createTempFile("dbbench-" + name, ".out");
+    Path err = Files.createTempFile("dbbench-" + name, ".err");
+    try {
+      Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      try {
+        if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+          p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+          throw new IllegalStateException(name + ": the child JVM did not finish in " + timeout.toSeconds() + " s");
+        }
+      } catch (InterruptedException e) {
+        p.destroyForcibly();
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(name + ": interrupted while waiting for the child JVM", e);
+      }
+      return new Finished(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
   }
 
   /** How long a child gets to print its ready line: JVM start-up on a loaded 2-core machine. */

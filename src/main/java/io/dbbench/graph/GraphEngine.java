@@ -123,29 +123,23 @@ public enum GraphEngine implements Spelling.LowerCamel {
    * @throws IllegalStateException when the child fails or does not answer within 60 s (message with its output)
    */
   public String versionInChildJvm() {
-    java.util.List<String> cmd = java.util.List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), GraphEngine.class.getName(), id());
+    io.dbbench.core.ChildJvm.Finished f;
     try {
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-      String out;
-      try (var in = p.getInputStream()) {
-        out = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
-      }
-      if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new IllegalStateException(product() + "'s version: the child JVM did not answer in 60 s");
-      }
-      String prefix = product() + " ";
-      if (p.exitValue() != 0 || !out.startsWith(prefix)) {
-        throw new IllegalStateException(product() + "'s version: the child JVM exited " + p.exitValue() + ": " + out);
-      }
-      return out.substring(prefix.length()).trim();
+      f = io.dbbench.core.ChildJvm.runToEnd(id() + "-version", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          java.util.List.of("--enable-native-access=ALL-UNNAMED"), System.getProperty("java.class.path"),
+          GraphEngine.class.getName(), java.util.List.of(id()), java.time.Duration.ofSeconds(60));
     } catch (java.io.IOException e) {
       throw new IllegalStateException(product() + "'s version: cannot start a child JVM: " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(product() + "'s version: interrupted", e);
+    } catch (IllegalStateException e) {
+      throw new IllegalStateException(product() + "'s version: " + e.getMessage(), e);
     }
+    String out = f.stdout().trim();
+    String prefix = product() + " ";
+    if (f.exitCode() != 0 || !out.startsWith(prefix)) {
+      throw new IllegalStateException(product() + "'s version: the child JVM exited " + f.exitCode() + ": " + out
+          + (f.stderr().isBlank() ? "" : " " + f.stderr().trim()));
+    }
+    return out.substring(prefix.length()).trim();
   }
 
   /**

@@ -168,7 +168,8 @@ public final class GraphFamily implements BenchmarkFamily {
   /** Backend, buffer pool, seed, dataset sizes and checksums, temp root. */
   static Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("backend", "embedded Kuzu " + safeVersion() + " (LadybugDB upstream)");
+    m.put("backend", "embedded, in the fork: Kuzu " + safeVersion() + " (engine=kuzu, LadybugDB's upstream) or LadybugDB"
+        + " (engine=ladybug, where built; versions under engines)");
     try {
       GraphSettings settings = GraphSettings.fromEnvironment();
       m.put("buffer_pool_bytes", settings.bufferPoolBytes());

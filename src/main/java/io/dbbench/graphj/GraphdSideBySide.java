@@ -143,8 +143,9 @@ public final class GraphdSideBySide implements Callable<Integer> {
     p.add(new Pair("headerDecode", "GraphjHeaderBenchmark.headerDecode", Map.of(), "header_decode"));
     for (String[] c : new String[][] {{"raw", "no_compress"}, {"zstd", "with_compress"}, {"zstdEncrypted", "compress_encrypt"}}) {
       p.add(new Pair("compact " + c[0], "GraphjCompactBenchmark.compact", Map.of("variant", c[0], "sink", "file"),
-          "compaction/compact_5_segments_" + c[1], "graphd also removes its output file inside the timed loop;"
-              + " dbbench renames its archive over the last call's"));
+          "compaction/compact_5_segments_" + c[1], "both write one file per call and fsync it (graphd creates, writes and"
+              + " syncs its output, then removes it; dbbench writes and syncs a temporary file and renames it over the"
+              + " last call's archive); dbbench also checks each input's SHA-256, which graphd does not for sealed-raw inputs"));
     }
     for (int n : DATA_SIZES) {
       int bytes = GraphjCorpus.generate(GraphjCorpus.Kind.TEXT, n, GraphjCorpus.SEED).length;

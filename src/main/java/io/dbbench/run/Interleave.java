@@ -344,33 +344,25 @@ public final class Interleave implements Callable<Integer> {
     if (benchmarks.isEmpty() || c.size() != 3 || !c.get(1).equals("-jar")) {
       return null;
     }
-    List<String> cmd = new ArrayList<>(List.of(c.get(0), "--enable-native-access=ALL-UNNAMED", "-cp", c.get(2),
-        "io.dbbench.FamilyFacts"));
-    cmd.addAll(benchmarks);
-    Path out = Files.createTempFile(log.getParent(), "family-facts", ".json");
+    io.dbbench.core.ChildJvm.Finished f;
     try {
-      Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(log.toFile()).start();
-      if (!p.waitFor(180, java.util.concurrent.TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        Files.writeString(log, "\nfamily facts: no answer in 180 s\n", StandardCharsets.UTF_8,
-            java.nio.file.StandardOpenOption.APPEND);
-        return null;
-      }
-      if (p.exitValue() != 0) {
-        return null;
-      }
-      JsonNode n = MAPPER.readTree(out.toFile());
-      Files.deleteIfExists(log);
+      f = io.dbbench.core.ChildJvm.runToEnd("family-facts", c.get(0), List.of("--enable-native-access=ALL-UNNAMED"),
+          c.get(2), "io.dbbench.FamilyFacts", benchmarks, java.time.Duration.ofSeconds(180));
+    } catch (IllegalStateException e) {
+      Files.writeString(log, "family facts: " + e.getMessage() + "\n", StandardCharsets.UTF_8);
+      return null;
+    }
+    if (f.exitCode() != 0) {
+      Files.writeString(log, f.stderr() + "\nfamily facts: exit code " + f.exitCode() + "\n", StandardCharsets.UTF_8);
+      return null;
+    }
+    try {
+      JsonNode n = MAPPER.readTree(f.stdout());
       return n != null && n.isObject() ? n : null;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
     } catch (com.fasterxml.jackson.core.JacksonException e) {
-      Files.writeString(log, "\nfamily facts: not JSON: " + e.getOriginalMessage() + "\n", StandardCharsets.UTF_8,
-          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+      Files.writeString(log, f.stderr() + "\nfamily facts: not JSON: " + e.getOriginalMessage() + "\n",
+          StandardCharsets.UTF_8);
       return null;
-    } finally {
-      Files.deleteIfExists(out);
     }
   }
 
