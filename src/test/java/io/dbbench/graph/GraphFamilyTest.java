@@ -67,7 +67,9 @@ class GraphFamilyTest {
   @Test
   void describeNamesBackendBufferPoolNodesAndSeed() {
     Map<String, Object> d = GraphFamily.describe();
-    assertTrue(String.valueOf(d.get("backend")).startsWith("embedded Kuzu 0.11.2"), d.toString());
+    String backend = String.valueOf(d.get("backend"));
+    assertTrue(backend.startsWith("embedded, in the fork: Kuzu 0.11.2 (engine=kuzu"), d.toString());
+    assertTrue(backend.contains("LadybugDB (engine=ladybug"), d.toString());
     assertEquals(GraphSettings.fromEnvironment().bufferPoolBytes(), d.get("buffer_pool_bytes"));
     assertEquals(GraphSettings.fromEnvironment().seed(), d.get("seed"));
     assertEquals(1000, d.get("nodes_quick"));
