@@ -64,17 +64,11 @@ public final class ChildJvm implements AutoCloseable {
    */
   public static ChildJvm start(String name, String mainClass, List<String> jvmArgs, List<String> args,
       Map<String, String> env, Pattern ready) throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(jvmArgs);
+    List<String> opts = new ArrayList<>(jvmArgs);
     if (Runtime.version().feature() >= 23) {
-      cmd.add(ForkFlags.UNSAFE_ALLOW); // netty and the driver touch sun.misc.Unsafe; keep stderr quiet
+      opts.add(ForkFlags.UNSAFE_ALLOW); // netty and the driver touch sun.misc.Unsafe; keep stderr quiet
     }
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(mainClass);
-    cmd.addAll(args);
-    ProcessBuilder pb = new ProcessBuilder(cmd);
+    ProcessBuilder pb = new ProcessBuilder(command(thisJava(), opts, System.getProperty("java.class.path"), mainClass, args));
     pb.environment().putAll(env);
     ChildJvm c = new ChildJvm(name, pb.start());
     c.pump(c.process.getInputStream(), ready, "stdout");
@@ -236,13 +230,7 @@ public final class ChildJvm implements AutoCloseable {
    */
   public static Finished runToEnd(String name, String java, List<String> jvmArgs, String classPath, String mainClass,
       List<String> args, Duration timeout) throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(java);
-    cmd.addAll(jvmArgs);
-    cmd.add("-cp");
-    cmd.add(classPath);
-    cmd.add(mainClass);
-    cmd.addAll(args);
+    List<String> cmd = command(java, jvmArgs, classPath, mainClass, args);
     Path out = Files.createTempFile("dbbench-" + name, ".out");
     Path err = Files.createTempFile("dbbench-" + name, ".err");
     try {
@@ -263,6 +251,24 @@ public final class ChildJvm implements AutoCloseable {
       Files.deleteIfExists(out);
       Files.deleteIfExists(err);
     }
+  }
+
+  /** This JVM's {@code java} launcher ({@code java.home}/bin/java), for children on the same JDK. */
+  public static String thisJava() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  /** {@code java jvmArgs -cp classPath mainClass args}. */
+  private static List<String> command(String java, List<String> jvmArgs, String classPath, String mainClass,
+      List<String> args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(java);
+    cmd.addAll(jvmArgs);
+    cmd.add("-cp");
+    cmd.add(classPath);
+    cmd.add(mainClass);
+    cmd.addAll(args);
+    return cmd;
   }
 
   /** How long a child gets to print its ready line: JVM start-up on a loaded 2-core machine. */

@@ -125,7 +125,7 @@ public enum GraphEngine implements Spelling.LowerCamel {
   public String versionInChildJvm() {
     io.dbbench.core.ChildJvm.Finished f;
     try {
-      f = io.dbbench.core.ChildJvm.runToEnd(id() + "-version", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+      f = io.dbbench.core.ChildJvm.runToEnd(id() + "-version", io.dbbench.core.ChildJvm.thisJava(),
           java.util.List.of("--enable-native-access=ALL-UNNAMED"), System.getProperty("java.class.path"),
           GraphEngine.class.getName(), java.util.List.of(id()), java.time.Duration.ofSeconds(60));
     } catch (java.io.IOException e) {

@@ -462,7 +462,7 @@ public final class GraphdSideBySide implements Callable<Integer> {
   }
 
   private void runDbbench(Suite suite, Path block) throws IOException, InterruptedException, SideFailed {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    List<String> cmd = new ArrayList<>(List.of(io.dbbench.core.ChildJvm.thisJava(),
         "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain", suite.jmhRegex));
     cmd.addAll(jmhParams(suite));
     cmd.addAll(split(jmhOpts));

@@ -132,7 +132,7 @@ public final class DriftCheck implements Callable<Integer> {
           }
         }
         Path file = dir.resolve(name + "-" + (slot + 1) + "-" + order.charAt(slot) + ".json");
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        List<String> cmd = List.of(io.dbbench.core.ChildJvm.thisJava(), "-jar",
             self.toString(), BENCHMARK, "-f", "1", "-wi", "1", "-w", "300ms", "-i", "3", "-r", "300ms", "-bm", "avgt",
             "-tu", "ns", "-p", "tokens=" + tokens, "-rf", "json", "-rff", file.toString());
         System.out.println("[drift-check] " + name + " fork " + (slot + 1) + "/" + order.length() + ": "
