@@ -31,7 +31,10 @@ public final class GraphjCodec {
   static final String LIMIT_HELP = "min(cap, a third of the heap's free room); give the JVM more heap with -Xmx,"
       + " raise the cap with -D" + RAW_BODY_CAP_PROPERTY + "=BYTES or " + RAW_BODY_CAP_ENV + ", at most " + MAX_RAW_BODY;
 
-  /** A per-call codec per thread: no native memory kept, only its scratch buffer (at most 1 MiB). */
+  /**
+   * A codec per thread making graphd's call ({@code perCall}): no native memory kept, only its
+   * scratch and staging buffers.
+   */
   private static final ThreadLocal<ZstdCodec> PER_CALL =
       ThreadLocal.withInitial(() -> ZstdCodec.create(ZstdCodec.Context.PER_CALL));
 
@@ -71,8 +74,9 @@ public final class GraphjCodec {
   }
 
   /**
-   * One zstd frame of {@code raw} at {@code level}, with the content size in the frame header,
-   * through a context made for this call (graphd's way; see {@link ZstdCodec} to reuse one).
+   * One zstd frame of {@code raw} at {@code level} as graphd writes it ({@code zstd::encode_all}: a
+   * stream of unknown size through a context made for this call, no content size in the frame
+   * header; see {@link ZstdCodec} for the one-shot and reused forms).
    *
    * @throws com.github.luben.zstd.ZstdException when zstd reports an error
    */
@@ -143,8 +147,8 @@ public final class GraphjCodec {
   }
 
   /**
-   * Decompresses a zstd body within {@link #rawBodyLimit()}; frames without a content size (as
-   * Rust's streaming {@code zstd::encode_all} writes) are streamed.
+   * Decompresses a zstd body within {@link #rawBodyLimit()} as graphd does ({@code zstd::decode_all}:
+   * streamed through a context made for this call, whether or not the frame declares its size).
    *
    * @throws GraphjException LIMIT_EXCEEDED past the limit (nothing that large is allocated),
    *     DECOMPRESSION_FAILED with zstd's error
