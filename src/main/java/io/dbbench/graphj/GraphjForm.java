@@ -36,8 +36,8 @@ public final class GraphjForm extends PublishedStudyForm {
 
   /**
    * graphd's criterion figures ({@code tables.graphd_ns}) row by row, each beside the dbbench row
-   * that does graphd's work on graphd's input: the text corpus, a zstd context per call (graphd's
-   * behaviour), the JDK's AEAD provider; ns per operation.
+   * that does graphd's work on graphd's input: the text corpus, {@code context=perCall} (graphd's
+   * call, {@code zstd::encode_all}/{@code decode_all}), the JDK's AEAD provider; ns per operation.
    */
   @Override
   public List<PublishedRows.Point> publishedPoints() {

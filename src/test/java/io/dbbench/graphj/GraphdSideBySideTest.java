@@ -114,6 +114,15 @@ class GraphdSideBySideTest {
     }
     assertFalse(crit.matcher("compression_levels/19").find(), "graphd's six levels only");
     assertEquals(Map.of("level", "1", "context", "perCall"), GraphdSideBySide.PAIRS.get(0).params());
+    // graphd's zstd rows pair with context=perCall, graphd's call, and only with it: same frames, same work
+    for (GraphdSideBySide.Pair p : GraphdSideBySide.PAIRS) {
+      if (p.benchmark().startsWith("GraphjCompressBenchmark.")) {
+        assertEquals("perCall", p.params().get("context"), p.label());
+        if (p.benchmark().endsWith(".compress")) {
+          assertEquals("", p.differs(), p.label() + ": graphd's call on both sides");
+        }
+      }
+    }
     // every group of graphd's graphj_bench, the data sizes by byte length as criterion names them
     java.util.Set<String> groups = new java.util.TreeSet<>();
     GraphdSideBySide.PAIRS.forEach(p -> groups.add(p.criterionId()));
