@@ -118,4 +118,21 @@ class GraphdInteropTest {
     assertTrue(e.kind() == GraphjException.Kind.BAD_SEQUENCE || e.kind() == GraphjException.Kind.CHAIN_BROKEN, e.getMessage());
     assertTrue(Files.notExists(tmp.resolve("x.graphj")));
   }
+
+  /**
+   * dbbench's compaction of graphd's live segment and legacy WAL at zstd level 3 stores graphd's body
+   * byte for byte (the zstd frame graphd's compact() writes with zstd::encode_all: no content size),
+   * so the header's body checksum is graphd's too; only created_ms differs.
+   */
+  @Test
+  void compactionStoresGraphdsCompressedBodyByteForByte() throws Exception {
+    byte[] graphd = Files.readAllBytes(DIR.resolve("compact-zstd.graphj"));
+    GraphjHeader theirs = GraphjHeader.decode(graphd, 0, graphd.length, "compact-zstd.graphj");
+    Path out = tmp.resolve("compact-zstd.graphj");
+    GraphjHeader ours = Compaction.compact(List.of(DIR.resolve("live.graphj"), DIR.resolve("legacy.wal")), out, null,
+        new GraphjCodec.SealOptions(true, theirs.zstdLevel(), null), null);
+    byte[] mine = Files.readAllBytes(out);
+    assertEquals(HEX.formatHex(graphd, GraphjHeader.SIZE, graphd.length), HEX.formatHex(mine, GraphjHeader.SIZE, mine.length));
+    assertEquals(HEX.formatHex(theirs.bodySha256()), HEX.formatHex(ours.bodySha256()));
+  }
 }
