@@ -21,11 +21,12 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * graphd's {@code data_sizes} criterion group over 10 to 10,000 queries of the chosen corpus:
  * graphd's two operations, {@code compress} (zstd level 3 through graphd's call,
- * {@code zstd::encode_all}'s stream of unknown size: {@link GraphjCodec#compress}) and {@code encrypt} (XChaCha20-Poly1305 with the default provider, a
- * cipher keyed per call, AAD = the first 40 header bytes), which compare one to one with graphd's
- * {@code data_sizes/compress/N} and {@code data_sizes/encrypt/N}; and {@code dataSizes}, the whole
- * seal pipeline (compress, encrypt, SHA-256 of the body), which graphd does not time on its own.
- * Throughput in ops/s; {@code bytes} is input bytes/s; {@code inputBytes / outputBytes} is the
+ * {@code zstd::encode_all}'s stream of unknown size: {@link GraphjCodec#compress}) and
+ * {@code encrypt} (XChaCha20-Poly1305 with the default provider, a cipher keyed per call, AAD = the
+ * first 40 header bytes), which compare one to one with graphd's {@code data_sizes/compress/N} and
+ * {@code data_sizes/encrypt/N}; and {@code dataSizes}, the whole seal pipeline (compress, encrypt,
+ * SHA-256 of the body), which graphd does not time on its own. Throughput in ops/s; {@code bytes}
+ * is input bytes/s; {@code inputBytes / outputBytes} is the
  * ratio.
  */
 @BenchmarkMode(Mode.Throughput)
