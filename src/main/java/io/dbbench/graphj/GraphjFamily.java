@@ -53,7 +53,8 @@ public final class GraphjFamily implements BenchmarkFamily {
 
   /**
    * Quick: graphd's own input only ({@code corpus=text}), zstd level 3 (the study's headline
-   * level), the three zstd contexts ({@code perCall}, graphd's call; {@code oneShot}; {@code reused}), the AEAD providers {@code jdk} and {@code libcrypto}
+      * level), the three zstd contexts ({@code perCall}, graphd's call; {@code oneShot};
+   * {@code reused}), the AEAD providers {@code jdk} and {@code libcrypto}
    * ({@link #QUICK_PROVIDERS}, where available), the memory sink; one fork per row, 2 x 1 s of
    * warm-up and 2 x 1 s of measurement; header, compaction, data-size and combined zstd + AEAD rows
    * are left out with their reasons. Full: {@link #full}, every available provider.
@@ -114,7 +115,10 @@ public final class GraphjFamily implements BenchmarkFamily {
    * before {@code context=oneShot} added 8 (6 levels of compress, decompress, decompressInto), scaled.
    */
   static final int FULL_SWEEP_SECONDS = 925;
-  /** Full mode's entries sweep (10 rows with {@code oneShot}'s compress), seconds: the measured 120 s of 9 rows, scaled. */
+    /**
+   * Full mode's entries sweep (10 rows with {@code oneShot}'s compress), seconds: the measured 120 s
+   * of 9 rows, scaled.
+   */
   static final int FULL_ENTRIES_SECONDS = 135;
   /** Full mode's headline comparison: its cap and what it is expected to take, seconds. */
   static final int FULL_COMPARISON_CAP_SECONDS = 600;

@@ -132,7 +132,8 @@ class GraphdInteropTest {
     GraphjHeader ours = Compaction.compact(List.of(DIR.resolve("live.graphj"), DIR.resolve("legacy.wal")), out, null,
         new GraphjCodec.SealOptions(true, theirs.zstdLevel(), null), null);
     byte[] mine = Files.readAllBytes(out);
-    assertEquals(HEX.formatHex(graphd, GraphjHeader.SIZE, graphd.length), HEX.formatHex(mine, GraphjHeader.SIZE, mine.length));
+        assertEquals(HEX.formatHex(graphd, GraphjHeader.SIZE, graphd.length),
+        HEX.formatHex(mine, GraphjHeader.SIZE, mine.length));
     assertEquals(HEX.formatHex(theirs.bodySha256()), HEX.formatHex(ours.bodySha256()));
   }
 }
