@@ -59,9 +59,16 @@ class GraphFamilyTest {
     assertEquals(null, family.settings(true).headlineForks(), "full mode: JmhCommand.FULL_HEADLINE_FORKS");
     for (boolean full : new boolean[] {false, true}) {
       var c = family.settings(full).comparisons();
-      assertEquals(1, c.size());
+      assertEquals(2, c.size());
       assertEquals(Map.of("journal", "off", "batchSize", "100"), c.get(0).baseline());
       assertEquals(Map.of("journal", "on", "batchSize", "100"), c.get(0).contender());
+      // the journal's cost at graphd's own write form: one literal CREATE auto-committed per call
+      assertEquals("io.dbbench.graph.GraphWriteBenchmark.createInlined", c.get(1).benchmark());
+      assertEquals(Map.of("journal", "off"), c.get(1).baseline());
+      assertEquals(Map.of("journal", "on"), c.get(1).contender());
+      if (!full) {
+        assertEquals(List.of("-i", "6"), c.get(0).options(), "quick: six measured seconds per writeBatch fork");
+      }
     }
   }
 
