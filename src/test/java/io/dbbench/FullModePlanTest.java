@@ -71,12 +71,21 @@ class FullModePlanTest {
     }
     p.add(Map.entry(B + "graphj.GraphjCryptoBenchmark.compressEncrypt", Map.of("corpus", "text")));
     p.add(Map.entry(B + "graphj.GraphjHeaderBenchmark.headerEncode", Map.of()));
-    // graphd's throughput benchmark on its 100,000 nodes
-    for (String op : List.of("matchById", "matchAllLimit10", "twoHopTraversal")) {
-      p.add(Map.entry(B + "graph.GraphReadBenchmark." + op, Map.of("nodes", "100000")));
+    // graphd's throughput benchmark (benches/throughput_bench.rs at 7628b1d), each group on its own preload:
+    // simple_match 1,000 nodes, read_throughput 10,000, complex_queries 100, writes into an empty database (1)
+    for (String op : List.of("matchById", "matchAllLimit10")) {
+      p.add(Map.entry(B + "graph.GraphReadBenchmark." + op, Map.of("nodes", "1000")));
     }
-    for (String n : List.of("1", "10", "100", "1000")) {
-      p.add(Map.entry(B + "graph.GraphWriteBenchmark.writeBatch", Map.of("batchSize", n, "nodes", "100000")));
+    for (String limit : List.of("10", "100", "1000", "10000")) {
+      p.add(Map.entry(B + "graph.GraphReadBenchmark.readLimit", Map.of("nodes", "10000", "limit", limit)));
+    }
+    p.add(Map.entry(B + "graph.GraphReadBenchmark.twoHopTraversal", Map.of("nodes", "100")));
+    for (String journal : List.of("off", "on")) {
+      p.add(Map.entry(B + "graph.GraphWriteBenchmark.createRelationship", Map.of("nodes", "100", "journal", journal)));
+      p.add(Map.entry(B + "graph.GraphWriteBenchmark.createInlined", Map.of("nodes", "1", "journal", journal)));
+      for (String n : List.of("1", "10", "100", "1000")) {
+        p.add(Map.entry(B + "graph.GraphWriteBenchmark.writeBatch", Map.of("batchSize", n, "nodes", "1", "journal", journal)));
+      }
     }
     // WMPayload's four rows
     for (String doc : List.of("flat", "reqmgr2")) {

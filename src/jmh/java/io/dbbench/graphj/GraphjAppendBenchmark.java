@@ -21,9 +21,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Journal append throughput, as graphd's journal thread does it per mutating query: protobuf
- * encode, CRC32C, chain hash, positional write, and with {@code fsync=true} a force to storage
- * after every entry. Throughput in entries/s; {@code bytes} is journal bytes/s.
+ * Journal append throughput of one thread calling {@link JournalWriter#append} per mutating query:
+ * protobuf encode, CRC32C, chain hash, positional write, and with {@code fsync=true} a force to
+ * storage after every entry (dbbench's option; graphd never forces per entry). This is the work
+ * graphd's {@code journal-writer} thread does per entry ({@code writer_loop}, {@code src/journal/mod.rs}
+ * at 7628b1d) without its channel hand-off and idle-time {@code sync_data}, and the work dbbench's
+ * {@code journal=sync} form puts on the query thread. Throughput in entries/s; {@code bytes} is
+ * journal bytes/s.
  *
  * <p>A fresh journal file per iteration (set up outside measurement) keeps the file from growing
  * across the whole run; the parameter maps are generated up front and cycled.

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * camel case ({@code ROW_BY_ROW} is {@code rowByRow}, JMH's and the studies' spelling of
  * parameter values) or lower-case words ({@code NOT_SELECTED} is {@code not selected}, the
  * manifest's and reports' spelling of states and verdicts). Enums whose spellings follow neither
- * rule (e.g. {@code on+fsync}) keep their own.
+ * rule (e.g. {@code sync+fsync}) keep their own.
  */
 public final class Spelling {
   private Spelling() {}

@@ -16,14 +16,31 @@ import java.util.Optional;
 
 /**
  * The graph family: graphd's throughput study against its embedded database (Kuzu 0.11.2 here,
- * LadybugDB's upstream), reads and writes, with the write benchmarks run with graphd-style GraphJ
- * journaling off and on. Embedded and in-process, so it is available wherever Kuzu's native
+ * LadybugDB's upstream), reads and writes, with the write benchmarks run with GraphJ journaling
+ * off, in graphd's form ({@code journal=on}: a writer thread) and in dbbench's ({@code journal=sync}:
+ * on the query thread). Embedded and in-process, so it is available wherever Kuzu's native
  * library loads and a temp directory can be written.
+ *
+ * <p>graphd's points are its {@code benches/throughput_bench.rs} at 7628b1d: simple_match
+ * (match_by_id, match_all_limit_10) on 1,000 preloaded nodes, read_throughput (scan_limit) on
+ * 10,000, relationship_creation and complex_queries (two_hop_traversal) on 100, and every write group
+ * into an empty database. Full mode measures each method at its group's preload ({@link #full});
+ * 100,000 nodes is dbbench's extension, measured as a sweep of its own.
  */
 public final class GraphFamily implements BenchmarkFamily {
-  /** Node counts in quick and full mode (graphd's benchmark preloads 100 000). */
+  /** Node count of every method in quick mode (graphd's simple_match preload). */
   static final int QUICK_NODES = 1000;
-  static final int FULL_NODES = 100_000;
+  /** Node count of dbbench's extension sweep in full mode (graphd's benchmark has no such point). */
+  static final int EXTENSION_NODES = 100_000;
+  /**
+   * graphd's preload per group in {@code benches/throughput_bench.rs} at 7628b1d, as dbbench's
+   * {@code nodes}: its write groups start from an empty database, here 1 node (the entity
+   * {@code mergeUpdate} rewrites; graphd's merge_update first creates its own).
+   */
+  static final int GRAPHD_WRITE_NODES = 1;
+  static final int GRAPHD_MATCH_NODES = 1000;
+  static final int GRAPHD_SCAN_NODES = 10_000;
+  static final int GRAPHD_RELATIONSHIP_NODES = 100;
 
   @Override
   public String id() {
@@ -88,24 +105,43 @@ public final class GraphFamily implements BenchmarkFamily {
   static final int QUICK_COMPARISON_CAP_SECONDS = 150;
 
   /**
-   * Quick mode: 1000 nodes instead of graphd's 100 000, journal off in the sweep (journal on, for
-   * writeBatch 100, from the headline comparison; on for every write method and on+fsync in full
-   * mode), batch sizes 1 and 100, limit 10, the reads and writeBatch only (the other write paths
-   * run in full mode), to keep the family within two minutes on two cores;
-   * the headline comparison (writeBatch 100, journal off against on) with
-   * a pilot of {@value #QUICK_HEADLINE_FORKS} pairs, interleaved, six measured seconds per fork;
+   * Seconds after which the quick comparison at graphd's write form (createInlined) starts no further
+   * ABBA block: its pilot (6 pairs of default-length forks) is not yet measured on this machine; the
+   * cap keeps it near the first comparison's pilot.
+   */
+  static final int QUICK_GRAPHD_FORM_CAP_SECONDS = 90;
+
+  /**
+   * Quick mode: 1000 nodes for every method (graphd's simple_match preload; full mode runs the other
+   * groups at graphd's own), journal off in the sweep (journal on, for writeBatch 100, from the
+   * headline comparison; sync and on for every write method and sync+fsync in full mode), batch
+   * sizes 1 and 100, limit 10, the reads and writeBatch only (the other write paths run in full
+   * mode), to keep the family within two minutes on two cores;
+   * the two headline comparisons, journal off against on (graphd's writer thread) on dbbench's write
+   * form (writeBatch 100: prepared CREATEs in one transaction) and on graphd's (createInlined: one
+   * literal CREATE auto-committed per call), each with a pilot of {@value #QUICK_HEADLINE_FORKS}
+   * pairs, interleaved, six measured seconds per writeBatch fork;
    * databases and journals on a tmpfs ({@link #quickTempRoot}). Full mode: {@link #full}, in the
    * configured temp root.
    */
   @Override
   public FamilySettings settings(boolean full) {
-    // the headline comparison in both modes: the journal's overhead on graphd's batched write path
+    // the headline comparisons in both modes: graphd's journal (writer thread) on dbbench's batched
+    // write form (100 prepared CREATEs in one explicit transaction) and on graphd's own write form
+    // (one literal CREATE auto-committed per call: throughput_bench's create_node and batch_insert/N)
     FamilySettings.Builder b = FamilySettings.builder()
         .comparison(new GraphForm().study().headline("journal")).comparisonExpectedSeconds(58);
     if (full) {
       return full(b).build();
     }
-    b.reduced("nodes", "1000 preloaded entities instead of graphd's 100 000, to fit the quick budget", "" + QUICK_NODES)
+    // six measured seconds per comparison fork: with two, 50-82% of the pairs' variance was
+    // between a fork's iterations (a batch takes about 13 ms, its 1 s iterations scatter by 5-15%)
+    b.comparisonOptions("-i", "6").comparisonCap(QUICK_COMPARISON_CAP_SECONDS)
+        .comparison(new GraphForm().study().headline("journal-graphd-form")).comparisonExpectedSeconds(60)
+        .comparisonCap(QUICK_GRAPHD_FORM_CAP_SECONDS);
+    b.reduced("nodes", "1000 preloaded entities for every method (graphd's simple_match preload; graphd preloads"
+        + " 10,000 for read_throughput, 100 for relationships and two-hop, none for its writes: full mode runs each"
+        + " at graphd's), to fit the quick budget", "" + QUICK_NODES)
         // journal on comes from the headline comparison's interleaved forks: one fork of journal on
         // per write method beside one of off cannot support a verdict, so the quick budget goes to
         // the pairs (and to the server warm-ups)
@@ -113,36 +149,67 @@ public final class GraphFamily implements BenchmarkFamily {
         .exclude("^io\\.dbbench\\.graph\\.GraphWriteBenchmark\\.(autoCommit10Writes|createInlined|createRelationship"
             + "|createWithParams|mergeCreate|mergeUpdate|transaction10Writes)$", "graphd's single-query and"
             + " transaction write paths (one fork each with the journal off, no finding reads them): full mode runs them"
-            + " with the journal off, on and on with fsync; the quick budget goes to the headline comparison's pairs")
-        // six measured seconds per comparison fork: with two, 50-82% of the pairs' variance was
-        // between a fork's iterations (a batch takes about 13 ms, its 1 s iterations scatter by 5-15%)
-        .comparisonOptions("-i", "6")
-        .comparisonCap(QUICK_COMPARISON_CAP_SECONDS).headlineForks(QUICK_HEADLINE_FORKS);
+            + " with the journal off, sync and on; the quick budget goes to the headline comparisons' pairs")
+        .headlineForks(QUICK_HEADLINE_FORKS);
     quickTempRoot().ifPresent(root -> b.forkProperty(GraphSettings.propertyTmpdir(), root.toString()));
     return b.build();
   }
 
   /**
-   * Full mode: graphd's preloaded 100,000 nodes; every read (limits 10-10,000) and every write path
-   * (batches of 1-1,000) with the journal off and on, two forks of 2 + 4 one-second iterations per
-   * row; the journal with fsync on graphd's batched path (100) and its single create only, in a
-   * further sweep (an fsync per write makes the other paths the disk's figures, not the engine's);
-   * the headline comparison capped at {@value #FULL_COMPARISON_CAP_SECONDS} s.
+   * Full mode, at graphd's points: the main sweep runs the write methods graphd writes into an empty
+   * database ({@value #GRAPHD_WRITE_NODES} node here) with the journal off, sync (dbbench's form) and
+   * on (graphd's writer thread); further sweeps run matchById and matchAllLimit10 on
+   * {@value #GRAPHD_MATCH_NODES} nodes, readLimit (10-10,000) on {@value #GRAPHD_SCAN_NODES},
+   * twoHopTraversal and createRelationship (journal off, sync, on) on
+   * {@value #GRAPHD_RELATIONSHIP_NODES}; the journal with an fsync per write on the batched path
+   * (100) and the single create; and dbbench's extension, every read and write at
+   * {@value #EXTENSION_NODES} nodes with the journal off (what the preload changes is the engine's
+   * work; fullScan runs only there, graphd has no such group). Two forks of 2 + 4 one-second
+   * iterations per row; the two headline comparisons (journal off against on, on dbbench's batched
+   * form and on graphd's auto-committed literal CREATE) each capped at
+   * {@value #FULL_COMPARISON_CAP_SECONDS} s.
    */
   static FamilySettings.Builder full(FamilySettings.Builder b) {
-    return b.param("journal", "off", "on").forks(2).warmupIterations(2).warmupTime("1s").iterations(4)
+    String write = "^io\\.dbbench\\.graph\\.GraphWriteBenchmark\\.";
+    String read = "^io\\.dbbench\\.graph\\.GraphReadBenchmark\\.";
+    return b.param("journal", "off", "sync", "on").param("nodes", "" + GRAPHD_WRITE_NODES)
+        .forks(2).warmupIterations(2).warmupTime("1s").iterations(4)
         .measurementTime("1s").sweepExpectedSeconds(FULL_SWEEP_SECONDS)
+        .exclude(read, "graphd's reads run on its own preloads, in the graphd-* sweeps")
+        .exclude(write + "createRelationship$", "graphd creates relationships among 100 nodes: the graphd-100 sweep")
         .comparisonCap(FULL_COMPARISON_CAP_SECONDS).comparisonExpectedSeconds(FULL_COMPARISON_SECONDS)
-        .sweep("fsync", "^io\\.dbbench\\.graph\\.GraphWriteBenchmark\\.(writeBatch|createWithParams)$", "the journal"
-            + " with an fsync per write, on graphd's batched path (100 nodes) and its single create: what durability"
-            + " costs at a representative point", FULL_FSYNC_SECONDS, List.of(), "journal", "on+fsync", "batchSize", "100");
+        .comparison(new GraphForm().study().headline("journal-graphd-form"))
+        .comparisonCap(FULL_COMPARISON_CAP_SECONDS).comparisonExpectedSeconds(FULL_COMPARISON_SECONDS)
+        .sweep("graphd-1000", read + "(matchById|matchAllLimit10)$", "graphd's simple_match group on its 1,000"
+            + " preloaded nodes", FULL_MATCH_SECONDS, List.of(), "nodes", "" + GRAPHD_MATCH_NODES)
+        .sweep("graphd-10000", read + "readLimit$", "graphd's read_throughput group (scan_limit 10-10,000) on its"
+            + " 10,000 preloaded nodes", FULL_SCAN_SECONDS, List.of(), "nodes", "" + GRAPHD_SCAN_NODES)
+        .sweep("graphd-100", "(" + read + "twoHopTraversal|" + write + "createRelationship)$", "graphd's"
+            + " complex_queries (two-hop) and relationship_creation groups on their 100 preloaded nodes, the"
+            + " relationships with the journal off, sync and on", FULL_RELATIONSHIP_SECONDS, List.of(),
+            "nodes", "" + GRAPHD_RELATIONSHIP_NODES)
+        .sweep("fsync", write + "(writeBatch|createWithParams)$", "dbbench's journal with an fsync per write"
+            + " (sync+fsync; graphd has no such mode), on the batched path (100 nodes) and the single create: what"
+            + " per-write durability costs at a representative point", FULL_FSYNC_SECONDS, List.of(),
+            "journal", "sync+fsync", "batchSize", "100")
+        .sweep("dbbench-100k", read + "|" + write, "dbbench's extension beyond graphd's points: every read and"
+            + " write on 100,000 preloaded nodes, journal off", FULL_EXTENSION_SECONDS, List.of(),
+            "nodes", "" + EXTENSION_NODES, "journal", "off");
   }
 
-  /** Full mode's main sweep (30 rows, 2 forks each), seconds. */
+  /** Full mode's main sweep (30 rows: 10 write methods x 3 journal modes, 2 forks each), seconds. */
   static final int FULL_SWEEP_SECONDS = 460;
+  /** Full mode's graphd-1000 sweep (2 rows), seconds. */
+  static final int FULL_MATCH_SECONDS = 35;
+  /** Full mode's graphd-10000 sweep (4 rows), seconds. */
+  static final int FULL_SCAN_SECONDS = 70;
+  /** Full mode's graphd-100 sweep (4 rows), seconds. */
+  static final int FULL_RELATIONSHIP_SECONDS = 65;
   /** Full mode's fsync sweep (2 rows), seconds. */
   static final int FULL_FSYNC_SECONDS = 30;
-  /** Full mode's headline comparison: its cap and what it is expected to take, seconds. */
+  /** Full mode's dbbench-100k sweep (19 rows on 100,000 nodes: 8 reads, 11 writes), seconds. */
+  static final int FULL_EXTENSION_SECONDS = 320;
+  /** Full mode's headline comparisons: each one's cap and what it is expected to take, seconds. */
   static final int FULL_COMPARISON_CAP_SECONDS = 900;
   static final int FULL_COMPARISON_SECONDS = 530;
 
@@ -176,20 +243,25 @@ public final class GraphFamily implements BenchmarkFamily {
       long seed = settings.seed();
       m.put("seed", seed);
       m.put("nodes_quick", QUICK_NODES);
-      m.put("nodes_full", FULL_NODES);
+      m.put("nodes_full", "graphd's per group: " + GRAPHD_WRITE_NODES + " (writes), " + GRAPHD_MATCH_NODES
+          + " (matchById, matchAllLimit10), " + GRAPHD_SCAN_NODES + " (readLimit), " + GRAPHD_RELATIONSHIP_NODES
+          + " (twoHopTraversal, createRelationship); dbbench's extension " + EXTENSION_NODES);
       EntityGraph.Dataset q = EntityGraph.generate(QUICK_NODES, seed);
-      EntityGraph.Dataset f = EntityGraph.generate(FULL_NODES, seed);
+      EntityGraph.Dataset f = EntityGraph.generate(EXTENSION_NODES, seed);
       m.put("edges_quick", q.edges());
-      m.put("edges_full", f.edges());
+      m.put("edges_extension", f.edges());
       m.put("dataset_crc32c_quick", Long.toHexString(q.checksum()));
-      m.put("dataset_crc32c_full", Long.toHexString(f.checksum()));
+      m.put("dataset_crc32c_extension", Long.toHexString(f.checksum()));
       m.put("temp_root", settings.tempRoot().toString());
       quickTempRoot().ifPresent(root -> m.put("temp_root_quick", root + " (tmpfs; DBBENCH_GRAPH_TMPDIR puts quick mode's"
           + " databases and journals elsewhere)"));
     } catch (RuntimeException e) {
       m.put("config_error", e.getMessage());
     }
-    m.put("journal", "GraphJ (io.dbbench.graphj.JournalWriter), appended before each mutating query");
+    m.put("journal", "GraphJ (io.dbbench.graphj.JournalWriter): journal=on queues each successful mutating query to one"
+        + " writer thread that syncs after " + WriterThreadJournal.GRAPHD_FSYNC_MS + " ms idle (graphd's design,"
+        + " src/journal/mod.rs at 7628b1d); journal=sync writes it on the query thread before the query (dbbench's);"
+        + " sync+fsync adds a force per entry");
     m.put("engines", engines());
     return m;
   }

@@ -108,8 +108,11 @@ public final class GraphFixture implements AutoCloseable {
   }
 
   /**
-   * Opens a fresh copy of the template database; with journaling, the returned session appends
-   * every mutating query to a new GraphJ journal (first sequence 1) before executing it.
+   * Opens a fresh copy of the template database; with journaling, the returned session
+   * ({@link JournalingSession}) records every mutating query in a new GraphJ journal (first
+   * sequence 1) as {@code mode} says: written on the query thread before the query
+   * ({@link JournalMode#SYNC}, {@link JournalMode#SYNC_FSYNC}) or queued after it to a writer thread
+   * ({@link JournalMode#ON}, graphd's design).
    *
    * @throws IllegalStateException when the previous copy is still open
    * @throws UncheckedIOException naming the path when the copy or the journal cannot be created
@@ -136,12 +139,14 @@ public final class GraphFixture implements AutoCloseable {
     if (mode.enabled()) {
       journalFile = dir.resolve("journal-" + k + ".graphj");
       try {
-        journal = GraphjMutationJournal.create(journalFile, mode.fsync());
+        GraphjMutationJournal file = GraphjMutationJournal.create(journalFile, mode.fsync());
+        journal = mode.writerThread() ? WriterThreadJournal.start(file, WriterThreadJournal.GRAPHD_FSYNC_MS) : file;
       } catch (IOException e) {
         release();
         throw new UncheckedIOException("cannot create journal " + journalFile, e);
       }
-      session = new JournalingSession(raw, journal);
+      session = new JournalingSession(raw, journal,
+          mode.writerThread() ? JournalingSession.Order.AFTER_SUCCESS : JournalingSession.Order.BEFORE);
     } else {
       session = raw;
     }
@@ -154,8 +159,8 @@ public final class GraphFixture implements AutoCloseable {
   }
 
   /**
-   * Closes the current journal so that it can be read back; the session stays open but must not
-   * execute further mutations.
+   * Closes the current journal so that it can be read back (a writer-thread journal first drains
+   * its queue and forces the file); the session stays open but must not execute further mutations.
    *
    * @throws UncheckedIOException naming the journal when closing fails
    */

@@ -4,18 +4,31 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * Whether the write benchmarks journal their mutations as graphd does, the values of their
- * {@code @Param journal}: {@code off} (no journal), {@code on} (every mutating query and its
- * parameters appended as a GraphJ entry before it executes), {@code on+fsync} (the same, with the
- * journal file forced to disk after each append).
+ * How the write benchmarks journal their mutations, the values of their {@code @Param journal}.
+ * Each is named for what it does:
+ * <ul>
+ *   <li>{@code off}: no journal.
+ *   <li>{@code sync}: dbbench's form, not graphd's: before each mutating statement, the query thread
+ *       encodes the GraphJ entry, chains the hash, frames it and writes it
+ *       ({@link JournalingSession.Order#BEFORE} into a {@link GraphjMutationJournal}).
+ *   <li>{@code on}: graphd's design: after each successful mutating statement the query thread
+ *       copies the parameters and queues the entry for one {@code journal-writer} thread, which
+ *       encodes, hashes, frames and writes it and forces the file after
+ *       {@value WriterThreadJournal#GRAPHD_FSYNC_MS} ms without a command ({@link WriterThreadJournal};
+ *       {@code spawn_journal_writer}, {@code src/journal/mod.rs} at 7628b1d).
+ *   <li>{@code sync+fsync}: {@code sync} plus {@code FileChannel.force} after every entry, on the query
+ *       thread: what a per-write durable journal costs; graphd has no such mode.
+ * </ul>
  */
 public enum JournalMode {
   /** No journal. */
   OFF("off"),
-  /** GraphJ entry appended before each mutating query; the OS flushes the file when it likes. */
+  /** dbbench's form: entry encoded and written on the query thread before each mutating statement. */
+  SYNC("sync"),
+  /** graphd's form: entry queued after each successful mutating statement to one writer thread. */
   ON("on"),
-  /** As {@link #ON}, plus {@code FileChannel.force} after every append. */
-  ON_FSYNC("on+fsync");
+  /** As {@link #SYNC}, plus {@code FileChannel.force} after every entry. */
+  SYNC_FSYNC("sync+fsync");
 
   private final String label;
 
@@ -23,7 +36,7 @@ public enum JournalMode {
     this.label = label;
   }
 
-  /** The {@code @Param} spelling: {@code off}, {@code on} or {@code on+fsync}. */
+  /** The {@code @Param} spelling: {@code off}, {@code sync}, {@code on} or {@code sync+fsync}. */
   public String label() {
     return label;
   }
@@ -33,9 +46,14 @@ public enum JournalMode {
     return this != OFF;
   }
 
-  /** Whether each append is forced to disk. */
+  /** Whether each entry is forced to disk as it is written. */
   public boolean fsync() {
-    return this == ON_FSYNC;
+    return this == SYNC_FSYNC;
+  }
+
+  /** Whether entries go through graphd's writer thread ({@link WriterThreadJournal}). */
+  public boolean writerThread() {
+    return this == ON;
   }
 
   /**

@@ -16,7 +16,10 @@ import java.util.zip.CRC32C;
  * prev_hash chain starting from 32 zero bytes). {@link #seal()} rewrites the header with SEALED,
  * last_seq, entry_count, body_len and the body's SHA-256 (graphd's {@code seal_file}).
  *
- * <p>Not thread-safe: one writer per journal, as graphd has one journal thread.
+ * <p>Not thread-safe: one writer per journal, as graphd has one journal thread. Whoever calls
+ * {@link #append} does the encoding, hashing, framing and writing on its own thread: dbbench's
+ * {@code journal=sync} form calls it on the query thread, its {@code journal=on} form from one writer
+ * thread as graphd does ({@code io.dbbench.graph.WriterThreadJournal}).
  */
 public final class JournalWriter implements Closeable {
   private final Path file;
@@ -49,7 +52,10 @@ public final class JournalWriter implements Closeable {
    * entries; the chain starts from 32 zero bytes.
    *
    * @param firstSeq sequence of the first entry (graphd starts at 1)
-   * @param fsync force the file to storage after every append (graphd's per-write durability)
+   * @param fsync force the file to storage after every append: dbbench's per-write durability option, not
+   *     graphd's (graphd's {@code journal-writer} thread never forces per entry; it calls {@code sync_data}
+   *     when its channel has been idle for {@code fsync_ms} and {@code sync_all} on a Flush,
+   *     {@code src/journal/mod.rs} at 7628b1d)
    * @throws IOException when the file exists or cannot be created (the message names the path)
    */
   public static JournalWriter create(Path file, long firstSeq, boolean fsync) throws IOException {
@@ -106,6 +112,24 @@ public final class JournalWriter implements Closeable {
   private void writeFully(ByteBuffer b, long pos) throws IOException {
     while (b.hasRemaining()) {
       pos += ch.write(b, pos);
+    }
+  }
+
+  /**
+   * Forces what has been written to storage: {@code FileChannel.force(metadata)}; graphd's idle sync
+   * is {@code sync_data} ({@code metadata=false}), its Flush {@code sync_all} ({@code metadata=true}).
+   *
+   * @throws IOException when the force fails (the message names the path)
+   * @throws IllegalStateException after {@link #close()}
+   */
+  public void sync(boolean metadata) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("journal " + file + " is closed");
+    }
+    try {
+      ch.force(metadata);
+    } catch (IOException e) {
+      throw new IOException("cannot sync journal " + file + ": " + e, e);
     }
   }
 

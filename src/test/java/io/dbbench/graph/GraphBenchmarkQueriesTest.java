@@ -295,7 +295,7 @@ class GraphBenchmarkQueriesTest {
     db.engine = engine();
     db.journal = "sometimes";
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> db.open(WRITE + "createWithParams"));
-    assertTrue(e.getMessage().contains("'sometimes'") && e.getMessage().contains("on+fsync"), e.getMessage());
+    assertTrue(e.getMessage().contains("'sometimes'") && e.getMessage().contains("sync+fsync"), e.getMessage());
     db.close();
   }
 

@@ -37,6 +37,14 @@ class GraphFamilyTest {
     return out;
   }
 
+  private static List<String> declared(Class<?> state, String field) {
+    try {
+      return List.of(state.getDeclaredField(field).getAnnotation(Param.class).value());
+    } catch (NoSuchFieldException e) {
+      throw new AssertionError(state + " has no @Param " + field, e);
+    }
+  }
+
   @Test
   void registeredWithAStableIdAndRegex() {
     assertTrue(Families.all().stream().anyMatch(f -> f instanceof GraphFamily));
@@ -51,9 +59,16 @@ class GraphFamilyTest {
     assertEquals(null, family.settings(true).headlineForks(), "full mode: JmhCommand.FULL_HEADLINE_FORKS");
     for (boolean full : new boolean[] {false, true}) {
       var c = family.settings(full).comparisons();
-      assertEquals(1, c.size());
+      assertEquals(2, c.size());
       assertEquals(Map.of("journal", "off", "batchSize", "100"), c.get(0).baseline());
       assertEquals(Map.of("journal", "on", "batchSize", "100"), c.get(0).contender());
+      // the journal's cost at graphd's own write form: one literal CREATE auto-committed per call
+      assertEquals("io.dbbench.graph.GraphWriteBenchmark.createInlined", c.get(1).benchmark());
+      assertEquals(Map.of("journal", "off"), c.get(1).baseline());
+      assertEquals(Map.of("journal", "on"), c.get(1).contender());
+      if (!full) {
+        assertEquals(List.of("-i", "6"), c.get(0).options(), "quick: six measured seconds per writeBatch fork");
+      }
     }
   }
 
@@ -73,7 +88,7 @@ class GraphFamilyTest {
     assertEquals(GraphSettings.fromEnvironment().bufferPoolBytes(), d.get("buffer_pool_bytes"));
     assertEquals(GraphSettings.fromEnvironment().seed(), d.get("seed"));
     assertEquals(1000, d.get("nodes_quick"));
-    assertEquals(100_000, d.get("nodes_full"));
+    assertTrue(String.valueOf(d.get("nodes_full")).contains("extension 100000"), d.toString());
     assertEquals(2000, d.get("edges_quick"));
     assertEquals(Long.toHexString(EntityGraph.generate(1000, GraphSettings.fromEnvironment().seed()).checksum()),
         d.get("dataset_crc32c_quick"));
@@ -82,8 +97,10 @@ class GraphFamilyTest {
   @Test
   void paramOrderPutsTheQuickestValueFirst() {
     Map<String, List<String>> p = declaredParams();
-    assertEquals(List.of("100000"), p.get("nodes"));
-    assertEquals(List.of("off", "on", "on+fsync"), p.get("journal"));
+    // graphd's preloads of each class, ascending, and dbbench's 100,000 last
+    assertEquals(List.of("100", "1000", "10000", "100000"), declared(GraphReadBenchmark.Graph.class, "nodes"));
+    assertEquals(List.of("1", "100", "100000"), declared(GraphWriteBenchmark.Db.class, "nodes"));
+    assertEquals(List.of("off", "sync", "on", "sync+fsync"), p.get("journal"));
     assertEquals(List.of("1", "10", "100", "1000"), p.get("batchSize"));
     assertEquals(List.of("10", "100", "1000", "10000"), p.get("limit"));
   }
@@ -96,10 +113,50 @@ class GraphFamilyTest {
     assertEquals("on", quick.comparisons().get(0).contender().get("journal"));
     assertEquals(List.of("1000"), quick.params().get("nodes"));
     assertTrue(quick.reductions().containsKey("nodes"), "the 1000-node graph must be declared a reduction");
-    assertEquals(Map.of("journal", List.of("off", "on")), family.settings(true).params(),
-        "full mode: the classes' own sweeps (100,000 nodes, every limit and batch size), journal off and on");
-    assertEquals("fsync", family.settings(true).sweeps().get(0).name(), "fsync in a sweep of its own");
-    assertEquals(List.of("on+fsync"), family.settings(true).sweeps().get(0).params().get("journal"));
+  }
+
+  /** The sweep (main: "main") that runs {@code method} in full mode, and its nodes. */
+  private Map.Entry<String, List<String>> fullNodes(String method) {
+    var full = family.settings(true);
+    String bench = "io.dbbench.graph." + method;
+    List<Map.Entry<String, List<String>>> runs = new java.util.ArrayList<>();
+    if (!full.isExcluded(bench)) {
+      runs.add(Map.entry("main", full.params().get("nodes")));
+    }
+    full.sweeps().stream().filter(w -> w.runs(bench) && !w.name().equals("dbbench-100k") && !w.name().equals("fsync"))
+        .forEach(w -> runs.add(Map.entry(w.name(), w.params().getOrDefault("nodes", full.params().get("nodes")))));
+    assertEquals(1, runs.size(), method + " runs at graphd's point in exactly one full-mode sweep: " + runs);
+    return runs.get(0);
+  }
+
+  @Test
+  void fullModeRunsEachGroupAtGraphdsPreloadAnd100000AsTheExtension() {
+    // graphd's benches/throughput_bench.rs at 7628b1d: simple_match 1,000; read_throughput 10,000;
+    // relationship_creation and complex_queries 100; the write groups an empty database (1 node here)
+    Map<String, String> graphd = Map.ofEntries(
+        Map.entry("GraphReadBenchmark.matchById", "1000"), Map.entry("GraphReadBenchmark.matchAllLimit10", "1000"),
+        Map.entry("GraphReadBenchmark.readLimit", "10000"), Map.entry("GraphReadBenchmark.twoHopTraversal", "100"),
+        Map.entry("GraphWriteBenchmark.createRelationship", "100"),
+        Map.entry("GraphWriteBenchmark.createWithParams", "1"), Map.entry("GraphWriteBenchmark.createInlined", "1"),
+        Map.entry("GraphWriteBenchmark.writeBatch", "1"), Map.entry("GraphWriteBenchmark.transaction10Writes", "1"),
+        Map.entry("GraphWriteBenchmark.autoCommit10Writes", "1"), Map.entry("GraphWriteBenchmark.mergeCreate", "1"),
+        Map.entry("GraphWriteBenchmark.mergeUpdate", "1"));
+    graphd.forEach((method, nodes) -> assertEquals(List.of(nodes), fullNodes(method).getValue(), method));
+    var full = family.settings(true);
+    assertEquals(List.of("off", "sync", "on"), full.params().get("journal"), "writes: off, dbbench's sync, graphd's on");
+    assertEquals(List.of("off", "sync", "on"), full.sweeps().stream().filter(w -> w.name().equals("graphd-100"))
+        .findFirst().orElseThrow().params().getOrDefault("journal", full.params().get("journal")));
+    var ext = full.sweeps().stream().filter(w -> w.name().equals("dbbench-100k")).findFirst().orElseThrow();
+    assertEquals(List.of("100000"), ext.params().get("nodes"));
+    assertTrue(ext.purpose().contains("dbbench's extension"), ext.purpose());
+    for (String m : List.of("GraphReadBenchmark.fullScan", "GraphReadBenchmark.matchById", "GraphWriteBenchmark.writeBatch")) {
+      assertTrue(ext.runs("io.dbbench.graph." + m), m + " in the 100,000-node extension");
+    }
+    var fsync = full.sweeps().stream().filter(w -> w.name().equals("fsync")).findFirst().orElseThrow();
+    assertEquals(List.of("sync+fsync"), fsync.params().get("journal"));
+    // the headline comparison at graphd's write point
+    assertEquals(List.of("1"), full.params().get("nodes"));
+    assertEquals("io.dbbench.graph.GraphWriteBenchmark.writeBatch", full.comparisons().get(0).benchmark());
   }
 
   @Test

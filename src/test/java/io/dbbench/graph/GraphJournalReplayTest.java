@@ -37,7 +37,7 @@ class GraphJournalReplayTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"on", "on+fsync"})
+  @ValueSource(strings = {"sync", "on", "sync+fsync"})
   void replayingTheBenchmarkJournalReproducesTheDatabase(String journal) throws Exception {
     GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
     db.nodes = N;
@@ -67,7 +67,7 @@ class GraphJournalReplayTest {
       bench.transaction10Writes(db);
       bench.autoCommit10Writes(db);
       expectedEntries += 12 + 10;
-      // an explicit transaction rolled back: journaled before it ran, and must replay as a no-op
+      // an explicit transaction rolled back: journaled, and must replay as a no-op
       db.session.execute(GraphQueries.BEGIN);
       db.session.execute(db.create, Map.of("id", "rolled-back", "name", "x", "ts", 1L));
       db.session.execute("ROLLBACK");
@@ -110,9 +110,9 @@ class GraphJournalReplayTest {
   }
 
   @Test
-  void journalingSessionAppendsBeforeExecutingEvenWhenTheQueryFails(@TempDir Path tmp) throws Exception {
+  void theSyncFormAppendsBeforeExecutingEvenWhenTheQueryFails(@TempDir Path tmp) throws Exception {
     try (GraphFixture f = GraphFixture.open(3, 1, 64L << 20, tmp)) {
-      GraphSession s = f.prepare(JournalMode.ON);
+      GraphSession s = f.prepare(JournalMode.SYNC);
       GraphStatement create = s.prepare(GraphQueries.CREATE);
       GraphQueryException e = assertThrows(GraphQueryException.class,
           () -> s.execute(create, Map.of("id", "0", "name", "dup", "ts", 1L)));
@@ -121,6 +121,20 @@ class GraphJournalReplayTest {
       List<JournalEntry> entries = JournalReader.readAll(f.journalFile(), null);
       assertEquals(1, entries.size(), "the failed write must already be in the journal");
       assertEquals("dup", entries.get(0).params().get("name"));
+    }
+  }
+
+  @Test
+  void graphdsFormJournalsOnlyWhatSucceeded(@TempDir Path tmp) throws Exception {
+    try (GraphFixture f = GraphFixture.open(3, 1, 64L << 20, tmp)) {
+      GraphSession s = f.prepare(JournalMode.ON);
+      GraphStatement create = s.prepare(GraphQueries.CREATE);
+      assertThrows(GraphQueryException.class, () -> s.execute(create, Map.of("id", "0", "name", "dup", "ts", 1L)));
+      s.execute(create, Map.of("id", "new", "name", "ok", "ts", 2L));
+      f.closeJournal();
+      List<JournalEntry> entries = JournalReader.readAll(f.journalFile(), null);
+      assertEquals(1, entries.size(), "graphd journals a mutation after it succeeded: the failed write is not in it");
+      assertEquals("ok", entries.get(0).params().get("name"));
     }
   }
 

@@ -154,8 +154,10 @@ class KuzuGraphDatabaseTest {
 
   @Test
   void journalModesAndMutationClassifier() {
-    assertEquals(List.of("off", "on", "on+fsync"), Arrays.stream(JournalMode.values()).map(JournalMode::label).toList());
-    assertEquals(JournalMode.ON_FSYNC, JournalMode.parse("on+fsync"));
+    assertEquals(List.of("off", "sync", "on", "sync+fsync"),
+        Arrays.stream(JournalMode.values()).map(JournalMode::label).toList());
+    assertEquals(JournalMode.SYNC_FSYNC, JournalMode.parse("sync+fsync"));
+    assertTrue(JournalMode.ON.writerThread() && !JournalMode.SYNC.writerThread() && !JournalMode.SYNC_FSYNC.writerThread());
     assertThrows(IllegalArgumentException.class, () -> JournalMode.parse("ON"));
     for (String q : List.of(GraphQueries.CREATE, GraphQueries.MERGE, GraphQueries.CREATE_RELATIONSHIP,
         GraphQueries.BEGIN, GraphQueries.COMMIT, "rollback", "MATCH (n) DETACH DELETE n",
