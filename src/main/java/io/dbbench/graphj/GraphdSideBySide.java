@@ -325,6 +325,11 @@ public final class GraphdSideBySide implements Callable<Integer> {
   @Option(names = "--analyze", paramLabel = "DIR", description = "Only analyse the blocks already in DIR and rewrite its summary.")
   Path analyzeOnly;
 
+  @Option(names = "--rows", paramLabel = "REGEX",
+      description = "Run only the rows whose label contains a match of REGEX (e.g. 'compress|compact z' for the rows"
+          + " that call zstd); default: every row of the suite.")
+  String rows;
+
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
     KnownSecrets.installOnStandardStreams();
@@ -394,6 +399,54 @@ public final class GraphdSideBySide implements Callable<Integer> {
     }
   }
 
+  /**
+   * The suite's pairs that {@code --rows} selects: those whose label contains a match of its
+   * regex; every pair without {@code --rows}.
+   *
+   * @throws IllegalArgumentException when the regex is malformed or selects no pair, naming it and the labels
+   */
+  List<Pair> selected(Suite suite) {
+    if (rows == null) {
+      return suite.pairs;
+    }
+    java.util.regex.Pattern re;
+    try {
+      re = java.util.regex.Pattern.compile(rows);
+    } catch (java.util.regex.PatternSyntaxException e) {
+      throw new IllegalArgumentException("--rows " + rows + ": not a regular expression (" + e.getDescription() + ")");
+    }
+    List<Pair> out = suite.pairs.stream().filter(p -> re.matcher(p.label()).find()).toList();
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException("--rows " + rows + ": matches no row of the " + suite.spelling()
+          + " suite; its rows: " + suite.pairs.stream().map(Pair::label).collect(java.util.stream.Collectors.joining(", ")));
+    }
+    return out;
+  }
+
+  /** criterion's filter for exactly {@code pairs}' benchmark ids, {@code ^(id|id...)$} with regex characters escaped. */
+  static String criterionFilter(List<Pair> pairs) {
+    return "^(" + pairs.stream().map(p -> escape(p.criterionId())).distinct()
+        .collect(java.util.stream.Collectors.joining("|")) + ")$";
+  }
+
+  /** JMH's regex for {@code pairs}' benchmark methods ({@code Class.method}, any package). */
+  static String jmhRegex(List<Pair> pairs) {
+    return "\\.(" + pairs.stream().map(p -> escape(p.benchmark())).distinct()
+        .collect(java.util.stream.Collectors.joining("|")) + ")$";
+  }
+
+  /** {@code s} with every regex metacharacter (Java and Rust alike) escaped by a backslash. */
+  static String escape(String s) {
+    StringBuilder b = new StringBuilder();
+    for (char c : s.toCharArray()) {
+      if ("\\.^$|?*+()[]{}".indexOf(c) >= 0) {
+        b.append('\\');
+      }
+      b.append(c);
+    }
+    return b.toString();
+  }
+
   /** ABBA over blocks: graphd first in blocks 1, 4, 5, 8, 9, ...; dbbench first in 2, 3, 6, 7, .... */
   static boolean graphdFirst(int block) {
     int m = block % 4;
@@ -409,6 +462,7 @@ public final class GraphdSideBySide implements Callable<Integer> {
     m.put("jmh", String.join(" ", jmhParams(suite)) + " " + jmhOpts + " -f 1 -bm avgt -tu ns");
     m.put("criterion", criterionOpts + " --bench --noplot");
     m.put("providers", providers);
+    m.put("rows", selected(suite).stream().map(Pair::label).toList());
     m.put("java", System.getProperty("java.home"));
     m.put("java_version", System.getProperty("java.version"));
     return m;
@@ -426,7 +480,7 @@ public final class GraphdSideBySide implements Callable<Integer> {
   private void runGraphd(Suite suite, Path block) throws IOException, InterruptedException, SideFailed {
     List<String> cmd = new ArrayList<>(List.of(graphdBench.toString(), "--bench", "--noplot"));
     cmd.addAll(split(criterionOpts));
-    cmd.add(suite.criterionFilter);
+    cmd.add(rows == null ? suite.criterionFilter : criterionFilter(selected(suite)));
     run(cmd, Map.of("CRITERION_HOME", block.resolve("criterion").toAbsolutePath().toString()),
         block.resolve("criterion.log"), "graphd's bench");
     pruneCriterion(block.resolve("criterion"));
@@ -465,7 +519,8 @@ public final class GraphdSideBySide implements Callable<Integer> {
 
   private void runDbbench(Suite suite, Path block) throws IOException, InterruptedException, SideFailed {
     List<String> cmd = new ArrayList<>(List.of(io.dbbench.core.ChildJvm.thisJava(),
-        "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain", suite.jmhRegex));
+        "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain",
+        rows == null ? suite.jmhRegex : jmhRegex(selected(suite))));
     cmd.addAll(jmhParams(suite));
     cmd.addAll(split(jmhOpts));
     cmd.addAll(List.of("-f", "1", "-bm", "avgt", "-tu", "ns", "-prof", MachineStateProfiler.class.getName(),

@@ -205,4 +205,33 @@ class GraphdSideBySideTest {
       System.setErr(err);
     }
   }
+
+  @Test
+  void rowsSelectsPairsByLabelAndBuildsBothSidesFiltersFromThem() {
+    GraphdSideBySide cmd = new GraphdSideBySide();
+    cmd.rows = "^compress level=(3|22) |^decompress|dataSizes compress 10000$";
+    List<GraphdSideBySide.Pair> sel = cmd.selected(GraphdSideBySide.Suite.GRAPHJ);
+    assertEquals(List.of("compress level=3 perCall", "compress level=22 perCall", "decompress perCall",
+        "dataSizes compress 10000"), sel.stream().map(GraphdSideBySide.Pair::label).toList());
+    String crit = GraphdSideBySide.criterionFilter(sel);
+    java.util.regex.Pattern c = java.util.regex.Pattern.compile(crit);
+    assertTrue(c.matcher("compression_levels/3").matches());
+    assertTrue(c.matcher("compression_levels/22").matches());
+    assertFalse(c.matcher("compression_levels/1").matches(), "an unselected level stays out: " + crit);
+    assertTrue(c.matcher(sel.get(3).criterionId()).matches());
+    java.util.regex.Pattern j = java.util.regex.Pattern.compile(GraphdSideBySide.jmhRegex(sel));
+    assertTrue(j.matcher("io.dbbench.graphj.GraphjCompressBenchmark.compress").find());
+    assertTrue(j.matcher("io.dbbench.graphj.GraphjDataSizesBenchmark.compress").find());
+    assertFalse(j.matcher("io.dbbench.graphj.GraphjCryptoBenchmark.compressEncrypt").find(),
+        "JMH's regex is found anywhere in the name: the method must end it");
+    assertFalse(j.matcher("io.dbbench.graphj.GraphjCryptoBenchmark.encrypt").find());
+    cmd.rows = "nosuchrow";
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> cmd.selected(GraphdSideBySide.Suite.GRAPHJ));
+    assertTrue(e.getMessage().contains("--rows nosuchrow") && e.getMessage().contains("decompress perCall"),
+        e.getMessage());
+    cmd.rows = "(";
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> cmd.selected(GraphdSideBySide.Suite.GRAPHJ))
+        .getMessage().contains("not a regular expression"));
+  }
 }
