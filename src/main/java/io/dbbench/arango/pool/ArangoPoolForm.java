@@ -69,6 +69,7 @@ public final class ArangoPoolForm extends PublishedStudyForm {
       params.put("iterations", Integer.toString(iterations));
       params.put("documents", "200000");
       params.put("index", "none");
+      params.put("modelledServerMs", "0"); // the study's server, never the stand-in's model of it
       boolean dnf = ms < 0;
       out.add(new PublishedRows.Point(iterations + " queries", connection, STUDY + ".query", params,
           PublishedRows.TIME, "ms", 1e3, dnf ? Double.NaN : ms, dnf ? "did not finish" : Units.num(ms), dnf));
@@ -83,8 +84,15 @@ public final class ArangoPoolForm extends PublishedStudyForm {
       return dnfShots > 0;
     }
 
+    /** Rows compared with one another: same documents, index, modelled server time and host. */
     String group() {
-      return documents + "/" + index + "/" + result.host();
+      return documents + "/" + index + "/" + modelledMillis(result) + "/" + result.host();
+    }
+
+    /** The documents cell: the count, and the modelled server time for a model's row. */
+    String documentsCell() {
+      int ms = modelledMillis(result);
+      return ms > 0 ? documents + " (model: " + ms + " ms per query)" : documents;
     }
   }
 
@@ -173,7 +181,7 @@ public final class ArangoPoolForm extends PublishedStudyForm {
       List<String> cells = new ArrayList<>();
       cells.add(r.connection().type() + FormSupport.host(r.result()));
       cells.add(r.connection().options());
-      cells.add(r.documents());
+      cells.add(r.documentsCell());
       cells.add(r.index());
       cells.add(String.valueOf(r.iterations()));
       cells.add(r.dnf() ? dnfText(r) : Units.num(r.millis()));
@@ -194,7 +202,7 @@ public final class ArangoPoolForm extends PublishedStudyForm {
         + " near its bound is decided by the cores, not the pool.");
     for (Row r : rows) {
       if (r.connection().name().equals(PoolClient.Connection.DEFAULT_POOL) && !r.dnf()) {
-        PoolBound.of(r.result(), run.manifest()).ifPresent(b -> s.text(r.documents() + " documents, index "
+        PoolBound.of(r.result(), run.manifest()).ifPresent(b -> s.text("documents " + r.documentsCell() + ", index "
             + r.index() + ", " + r.iterations() + " queries" + FormSupport.host(r.result()) + ": "
             + b.findingNote("the default pool (maxConnections 3)", r.millis()) + "."));
       }
@@ -284,7 +292,7 @@ public final class ArangoPoolForm extends PublishedStudyForm {
       Row first = g.get(0);
       int knee = knee(g);
       double best = g.stream().filter(r -> !r.dnf()).mapToDouble(Row::millis).min().orElse(Double.NaN);
-      t.row(List.of(first.documents(), first.index(), first.connection().http(), String.valueOf(first.iterations()),
+      t.row(List.of(first.documentsCell(), first.index(), first.connection().http(), String.valueOf(first.iterations()),
           String.join(", ", g.stream().map(r -> r.connection().maxConnections() + (r.dnf() ? " (DNF)" : "")).toList()),
           knee < 0 ? "all DNF" : String.valueOf(knee), Double.isNaN(best) ? "" : Units.num(best),
           rule < 0 ? "unknown cores" : rule + " (" + cores + " cores)"));
