@@ -45,7 +45,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * so the report does not use it.
  *
  * <p>CPU per shot, beside its wall time: {@code shotClientCpuNs}, this JVM's CPU time during the
- * shot (the client's, every thread), and {@code shotServerCpuNs}, the stand-in JVM's. The stand-in
+ * shot (the client's, every thread, JIT and GC included), and {@code shotServerCpuNs}, the stand-in
+ * JVM's; -1 where unknown. Both count in the kernel's clock ticks (10 ms on Linux), so a 0 is a
+ * shot below one tick and the mean over many shots is the figure to read. The stand-in
  * runs on the same cores as the client, so the wall time is not the client's and the protocol's
  * alone: on two cores the stand-in spent about as much CPU per insert shot as the shot's wall time.
  *
@@ -119,7 +121,7 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
     public long shotAllocatedBytes;
     /** CPU time of this JVM (the client: every thread, JIT and GC included) during the shot, ns. */
     public long shotClientCpuNs;
-    /** CPU time of the stand-in JVM during the shot, ns; 0 where this JVM cannot see the server's CPU. */
+    /** CPU time of the stand-in JVM during the shot, ns; -1 where this JVM cannot see the server's CPU. */
     public long shotServerCpuNs;
 
     private Trial trial;
@@ -147,8 +149,8 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
       shotAllocatedBytes = THREADS.getTotalThreadAllocatedBytes() - before;
       long clientCpuAfter = processCpuNanos();
       long serverCpuAfter = trial.fixture.serverCpuNanos();
-      shotClientCpuNs = clientCpuBefore >= 0 && clientCpuAfter >= clientCpuBefore ? clientCpuAfter - clientCpuBefore : 0;
-      shotServerCpuNs = serverCpuBefore >= 0 && serverCpuAfter >= serverCpuBefore ? serverCpuAfter - serverCpuBefore : 0;
+      shotClientCpuNs = clientCpuBefore >= 0 && clientCpuAfter >= clientCpuBefore ? clientCpuAfter - clientCpuBefore : -1;
+      shotServerCpuNs = serverCpuBefore >= 0 && serverCpuAfter >= serverCpuBefore ? serverCpuAfter - serverCpuBefore : -1;
       AllocationProfiler.pause();
       trial.fixture.verify(trial.operation, result);
     }

@@ -140,7 +140,8 @@ public final class ArangoBulkForm extends PublishedStudyForm {
         + (standIn ? ": " + STAND_IN_TIMINGS : ".")
         + " Client CPU/shot and server CPU/shot: the CPU time the client JVM (every thread) and the server JVM"
         + " (the stand-in's; empty for a server this machine cannot see) used during the shot, mean over the measured"
-        + " shots (secondary metrics shotClientCpuNs and shotServerCpuNs), beside the shot's wall time (ns/op).");
+        + " shots (secondary metrics shotClientCpuNs and shotServerCpuNs, counted in the kernel's 10 ms clock ticks, so"
+        + " a shot of a few ticks reads coarsely), beside the shot's wall time (ns/op).");
     for (String op : OPERATIONS) {
       List<JmhResult> rows = new ArrayList<>(accepted.stream().filter(r -> r.method().equals(op)).toList());
       if (rows.isEmpty()) {
@@ -219,13 +220,16 @@ public final class ArangoBulkForm extends PublishedStudyForm {
   /** The secondary metric of the server JVM's CPU time per shot, ns. */
   static final String SERVER_CPU = "shotServerCpuNs";
 
-  /** The mean of a per-shot CPU metric over the measured shots with a value, in ms; "" when the row has none. */
+  /**
+   * The mean of a per-shot CPU metric over the measured shots that have one (0 counts: a shot below
+   * one clock tick; -1 is unknown), in ms; "" when the row has none.
+   */
   static String cpuMillis(JmhResult r, String metric) {
     JmhResult.Metric m = r.secondary().get(metric);
     if (m == null) {
       return "";
     }
-    double[] v = java.util.Arrays.stream(m.samples()).filter(x -> x > 0).toArray();
+    double[] v = java.util.Arrays.stream(m.samples()).filter(x -> x >= 0).toArray();
     return v.length == 0 ? "" : Units.num(java.util.Arrays.stream(v).average().orElse(0) / 1e6);
   }
 

@@ -202,9 +202,14 @@ public final class ArangoPoolForm extends PublishedStudyForm {
         + " near its bound is decided by the cores, not the pool.");
     for (Row r : rows) {
       if (r.connection().name().equals(PoolClient.Connection.DEFAULT_POOL) && !r.dnf()) {
+        int model = modelledMillis(r.result());
+        String modelFloor = model <= 0 ? "" : String.format(Locale.ROOT, " In the model each query waits %d ms, so a"
+            + " pool of %d finishes no sooner than %d x %,d / %d = %s ms.", model, r.connection().maxConnections(), model,
+            r.iterations(), r.connection().maxConnections(),
+            Units.num((double) model * r.iterations() / r.connection().maxConnections()));
         PoolBound.of(r.result(), run.manifest()).ifPresent(b -> s.text("documents " + r.documentsCell() + ", index "
             + r.index() + ", " + r.iterations() + " queries" + FormSupport.host(r.result()) + ": "
-            + b.findingNote("the default pool (maxConnections 3)", r.millis()) + "."));
+            + b.findingNote("the default pool (maxConnections 3)", r.millis()) + "." + modelFloor));
       }
     }
   }

@@ -18,10 +18,16 @@ class PoolBoundTest {
     PoolBound b = new PoolBound(20, 500, 2, PoolBound.MEASURED_OVER_SHOTS);
     assertEquals(5000, b.fastestMillis(), 1e-9); // 20 ms x 500 / 2
     assertEquals(1.0824, b.largestSpeedUpOver(5412), 1e-4);
-    assertEquals("Bounded by 2 cores: the stand-in's CPU time over the measured shots is 20.000 ms per query, so 500 queries"
-        + " need at least 5,000 ms on 2 cores whatever the pool (server CPU per query x queries / cores)", b.sentence());
+    assertEquals("On 2 cores the stand-in's CPU time over the measured shots is 20.000 ms per query, so 500 queries"
+        + " need at least 5,000 ms whatever the pool (server CPU per query x queries / cores)", b.sentence());
     assertTrue(b.findingNote("the default pool (maxConnections 3)", 5412)
-        .endsWith("; the default pool (maxConnections 3)'s 5,412 ms leaves room for at most 1.08x"), b.findingNote("x", 5412));
+        .endsWith("; the default pool (maxConnections 3)'s 5,412 ms leaves room for at most 1.08x: bounded by 2 cores"),
+        b.findingNote("x", 5412));
+    // a default pool far from the bound: room, and no claim that the cores decide it
+    assertTrue(b.findingNote("the default pool", 9000).endsWith("leaves room for at most 1.80x"), b.findingNote("x", 9000));
+    // the study's 4.64x cannot show over a default pool at 5,412 ms; 1.05x can
+    assertTrue(b.decides(4.64, 5412));
+    assertTrue(!b.decides(1.05, 5412));
   }
 
   @Test
