@@ -251,8 +251,14 @@ public final class ArangoPoolForm extends PublishedStudyForm {
   /** The secondary metric in which each measured shot records the stand-in's modelled server time per point query, ms. */
   static final String MODELLED_METRIC = "modelledQueryMs";
 
-  /** The largest modelled server time per point query any of the row's shots ran with, ms; 0 without the model. */
-  static int modelledMillis(JmhResult r) {
+  /**
+   * The largest modelled server time per point query any of the row's shots ran with, ms; 0 without
+   * the model. A row above 0 is a model's, not ArangoDB's nor the stand-in's own work: a row made
+   * with {@code -p modelledServerMs} says so in its parameters too, but one made with
+   * {@link PoolSettings#STANDIN_WORK_MS} has {@code modelledServerMs=0} and only this metric (and
+   * the manifest's {@code pool.standin_work_ms}) tells it apart.
+   */
+  public static int modelledMillis(JmhResult r) {
     JmhResult.Metric m = r.secondary().get(MODELLED_METRIC);
     return m == null ? 0 : (int) Math.round(Arrays.stream(m.samples()).max().orElse(0));
   }
