@@ -44,6 +44,13 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * would also count the per-shot truncate, re-load and verification (2.2-4.0 MB per shot at 10,000 documents),
  * so the report does not use it.
  *
+ * <p>CPU per shot, beside its wall time: {@code shotClientCpuNs}, this JVM's CPU time during the
+ * shot (the client's, every thread, JIT and GC included), and {@code shotServerCpuNs}, the stand-in
+ * JVM's; -1 where unknown. Both count in the kernel's clock ticks (10 ms on Linux), so a 0 is a
+ * shot below one tick and the mean over many shots is the figure to read. The stand-in
+ * runs on the same cores as the client, so the wall time is not the client's and the protocol's
+ * alone: on two cores the stand-in spent about as much CPU per insert shot as the shot's wall time.
+ *
  * <p>Outside the timing: before each shot the collection is truncated and, for {@code read},
  * {@code update} and {@code delete}, loaded with every document (the Go code re-inserted inside
  * its timed delete; dbbench does not, so delete here is the delete alone); after it the count and
@@ -112,9 +119,15 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
 
     /** Bytes allocated by every thread of this JVM during the shot (the client's B/op). */
     public long shotAllocatedBytes;
+    /** CPU time of this JVM (the client: every thread, JIT and GC included) during the shot, ns. */
+    public long shotClientCpuNs;
+    /** CPU time of the stand-in JVM during the shot, ns; -1 where this JVM cannot see the server's CPU. */
+    public long shotServerCpuNs;
 
     private Trial trial;
     private long before;
+    private long clientCpuBefore;
+    private long serverCpuBefore;
     long result;
 
     /** Truncates, loads the documents for the reads, update and delete, then takes the allocation snapshot. */
@@ -124,6 +137,8 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
       trial = t;
       t.fixture.prepare(t.operation);
       result = -1;
+      serverCpuBefore = t.fixture.serverCpuNanos();
+      clientCpuBefore = processCpuNanos();
       before = THREADS.getTotalThreadAllocatedBytes();
       AllocationProfiler.resume();
     }
@@ -132,9 +147,19 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
     @TearDown(Level.Iteration)
     public void verify() {
       shotAllocatedBytes = THREADS.getTotalThreadAllocatedBytes() - before;
+      long clientCpuAfter = processCpuNanos();
+      long serverCpuAfter = trial.fixture.serverCpuNanos();
+      shotClientCpuNs = clientCpuBefore >= 0 && clientCpuAfter >= clientCpuBefore ? clientCpuAfter - clientCpuBefore : -1;
+      shotServerCpuNs = serverCpuBefore >= 0 && serverCpuAfter >= serverCpuBefore ? serverCpuAfter - serverCpuBefore : -1;
       AllocationProfiler.pause();
       trial.fixture.verify(trial.operation, result);
     }
+  }
+
+  /** This JVM's CPU time, ns ({@code com.sun.management.OperatingSystemMXBean#getProcessCpuTime}); -1 where unsupported. */
+  static long processCpuNanos() {
+    return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getProcessCpuTime() : -1;
   }
 
   /** One request inserting every document; returns the document count. */

@@ -86,6 +86,16 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
   @Param({"none", "persistent"})
   public PoolFixture.IndexMode index;
 
+  /**
+   * Modelled server time per point query on the stand-in, ms (0 to 10000): a model, not ArangoDB
+   * ({@link PoolSettings#standInWorkMillis}): each point query holds a stand-in worker that long
+   * without CPU and is answered by a lookup, so queries in flight overlap as on the study's server.
+   * 0 = what {@link PoolSettings#STANDIN_WORK_MS} says (default: no model). A parameter so that a
+   * sweep's modelled rows are rows of their own; every row made with it is labelled a model.
+   */
+  @Param({"0"})
+  public int modelledServerMs;
+
   private PoolFixture fixture;
   private PoolClient.Connection conn;
   private List<PoolIds.Pick> picks;
@@ -93,6 +103,7 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
   private PoolShot shot;
   private int docs;
   private String benchmark;
+  private long serverCpuBefore = -1;
   private final List<Map<String, Object>> shots = new ArrayList<>();
 
   /** Starts or reaches the target, loads the documents, opens the client and draws the picks. */
@@ -105,18 +116,19 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
       System.err.println("[dbbench] arango: smoke run, " + SMOKE_DOCS + " documents instead of documents=" + docs);
       docs = SMOKE_DOCS;
     }
-    PoolSettings study = PoolSettings.fromEnvironment();
+    PoolSettings study = PoolSettings.fromEnvironment().withModelledServerMs(modelledServerMs);
     deadlineMillis = study.shotDeadlineMillis();
     picks = PoolIds.picks(PoolIds.SEED, iterations, docs, study.missShare());
     fixture = PoolFixture.open(ArangoSettings.fromEnvironment(), study, conn, docs, index);
     ServerWarmup.record(fixture.warmUp(picks, deadlineMillis, ArangoBulkFixture.warmupRule()));
   }
 
-  /** Restarts the stand-in's peak counters. */
+  /** Restarts the stand-in's peak counters and takes its CPU time before the shot. */
   @Setup(Level.Iteration)
   public void prepare() {
     fixture.prepare();
     shot = null;
+    serverCpuBefore = fixture.serverCpuNanos();
   }
 
   /** One shot: every query at once, as the client allows; returns the shot for the tear-down to judge. */
@@ -126,16 +138,21 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
   }
 
   /**
-   * The shot's DNF accounting, as JMH secondary metrics (aux counters, summed over the measurement
-   * shots): {@code dnf} shots that did not finish, {@code answered} queries answered, and per cause
+   * The shot's DNF accounting and the stand-in's figures, as JMH secondary metrics (aux counters,
+   * one value per measured shot; JMH's summary line sums them, the report reads the values):
+   * {@code dnf} 1 for a shot that did not finish, {@code answered} queries answered, and per cause
    * {@code queueFull}, {@code queueTimeViolated}, {@code timeout}, {@code refused},
-   * {@code otherError}; on the stand-in {@code peakInFlight} and {@code peakConnections}, the
-   * largest over the trial's measurement shots, reported in its last shot only.
+   * {@code otherError}; on the stand-in {@code peakInFlight} and {@code peakConnections} (the
+   * shot's own peaks: the stand-in restarts them before each shot, so the report takes each fork's
+   * largest), {@code serverCpuUsPerQuery} (the stand-in's CPU time over the shot divided by its
+   * queries, in µs: what bounds the fastest any pool can finish on this machine) and
+   * {@code modelledQueryMs} (the stand-in's modelled server time per point query, 0 without the
+   * model; {@link PoolSettings#STANDIN_WORK_MS}).
    */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Dnf {
-    /** Shots with at least one failed query. */
+    /** 1 for a shot with at least one failed query. */
     public long dnf;
     /** Queries answered (and found right). */
     public long answered;
@@ -149,22 +166,21 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
     public long refused;
     /** Other failures. */
     public long otherError;
-    /** Most requests the stand-in held at once (received, not yet answered). */
+    /** Most requests the stand-in held at once during the shot (received, not yet answered). */
     public long peakInFlight;
-    /** Most connections open at the stand-in at once. */
+    /** Most connections open at the stand-in at once during the shot. */
     public long peakConnections;
-
-    private long peakInFlightSeen;
-    private long peakConnectionsSeen;
-    private int measurementsLeft = -1;
+    /** The stand-in's CPU time over the shot per query, µs; 0 where this JVM cannot see the server's CPU. */
+    public double serverCpuUsPerQuery;
+    /** The stand-in's modelled server time per point query, ms; 0 without the model. */
+    public long modelledQueryMs;
 
     /** Clears the counters (JMH does not). */
     @Setup(Level.Iteration)
-    public void clear(BenchmarkParams bp) {
-      if (measurementsLeft < 0) {
-        measurementsLeft = bp.getMeasurement().getCount();
-      }
+    public void clear() {
       dnf = answered = queueFull = queueTimeViolated = timeout = refused = otherError = peakInFlight = peakConnections = 0;
+      modelledQueryMs = 0;
+      serverCpuUsPerQuery = 0;
     }
 
     /** Checks the answers (a wrong one fails the benchmark), then counts the shot. */
@@ -174,12 +190,16 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
       if (s == null) {
         return;
       }
+      long serverCpuAfter = b.fixture.serverCpuNanos();
       s.checkAnswers();
       boolean measuring = ip.getType() == IterationType.MEASUREMENT;
       Map<String, Object> stats = b.fixture.standInStats();
       Map<String, Object> rec = new LinkedHashMap<>();
       rec.put("type", measuring ? "measurement" : "warmup");
       rec.putAll(s.describe());
+      if (b.serverCpuBefore >= 0 && serverCpuAfter >= b.serverCpuBefore) {
+        rec.put("server_cpu_ms", (serverCpuAfter - b.serverCpuBefore) / 1e6);
+      }
       if (!stats.isEmpty()) {
         rec.put("standin", stats);
       }
@@ -197,11 +217,11 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
       timeout = s.failed(DnfCause.TIMEOUT);
       refused = s.failed(DnfCause.REFUSED);
       otherError = s.failed(DnfCause.OTHER);
-      peakInFlightSeen = Math.max(peakInFlightSeen, ((Number) stats.getOrDefault("peakInFlight", 0)).longValue());
-      peakConnectionsSeen = Math.max(peakConnectionsSeen, ((Number) stats.getOrDefault("peakConnections", 0)).longValue());
-      if (--measurementsLeft == 0) {
-        peakInFlight = peakInFlightSeen;
-        peakConnections = peakConnectionsSeen;
+      peakInFlight = ((Number) stats.getOrDefault("peakInFlight", 0)).longValue();
+      peakConnections = ((Number) stats.getOrDefault("peakConnections", 0)).longValue();
+      modelledQueryMs = ((Number) stats.getOrDefault("modelQueryMs", 0)).longValue();
+      if (b.serverCpuBefore >= 0 && serverCpuAfter >= b.serverCpuBefore && b.iterations > 0) {
+        serverCpuUsPerQuery = (serverCpuAfter - b.serverCpuBefore) / 1e3 / b.iterations;
       }
     }
   }
@@ -215,13 +235,13 @@ public class ArangoPoolBenchmark extends BenchmarkDefaults {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("benchmark", benchmark);
         m.put("params", Map.of("iterations", String.valueOf(iterations), "connection", connection,
-            "documents", String.valueOf(documents), "index", index.name()));
+            "documents", String.valueOf(documents), "index", index.name(), "modelledServerMs", String.valueOf(modelledServerMs)));
         m.put("backend", fixture.backend());
         m.put("connection", conn.describe());
         m.put("documents", PoolDocuments.describe(docs));
         m.put("shots", shots);
         Path f = Path.of(dir).resolve("arango-pool-" + connection + "-" + iterations + "-" + docs + "-" + index
-            + "-" + System.currentTimeMillis() + ".json");
+            + (modelledServerMs > 0 ? "-model" + modelledServerMs + "ms" : "") + "-" + System.currentTimeMillis() + ".json");
         Files.createDirectories(f.getParent());
         new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(f.toFile(), m);
       }

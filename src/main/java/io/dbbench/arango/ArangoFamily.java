@@ -116,7 +116,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     m.put("standin", ArangoStandIn.LABEL + ": a JVM of its own (-Xms = -Xmx = " + ArangoTarget.STANDIN_HEAP + "), in the main job one"
         + " shared by the family's trials (shared_servers), Vert.x HTTP/1.1 + h2c,"
         + " scheduler max(32, 2 x cores) workers and a 4096-request queue unless " + ArangoSettings.STANDIN_THREADS + "/"
-        + ArangoSettings.STANDIN_QUEUE + " say otherwise; its timings are the client's and the protocol's, not ArangoDB's storage or query engine");
+        + ArangoSettings.STANDIN_QUEUE + " say otherwise; " + ArangoBulkForm.STAND_IN_TIMINGS);
     return m;
   }
 
@@ -172,7 +172,9 @@ public final class ArangoFamily implements BenchmarkFamily {
    * an index, its pools (maxConnections 3, 10, 100, raw HTTP) at 500 and 1,000 queries with two
    * forks of three shots, at 5,000 and 10,000 (a shot takes 1-3 minutes on the stand-in's full
    * scans) one fork of one shot; the pools beyond the study (32, HTTP/2 with 3) and the persistent
-   * index at 500 queries; one open-loop point. Headline comparisons as in quick mode, with pilots of
+   * index at 500 queries; the pools at 500 queries on the stand-in with modelled server time (a
+   * model, not ArangoDB: {@code modelledServerMs=20}, 10,000 documents, about 300 s); one open-loop
+   * point. Headline comparisons as in quick mode, with pilots of
    * {@value #FULL_PILOT_PAIRS} pairs: a fork of either costs 30-60 s at the study's sizes.
    */
   static FamilySettings.Builder full(FamilySettings.Builder b) {
@@ -199,6 +201,17 @@ public final class ArangoFamily implements BenchmarkFamily {
             + " with 3) and the persistent index on EndToEndId, at 500 queries", FULL_POOL_BEYOND_SECONDS,
             List.of("-f", "2", "-wi", "0", "-i", "3"), "connection", "driver_http1_3,driver_http1_32,driver_http1_100,driver_http2_3",
             "iterations", "500", "index", "persistent")
+        .sweep("pool-model", pool, "the pooling study's mechanism in a model, not ArangoDB: the stand-in with"
+            + " modelledServerMs=20 (each point query holds a worker 20 ms without CPU and is answered by a lookup, so"
+            + " queries in flight overlap as on a server with a core per worker; 20 ms is about the stand-in's own CPU per"
+            + " unindexed query at 200,000 documents here), no index, 500 queries through maxConnections 3, 10, 100 and"
+            + " raw HTTP; 10,000 documents, not the study's 200,000: the model answers through a lookup, so the"
+            + " collection's size no longer sets a query's cost, and each fork seeds a stand-in of its own (its arguments"
+            + " differ from the shared one's; 200,000 documents took about 95 s a fork here); one fork of 1 warm-up and 3"
+            + " measured shots each; every row is labelled a model",
+            FULL_POOL_MODEL_SECONDS, List.of("-f", "1", "-wi", "1", "-i", "3"),
+            "connection", "driver_http1_3,driver_http1_10,driver_http1_100,raw_http", "iterations", "500", "index", "none",
+            "documents", "10000", "modelledServerMs", "20")
         .sweep("pool-open-loop", "^io\\.dbbench\\.arango\\.ArangoPoolOpenLoopBenchmark\\.query$", "open-loop"
             + " latency at 500 queries/s through 100 connections on the indexed collection, one fork",
             FULL_POOL_OPEN_LOOP_SECONDS, List.of("-f", "1", "-wi", "1", "-i", "5"), "rate", "500", "pool", "driver_http1_100",
@@ -215,6 +228,14 @@ public final class ArangoFamily implements BenchmarkFamily {
   static final int FULL_POOL_LONG_SECONDS = 960;
   static final int FULL_POOL_BEYOND_SECONDS = 100;
   static final int FULL_POOL_OPEN_LOOP_SECONDS = 50;
+  /**
+   * The modelled pool sweep, seconds: 4 forks, each a stand-in start, a 10,000-document seed, the
+   * warm-up (its 30 s cap: the model's CPU per query is small and noisy), then 4 shots of 500
+   * queries. Estimated from one smoke fork (maxConnections 100, 62 s wall time at load average 19,
+   * 2026-11-28) and the pool of 3's shots (9.2 s each at that load, 3.3 s by the model); not yet a
+   * full run's wall time.
+   */
+  static final int FULL_POOL_MODEL_SECONDS = 300;
   /** Full mode's headline comparisons: the cap of each and what the pool comparison is expected to take, seconds. */
   static final int FULL_COMPARISON_CAP_SECONDS = 1200;
   static final int FULL_POOL_COMPARISON_SECONDS = 400;

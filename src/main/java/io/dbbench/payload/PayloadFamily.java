@@ -59,9 +59,10 @@ public final class PayloadFamily implements BenchmarkFamily {
    * cold that takes 21-40 s here, so the family's first trials pay it and later ones confirm it in
    * a few seconds; quick mode caps each warm-up at {@value #QUICK_WARMUP_CAP_SECONDS} s, full mode
    * at 60 s, and a row still warming at the cap is marked NOT steady. One JMH warm-up iteration of
-   * 1 s follows (the fork's own clients). Quick: {@code collectionSize=30000} (the smallest
-   * declared size at which a steady unindexed search is at least 5x slower than an indexed one for
-   * both documents), the closed-loop searches without and with the index for both documents (one
+   * 1 s follows (the fork's own clients). Quick: {@code collectionSize=30000} (dbbench's choice,
+   * not the study's, which states none: the smallest declared size at which a steady unindexed
+   * search is at least 5x slower than an indexed one for both documents, a size picked to show an
+   * effect; {@link PayloadForm#COLLECTION_SIZE_CHOICE} says so in the report), the closed-loop searches without and with the index for both documents (one
    * fork each) and for flat the headline comparison's 4+4 interleaved forks, warm-up windows of
    * {@value #QUICK_WARMUP_WINDOW_MS} ms, two measurement iterations of 1 s
    * (1,200 requests per open-loop point at {@value #QUICK_RATE}/s; p99.9 needs 1,000), allocs/op

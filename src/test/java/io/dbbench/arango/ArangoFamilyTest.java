@@ -66,6 +66,13 @@ class ArangoFamilyTest {
     FamilySettings.Sweep pool = full.sweeps().stream().filter(w -> w.name().equals("pool-study")).findFirst().orElseThrow();
     assertEquals(List.of("driver_http1_3", "driver_http1_10", "driver_http1_100", "raw_http"), pool.params().get("connection"));
     assertEquals(List.of("none"), pool.params().get("index"), "the study's collection had no index");
+    assertEquals(null, pool.params().get("modelledServerMs"), "the study's rows run without the model (its default 0)");
+    FamilySettings.Sweep model = full.sweeps().stream().filter(w -> w.name().equals("pool-model")).findFirst().orElseThrow();
+    assertEquals(List.of("20"), model.params().get("modelledServerMs"));
+    assertEquals(List.of("driver_http1_3", "driver_http1_10", "driver_http1_100", "raw_http"), model.params().get("connection"));
+    assertTrue(model.purpose().contains("a model, not ArangoDB") && model.purpose().contains("10,000 documents, not the study's"),
+        model.purpose());
+    assertEquals(ArangoFamily.FULL_POOL_MODEL_SECONDS, model.expectedSeconds());
     assertEquals(List.of(), full.profilers());
   }
 }

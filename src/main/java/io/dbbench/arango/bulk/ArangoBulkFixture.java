@@ -211,6 +211,14 @@ public final class ArangoBulkFixture implements AutoCloseable {
   }
 
   /**
+   * CPU time the stand-in has used so far, in ns ({@code ArangoTarget.serverCpuNanos}); -1 for a
+   * server this JVM cannot see (a container or a remote ArangoDB).
+   */
+  public long serverCpuNanos() {
+    return target.serverCpuNanos();
+  }
+
+  /**
    * The warm-up rule of the ArangoDB families: {@link SteadyState.Rule#forTrial} with a 30 s cap.
    *
    * @throws IllegalArgumentException naming a warm-up knob with a bad value

@@ -137,8 +137,11 @@ public final class ArangoBulkForm extends PublishedStudyForm {
         + " (HTTP/1.1 + JSON, the Go V1 analogue) of the same client and document count. allocs/op: objects and arrays"
         + " the client allocated per shot, from the main job's allocation pass (separate forks with Google's allocation"
         + " instrumenter; the timed forks run without it); empty where that pass did not run. Backend: " + (backends.isEmpty() ? "(not recorded)" : String.join("; ", backends))
-        + (standIn ? ": timings are the client's and the protocol's,"
-            + " not ArangoDB's storage or query engine." : "."));
+        + (standIn ? ": " + STAND_IN_TIMINGS : ".")
+        + " Client CPU/shot and server CPU/shot: the CPU time the client JVM (every thread) and the server JVM"
+        + " (the stand-in's; empty for a server this machine cannot see) used during the shot, mean over the measured"
+        + " shots (secondary metrics shotClientCpuNs and shotServerCpuNs, counted in the kernel's 10 ms clock ticks, so"
+        + " a shot of a few ticks reads coarsely), beside the shot's wall time (ns/op).");
     for (String op : OPERATIONS) {
       List<JmhResult> rows = new ArrayList<>(accepted.stream().filter(r -> r.method().equals(op)).toList());
       if (rows.isEmpty()) {
@@ -165,7 +168,8 @@ public final class ArangoBulkForm extends PublishedStudyForm {
             + Units.num(go[4]) + ", V2 " + Units.num(go[5]) + ".");
       }
       Doc.TableBuilder t = new Doc.TableBuilder().col("client").col("protocol").num("docs").num("shots").num("ns/op")
-          .num("Δ ns/op vs HTTP_JSON").num("B/op").num("Δ B/op vs HTTP_JSON").num("allocs/op").col("backend");
+          .num("Δ ns/op vs HTTP_JSON").num("client CPU/shot (ms)").num("server CPU/shot (ms)").num("B/op")
+          .num("Δ B/op vs HTTP_JSON").num("allocs/op").col("backend");
       Map<String, List<Double>> time = new LinkedHashMap<>();
       Map<String, List<Double>> alloc = new LinkedHashMap<>();
       List<String> categories = new ArrayList<>();
@@ -184,7 +188,8 @@ public final class ArangoBulkForm extends PublishedStudyForm {
         String db = base == null || base == r ? "" : delta(b, bytes(base));
         t.row(List.of(r.params().getOrDefault("client", ""), r.params().getOrDefault("protocol", ""),
             r.params().getOrDefault("docs", ""), String.valueOf(Math.max(1, r.primary().samples().length)),
-            Units.num(sec * 1e9), dt, Double.isFinite(b) ? Units.num(b) : "", db, FormSupport.allocs(r),
+            Units.num(sec * 1e9), dt, cpuMillis(r, CLIENT_CPU), cpuMillis(r, SERVER_CPU),
+            Double.isFinite(b) ? Units.num(b) : "", db, FormSupport.allocs(r),
             FormSupport.backend(run.manifest(), r) + FormSupport.host(r)));
         String series = r.params().getOrDefault("client", "") + (rows.stream().map(x -> x.params().get("docs")).distinct().count() > 1
             ? " docs=" + r.params().get("docs") : "") + FormSupport.host(r);
@@ -200,6 +205,32 @@ public final class ArangoBulkForm extends PublishedStudyForm {
             "MB/op", "protocol", categories, alloc, Map.of()));
       }
     }
+  }
+
+  /**
+   * What the stand-in's timings are, said once (the report and the manifest): the stand-in serves
+   * the client's requests on the same cores, so its own CPU is inside every shot's time.
+   */
+  public static final String STAND_IN_TIMINGS = "the stand-in (dbbench's, not ArangoDB) runs on the same cores as the"
+      + " client, so each shot's time holds the client's work, the protocol's and the stand-in's own CPU (about as much"
+      + " CPU per insert shot as the shot's wall time on two cores: see server CPU/shot); it is not ArangoDB's storage"
+      + " or query engine, nor the client and protocol alone.";
+  /** The secondary metric of the client JVM's CPU time per shot, ns. */
+  static final String CLIENT_CPU = "shotClientCpuNs";
+  /** The secondary metric of the server JVM's CPU time per shot, ns. */
+  static final String SERVER_CPU = "shotServerCpuNs";
+
+  /**
+   * The mean of a per-shot CPU metric over the measured shots that have one (0 counts: a shot below
+   * one clock tick; -1 is unknown), in ms; "" when the row has none.
+   */
+  static String cpuMillis(JmhResult r, String metric) {
+    JmhResult.Metric m = r.secondary().get(metric);
+    if (m == null) {
+      return "";
+    }
+    double[] v = java.util.Arrays.stream(m.samples()).filter(x -> x >= 0).toArray();
+    return v.length == 0 ? "" : Units.num(java.util.Arrays.stream(v).average().orElse(0) / 1e6);
   }
 
   private static void put(Map<String, List<Double>> m, String series, int size, int at, double v) {

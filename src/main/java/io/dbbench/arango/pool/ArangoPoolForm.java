@@ -13,11 +13,13 @@ import io.dbbench.report.study.PublishedRows;
 import io.dbbench.report.study.Study;
 import io.dbbench.report.study.PublishedStudyForm;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -67,6 +69,7 @@ public final class ArangoPoolForm extends PublishedStudyForm {
       params.put("iterations", Integer.toString(iterations));
       params.put("documents", "200000");
       params.put("index", "none");
+      params.put("modelledServerMs", "0"); // the study's server, never the stand-in's model of it
       boolean dnf = ms < 0;
       out.add(new PublishedRows.Point(iterations + " queries", connection, STUDY + ".query", params,
           PublishedRows.TIME, "ms", 1e3, dnf ? Double.NaN : ms, dnf ? "did not finish" : Units.num(ms), dnf));
@@ -81,8 +84,15 @@ public final class ArangoPoolForm extends PublishedStudyForm {
       return dnfShots > 0;
     }
 
+    /** Rows compared with one another: same documents, index, modelled server time and host. */
     String group() {
-      return documents + "/" + index + "/" + result.host();
+      return documents + "/" + index + "/" + modelledMillis(result) + "/" + result.host();
+    }
+
+    /** The documents cell: the count, and the modelled server time for a model's row. */
+    String documentsCell() {
+      int ms = modelledMillis(result);
+      return ms > 0 ? documents + " (model: " + ms + " ms per query)" : documents;
     }
   }
 
@@ -162,38 +172,117 @@ public final class ArangoPoolForm extends PublishedStudyForm {
             : PoolClient.Connection.NAMES.indexOf(r.connection().name())));
     Doc.TableBuilder t = new Doc.TableBuilder().col("connection type").col("options").col("documents").col("index")
         .num("iterations").num("time (ms)").num("speed-up over default pool").num("study (ms)").num("peak in flight")
-        .col("backend");
+        .num("server CPU per query (ms)").num("bound: fastest any pool (ms)").col("backend");
     for (Row r : rows) {
       Row base = rows.stream().filter(o -> o.connection().name().equals(PoolClient.Connection.DEFAULT_POOL)
           && o.iterations() == r.iterations() && o.group().equals(r.group())).findFirst().orElse(null);
       String speedUp = base == null || base.dnf() || r.dnf() ? "" : Units.ratio(base.millis() / r.millis());
       Double study = STUDY_MS.getOrDefault(r.connection().name(), Map.of()).get(r.iterations());
-      JmhResult.Metric peak = r.result().secondary().get("peakInFlight");
       List<String> cells = new ArrayList<>();
       cells.add(r.connection().type() + FormSupport.host(r.result()));
       cells.add(r.connection().options());
-      cells.add(r.documents());
+      cells.add(r.documentsCell());
       cells.add(r.index());
       cells.add(String.valueOf(r.iterations()));
       cells.add(r.dnf() ? dnfText(r) : Units.num(r.millis()));
       cells.add(speedUp);
       cells.add(study == null ? "" : study < 0 ? "DNF" : Units.num(study));
-      cells.add(peak == null || peak.score() <= 0 ? "" : count(peak.score()));
+      cells.add(peakText(r.result()));
+      Optional<PoolBound> bound = PoolBound.of(r.result(), run.manifest());
+      cells.add(bound.map(x -> Units.num(x.serverCpuMsPerQuery())).orElse(""));
+      cells.add(bound.map(x -> Units.num(x.fastestMillis())).orElse(""));
       cells.add(backend(run, r.result()));
       t.row(cells);
     }
     s.add(t.build());
+    s.text("Peak in flight: the most queries the stand-in held at once (received, not yet answered) in a measured"
+        + " shot, each fork's largest (\"3 / 4\" when forks differ). Server CPU per query: the stand-in's CPU time over"
+        + " the measured shots / their queries (else at the end of its warm-up). Bound: server CPU per query x queries"
+        + " / online cores, the fastest any pool can finish when the server's work shares this machine's cores; a row"
+        + " near its bound is decided by the cores, not the pool.");
+    for (Row r : rows) {
+      if (r.connection().name().equals(PoolClient.Connection.DEFAULT_POOL) && !r.dnf()) {
+        int model = modelledMillis(r.result());
+        String modelFloor = model <= 0 ? "" : String.format(Locale.ROOT, " In the model each query waits %d ms, so a"
+            + " pool of %d finishes no sooner than %d x %,d / %d = %s ms.", model, r.connection().maxConnections(), model,
+            r.iterations(), r.connection().maxConnections(),
+            Units.num((double) model * r.iterations() / r.connection().maxConnections()));
+        PoolBound.of(r.result(), run.manifest()).ifPresent(b -> s.text("documents " + r.documentsCell() + ", index "
+            + r.index() + ", " + r.iterations() + " queries" + FormSupport.host(r.result()) + ": "
+            + b.findingNote("the default pool (maxConnections 3)", r.millis()) + "." + modelFloor));
+      }
+    }
   }
 
-  /** The backend label from env.json, with the modelled server time when the family recorded one. */
-  static String backend(Run run, JmhResult r) {
-    String b = FormSupport.backend(run.manifest(), r);
-    RunManifest.Family family = FormSupport.family(run.manifest(), r);
-    int ms = PoolSettings.recordedStandInWorkMillis(family);
-    if (ms > 0 && family.backend().standIn()) {
-      b += " + modelled server time " + ms + " ms per request";
+  /**
+   * The bound of the default pool's row ({@code driver_http1_3}) among {@code accepted} at
+   * {@code iterations}, {@code documents} and {@code index}, as the note of a finding on the pool's
+   * speed-up ({@link PoolBound#findingNote}); empty when that row is absent, did not finish, or has
+   * no CPU figure.
+   */
+  public static Optional<String> defaultPoolBoundNote(Run run, List<JmhResult> accepted, int iterations,
+      String documents, String index) {
+    for (JmhResult r : accepted) {
+      if (!r.className().equals(STUDY) || !PoolClient.Connection.DEFAULT_POOL.equals(r.params().get("connection"))) {
+        continue;
+      }
+      Row row = row(r);
+      if (row.iterations() == iterations && row.documents().equals(documents) && row.index().equals(index) && !row.dnf()) {
+        return PoolBound.of(r, run.manifest()).map(b -> b.findingNote("the default pool (maxConnections 3)", row.millis()));
+      }
     }
-    return b;
+    return Optional.empty();
+  }
+
+  /**
+   * The backend label of a row: {@link PoolSettings#modelLabel} when the row's stand-in reported
+   * modelled server time ({@link #modelledMillis}) or, for a row without that metric, when the
+   * family recorded one in env.json; else the label env.json gives the family.
+   */
+  static String backend(Run run, JmhResult r) {
+    int ms = modelledMillis(r);
+    RunManifest.Family family = FormSupport.family(run.manifest(), r);
+    if (ms == 0 && !r.secondary().containsKey(MODELLED_METRIC) && family != null && family.backend().standIn()) {
+      ms = PoolSettings.recordedStandInWorkMillis(family);
+    }
+    return ms > 0 ? PoolSettings.modelLabel(ms) : FormSupport.backend(run.manifest(), r);
+  }
+
+  /** The secondary metric in which each measured shot records the stand-in's modelled server time per point query, ms. */
+  static final String MODELLED_METRIC = "modelledQueryMs";
+
+  /**
+   * The largest modelled server time per point query any of the row's shots ran with, ms; 0 without
+   * the model. A row above 0 is a model's, not ArangoDB's nor the stand-in's own work: a row made
+   * with {@code -p modelledServerMs} says so in its parameters too, but one made with
+   * {@link PoolSettings#STANDIN_WORK_MS} has {@code modelledServerMs=0} and only this metric (and
+   * the manifest's {@code pool.standin_work_ms}) tells it apart.
+   */
+  public static int modelledMillis(JmhResult r) {
+    JmhResult.Metric m = r.secondary().get(MODELLED_METRIC);
+    return m == null ? 0 : (int) Math.round(Arrays.stream(m.samples()).max().orElse(0));
+  }
+
+  /**
+   * Each fork's largest {@code peakInFlight} ({@link FormSupport#trialFact}), fork by fork. The
+   * peaks are per shot (or, in runs recorded before that, in the trial's last shot only, 0
+   * elsewhere), so neither JMH's score (a sum over shots) nor the merged score (a mean over shots:
+   * 0.5 for a pool of 3 over six shots) is a peak.
+   */
+  static long[] peakPerFork(JmhResult r) {
+    return Arrays.stream(FormSupport.trialFact(r, "peakInFlight")).mapToLong(Math::round).toArray();
+  }
+
+  /** The "peak in flight" cell: each fork's largest, one figure when the forks agree ("3"), else "3 / 4"; "" without one. */
+  static String peakText(JmhResult r) {
+    long[] p = peakPerFork(r);
+    if (p.length == 0 || Arrays.stream(p).allMatch(v -> v <= 0)) {
+      return "";
+    }
+    if (Arrays.stream(p).distinct().count() == 1) {
+      return count(p[0]);
+    }
+    return String.join(" / ", Arrays.stream(p).mapToObj(ArangoPoolForm::count).toList());
   }
 
   private static void kneeTable(Doc.Section s, List<Row> rows, Run run) {
@@ -214,7 +303,7 @@ public final class ArangoPoolForm extends PublishedStudyForm {
       Row first = g.get(0);
       int knee = knee(g);
       double best = g.stream().filter(r -> !r.dnf()).mapToDouble(Row::millis).min().orElse(Double.NaN);
-      t.row(List.of(first.documents(), first.index(), first.connection().http(), String.valueOf(first.iterations()),
+      t.row(List.of(first.documentsCell(), first.index(), first.connection().http(), String.valueOf(first.iterations()),
           String.join(", ", g.stream().map(r -> r.connection().maxConnections() + (r.dnf() ? " (DNF)" : "")).toList()),
           knee < 0 ? "all DNF" : String.valueOf(knee), Double.isNaN(best) ? "" : Units.num(best),
           rule < 0 ? "unknown cores" : rule + " (" + cores + " cores)"));

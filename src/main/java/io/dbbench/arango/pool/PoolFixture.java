@@ -152,12 +152,22 @@ public final class PoolFixture implements AutoCloseable {
   }
 
   /**
-   * The backend label: the target's, plus the modelled server time when
-   * {@link PoolSettings#STANDIN_WORK_MS} is set for the stand-in.
+   * The backend label: the target's, or on the stand-in with {@link PoolSettings#STANDIN_WORK_MS}
+   * set, {@link PoolSettings#modelLabel} (a model, not ArangoDB).
    */
   public String backend() {
-    return target.backend() + (standInWorkMillis > 0 && target.kind() == ArangoSettings.Kind.STAND_IN
-        ? " + modelled server time " + standInWorkMillis + " ms per request" : "");
+    return standInWorkMillis > 0 && target.kind() == ArangoSettings.Kind.STAND_IN
+        ? PoolSettings.modelLabel(standInWorkMillis) : target.backend();
+  }
+
+  /**
+   * The stand-in's modelled server time per point query in ms, as the stand-in itself reports it
+   * ({@code modelQueryMs} of {@code GET /_dbbench/stats}); 0 without the model or on a real
+   * ArangoDB.
+   */
+  public int modelledQueryMillis() {
+    Object v = standInStats().get("modelQueryMs");
+    return v instanceof Number n ? n.intValue() : 0;
   }
 
   /** CPU time the stand-in has used so far, in ns ({@link ArangoTarget#serverCpuNanos}); -1 for a server this JVM cannot see. */

@@ -21,13 +21,14 @@ import java.util.Map;
  * @param shotDeadlineMillis {@value #SHOT_DEADLINE} (given in seconds, at least 1): how long a
  *     shot waits for its last answer before counting the open queries as timeouts, in ms; default
  *     {@value #DEFAULT_SHOT_DEADLINE_S} s
- * @param standInWorkMillis {@value #STANDIN_WORK_MS}: milliseconds (0 to 10000) every stand-in
- *     request holds its scheduler worker without using CPU (the stand-in's
- *     {@code --work-delay-ms}), default 0. It models the study's server, whose query took ~31 ms
- *     on a machine with more cores than this one (see the README); with it,
- *     {@code maximal-threads} workers answer at most {@code threads / work} queries per second
- *     whatever this machine's cores, and the queue fills as on a real server. Every result made
- *     with it says so in its backend label.
+ * @param standInWorkMillis {@value #STANDIN_WORK_MS}: milliseconds (0 to 10000) of modelled server
+ *     time per point query, default 0 (no model). The stand-in ({@code --model-query-ms}) then holds
+ *     its scheduler worker that long without using CPU and answers through a lookup instead of a
+ *     scan, so queries in flight overlap as on a server with a core per worker: the pooling study's
+ *     mechanism (its server took about 31 ms a query, see docs/arango.md), which this machine's two
+ *     cores cannot show with real scans. With it, {@code maximal-threads} workers answer at most
+ *     {@code threads / work} queries per second whatever this machine's cores. A model, not
+ *     ArangoDB: every result made with it says so ({@link #modelLabel}).
  */
 public record PoolSettings(double missShare, long shotDeadlineMillis, int standInWorkMillis) {
   /** Share of ids that match nothing. */
@@ -63,13 +64,51 @@ public record PoolSettings(double missShare, long shotDeadlineMillis, int standI
     double miss = r.getDouble(MISS_SHARE, DEFAULT_MISS_SHARE, 0, 1, "share", "0.1");
     int deadlineS = r.getInt(SHOT_DEADLINE, DEFAULT_SHOT_DEADLINE_S, 1, Integer.MAX_VALUE, "number of seconds",
         "300");
-    int work = r.getInt(STANDIN_WORK_MS, 0, 0, 10_000, "number of milliseconds", "30");
+    int work = r.getInt(STANDIN_WORK_MS, 0, 0, MAX_WORK_MS, "number of milliseconds", "30");
     return new PoolSettings(miss, deadlineS * 1000L, work);
   }
 
-  /** The stand-in arguments the pooling study adds ({@code --work-delay-ms} when {@link #standInWorkMillis()} > 0). */
+  /**
+   * These settings with the benchmark's {@code modelledServerMs} parameter applied: unchanged for
+   * 0; else with {@code ms} as {@link #standInWorkMillis()}.
+   *
+   * @throws IllegalArgumentException when {@code ms} lies outside 0 to 10000, or when both
+   *     {@value #STANDIN_WORK_MS} and the parameter set a (different) modelled time
+   */
+  public PoolSettings withModelledServerMs(int ms) {
+    if (ms < 0 || ms > MAX_WORK_MS) {
+      throw new IllegalArgumentException("modelledServerMs=" + ms + ": expected 0 to " + MAX_WORK_MS + " ms");
+    }
+    if (ms == 0 || ms == standInWorkMillis) {
+      return this;
+    }
+    if (standInWorkMillis != 0) {
+      throw new IllegalArgumentException("modelledServerMs=" + ms + " and " + STANDIN_WORK_MS + "=" + standInWorkMillis
+          + " disagree: set the modelled server time in one place");
+    }
+    return new PoolSettings(missShare, shotDeadlineMillis, ms);
+  }
+
+  /** Most modelled server time per point query, ms. */
+  static final int MAX_WORK_MS = 10_000;
+
+  /** The stand-in arguments the pooling study adds ({@code --model-query-ms} when {@link #standInWorkMillis()} > 0). */
   public List<String> standInArgs() {
-    return standInWorkMillis == 0 ? List.of() : List.of("--work-delay-ms", String.valueOf(standInWorkMillis));
+    return standInWorkMillis == 0 ? List.of() : List.of("--model-query-ms", String.valueOf(standInWorkMillis));
+  }
+
+  /**
+   * The backend label of a result made on the stand-in with {@code ms} of modelled server time
+   * per point query: {@code "dbbench ArangoDB stand-in with modelled 20 ms server time per point
+   * query (a model, not ArangoDB)"}.
+   *
+   * @throws IllegalArgumentException when {@code ms < 1}
+   */
+  public static String modelLabel(int ms) {
+    if (ms < 1) {
+      throw new IllegalArgumentException("modelled server time " + ms + " ms: expected at least 1 ms (0 is no model)");
+    }
+    return "dbbench ArangoDB stand-in with modelled " + ms + " ms server time per point query (a model, not ArangoDB)";
   }
 
   /**
@@ -134,5 +173,6 @@ public record PoolSettings(double missShare, long shotDeadlineMillis, int standI
   }
 
   /** Names of the pooling benchmarks' parameters (for the family's documentation). */
-  public static final List<String> PARAMS = List.of("iterations", "connection", "documents", "index", "pool", "rate");
+  public static final List<String> PARAMS = List.of("iterations", "connection", "documents", "index", "modelledServerMs",
+      "pool", "rate");
 }

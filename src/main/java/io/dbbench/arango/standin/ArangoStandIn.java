@@ -57,7 +57,8 @@ import picocli.CommandLine;
  * (method, path, HTTP version, content type, accept, status; the last {@code --record-limit}),
  * {@code DELETE /_dbbench/requests} clears them, {@code GET /_dbbench/stats} shows the scheduler
  * (and, for the pooling study, requests in flight, open connections, their peaks and the 503/21003
- * answers given), {@code DELETE /_dbbench/stats} restarts the peaks and that count.
+ * answers given, and {@code modelQueryMs}, the modelled server time per point query, 0 without the
+ * model), {@code DELETE /_dbbench/stats} restarts the peaks and that count.
  * They answer on the I/O threads, outside the scheduler, and ask for the same credentials as the API.
  *
  * <p>Input edges, answered as arangod does or stated here: bodies with trailing bytes after the
@@ -104,6 +105,12 @@ public final class ArangoStandIn implements AutoCloseable {
 
     @Option(names = "--work-delay-ms", description = "stand-in only: extra milliseconds every API request holds its worker (default 0), to model server work in tests")
     int workDelayMs;
+
+    @Option(names = "--model-query-ms", description = "stand-in only: modelled server time, a model and not ArangoDB:"
+        + " every point query (FOR d IN c FILTER d.a == @v RETURN d) holds its worker this many ms without CPU and is"
+        + " answered through a lookup instead of a scan, so queries in flight overlap as on a server with a core per"
+        + " worker (default 0: no model)")
+    int modelQueryMs;
 
     @Option(names = "--require-auth", defaultValue = "${env:" + AUTH_ENV + "}",
         description = "stand-in only: user:password that every request, the stand-in's own routes included, must send"
@@ -509,7 +516,7 @@ public final class ArangoStandIn implements AutoCloseable {
           .put("queued", scheduler.queued()).put("queueTimeSeconds", scheduler.queueTimeSeconds())
           .put("cursors", cursors.size()).put("inFlight", inFlight.get()).put("peakInFlight", peakInFlight.get())
           .put("connections", connections.get()).put("peakConnections", peakConnections.get())
-          .put("queueFullAnswers", queueFull.get()));
+          .put("queueFullAnswers", queueFull.get()).put("modelQueryMs", options.modelQueryMs));
     } else if (path.equals("/_dbbench/stats") && req.method().name().equals("DELETE")) {
       // starts a new measurement of the peaks (the pooling benchmarks reset them before each shot)
       peakInFlight.set(inFlight.get());
@@ -997,7 +1004,13 @@ public final class ArangoStandIn implements AutoCloseable {
     List<JsonNode> rows;
     long[] scanned = new long[1];
     StandInStore.Index index = null;
-    if (plan.filtered()) {
+    if (plan.filtered() && this.options.modelQueryMs > 0) {
+      // the model: the query's server time is a wait, not CPU, and the answer comes from a lookup
+      modelledWait(this.options.modelQueryMs);
+      StandInStore.Index listed = coll.indexOn(plan.attribute());
+      rows = coll.match(plan.attribute(), plan.value(), listed != null ? listed : coll.modelLookup(plan.attribute()), scanned);
+      index = listed;
+    } else if (plan.filtered()) {
       index = coll.indexOn(plan.attribute());
       rows = coll.match(plan.attribute(), plan.value(), index, scanned);
     } else {
@@ -1020,6 +1033,16 @@ public final class ArangoStandIn implements AutoCloseable {
     c.expiresAt = now + ttl;
     ArrayNode first = nextBatch(c);
     return new Reply(201, cursorBody(c, first, 201, extra));
+  }
+
+  /** Holds the worker {@code ms} without CPU (the modelled server time of a point query). */
+  private static void modelledWait(int ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ArangoError(503, 30, "shutdown in progress");
+    }
   }
 
   /** The next batch; registers the cursor while more remain and frees it when exhausted. */

@@ -174,6 +174,13 @@ final class StandInStore {
     final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     final LinkedHashMap<String, ObjectNode> docs = new LinkedHashMap<>();
     final List<Index> indexes = new ArrayList<>();
+    /**
+     * Lookups the modelled server time ({@code --model-query-ms}) answers point queries through
+     * instead of scanning: one per attribute, built on first use under the read lock, never listed
+     * as an index, and dropped by every write (each write holds the write lock, so no lookup is
+     * ever read stale).
+     */
+    private final Map<String, Index> modelLookups = new ConcurrentHashMap<>();
     private long keyGen;
 
     Collection(Database db, String name, String id, boolean waitForSync) {
@@ -196,6 +203,7 @@ final class StandInStore {
       lock.writeLock().lock();
       try {
         docs.clear();
+        modelLookups.clear();
         for (Index i : indexes) {
           i.byValue.clear();
         }
@@ -239,6 +247,7 @@ final class StandInStore {
         }
       }
       docs.put(d.get("_key").asText(), d);
+      modelLookups.clear();
       for (Index i : indexes) {
         i.add(d);
       }
@@ -337,6 +346,7 @@ final class StandInStore {
         throw new ArangoError(404, ArangoError.DOCUMENT_NOT_FOUND, "document not found");
       }
       docs.remove(old.get("_key").asText());
+      modelLookups.clear();
       for (Index i : indexes) {
         i.remove(old);
       }
@@ -398,6 +408,25 @@ final class StandInStore {
           }
         }
         return null;
+      } finally {
+        lock.readLock().unlock();
+      }
+    }
+
+    /**
+     * The modelled server time's lookup on {@code attr} (see {@link #modelLookups}): an unlisted
+     * index over every document, built once per state of the collection.
+     */
+    Index modelLookup(String attr) {
+      lock.readLock().lock();
+      try {
+        return modelLookups.computeIfAbsent(attr, a -> {
+          Index i = new Index("model", "model lookup", List.of(a), false, false);
+          for (ObjectNode d : docs.values()) {
+            i.add(d);
+          }
+          return i;
+        });
       } finally {
         lock.readLock().unlock();
       }

@@ -91,8 +91,8 @@ class ArangoBulkFormTest {
       String op = s.heading.substring(0, s.heading.indexOf(' '));
       ops.add(op);
       Doc.Table t = (Doc.Table) s.blocks.stream().filter(b -> b instanceof Doc.Table).findFirst().orElseThrow();
-      assertEquals(List.of("client", "protocol", "docs", "shots", "ns/op", "Δ ns/op vs HTTP_JSON", "B/op",
-          "Δ B/op vs HTTP_JSON", "allocs/op", "backend"), t.headers());
+      assertEquals(List.of("client", "protocol", "docs", "shots", "ns/op", "Δ ns/op vs HTTP_JSON", "client CPU/shot (ms)",
+          "server CPU/shot (ms)", "B/op", "Δ B/op vs HTTP_JSON", "allocs/op", "backend"), t.headers());
       assertEquals(8, t.rows().size(), op);
       for (List<String> row : t.rows()) {
         double[] w = want.get(op + " " + row.get(0) + " " + row.get(1));
@@ -100,15 +100,17 @@ class ArangoBulkFormTest {
         assertEquals("10000", row.get(2));
         assertEquals("3", row.get(3), "three measured shots per fork");
         assertEquals(w[0] * 1e6, parse(row.get(4)), Math.max(1, w[0] * 1e6 * 1e-3), op + " " + row);
-        assertEquals(w[1], parse(row.get(6)), Math.max(1, w[1] * 1e-3), op + " " + row);
+        assertEquals(w[1], parse(row.get(8)), Math.max(1, w[1] * 1e-3), op + " " + row);
+        assertEquals("", row.get(6), "no CPU per shot in this recorded run");
+        assertEquals("", row.get(7), "no CPU per shot in this recorded run");
         if (row.get(1).equals("HTTP_JSON")) {
           assertEquals("", row.get(5));
         } else {
           assertEquals((w[0] - base[0]) / base[0] * 100, parse(row.get(5)), 0.01, op + " " + row);
-          assertEquals((w[1] - base[1]) / base[1] * 100, parse(row.get(7)), 0.01, op + " " + row);
+          assertEquals((w[1] - base[1]) / base[1] * 100, parse(row.get(9)), 0.01, op + " " + row);
         }
-        assertEquals("", row.get(8), "no allocation pass in this run");
-        assertEquals(ArangoStandIn.LABEL, row.get(9));
+        assertEquals("", row.get(10), "no allocation pass in this run");
+        assertEquals(ArangoStandIn.LABEL, row.get(11));
       }
       assertEquals(List.of("driver", "driver", "driver", "driver", "rawHttp", "rawHttp", "rawHttp", "rawHttp"),
           t.rows().stream().map(r -> r.get(0)).toList());
@@ -119,7 +121,22 @@ class ArangoBulkFormTest {
     }
     assertEquals(List.of("insert", "read", "update", "delete"), ops);
     Doc.Text intro = (Doc.Text) doc.sections.get(0).blocks.get(0);
-    assertTrue(intro.text().contains("not ArangoDB's storage or query engine"), intro.text());
+    assertTrue(intro.text().contains("not ArangoDB's storage or query engine, nor the client and protocol alone"), intro.text());
+    assertFalse(intro.text().contains("timings are the client's and the protocol's"), intro.text());
+  }
+
+  @Test
+  void cpuPerShotIsTheMeanOfTheShotsWithAFigureInMs() {
+    Map<String, JmhResult.Metric> sec = new java.util.LinkedHashMap<>();
+    // a shot below one 10 ms tick reads 0 and counts; -1 is a shot whose CPU was not seen
+    sec.put(ArangoBulkForm.CLIENT_CPU, new JmhResult.Metric(0, Double.NaN, "#",
+        List.of(List.of(180e6, 220e6, -1.0), List.of(200e6, 0.0))));
+    sec.put(ArangoBulkForm.SERVER_CPU, new JmhResult.Metric(0, Double.NaN, "#", List.of(List.of(-1.0, -1.0))));
+    JmhResult r = new JmhResult("io.dbbench.arango.ArangoBulkBenchmark.insert", "ss", 1, 2, Map.of("protocol", "HTTP_JSON"),
+        new JmhResult.Metric(207, Double.NaN, "ms/op", List.of(List.of(207.0))), sec);
+    assertEquals("150.0", ArangoBulkForm.cpuMillis(r, ArangoBulkForm.CLIENT_CPU));
+    assertEquals("", ArangoBulkForm.cpuMillis(r, ArangoBulkForm.SERVER_CPU), "a server whose CPU was not seen");
+    assertEquals("", ArangoBulkForm.cpuMillis(r, "absent"));
   }
 
   @Test

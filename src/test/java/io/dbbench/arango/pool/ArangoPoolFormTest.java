@@ -53,6 +53,44 @@ class ArangoPoolFormTest {
     assertEquals("DNF (2 of 3 shots; queueFull 200)", ArangoPoolForm.dnfText(ArangoPoolForm.row(result("raw_http", 500, 5, 2))));
   }
 
+  /** A pooling row with the given secondary metrics (name to raw data, fork by fork). */
+  static JmhResult withMetrics(String connection, int iterations, double ms, Map<String, List<List<Double>>> metrics) {
+    JmhResult base = result(connection, iterations, ms, 0);
+    Map<String, JmhResult.Metric> sec = new LinkedHashMap<>(base.secondary());
+    metrics.forEach((k, raw) -> sec.put(k, new JmhResult.Metric(raw.stream().flatMap(List::stream)
+        .mapToDouble(Double::doubleValue).average().orElse(0), Double.NaN, "#", raw)));
+    return new JmhResult(base.benchmark(), base.mode(), base.threads(), base.forks(), base.params(), base.primary(), sec);
+  }
+
+  @Test
+  void peakInFlightIsEachForksLargestNotAMeanOverShots() {
+    // runs before the fix published the trial's peak in its last shot only: merged over 2 forks of 6
+    // shots the score is the mean 0.5, which the table printed as "1" for the pool of 3
+    JmhResult old = withMetrics("driver_http1_3", 500, 100, Map.of("peakInFlight",
+        List.of(List.of(0.0, 0.0, 0.0, 0.0, 0.0, 3.0), List.of(0.0, 0.0, 0.0, 0.0, 0.0, 3.0))));
+    assertEquals(0.5, old.secondary().get("peakInFlight").score());
+    assertEquals("3", ArangoPoolForm.peakText(old));
+    // now every shot publishes its own peak
+    assertEquals("10", ArangoPoolForm.peakText(withMetrics("driver_http1_10", 500, 40, Map.of("peakInFlight",
+        List.of(List.of(10.0, 9.0, 10.0), List.of(8.0, 10.0, 10.0))))));
+    assertEquals("100", ArangoPoolForm.peakText(withMetrics("driver_http1_100", 500, 30, Map.of("peakInFlight",
+        List.of(List.of(100.0, 100.0, 97.0))))));
+    assertEquals("3 / 4", ArangoPoolForm.peakText(withMetrics("raw_http", 500, 30, Map.of("peakInFlight",
+        List.of(List.of(3.0, 2.0), List.of(4.0, 1.0))))));
+    assertEquals("", ArangoPoolForm.peakText(result("raw_http", 500, 30, 0)));
+  }
+
+  @Test
+  void aRowWhoseStandInModelledServerTimeIsLabelledAModel() throws Exception {
+    io.dbbench.report.data.Run r = io.dbbench.report.data.Run.of(tmp, List.of(),
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(RECORDED.resolve("env.json").toFile()), List.of());
+    JmhResult model = withMetrics("driver_http1_3", 500, 3400, Map.of("modelledQueryMs", List.of(List.of(20.0, 20.0))));
+    assertEquals("dbbench ArangoDB stand-in with modelled 20 ms server time per point query (a model, not ArangoDB)",
+        ArangoPoolForm.backend(r, model));
+    JmhResult plain = withMetrics("driver_http1_3", 500, 3400, Map.of("modelledQueryMs", List.of(List.of(0.0, 0.0))));
+    assertEquals("dbbench ArangoDB stand-in (not ArangoDB)", ArangoPoolForm.backend(r, plain));
+  }
+
   @Test
   void theStudyTableFromARecordedRun() throws Exception {
     Path run = tmp.resolve("results/recorded");
@@ -66,7 +104,7 @@ class ArangoPoolFormTest {
     assertTrue(md.contains("## ArangoDB client connection pools (point-query study form)"), md);
     // driver_http1_3 shots 5061.045, 1845.581, 1114.039 ms: mean 2673.555; peakInFlight 3 (the pool's limit)
     assertTrue(md.contains("| arangodb-java-driver async, HTTP/1.1 | maxConnections: 3, as arangojs 8.3's default maxSockets"
-        + " | 1000 | persistent | 200 | 2,674 | 1.00x |  | 3 | dbbench ArangoDB stand-in (not ArangoDB) |"), md);
+        + " | 1000 | persistent | 200 | 2,674 | 1.00x |  | 3 |  |  | dbbench ArangoDB stand-in (not ArangoDB) |"), md);
     // every measured raw shot lost queries to 503/21003: 56 + 53 + 62 = 171; no time, no speed-up
     assertTrue(md.contains("| raw HTTP/1.1 (JDK HttpClient) | no limit on requests in flight (one connection per pending request:"
         + " the study's \"HTTP Default\") | 1000 | persistent | 200 | DNF (3 of 3 shots; queueFull 171) |  |  | 11 |"), md);

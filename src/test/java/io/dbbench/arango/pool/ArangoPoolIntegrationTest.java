@@ -112,6 +112,53 @@ class ArangoPoolIntegrationTest {
   }
 
   /**
+   * The modelled server time ({@code --model-query-ms}): point queries answer exactly as a scan
+   * would, through an unlisted lookup that a write renews, the stand-in reports the model in its
+   * stats, and the fixture labels its results a model.
+   */
+  @Test
+  void modelledServerTimeAnswersAsTheScanAndIsLabelledAModel() throws Exception {
+    int docs = 500;
+    List<PoolIds.Pick> picks = PoolIds.picks(PoolIds.SEED, 80, docs, 0.25);
+    // the fixture starts its own stand-in with the setting's --model-query-ms
+    try (PoolFixture f = PoolFixture.open(io.dbbench.arango.server.ArangoSettings.standIn(),
+        PoolSettings.parse(Map.of()).withModelledServerMs(20), PoolClient.Connection.parse("driver_http1_10"), docs,
+        PoolFixture.IndexMode.none)) {
+      f.prepare();
+      PoolShot s = PoolShot.run(f.client(), picks, 60_000);
+      assertFalse(s.dnf(), s.describe().toString());
+      s.checkAnswers(); // every hit its own document, every miss nothing
+      assertEquals(20, f.modelledQueryMillis());
+      assertEquals("dbbench ArangoDB stand-in with modelled 20 ms server time per point query (a model, not ArangoDB)",
+          f.backend());
+    }
+    try (StandInHarness h = new StandInHarness("--model-query-ms", "20")) {
+      try (PoolFixture f = PoolFixture.open(h.settings(), PoolSettings.parse(Map.of()),
+          PoolClient.Connection.parse("raw_http"), docs, PoolFixture.IndexMode.none)) {
+        PoolShot s = PoolShot.run(f.client(), picks, 60_000);
+        s.checkAnswers();
+        assertEquals(20, stats(h, "GET").path("modelQueryMs").asInt());
+      }
+      ArangoTarget t = ArangoTarget.open(h.settings(), List.of());
+      try (ArangoAdmin a = new ArangoAdmin(t)) {
+        assertEquals(List.of(), PoolFixture.indexesOnAttribute(a), "the model's lookup is not an index");
+        String id = picks.stream().filter(p -> p.hit()).findFirst().orElseThrow().endToEndId();
+        Map<String, Object> q = Map.of("query", PoolClient.QUERY, "bindVars", Map.of("id", id), "cache", false);
+        JsonNode one = a.call("POST", "/_db/" + PoolFixture.DATABASE + "/_api/cursor", q).body();
+        assertEquals(1, one.path("result").size(), one.toString());
+        // a write after the lookup was built: the next query sees it
+        int status = a.call("POST", "/_db/" + PoolFixture.DATABASE + "/_api/document/" + PoolFixture.COLLECTION,
+            Map.of("_key", "model_extra", "EndToEndId", id)).status();
+        assertTrue(status == 201 || status == 202, "insert answered " + status);
+        JsonNode two = a.call("POST", "/_db/" + PoolFixture.DATABASE + "/_api/cursor", q).body();
+        assertEquals(2, two.path("result").size(), two.toString());
+      } finally {
+        t.close();
+      }
+    }
+  }
+
+  /**
    * Queries issued at once from many threads through one driver client each get their own
    * document: the driver writes the query and its bind variables into the {@code AqlQueryOptions}
    * it is given before serialising them, so options shared between calls made concurrent queries

@@ -24,11 +24,27 @@ class PoolSettingsTest {
         PoolSettings.STANDIN_WORK_MS, "30"));
     assertEquals(0.25, s.missShare());
     assertEquals(60_000L, s.shotDeadlineMillis());
-    assertEquals(List.of("--work-delay-ms", "30"), s.standInArgs());
+    assertEquals(List.of("--model-query-ms", "30"), s.standInArgs());
     assertEquals(30, s.describe().get("standin_work_ms"));
     assertEquals(60L, s.describe().get("shot_deadline_s"));
     assertEquals(3_000_000_000L, PoolSettings.parse(Map.of(PoolSettings.SHOT_DEADLINE, "3000000")).shotDeadlineMillis(),
         "a deadline has no upper bound");
+  }
+
+  @Test
+  void theBenchmarksParameterSetsTheModelledTimeUnlessTheSettingDisagrees() {
+    PoolSettings none = PoolSettings.parse(Map.of());
+    assertEquals(none, none.withModelledServerMs(0));
+    assertEquals(List.of("--model-query-ms", "20"), none.withModelledServerMs(20).standInArgs());
+    PoolSettings env = PoolSettings.parse(Map.of(PoolSettings.STANDIN_WORK_MS, "20"));
+    assertEquals(env, env.withModelledServerMs(20));
+    assertEquals(env, env.withModelledServerMs(0));
+    assertEquals("modelledServerMs=31 and DBBENCH_ARANGO_STANDIN_WORK_MS=20 disagree: set the modelled server time in one place",
+        assertThrows(IllegalArgumentException.class, () -> env.withModelledServerMs(31)).getMessage());
+    assertEquals("modelledServerMs=-1: expected 0 to 10000 ms",
+        assertThrows(IllegalArgumentException.class, () -> none.withModelledServerMs(-1)).getMessage());
+    assertEquals("dbbench ArangoDB stand-in with modelled 20 ms server time per point query (a model, not ArangoDB)",
+        PoolSettings.modelLabel(20));
   }
 
   @Test
