@@ -262,6 +262,7 @@ public final class MainJob {
       Report.render(runDir);
       say("refreshed " + options.resultsRoot().resolve(io.dbbench.report.study.History.HTML) + " (" + h.runs().size()
           + " runs, " + h.series().size() + " findings); the report links each finding to its series");
+      h.unreadable().forEach(u -> say("history: run " + u.run() + " left out: " + Redaction.redact(u.reason())));
     } catch (IOException | RuntimeException | io.dbbench.report.data.ReportException e) {
       say("history not refreshed: " + Redaction.redact(String.valueOf(e.getMessage())));
     }
