@@ -210,6 +210,23 @@ class HostileResultsTest {
     assertEquals(List.of("20261101T000000Z", "20261101T020000Z"), History.read(results.resolve(History.JSON)).runs());
   }
 
+  /** A run killed by SIGKILL left only an empty {@code jmh-graphj.json}, and history skipped it without a word. */
+  @Test
+  void aRunKilledMidwayIsListedAsIncomplete() throws Exception {
+    Path results = tmp.resolve("results");
+    historyRun(results, "20261101T000000Z", "cafe0", -60);
+    Path killed = Files.createDirectories(results.resolve("20261101T010000Z"));
+    Files.writeString(killed.resolve(io.dbbench.report.data.Run.INCOMPLETE), "main job started 2026-11-01T01:00:00Z"
+        + " (pid 4242); this file is removed once jmh.json and env.json are written\n");
+    Files.writeString(killed.resolve("jmh-graphj.json"), "");
+    ReportCli.Result r = ReportCli.run("history", results.toString());
+    assertEquals(Report.EXIT_BAD_INPUT, r.rc(), r.err());
+    assertTrue(r.err().contains("run 20261101T010000Z left out: incomplete") && r.err().contains("pid 4242"), r.err());
+    History.Document h = History.read(results.resolve(History.JSON));
+    assertEquals(List.of("20261101T000000Z"), h.runs());
+    assertTrue(h.unreadable().get(0).reason().startsWith("incomplete"), h.unreadable().toString());
+  }
+
   // ---- fixtures ----
 
   /** A git repository in a temp directory with one commit; skipped without git. */

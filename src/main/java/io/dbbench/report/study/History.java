@@ -250,7 +250,8 @@ public final class History {
 
   /**
    * The run directories under {@code resultsDir}, by name: those with a {@code jmh.json} and an
-   * {@code env.json}, except the shards of a sharded run (their merged run stands for them).
+   * {@code env.json}, except the shards of a sharded run (their merged run stands for them) and runs
+   * still marked {@link Run#INCOMPLETE}.
    */
   public static List<Path> runs(Path resultsDir) throws IOException {
     return runs(resultsDir, new ArrayList<>());
@@ -263,8 +264,15 @@ public final class History {
   static List<Path> runs(Path resultsDir, List<Unreadable> unreadable) throws IOException {
     List<Path> out = new ArrayList<>();
     try (Stream<Path> s = Files.list(resultsDir)) {
-      for (Path d : s.filter(d -> Files.isRegularFile(d.resolve("jmh.json")) && Files.isRegularFile(d.resolve("env.json")))
-          .sorted().toList()) {
+      for (Path d : s.filter(d -> Files.isRegularFile(d.resolve(Run.INCOMPLETE))).sorted().toList()) {
+        String said = Files.readAllLines(d.resolve(Run.INCOMPLETE)).stream().findFirst().orElse("");
+        unreadable.add(new Unreadable(d.getFileName().toString(), "incomplete: " + d.resolve(Run.INCOMPLETE)
+            + " is still there (" + oneLine(said) + ")"));
+      }
+    }
+    try (Stream<Path> s = Files.list(resultsDir)) {
+      for (Path d : s.filter(d -> Files.isRegularFile(d.resolve("jmh.json")) && Files.isRegularFile(d.resolve("env.json"))
+          && !Files.isRegularFile(d.resolve(Run.INCOMPLETE))).sorted().toList()) {
         try {
           if (ManifestJson.read(d.resolve("env.json")).shard() == null) {
             out.add(d);
