@@ -227,6 +227,25 @@ class HostileResultsTest {
     assertTrue(h.unreadable().get(0).reason().startsWith("incomplete"), h.unreadable().toString());
   }
 
+  /** A param value {@code <!--<script>} in a chart's data block hid the rest of report.html. */
+  @Test
+  void markupInAChartsDataCannotLeaveItsJsonBlock() throws Exception {
+    String hostile = "<!--<script></script><b>";
+    io.dbbench.report.render.Doc doc = new io.dbbench.report.render.Doc("hostile");
+    doc.section(2, "a chart").add(io.dbbench.report.render.Charts.lines("c", "title", "x", "y",
+        List.of(new io.dbbench.report.render.Charts.Series(hostile, List.of(1.0, 2.0), List.of(3.0, 4.0))), false));
+    doc.section(2, "after the chart").text("the rest of the page");
+    String html = io.dbbench.report.render.HtmlReport.write(doc);
+    int open = html.indexOf("class=\"chart-spec\"");
+    assertTrue(open > 0, "the chart has a data block");
+    int start = html.indexOf('>', open) + 1;
+    int end = html.indexOf("</script>", start);
+    String block = html.substring(start, end);
+    assertFalse(block.contains("<"), "no '<' in the JSON block: " + block);
+    assertEquals(hostile, JSON.readTree(block).path("lines").get(0).path("name").asText(), "the value reads back");
+    assertTrue(html.indexOf("the rest of the page") > end);
+  }
+
   // ---- fixtures ----
 
   /** A git repository in a temp directory with one commit; skipped without git. */
