@@ -97,7 +97,11 @@ public final class FileTrees {
     private static final long serialVersionUID = 1L;
     private final transient Path link;
 
-    LinkOutsideException(Path link, String message) {
+    /**
+     * @param link the link, as found under the tree
+     * @param message names the link and where it leads
+     */
+    public LinkOutsideException(Path link, String message) {
       super(message);
       this.link = link;
     }

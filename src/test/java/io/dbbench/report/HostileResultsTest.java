@@ -246,6 +246,22 @@ class HostileResultsTest {
     assertTrue(html.indexOf("the rest of the page") > end);
   }
 
+  /** A committed findings.json linked to a file outside the results is not read (its parse error would quote it). */
+  @Test
+  void historyReadsNoLinkLeavingARun() throws Exception {
+    Path secret = Files.writeString(tmp.resolve("secret.txt"), SECRET);
+    Path results = tmp.resolve("results");
+    historyRun(results, "20261101T000000Z", "cafe0", -60);
+    historyRun(results, "20261101T010000Z", "cafe1", -61);
+    Files.delete(results.resolve("20261101T010000Z/findings.json"));
+    Files.createSymbolicLink(results.resolve("20261101T010000Z/findings.json"), secret);
+    ReportCli.Result r = ReportCli.run("history", results.toString());
+    assertEquals(Report.EXIT_BAD_INPUT, r.rc(), r.err());
+    assertTrue(r.err().contains("run 20261101T010000Z left out") && r.err().contains("symbolic link"), r.err());
+    assertFalse(r.err().contains("root") || r.err().contains("secret a link"), "nothing of the target is quoted: " + r.err());
+    assertEquals(List.of("20261101T000000Z"), History.read(results.resolve(History.JSON)).runs());
+  }
+
   // ---- fixtures ----
 
   /** A git repository in a temp directory with one commit; skipped without git. */

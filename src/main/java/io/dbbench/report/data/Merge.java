@@ -153,7 +153,7 @@ public final class Merge {
         String copied = null;
         if (!hlog.isEmpty()) { // the HdrHistogram log goes along, renamed like its JSON
           Path src = dir.resolve(hlog);
-          if (hlog.matches("[\\w.-]+") && Files.isRegularFile(src)) {
+          if (hlog.matches("[\\w.-]+") && !hlog.startsWith(".") && Files.isRegularFile(src)) {
             Files.copy(src, out.resolve(stem + ".hlog"), StandardCopyOption.REPLACE_EXISTING);
             copied = stem + ".hlog";
           }

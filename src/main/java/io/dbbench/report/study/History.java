@@ -270,9 +270,21 @@ public final class History {
             + " is still there (" + oneLine(said) + ")"));
       }
     }
+    Path root = resultsDir.toRealPath();
     try (Stream<Path> s = Files.list(resultsDir)) {
       for (Path d : s.filter(d -> Files.isRegularFile(d.resolve("jmh.json")) && Files.isRegularFile(d.resolve("env.json"))
           && !Files.isRegularFile(d.resolve(Run.INCOMPLETE))).sorted().toList()) {
+        // a run directory reads nothing through a link that leaves it (or, the directory itself, the results)
+        try {
+          if (!d.toRealPath().startsWith(root)) {
+            throw new io.dbbench.core.FileTrees.LinkOutsideException(d, d + " is a symbolic link to "
+                + Files.readSymbolicLink(d) + ", outside " + resultsDir);
+          }
+          io.dbbench.core.FileTrees.requireLinksInside(d);
+        } catch (io.dbbench.core.FileTrees.LinkOutsideException e) {
+          unreadable.add(new Unreadable(d.getFileName().toString(), oneLine(e.getMessage())));
+          continue;
+        }
         try {
           if (ManifestJson.read(d.resolve("env.json")).shard() == null) {
             out.add(d);
