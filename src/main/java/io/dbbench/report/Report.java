@@ -520,7 +520,10 @@ public final class Report implements Callable<Integer> {
           + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC)));
       boolean shards = false;
       for (Path r : runs) {
-        shards |= Files.isDirectory(r) && ShardMerge.isShard(r);
+        if (Files.isDirectory(r)) {
+          Merge.requireInside(r); // before its env.json is read
+          shards |= ShardMerge.isShard(r);
+        }
       }
       boolean existed = Files.exists(dir);
       if (shards) {

@@ -92,6 +92,13 @@ class HostileResultsTest {
     ReportCli.assertBadInput(ReportCli.run("merge", "-o", out.toString(), a.toString(), hostRun("b", "beta").toString()),
         "leak.txt");
     assertFalse(Files.exists(out), "nothing written");
+    // an env.json linked outside is not even parsed (a parse error would quote the target)
+    Path c = hostRun("c", "gamma");
+    Files.delete(c.resolve("env.json"));
+    Files.createSymbolicLink(c.resolve("env.json"), secret);
+    ReportCli.Result r = ReportCli.run("merge", "-o", out.toString(), c.toString());
+    ReportCli.assertBadInput(r, "env.json is a symbolic link");
+    assertFalse(r.err().contains("root:x"), r.err());
   }
 
   /** The multi-host merge copied an {@code openloop-*.hlog} linked to a secret ({@code Files.isRegularFile} follows links). */

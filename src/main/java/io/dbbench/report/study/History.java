@@ -264,16 +264,25 @@ public final class History {
   static List<Path> runs(Path resultsDir, List<Unreadable> unreadable) throws IOException {
     List<Path> out = new ArrayList<>();
     try (Stream<Path> s = Files.list(resultsDir)) {
-      for (Path d : s.filter(d -> Files.isRegularFile(d.resolve(Run.INCOMPLETE))).sorted().toList()) {
-        String said = Files.readAllLines(d.resolve(Run.INCOMPLETE)).stream().findFirst().orElse("");
-        unreadable.add(new Unreadable(d.getFileName().toString(), "incomplete: " + d.resolve(Run.INCOMPLETE)
-            + " is still there (" + oneLine(said) + ")"));
+      for (Path d : s.filter(d -> Files.exists(d.resolve(Run.INCOMPLETE), java.nio.file.LinkOption.NOFOLLOW_LINKS))
+          .sorted().toList()) {
+        Path marker = d.resolve(Run.INCOMPLETE);
+        String said = "it cannot be read";
+        if (Files.isRegularFile(marker, java.nio.file.LinkOption.NOFOLLOW_LINKS)) { // a link is not followed
+          try (java.io.InputStream in = Files.newInputStream(marker)) {
+            said = new String(in.readNBytes(300), StandardCharsets.UTF_8).lines().findFirst().orElse("");
+          } catch (IOException e) {
+            // said stays
+          }
+        }
+        unreadable.add(new Unreadable(d.getFileName().toString(), "incomplete: " + marker + " is still there ("
+            + oneLine(said) + ")"));
       }
     }
     Path root = resultsDir.toRealPath();
     try (Stream<Path> s = Files.list(resultsDir)) {
       for (Path d : s.filter(d -> Files.isRegularFile(d.resolve("jmh.json")) && Files.isRegularFile(d.resolve("env.json"))
-          && !Files.isRegularFile(d.resolve(Run.INCOMPLETE))).sorted().toList()) {
+          && !Files.exists(d.resolve(Run.INCOMPLETE), java.nio.file.LinkOption.NOFOLLOW_LINKS)).sorted().toList()) {
         // a run directory reads nothing through a link that leaves it (or, the directory itself, the results)
         try {
           if (!d.toRealPath().startsWith(root)) {
@@ -307,7 +316,7 @@ public final class History {
    * <p>A run whose files cannot be read (its env.json not a manifest, its findings.json not
    * findings) is left out and listed in {@link Document#unreadable} with its reason; the rest are read.
    *
-   * @throws ReportException not thrown for a run's files any more (kept for callers)
+   * @throws ReportException never for one run's files (those are listed in {@link Document#unreadable})
    * @throws IOException when the results directory cannot be listed
    */
   public static Document build(Path resultsDir, Commits commits, EDivisive detector) throws ReportException,
