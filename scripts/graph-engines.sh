@@ -16,9 +16,10 @@ OUT="results/graph-engines-$(date -u +%Y%m%dT%H%MZ)"
 EXTRA=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --forks) FORKS=$2; shift 2 ;;
-    --nodes) NODES=$2; shift 2 ;;
-    -o) OUT=$2; shift 2 ;;
+    --forks|--nodes|-o)
+      [ $# -ge 2 ] || { echo "graph-engines.sh: $1 needs a value ($1 N, or -o DIR)" >&2; exit 2; }
+      case "$1" in --forks) FORKS=$2 ;; --nodes) NODES=$2 ;; -o) OUT=$2 ;; esac
+      shift 2 ;;
     --) shift; EXTRA=("$@"); break ;;
     *) echo "graph-engines.sh: unknown option '$1'; expected --forks N, --nodes N, -o DIR or -- JMH options" >&2; exit 2 ;;
   esac

@@ -27,8 +27,10 @@ LADYBUG_VERSION=0.14.3
 PASS=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --graphd) GRAPHD=$2; shift 2 ;;
-    --suite) SUITE=$2; shift 2 ;;
+    --graphd|--suite)
+      [ $# -ge 2 ] || { echo "graphd-vs-dbbench: $1 needs a value (--graphd DIR, --suite graphj|throughput)" >&2; exit 2; }
+      if [ "$1" = --graphd ]; then GRAPHD=$2; else SUITE=$2; fi
+      shift 2 ;;
     *) PASS+=("$1"); shift ;;
   esac
 done
@@ -38,7 +40,7 @@ case "$SUITE" in
 esac
 [ -n "$GRAPHD" ] || { echo "graphd-vs-dbbench: --graphd DIR (or GRAPHD_SRC) is required: a graphd source checkout" >&2; exit 2; }
 [ -d "$GRAPHD" ] || { echo "graphd-vs-dbbench: --graphd $GRAPHD: not a directory; expected a graphd source checkout" >&2; exit 2; }
-GRAPHD=$(cd "$GRAPHD" && pwd)
+GRAPHD=$(cd -- "$GRAPHD" && pwd)
 for f in src/graphj/mod.rs benches/graphj_bench.rs benches/throughput_bench.rs Cargo.lock; do
   [ -f "$GRAPHD/$f" ] || { echo "graphd-vs-dbbench: $GRAPHD/$f missing; expected a graphd source tree" >&2; exit 2; }
 done
@@ -62,6 +64,7 @@ if [ "$SUITE" = throughput ]; then
   BENCH=throughput_bench
   H=target/graphd-throughput
   mkdir -p "$H/src"
+  ln -sfn "$GRAPHD" "$H/graphd-src"
   cat > "$H/Cargo.toml" <<TOML
 [package]
 name = "graphd"
@@ -78,7 +81,7 @@ tempfile = "3"
 
 [[bench]]
 name = "throughput_bench"
-path = "$GRAPHD/benches/throughput_bench.rs"
+path = "graphd-src/benches/throughput_bench.rs"
 harness = false
 
 [workspace]
@@ -94,6 +97,7 @@ else
   BENCH=graphj_bench
   H=target/graphd-bench
   mkdir -p "$H/src"
+  ln -sfn "$GRAPHD" "$H/graphd-src"
   cat > "$H/Cargo.toml" <<EOF
 [package]
 name = "graphd"
@@ -113,13 +117,13 @@ tempfile = "3"
 
 [[bench]]
 name = "graphj_bench"
-path = "$GRAPHD/benches/graphj_bench.rs"
+path = "graphd-src/benches/graphj_bench.rs"
 harness = false
 
 [workspace]
 EOF
   cat > "$H/src/lib.rs" <<EOF
-#[path = "$GRAPHD/src/graphj/mod.rs"]
+#[path = "../graphd-src/src/graphj/mod.rs"]
 pub mod graphj;
 /// The one item graphd's graphj module takes from its journal module.
 pub mod journal {
@@ -133,7 +137,7 @@ fi
 cp "$GRAPHD/Cargo.lock" "$H/Cargo.lock"
 echo "[graphd-vs-dbbench] building graphd's $BENCH (graphd $COMMIT) in $H$LINKED"
 BIN=$(cd "$H" && cargo bench --bench "$BENCH" --no-run --message-format=json 2>"build.log" \
-  | sed -n "s/.*\"executable\":\"\([^\"]*$BENCH[^\"]*\)\".*/\1/p" | tail -n 1)
+  | sed -n "s/.*\"executable\":\"\([^\"]*$BENCH[^\"]*\)\".*/\1/p" | tail -n 1) || BIN=""
 [ -n "$BIN" ] && [ -x "$BIN" ] || { echo "graphd-vs-dbbench: the build failed; see $H/build.log" >&2; exit 2; }
 exec "$JAVA" -cp target/benchmarks.jar io.dbbench.graphj.GraphdSideBySide --suite "$SUITE" --graphd-bench "$BIN" \
   --graphd-commit "$COMMIT" "${PASS[@]}"

@@ -283,14 +283,14 @@ class ShardedRunTest {
     for (Path p : List.of(a, b)) {
       Files.writeString(p.resolve("jmh.json"), "[]");
     }
-    Files.writeString(a.resolve("env.json"), "{\"git_commit\":\"c1\",\"mode\":\"quick\",\"shard\":{\"index\":0,\"count\":2,"
+    Files.writeString(a.resolve("env.json"), "{\"git_commit\":\"cafe1\",\"mode\":\"quick\",\"shard\":{\"index\":0,\"count\":2,"
         + "\"units\":[\"x:sweep\"],\"plan\":[\"x:sweep\",\"y:sweep\"]}}");
-    Files.writeString(b.resolve("env.json"), "{\"git_commit\":\"c2\",\"mode\":\"full\",\"shard\":{\"index\":1,\"count\":2,"
+    Files.writeString(b.resolve("env.json"), "{\"git_commit\":\"cafe2\",\"mode\":\"full\",\"shard\":{\"index\":1,\"count\":2,"
         + "\"units\":[\"y:sweep\"],\"plan\":[\"x:sweep\",\"y:sweep\"]}}");
     ShardMerge.ShardSetException e = org.junit.jupiter.api.Assertions.assertThrows(ShardMerge.ShardSetException.class,
         () -> ShardMerge.merge(tmp.resolve("out"), List.of(a, b)));
     assertEquals(2, e.problems().size(), e.problems().toString());
-    assertTrue(e.problems().get(0).contains("git_commit=\"c2\"") && e.problems().get(0).contains("\"c1\""), e.problems().toString());
+    assertTrue(e.problems().get(0).contains("git_commit=\"cafe2\"") && e.problems().get(0).contains("\"cafe1\""), e.problems().toString());
     assertTrue(e.problems().get(1).contains("mode=\"full\""), e.problems().toString());
   }
 }

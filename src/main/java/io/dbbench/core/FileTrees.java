@@ -90,13 +90,71 @@ public final class FileTrees {
   }
 
   /**
-   * Copies {@code from} and everything below it to {@code to} (created as needed), the files
-   * {@code include} accepts, with {@code options} (e.g. {@code COPY_ATTRIBUTES}).
+   * A symbolic link under a tree that leads outside it, or nowhere: reading through it would read
+   * a file the tree's owner chose from anywhere on this machine ({@code leak.txt -> /etc/passwd}).
+   */
+  public static final class LinkOutsideException extends IOException {
+    private static final long serialVersionUID = 1L;
+    private final transient Path link;
+
+    /**
+     * @param link the link, as found under the tree
+     * @param message names the link and where it leads
+     */
+    public LinkOutsideException(Path link, String message) {
+      super(message);
+      this.link = link;
+    }
+
+    /** The link, as found under the tree. */
+    public Path link() {
+      return link;
+    }
+  }
+
+  /**
+   * Checks that every symbolic link at or below {@code root} (its own path taken as given) resolves
+   * to a path inside {@code root}'s real path; links are inspected, never followed into.
    *
+   * @throws LinkOutsideException naming the first link that leads outside the tree, with its
+   *     target, or that leads nowhere (a dangling link)
+   * @throws IOException when the tree cannot be walked
+   */
+  public static void requireLinksInside(Path root) throws IOException {
+    Path top = root.toRealPath();
+    try (Stream<Path> s = Files.walk(root)) {
+      for (Path p : s.toList()) {
+        if (p.equals(root) || !Files.isSymbolicLink(p)) {
+          continue;
+        }
+        Path target = Files.readSymbolicLink(p);
+        Path real;
+        try {
+          real = p.toRealPath();
+        } catch (IOException e) {
+          throw new LinkOutsideException(p, p + " is a symbolic link to " + target
+              + ", which does not exist; expected only files and links inside " + root);
+        }
+        if (!real.startsWith(top)) {
+          throw new LinkOutsideException(p, p + " is a symbolic link to " + target + ", outside " + root
+              + "; expected only files and links inside it");
+        }
+      }
+    }
+  }
+
+  /**
+   * Copies {@code from} and everything below it to {@code to} (created as needed), the files
+   * {@code include} accepts, with {@code options} (e.g. {@code COPY_ATTRIBUTES}). A symbolic link
+   * that stays inside {@code from} is copied as the file it leads to; one that leads outside it (or
+   * nowhere) stops the copy before anything is copied ({@link #requireLinksInside}).
+   *
+   * @throws LinkOutsideException naming a link under {@code from} that leads outside it
    * @throws IOException naming the path that could not be copied
    */
   public static void copyTree(Path from, Path to, Predicate<Path> include, CopyOption... options)
       throws IOException {
+    requireLinksInside(from);
     try (Stream<Path> s = Files.walk(from)) {
       for (Path p : s.toList()) {
         Path dest = to.resolve(from.relativize(p).toString());

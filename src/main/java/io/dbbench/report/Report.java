@@ -508,7 +508,7 @@ public final class Report implements Callable<Integer> {
     List<Path> runs = new ArrayList<>();
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR",
-        description = "Output run directory (default: results/merged-<UTC timestamp>).")
+        description = "Output run directory, new or empty (default: results/merged-<UTC timestamp>).")
     Path out;
 
     @CommandLine.Spec
@@ -520,8 +520,12 @@ public final class Report implements Callable<Integer> {
           + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC)));
       boolean shards = false;
       for (Path r : runs) {
-        shards |= Files.isDirectory(r) && ShardMerge.isShard(r);
+        if (Files.isDirectory(r)) {
+          Merge.requireInside(r); // before its env.json is read
+          shards |= ShardMerge.isShard(r);
+        }
       }
+      boolean existed = Files.exists(dir);
       if (shards) {
         try {
           ShardMerge.merge(dir, runs);
@@ -532,7 +536,13 @@ public final class Report implements Callable<Integer> {
       } else {
         Merge.merge(dir, runs);
       }
-      Path md = render(dir);
+      Path md;
+      try {
+        md = render(dir);
+      } catch (Exception e) {
+        Merge.discard(dir, existed); // the merged run stands with its report or not at all
+        throw e;
+      }
       spec.commandLine().getOut().println("merged " + runs.size() + (shards ? " shard(s)" : " run(s)") + " into " + dir
           + "; wrote " + md + " and " + dir.resolve("report.html"));
       return 0;
@@ -544,7 +554,8 @@ public final class Report implements Callable<Integer> {
       description = "Every finding of every run under RESULTS_DIR as a series over time, with its change points"
           + " (E-Divisive means with a permutation test; runs under load shown, not used) and where the code that"
           + " produces it changed (git log): writes history.json, history.md and history.html into RESULTS_DIR"
-          + " (or --out).")
+          + " (or --out). A run that cannot be read is left out with one line naming its file, the rest are"
+          + " written, and the exit status is 2.")
   static final class HistoryCmd implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "RESULTS_DIR", defaultValue = "results",
         description = "The directory holding the run directories (default: ${DEFAULT-VALUE}).")
@@ -581,7 +592,10 @@ public final class Report implements Callable<Integer> {
       spec.commandLine().getOut().println("history of " + h.runs().size() + " runs, " + h.series().size()
           + " findings, " + steps + " change point(s): wrote " + dir.resolve(History.HTML) + ", " + History.MD + " and "
           + History.JSON);
-      return 0;
+      for (History.Unreadable u : h.unreadable()) {
+        spec.commandLine().getErr().println("report: history: run " + u.run() + " left out: " + u.reason());
+      }
+      return h.unreadable().isEmpty() ? 0 : EXIT_BAD_INPUT;
     }
   }
 
@@ -589,7 +603,8 @@ public final class Report implements Callable<Integer> {
    * Builds the history of the runs under {@code results} ({@link History#build}, commits from the
    * repository around it) and writes it into {@code out}.
    *
-   * @throws ReportException when a run cannot be read
+   * @throws ReportException not for a run's files: a run that cannot be read is left out and listed
+   *     in {@link History.Document#unreadable}
    * @throws IOException when a file cannot be read or written
    */
   public static History.Document refreshHistory(Path results, Path out) throws ReportException, IOException {

@@ -410,7 +410,52 @@ public final class Interleave implements Callable<Integer> {
     checkJmhArgs(plan.jmhArgs());
     // secret -D properties reach the sides' forks through a secrets file, never a command line
     try (ForkSecrets secrets = ForkSecrets.write(ForkSecrets.secretsOf(plan.jmhArgs()))) {
-      runForks(plan, ForkSecrets.withoutSecrets(plan.jmhArgs(), secrets.path()), progress);
+      List<String> forkArgs = ForkSecrets.withoutSecrets(plan.jmhArgs(), secrets.path());
+      if (plan.varied() != null) {
+        for (Side side : List.of(plan.baseline(), plan.candidate())) {
+          requireDeclared(plan.varied(), side, forkArgs);
+        }
+      }
+      runForks(plan, forkArgs, progress);
+    }
+  }
+
+  /**
+   * Checks, before any fork runs, that a benchmark {@code jmhArgs} selects on {@code side} declares
+   * {@code param} as a {@code @Param}: else both sides would run one configuration and the
+   * comparison would report noise as a change. Asks the side's own JMH ({@code -lp}, which lists
+   * each selected benchmark with its {@code param "NAME" = {...}} lines).
+   *
+   * @throws InterleaveException naming the param, the side and the params the selection declares;
+   *     or when the listing fails
+   * @throws IOException when the listing cannot be started
+   */
+  static void requireDeclared(String param, Side side, List<String> jmhArgs) throws InterleaveException, IOException {
+    List<String> cmd = new ArrayList<>(side.command());
+    cmd.add("-lp");
+    cmd.addAll(jmhArgs);
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    p.getOutputStream().close();
+    String listing = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    try {
+      if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+        p.destroyForcibly();
+        throw new InterleaveException("--vary " + param + ": the " + side.name() + " side's JMH could not list its"
+            + " benchmarks' params (-lp): " + listing.strip().lines().reduce((a, b) -> b).orElse("no output"));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterleaveException("--vary " + param + ": interrupted while listing the " + side.name() + " side's params");
+    }
+    java.util.Set<String> declared = new java.util.TreeSet<>();
+    Matcher m = Pattern.compile("(?m)^\\s+param \"([^\"]+)\" = ").matcher(listing);
+    while (m.find()) {
+      declared.add(m.group(1));
+    }
+    if (!declared.contains(param)) {
+      throw new InterleaveException("--vary " + param + ": no benchmark the " + side.name() + " side selects declares"
+          + " @Param " + param + " (its JMH -lp lists " + (declared.isEmpty() ? "no params" : String.join(", ", declared))
+          + "); both sides would run the same configuration");
     }
   }
 

@@ -33,6 +33,7 @@ import java.util.regex.Pattern;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import io.dbbench.report.data.Run;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
@@ -175,8 +176,7 @@ public final class MainJob {
    * @throws IOException when the run directory or its files cannot be written
    */
   public Outcome run() throws IOException {
-    Path runDir = options.resultsRoot().resolve(STAMP.format(ZonedDateTime.now(clock.withZone(ZoneOffset.UTC))));
-    Files.createDirectories(runDir);
+    Path runDir = createRunDirectory(options.resultsRoot(), STAMP.format(ZonedDateTime.now(clock.withZone(ZoneOffset.UTC))));
     say("main job: " + (options.full() ? "full (publication)" : "quick") + " settings; results in "
         + runDir.toAbsolutePath());
     // servers and directories of forks that were killed in an earlier run (see Leases)
@@ -226,6 +226,31 @@ public final class MainJob {
     return mine;
   }
 
+  /**
+   * Creates a new run directory under {@code root} named {@code stamp}, or {@code stamp-2},
+   * {@code stamp-3}, ... when another job took the name (two jobs started in the same second): each
+   * name is created atomically and never reused, so no job writes into another's run. The directory
+   * holds {@link Run#INCOMPLETE} from its first write until {@code jmh.json} and {@code env.json}
+   * are written, so a run killed midway says so.
+   *
+   * @throws IOException when {@code root} or the directory cannot be created
+   */
+  static Path createRunDirectory(Path root, String stamp) throws IOException {
+    Files.createDirectories(root);
+    for (int i = 1; ; i++) {
+      Path dir = root.resolve(i == 1 ? stamp : stamp + "-" + i);
+      try {
+        Files.createDirectory(dir);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        continue;
+      }
+      Files.writeString(dir.resolve(Run.INCOMPLETE), "main job started " + java.time.Instant.now() + " (pid "
+          + ProcessHandle.current().pid() + "); this file is removed once jmh.json and env.json are written, so a run"
+          + " directory still holding it was killed or is still running\n");
+      return dir;
+    }
+  }
+
   /** Runs each family in turn ({@link #runFamily}), then writes {@code jmh.json}, {@code env.json} and the report. */
   private Outcome runFamilies(Set<String> all, long jobStart) throws IOException {
     ArrayNode merged = ctx.json().createArrayNode();
@@ -237,6 +262,7 @@ public final class MainJob {
     ctx.json().writeValue(runDir.resolve("jmh.json").toFile(), merged);
     ManifestBuilder.write(ctx.json(), runDir.resolve("env.json"),
         manifest.build(options, Math.round((System.nanoTime() - jobStart) / 1e9)));
+    Files.deleteIfExists(runDir.resolve(Run.INCOMPLETE));
     String reportError = "";
     try {
       Report.render(runDir);
@@ -262,6 +288,7 @@ public final class MainJob {
       Report.render(runDir);
       say("refreshed " + options.resultsRoot().resolve(io.dbbench.report.study.History.HTML) + " (" + h.runs().size()
           + " runs, " + h.series().size() + " findings); the report links each finding to its series");
+      h.unreadable().forEach(u -> say("history: run " + u.run() + " left out: " + Redaction.redact(u.reason())));
     } catch (IOException | RuntimeException | io.dbbench.report.data.ReportException e) {
       say("history not refreshed: " + Redaction.redact(String.valueOf(e.getMessage())));
     }

@@ -68,6 +68,6 @@ class MergeTest {
     ReportCli.assertBadInput(ReportCli.run("merge", "-o", tmp.resolve("m").toString(), tmp.resolve("missing").toString()),
         "not a run directory");
     Path a = hostRun("a", "alpha");
-    ReportCli.assertBadInput(ReportCli.run("merge", "-o", a.toString(), a.toString()), "already holds a jmh.json");
+    ReportCli.assertBadInput(ReportCli.run("merge", "-o", a.toString(), a.toString()), "is not empty (it holds env.json)");
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.core.BackendKind;
 import io.dbbench.report.data.RunManifest.Backend;
@@ -32,14 +33,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The one place that knows {@code env.json}'s keys: reads a manifest into a {@link RunManifest}
  * and writes one back, in the documented schema ({@code docs/reports.md}, "The run manifest")
  * plus {@code schema_version} and each family's {@code backend_kind}.
  *
- * <p>The reader is tolerant: every key may be missing (the component is {@code null} or empty),
- * a value of an unexpected JSON type reads as missing, and keys it does not know are kept
+ * <p>The reader is tolerant of what is missing and strict about what is there: every key may be
+ * missing (the component is {@code null} or empty), but a top-level key of the schema holding
+ * another JSON type ({@code "host": 123}, {@code "families": "x"}), a family that is not an object or
+ * a {@code git_commit} that is not a commit id is refused with the field named ({@link #typeProblem});
+ * inside a family, a value of an unexpected JSON type reads as missing. Keys it does not know are kept
  * ({@link RunManifest#extra}, {@link Family#facts}, {@link Comparison#extra}) and written back in
  * place. A manifest written before {@code backend_kind} existed gets its kind from its facts:
  * ArangoDB's {@code kind} fact, else a label naming a stand-in, an embedded or in-process backend
@@ -83,7 +88,94 @@ public final class ManifestJson {
     if (n == null || !n.isObject()) {
       throw new ReportException(file + ": not a run manifest (expected a JSON object)");
     }
+    String problem = typeProblem(n, "");
+    if (problem != null) {
+      throw new ReportException(file + ": " + problem);
+    }
     return read(n);
+  }
+
+  /**
+   * Whether {@code s} can be a git object id: 4 to 64 hexadecimal digits (an abbreviated or full
+   * SHA-1 or SHA-256 id). What a manifest's {@code git_commit} must be, so that it never reaches
+   * git as anything but a revision (an option such as {@code --output=FILE}, a path, a range).
+   */
+  public static boolean isObjectId(String s) {
+    return s != null && OBJECT_ID.matcher(s).matches();
+  }
+
+  private static final Pattern OBJECT_ID = Pattern.compile("[0-9a-fA-F]{4,64}");
+
+  /** Top-level keys and the JSON type each must have when present and not null. */
+  private static final Map<String, JsonNodeType> TOP_TYPES = Map.ofEntries(
+      Map.entry("schema_version", JsonNodeType.NUMBER),
+      Map.entry("timestamp_utc", JsonNodeType.STRING),
+      Map.entry("host", JsonNodeType.STRING),
+      Map.entry("jdk", JsonNodeType.OBJECT),
+      Map.entry("os", JsonNodeType.OBJECT),
+      Map.entry("cores", JsonNodeType.NUMBER),
+      Map.entry("cpu_model", JsonNodeType.STRING),
+      Map.entry("memory_bytes", JsonNodeType.NUMBER),
+      Map.entry("jmh_version", JsonNodeType.STRING),
+      Map.entry("git_commit", JsonNodeType.STRING),
+      Map.entry("git_dirty", JsonNodeType.BOOLEAN),
+      Map.entry("mode", JsonNodeType.STRING),
+      Map.entry("bench_include", JsonNodeType.STRING),
+      Map.entry("bench_args", JsonNodeType.ARRAY),
+      Map.entry("bench_forks", JsonNodeType.NUMBER),
+      Map.entry("families", JsonNodeType.OBJECT),
+      Map.entry("shard", JsonNodeType.OBJECT),
+      Map.entry("shards", JsonNodeType.ARRAY),
+      Map.entry("wall_seconds", JsonNodeType.NUMBER),
+      Map.entry("interleaved", JsonNodeType.OBJECT),
+      Map.entry("merged_from", JsonNodeType.ARRAY));
+
+  /**
+   * The first way {@code env} is not a manifest's shape, naming the field ({@code at} prefixes it:
+   * {@code merged_from[0].env.}); {@code null} when it is one. A top-level key of the schema holds
+   * its JSON type or null, each family is an object, and {@code git_commit} is empty or an object
+   * id ({@link #isObjectId}). Keys outside the schema are not checked (they are kept as they are).
+   */
+  static String typeProblem(JsonNode env, String at) {
+    for (Map.Entry<String, JsonNode> e : env.properties()) {
+      JsonNodeType want = TOP_TYPES.get(e.getKey());
+      JsonNode v = e.getValue();
+      if (want == null || v.isNull()) {
+        continue;
+      }
+      if (v.getNodeType() != want) {
+        return at + e.getKey() + " is " + shown(v) + ", expected " + want.name().toLowerCase(Locale.ROOT);
+      }
+    }
+    JsonNode commit = env.path("git_commit");
+    if (commit.isTextual() && !commit.asText().isEmpty() && !isObjectId(commit.asText())) {
+      return at + "git_commit is " + shown(commit) + ", expected a commit id (4 to 64 hex digits)";
+    }
+    for (Map.Entry<String, JsonNode> f : env.path("families").properties()) {
+      if (!f.getValue().isObject()) {
+        return at + "families." + f.getKey() + " is " + shown(f.getValue()) + ", expected an object";
+      }
+    }
+    int i = 0;
+    for (JsonNode p : env.path("merged_from")) {
+      if (!p.isObject()) {
+        return at + "merged_from[" + i + "] is " + shown(p) + ", expected an object";
+      }
+      if (p.path("env").isObject()) {
+        String inner = typeProblem(p.path("env"), at + "merged_from[" + i + "].env.");
+        if (inner != null) {
+          return inner;
+        }
+      }
+      i++;
+    }
+    return null;
+  }
+
+  /** A value as an error shows it: its JSON, cut at 80 characters. */
+  private static String shown(JsonNode v) {
+    String s = v.toString();
+    return s.length() > 80 ? s.substring(0, 77) + "..." : s;
   }
 
   /**
@@ -95,6 +187,10 @@ public final class ManifestJson {
     if (given == null || !given.isObject()) {
       throw new IllegalArgumentException("a run manifest is a JSON object, got " + (given == null ? "null"
           : given.getNodeType()));
+    }
+    String problem = typeProblem(given, "");
+    if (problem != null) {
+      throw new IllegalArgumentException("not a run manifest: " + problem);
     }
     JsonNode env = JsonRedaction.redact(given); // an input written by hand or by an older dbbench may hold a credential
     Host host = null;

@@ -40,6 +40,12 @@ public record Run(Path source, List<JmhResult> results, RunManifest manifest, Li
   }
 
   /**
+   * The file a main job writes first into its run directory and removes once {@code jmh.json} and
+   * {@code env.json} are written: a directory still holding it was killed or is still running.
+   */
+  public static final String INCOMPLETE = "INCOMPLETE";
+
+  /**
    * Reads a run directory or a JMH JSON file.
    *
    * @throws ReportException naming the file when it is missing, not JSON or not JMH output, or

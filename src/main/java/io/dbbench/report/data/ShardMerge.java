@@ -60,35 +60,48 @@ public final class ShardMerge {
     }
   }
 
-  /** Whether {@code runDir}'s manifest says it is a shard. */
-  public static boolean isShard(Path runDir) throws IOException {
+  /**
+   * Whether {@code runDir}'s manifest says it is a shard.
+   *
+   * @throws ReportException naming the file when its env.json is not a manifest
+   */
+  public static boolean isShard(Path runDir) throws ReportException {
     Path env = runDir.resolve("env.json");
-    try {
-      return Files.isRegularFile(env) && ManifestJson.read(env).shard() != null;
-    } catch (ReportException e) {
-      throw new IOException(e.getMessage(), e);
-    }
+    return Files.isRegularFile(env) && ManifestJson.read(env).shard() != null;
   }
 
   /**
-   * Checks and merges {@code shardDirs} into {@code out} (created; must not hold a jmh.json).
+   * Checks and merges {@code shardDirs} into {@code out} (created, or an empty directory). Nothing is
+   * read through a symbolic link that leads outside its shard ({@link Merge#requireInside}); when the
+   * merge fails, what it wrote is removed ({@link Merge#discard}).
    *
    * @throws ShardSetException when the set is not whole or not of one run (every problem listed)
-   * @throws ReportException when an input is not a run or out already holds one
+   * @throws ReportException when an input is not a run or holds a link leading outside it, or out is
+   *     not new or empty
    * @throws IOException when reading or writing fails
    */
   public static Path merge(Path out, List<Path> shardDirs) throws ReportException, IOException {
-    if (Files.exists(out.resolve("jmh.json"))) {
-      throw new ReportException(out + " already holds a jmh.json; choose a new output directory");
-    }
+    Merge.requireFresh(out);
     List<Map.Entry<Path, RunManifest>> inputs = new ArrayList<>();
     for (Path dir : shardDirs) {
       if (!Files.isRegularFile(dir.resolve("jmh.json")) || !Files.isRegularFile(dir.resolve("env.json"))) {
         throw new ReportException(dir + ": not a run directory (expected jmh.json and env.json)");
       }
+      Merge.requireInside(dir);
       inputs.add(Map.entry(dir, ManifestJson.read(dir.resolve("env.json")))); // redacted as read
     }
     List<Path> ordered = check(inputs);
+    boolean existed = Files.exists(out);
+    try {
+      return mergeInto(out, ordered, inputs);
+    } catch (IOException | RuntimeException e) {
+      Merge.discard(out, existed);
+      throw e;
+    }
+  }
+
+  private static Path mergeInto(Path out, List<Path> ordered, List<Map.Entry<Path, RunManifest>> inputs)
+      throws IOException {
     Map<Path, RunManifest> envs = new LinkedHashMap<>();
     inputs.forEach(e -> envs.put(e.getKey(), e.getValue()));
     ArrayNode rows = MAPPER.createArrayNode();

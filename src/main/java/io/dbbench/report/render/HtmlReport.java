@@ -126,7 +126,7 @@ public final class HtmlReport {
                   .append("px\"><canvas id=\"").append(id).append("\" role=\"img\" aria-label=\"")
                   .append(esc(c.title())).append("\" data-name=\"").append(esc(c.name())).append("\"></canvas></div>")
                   .append("<script type=\"application/json\" class=\"chart-spec\" data-canvas=\"").append(id)
-                  .append("\">").append(json(c).replace("</", "<\\/")).append("</script>")
+                  .append("\">").append(scriptSafe(json(c))).append("</script>")
                   .append("<noscript><img alt=\"").append(esc(c.title())).append("\" src=\"").append(png)
                   .append("\"></noscript><figcaption>").append(esc(c.title()))
                   .append(" (hover for values; click a legend entry to hide that series)</figcaption></figure>\n");
@@ -185,6 +185,16 @@ public final class HtmlReport {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * JSON made safe inside a {@code <script>} element: every {@code <} written as the JSON escape backslash-u003c, so
+   * no value ({@code </script>}, {@code <!--<script>}, which would hide the rest of the page) can end
+   * or change the element. JSON only has {@code <} inside strings, where the escape reads back the same
+   * (the HTML standard's "restrictions for contents of script elements").
+   */
+  static String scriptSafe(String json) {
+    return json.replace("<", "\\u003c");
   }
 
   private static void nums(ArrayNode a, List<Double> vs) {

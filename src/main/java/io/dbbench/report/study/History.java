@@ -129,8 +129,27 @@ public final class History {
     }
   }
 
-  /** The whole history ({@value #JSON}). */
-  public record Document(int schemaVersion, String resultsDir, List<String> runs, List<Series> series) {}
+  /**
+   * A run directory left out of the history because it cannot be read as a run.
+   *
+   * @param run the directory's name
+   * @param reason why, naming the file (an env.json whose {@code git_commit} is not a commit id, a
+   *     findings.json that is not JSON)
+   */
+  public record Unreadable(String run, String reason) {}
+
+  /**
+   * The whole history ({@value #JSON}).
+   *
+   * @param unreadable the run directories left out, each with its reason (empty when none)
+   */
+  public record Document(int schemaVersion, String resultsDir, List<String> runs, List<Series> series,
+      List<Unreadable> unreadable) {
+    /** Without {@code unreadable} (a history.json written before it existed reads with none). */
+    public Document {
+      unreadable = unreadable == null ? List.of() : List.copyOf(unreadable);
+    }
+  }
 
   /**
    * A finding's identity: {@code study | Class.method | kind unit | compared | fixed | mode}.
@@ -231,41 +250,93 @@ public final class History {
 
   /**
    * The run directories under {@code resultsDir}, by name: those with a {@code jmh.json} and an
-   * {@code env.json}, except the shards of a sharded run (their merged run stands for them).
+   * {@code env.json}, except the shards of a sharded run (their merged run stands for them) and runs
+   * still marked {@link Run#INCOMPLETE}.
    */
   public static List<Path> runs(Path resultsDir) throws IOException {
+    return runs(resultsDir, new ArrayList<>());
+  }
+
+  /**
+   * {@link #runs(Path)}, adding to {@code unreadable} each run directory whose env.json cannot be
+   * read as a manifest, with the reason.
+   */
+  static List<Path> runs(Path resultsDir, List<Unreadable> unreadable) throws IOException {
     List<Path> out = new ArrayList<>();
     try (Stream<Path> s = Files.list(resultsDir)) {
-      for (Path d : s.filter(d -> Files.isRegularFile(d.resolve("jmh.json")) && Files.isRegularFile(d.resolve("env.json")))
+      for (Path d : s.filter(d -> Files.exists(d.resolve(Run.INCOMPLETE), java.nio.file.LinkOption.NOFOLLOW_LINKS))
           .sorted().toList()) {
+        Path marker = d.resolve(Run.INCOMPLETE);
+        String said = "it cannot be read";
+        if (Files.isRegularFile(marker, java.nio.file.LinkOption.NOFOLLOW_LINKS)) { // a link is not followed
+          try (java.io.InputStream in = Files.newInputStream(marker)) {
+            said = new String(in.readNBytes(300), StandardCharsets.UTF_8).lines().findFirst().orElse("");
+          } catch (IOException e) {
+            // said stays
+          }
+        }
+        unreadable.add(new Unreadable(d.getFileName().toString(), "incomplete: " + marker + " is still there ("
+            + oneLine(said) + ")"));
+      }
+    }
+    Path root = resultsDir.toRealPath();
+    try (Stream<Path> s = Files.list(resultsDir)) {
+      for (Path d : s.filter(d -> Files.isRegularFile(d.resolve("jmh.json")) && Files.isRegularFile(d.resolve("env.json"))
+          && !Files.exists(d.resolve(Run.INCOMPLETE), java.nio.file.LinkOption.NOFOLLOW_LINKS)).sorted().toList()) {
+        // a run directory reads nothing through a link that leaves it (or, the directory itself, the results)
+        try {
+          if (!d.toRealPath().startsWith(root)) {
+            throw new io.dbbench.core.FileTrees.LinkOutsideException(d, d + " is a symbolic link to "
+                + Files.readSymbolicLink(d) + ", outside " + resultsDir);
+          }
+          io.dbbench.core.FileTrees.requireLinksInside(d);
+        } catch (io.dbbench.core.FileTrees.LinkOutsideException e) {
+          unreadable.add(new Unreadable(d.getFileName().toString(), oneLine(e.getMessage())));
+          continue;
+        }
         try {
           if (ManifestJson.read(d.resolve("env.json")).shard() == null) {
             out.add(d);
           }
         } catch (ReportException e) {
-          // not a run this version can read: left out of the history
+          unreadable.add(new Unreadable(d.getFileName().toString(), oneLine(e.getMessage())));
         }
       }
     }
     return out;
   }
 
+  private static String oneLine(String s) {
+    return String.valueOf(s).replace('\n', ' ').replace('\r', ' ');
+  }
+
   /**
    * The history of every run under {@code resultsDir}.
    *
-   * @throws ReportException when a run's files are not readable as a run
-   * @throws IOException when a file cannot be read
+   * <p>A run whose files cannot be read (its env.json not a manifest, its findings.json not
+   * findings) is left out and listed in {@link Document#unreadable} with its reason; the rest are read.
+   *
+   * @throws ReportException never for one run's files (those are listed in {@link Document#unreadable})
+   * @throws IOException when the results directory cannot be listed
    */
   public static Document build(Path resultsDir, Commits commits, EDivisive detector) throws ReportException,
       IOException {
     Map<String, Series> byId = new LinkedHashMap<>();
     Map<String, List<Point>> points = new LinkedHashMap<>();
     List<String> runNames = new ArrayList<>();
-    for (Path dir : runs(resultsDir)) {
-      RunManifest m = ManifestJson.read(dir.resolve("env.json"));
+    List<Unreadable> unreadable = new ArrayList<>();
+    for (Path dir : runs(resultsDir, unreadable)) {
+      RunManifest m;
+      List<FindingsJson.Entry> entries;
+      try {
+        m = ManifestJson.read(dir.resolve("env.json"));
+        entries = entries(dir);
+      } catch (ReportException | IOException | RuntimeException e) {
+        unreadable.add(new Unreadable(dir.getFileName().toString(), oneLine(e.getMessage())));
+        continue;
+      }
       String mode = m.job() == null || m.job().mode() == null ? "quick" : m.job().mode();
       String commit = m.host() == null || m.host().gitCommit() == null ? "" : m.host().gitCommit();
-      List<FindingsJson.Entry> entries = entries(dir);
       if (entries.isEmpty()) {
         continue;
       }
@@ -310,7 +381,7 @@ public final class History {
       out.add(new Series(s.id(), s.study(), s.title(), s.question(), s.benchmark(), s.kind(), s.unit(), s.compared(),
           s.fixed(), s.mode(), s.published(), ps, steps(ps, s.unit(), detector)));
     });
-    return new Document(SCHEMA_VERSION, resultsDir.toString(), List.copyOf(runNames), List.copyOf(out));
+    return new Document(SCHEMA_VERSION, resultsDir.toString(), List.copyOf(runNames), List.copyOf(out), unreadable);
   }
 
   /**
@@ -334,7 +405,7 @@ public final class History {
    */
   static List<String> codePaths(String benchmark) {
     String[] parts = benchmark == null ? new String[0] : benchmark.split("\\.");
-    String pkg = parts.length > 3 ? parts[2] : "";
+    String pkg = parts.length > 3 && parts[2].matches("[A-Za-z_][A-Za-z0-9_]*") ? parts[2] : "";
     List<String> out = new ArrayList<>();
     if (!pkg.isEmpty()) {
       out.add("src/jmh/java/io/dbbench/" + pkg);
@@ -608,15 +679,20 @@ public final class History {
 
   /**
    * {@link Commits} from {@code git log} in the repository around {@code dir}; {@code null} from a
-   * call that fails (no git, a commit this clone does not have).
+   * call that fails (no git, a commit this clone does not have) and, without calling git, for a
+   * commit that is not an object id ({@link ManifestJson#isObjectId}: a results file's
+   * {@code git_commit} reaches git only as a revision, after {@code --end-of-options}).
    */
   public static Commits git(Path dir) {
     return (from, to, paths) -> {
+      if (!ManifestJson.isObjectId(from) || !ManifestJson.isObjectId(to)) {
+        return null;
+      }
       if (from.equals(to)) {
         return List.of();
       }
       List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toAbsolutePath().toString(), "log", "--format=%h",
-          from + ".." + to, "--"));
+          "--end-of-options", from + ".." + to, "--"));
       cmd.addAll(paths);
       try {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(false).start();

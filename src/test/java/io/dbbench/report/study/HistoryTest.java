@@ -57,19 +57,19 @@ class HistoryTest {
       String name = String.format("20261101T%02d0000Z", i);
       names.add(name);
       double v = i < before.length ? before[i] : after[i - before.length];
-      run(results, name, "c" + i, "quick", "reused", v, false);
+      run(results, name, "cafe" + i, "quick", "reused", v, false);
     }
     // an under-load run just before the step with a wild value: shown, not used
-    run(results, "20261101T065959Z", "c6x", "quick", "reused", -90, true);
+    run(results, "20261101T065959Z", "cafe6f", "quick", "reused", -90, true);
     // a new contender is a new identity: a series of its own
-    run(results, "20261101T200000Z", "c20", "quick", "shared", -10, false);
+    run(results, "20261101T200000Z", "cafe20", "quick", "shared", -10, false);
     // a shard is not a run of the history
-    run(results, "20261101T210000Z", "c21", "quick", "reused", 50, false);
-    Files.writeString(results.resolve("20261101T210000Z/env.json"), "{\"git_commit\":\"c21\",\"mode\":\"quick\","
+    run(results, "20261101T210000Z", "cafe21", "quick", "reused", 50, false);
+    Files.writeString(results.resolve("20261101T210000Z/env.json"), "{\"git_commit\":\"cafe21\",\"mode\":\"quick\","
         + "\"families\":{},\"shard\":{\"index\":0,\"count\":2,\"units\":[],\"plan\":[],\"expected_seconds\":[1,1]}}");
     History.Commits commits = (from, to, paths) -> {
       assertTrue(paths.contains("src/main/java/io/dbbench/graphj"), paths.toString());
-      return from.equals("c6x") ? List.of("beef123") : to.equals("c3") ? null : List.of();
+      return from.equals("cafe6f") ? List.of("beef123") : to.equals("cafe3") ? null : List.of();
     };
     History.Document h = History.build(results, commits, EDivisive.DEFAULT);
     assertEquals(2, h.series().size(), h.series().stream().map(History.Series::id).toList().toString());
@@ -82,8 +82,8 @@ class HistoryTest {
     History.Step st = s.changePoints().get(0);
     assertEquals("20261101T060000Z", st.lastBefore(), "the under-load run is not an end of the step");
     assertEquals("20261101T070000Z", st.firstAfter());
-    assertEquals("c6", st.commitBefore());
-    assertEquals("c7", st.commitAfter());
+    assertEquals("cafe6", st.commitBefore());
+    assertEquals("cafe7", st.commitAfter());
     assertEquals(-62.7, st.before(), 0.5);
     assertEquals(-46.9, st.after(), 0.5);
     assertTrue(st.stepLow() < st.stepPct() && st.stepPct() < st.stepHigh(), st.toString());
@@ -94,7 +94,7 @@ class HistoryTest {
     assertEquals(List.of("beef123"), s.points().get(8).codeChanged(), s.points().get(8).toString());
     assertEquals("shared", h.series().get(1).compared().replaceAll(".*->", ""));
     assertTrue(History.sentence(s, st).contains("moved from -62.73% to -46.87%"), History.sentence(s, st));
-    assertTrue(History.sentence(s, st).contains("between run 20261101T060000Z and run 20261101T070000Z; commits c6..c7"),
+    assertTrue(History.sentence(s, st).contains("between run 20261101T060000Z and run 20261101T070000Z; commits cafe6..cafe7"),
         History.sentence(s, st));
 
     History.write(results, h);
@@ -115,7 +115,7 @@ class HistoryTest {
   void aFlatSeriesHasNoChangePoint(@TempDir Path results) throws Exception {
     double[] v = {-47, -45, -49, -46, -48, -47, -44, -50, -46, -47, -48, -45};
     for (int i = 0; i < v.length; i++) {
-      run(results, String.format("20261102T%02d0000Z", i), "c" + i, "quick", "reused", v[i], false);
+      run(results, String.format("20261102T%02d0000Z", i), "cafe" + i, "quick", "reused", v[i], false);
     }
     History.Document h = History.build(results, null, EDivisive.DEFAULT);
     assertEquals(List.of(), h.series().get(0).changePoints());
@@ -128,10 +128,10 @@ class HistoryTest {
    */
   @Test
   void aParamAddedBetweenRunsAndHeldFixedContinuesTheSeries(@TempDir Path results) throws Exception {
-    run(results, "20261101T000000Z", "c0", "quick", "reused", -62, false);
-    run(results, "20261101T010000Z", "c1", "quick", "reused", -61, false);
+    run(results, "20261101T000000Z", "cafe0", "quick", "reused", -62, false);
+    run(results, "20261101T010000Z", "cafe1", "quick", "reused", -61, false);
     for (String[] r : new String[][] {{"20261101T020000Z", "kuzu"}, {"20261101T030000Z", "ladybug"}}) {
-      run(results, r[0], "c2", "quick", "reused", -60, false);
+      run(results, r[0], "cafe2", "quick", "reused", -60, false);
       Path f = results.resolve(r[0]).resolve("findings.json");
       ArrayNode a = (ArrayNode) JSON.readTree(f.toFile());
       ((ObjectNode) a.get(0).get("baseline")).put("engine", r[1]);

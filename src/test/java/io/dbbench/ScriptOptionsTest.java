@@ -1,0 +1,92 @@
+package io.dbbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The graph scripts' bad input: an option without its value ended on {@code $2: unbound variable}
+ * (exit 1, the README says 2), and a failed cargo build exited 101 without the script's own line
+ * naming its log. The scripts run from a copy of {@code scripts/} in a temp tree, with a stand-in
+ * cargo: nothing is built.
+ */
+class ScriptOptionsTest {
+  @TempDir
+  Path tmp;
+
+  private record Result(int rc, String out, String err) {}
+
+  /** Runs {@code scripts/<script>} copied into {@code tmp/repo} (with an empty target/benchmarks.jar). */
+  private Result script(String script, Map<String, String> env, String... args) throws Exception {
+    Path repo = tmp.resolve("repo");
+    Files.createDirectories(repo.resolve("scripts"));
+    Files.createDirectories(repo.resolve("target"));
+    for (String s : List.of(script, "java.sh")) {
+      Files.copy(Path.of("scripts", s), repo.resolve("scripts/" + s), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+    if (!Files.exists(repo.resolve("target/benchmarks.jar"))) {
+      Files.writeString(repo.resolve("target/benchmarks.jar"), "");
+    }
+    List<String> cmd = new ArrayList<>(List.of("bash", repo.resolve("scripts/" + script).toString()));
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile());
+    pb.environment().remove("GRAPHD_SRC");
+    pb.environment().putAll(env);
+    pb.redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile());
+    Process p = pb.start();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    return new Result(p.exitValue(), Files.readString(tmp.resolve("out.txt")), Files.readString(tmp.resolve("err.txt")));
+  }
+
+  private static void badInput(Result r, String expected) {
+    assertEquals(2, r.rc(), r.out() + r.err());
+    assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+    assertTrue(r.err().contains(expected), r.err());
+    assertFalse(r.err().contains("unbound variable"), r.err());
+  }
+
+  @Test
+  void everyOptionWithoutItsValueIsOneLineAndExitTwo() throws Exception {
+    badInput(script("graphd-vs-dbbench.sh", Map.of(), "--graphd"), "--graphd needs a value");
+    badInput(script("graphd-vs-dbbench.sh", Map.of(), "--suite"), "--suite needs a value");
+    badInput(script("graph-engines.sh", Map.of(), "--forks"), "--forks needs a value");
+    badInput(script("graph-engines.sh", Map.of(), "--nodes"), "--nodes needs a value");
+    badInput(script("graph-engines.sh", Map.of(), "-o"), "-o needs a value");
+  }
+
+  /**
+   * A failed cargo build says where its log is (exit 2), and the graphd directory's name, quote and
+   * all, is written into neither the generated Cargo.toml nor the {@code #[path]} of lib.rs.
+   */
+  @Test
+  void aFailedBuildNamesItsLogAndTheGraphdPathIsNotWrittenIntoCode() throws Exception {
+    Path graphd = tmp.resolve("gr\"aph\\d");
+    for (String f : List.of("src/graphj/mod.rs", "benches/graphj_bench.rs", "benches/throughput_bench.rs", "Cargo.lock")) {
+      Files.createDirectories(graphd.resolve(f).getParent());
+      Files.writeString(graphd.resolve(f), "");
+    }
+    Path bin = Files.createDirectories(tmp.resolve("bin"));
+    Path cargo = bin.resolve("cargo");
+    Files.writeString(cargo, "#!/bin/sh\necho 'error: could not compile' >&2\nexit 101\n");
+    Files.setPosixFilePermissions(cargo, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Result r = script("graphd-vs-dbbench.sh", Map.of("PATH", bin + ":" + System.getenv("PATH"),
+        "JAVA_HOME", System.getProperty("java.home"), "GRAPHD_COMMIT", "7628b1d"), "--graphd", graphd.toString());
+    badInput(r, "the build failed; see target/graphd-bench/build.log");
+    Path h = tmp.resolve("repo/target/graphd-bench");
+    assertTrue(Files.readString(h.resolve("build.log")).contains("could not compile"));
+    for (Path generated : List.of(h.resolve("Cargo.toml"), h.resolve("src/lib.rs"))) {
+      assertFalse(Files.readString(generated).contains("gr\"aph"), "the path is not in " + generated);
+    }
+    assertEquals(graphd.toRealPath(), h.resolve("graphd-src").toRealPath(), "the build reaches graphd through a link");
+  }
+}
