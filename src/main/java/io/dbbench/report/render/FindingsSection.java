@@ -58,7 +58,7 @@ public final class FindingsSection {
           + (f.publishedHigh() != f.publishedValue() && !Double.isNaN(f.publishedHigh()) ? " to "
           + Finding.figure(f.publishedHigh(), f.unit()) : "");
       List<String> cells = new ArrayList<>(List.of(f.studyId(), f.question(), Finding.figure(f.estimate(), f.unit())
-          + interval, f.answer(), published, f.agreement() + (marks.isEmpty() ? "" : "; " + String.join("; ", marks))));
+          + interval, f.answer(), published, f.verdictText() + (marks.isEmpty() ? "" : "; " + String.join("; ", marks))));
       if (!history.isEmpty()) {
         cells.add(history.get(at));
       }
@@ -130,14 +130,18 @@ public final class FindingsSection {
         + "). Interval:"
         + " 95%; for a comparison whose forks ran interleaved (order ABBA...) the paired Student-t interval of the"
         + " fork-by-fork log ratio, otherwise a two-level bootstrap over forks (Kalibera and Jones). Agreement reads"
-        + " only the interval: same or opposite direction when it excludes no change, no measurable difference when"
-        + " it lies inside " + Agreement.BAND + ", otherwise cannot tell. The backends and machines"
-        + " differ, as the backend column says.");
+        + " only the interval and weighs magnitude: reproduced when it excludes no change and overlaps the study's"
+        + " figure widened by " + Agreement.BAND + " (or the study's own band, named in the note); otherwise same"
+        + " direction, N x smaller or larger (N: the least ratio of the two effects, logs of speed-ups or points of"
+        + " change), opposite direction, no effect here (inside " + Agreement.BAND + " of no change while the study"
+        + " found an effect), or cannot tell; bounded by ... when this machine or a stand-in keeps the study's figure"
+        + " out of reach; not comparable when the study's figure is not the effect its question names. The backends"
+        + " and machines differ, as the backend column says.");
     Doc.TableBuilder t = new Doc.TableBuilder().col("study").col("published (source)").col("dbbench, this run")
         .col("95% interval").col("agreement").col("backend");
     for (Finding f : fs) {
       t.row(List.of(f.study(), f.published() + ". Source: " + f.source(), measured(f), interval(f),
-          f.agreement() + (f.note().isEmpty() ? "" : ": " + f.note()), f.backend()));
+          f.verdictText() + (f.note().isEmpty() ? "" : ": " + f.note()), f.backend()));
     }
     s.add(t.build());
   }
