@@ -285,7 +285,7 @@ public final class Agreement {
         boolean outOfReach = bEffect < fLo;
         boolean decides = outOfReach && (agreement.equals(SMALLER) || agreement.equals(NO_EFFECT));
         deciding = decides ? bound : null;
-        why.add("bounded by " + bound.what() + ": at most " + Finding.figure(bound.limit(), u) + " here"
+        why.add("bounded by " + bound.what() + ": the most it can show here is " + Finding.figure(bound.limit(), u)
             + (bound.basis().isEmpty() ? "" : " (" + bound.basis() + ")")
             + (outOfReach ? ", below the study's widened figure: this machine cannot show it"
                 : ", which leaves the study's widened figure within reach: the bound does not explain the gap"));

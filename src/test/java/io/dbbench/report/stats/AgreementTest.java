@@ -89,7 +89,7 @@ class AgreementTest {
     assertEquals(Agreement.SMALLER, v.agreement());
     assertEquals(cores, v.bound());
     assertEquals("same direction, 30.5x smaller; bounded by 2 cores", v.text());
-    assertTrue(v.note().contains("at most 1.60x here (server CPU per query 20 ms x 500 queries / 2 cores)"
+    assertTrue(v.note().contains("the most it can show here is 1.60x (server CPU per query 20 ms x 500 queries / 2 cores)"
         + ", below the study's widened figure"), v.note());
     assertEquals("no effect here; bounded by 2 cores", ratio(0.98, 1.03, 4.64, cores).text());
     // a bound without a figure: the form's word decides
