@@ -232,8 +232,13 @@ public record Finding(Subject subject, Measured measured, Publication publicatio
     if (conditions.pairsNeeded() > conditions.pairs() && conditions.pairs() > 0) {
       return "cannot tell: needs about " + conditions.pairsNeeded() + " pairs (ran " + conditions.pairs() + ")";
     }
+    // the forks a verdict needs, from the note's first clause that names them (the study's figure follows it)
     int at = note().indexOf("needs ");
-    return at >= 0 ? "cannot tell: " + note().substring(at) : "cannot tell";
+    if (at < 0) {
+      return "cannot tell";
+    }
+    int end = note().indexOf("; ", at);
+    return "cannot tell: " + note().substring(at, end < 0 ? note().length() : end);
   }
 
   /** The finding as {@code findings.json} holds it ({@link FindingsJson.Entry}; keys documented in the README). */
