@@ -110,7 +110,7 @@ class ToyStudyTest {
     assertEquals("toy", f.path("study").asText());
     assertEquals("ABBAABBA", f.path("order").asText(), "judged as the interleaved headline comparison");
     assertEquals(2.0, f.path("estimate").asDouble(), 0.1, f.toString());
-    assertEquals("same direction", f.path("agreement").asText(), "faster, as the made-up figure says: " + f);
+    assertEquals("reproduced", f.path("agreement").asText(), "2.0x faster, as the made-up figure says: " + f);
     assertTrue(md.contains("| toy | ToyBenchmark.work: mode slow -> fast, speed-up |"), "the opening table's row: " + md);
 
     // without the registry line the same run is only a generic table: no finding, no form

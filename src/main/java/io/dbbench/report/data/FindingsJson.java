@@ -16,13 +16,21 @@ import java.util.Map;
 
 /**
  * The one reader and writer of {@code findings.json}, a run's findings beside its report: a JSON
- * array of {@link Entry} objects, in the key order below (the README documents the keys). Files
- * written by older versions read too: a key they lack reads as {@code null} (or 0, false), a key
- * they hold that this version dropped is ignored.
+ * array of {@link Entry} objects, in the key order below (the README documents the keys), each
+ * holding the {@link #SCHEMA_VERSION} it was written in. Files written by older versions read too:
+ * a key they lack reads as {@code null} (or 0, false), a key they hold that this version dropped is
+ * ignored, and an entry without {@code schema_version} is of schema 1.
+ *
+ * <p>Schema 1 (no {@code schema_version} key): {@code agreement} read direction only
+ * ({@code same direction} whatever the magnitude). Schema 2: {@code agreement} weighs magnitude
+ * ({@code reproduced}, {@code same direction, smaller}, ...: {@code io.dbbench.report.stats.Agreement}),
+ * with {@code verdict}, {@code factor} and {@code bound} beside it.
  */
 public final class FindingsJson {
   /** The file name, beside {@code report.md}. */
   public static final String FILE = "findings.json";
+  /** The schema {@link #write} writes; an entry without the key is of schema 1. */
+  public static final int SCHEMA_VERSION = 2;
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -31,6 +39,7 @@ public final class FindingsJson {
   /**
    * One finding as the file holds it: a study's published figure beside dbbench's counterpart.
    *
+   * @param schemaVersion the schema it was written in; 1 for an entry without the key
    * @param study the study's id
    * @param title the study's title
    * @param kind {@code comparison} or {@code absolute}
@@ -49,7 +58,12 @@ public final class FindingsJson {
    * @param order the fork sequence as run ({@code ABBAABBA}), empty when not interleaved
    * @param published the study's figure
    * @param answer {@code faster}, {@code slower}, {@code no practical difference} or {@code cannot tell...}; empty for an absolute finding
-   * @param agreement the agreement with the study ({@code agrees}, {@code disagrees}, {@code cannot tell}, ...)
+   * @param agreement the agreement with the study, one of {@code Agreement.AGREEMENTS} (schema 1:
+   *     {@code Agreement.SCHEMA_1_AGREEMENTS})
+   * @param verdict the verdict as the report prints it ({@code same direction, 30.5x smaller; bounded by
+   *     2 cores}); {@code null} in schema 1
+   * @param factor for {@code same direction, smaller/larger}, the least ratio of the effects; {@code null} otherwise
+   * @param bound the bound that decides the verdict; absent when none does
    * @param note the agreement's reasoning
    * @param question what was measured, in words
    * @param backend what it was measured on ({@code stand-in: ...}, {@code real: ...})
@@ -60,16 +74,22 @@ public final class FindingsJson {
    * @param variance where the spread of its pair differences lies; absent when unknown
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Entry(String study, String title, String kind, String benchmark, String metric, String unit,
+  public record Entry(@JsonProperty("schema_version") int schemaVersion, String study, String title, String kind, String benchmark, String metric, String unit,
       Map<String, String> baseline, Map<String, String> contender, Double estimate,
       @JsonProperty("ci_low") Double ciLow, @JsonProperty("ci_high") Double ciHigh,
       @JsonProperty("no_change") Double noChange, Double p, @JsonProperty("forks_baseline") int forksBaseline,
       @JsonProperty("forks_contender") int forksContender, String order, Published published, String answer,
-      String agreement, String note, String question, String backend,
+      String agreement, String verdict, Double factor, @JsonInclude(JsonInclude.Include.NON_NULL) Bound bound,
+      String note, String question, String backend,
       @JsonProperty("other_cpu_max") Double otherCpuMax, @JsonProperty("steal_max") Double stealMax,
       @JsonProperty("under_load") boolean underLoad,
       @JsonInclude(JsonInclude.Include.NON_NULL) Sampling sampling,
       @JsonInclude(JsonInclude.Include.NON_NULL) Variance variance) {
+    /** Reads an entry without {@code schema_version} as schema 1. */
+    public Entry {
+      schemaVersion = schemaVersion == 0 ? 1 : schemaVersion;
+    }
+
     /** Whether it compares two rows ({@code kind} is {@code comparison}). */
     public boolean comparison() {
       return "comparison".equals(kind);
@@ -92,6 +112,16 @@ public final class FindingsJson {
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Published(String text, Double value, @JsonInclude(JsonInclude.Include.NON_NULL) Double high,
       String source) {}
+
+  /**
+   * What bounds the effect on this machine ({@code io.dbbench.report.stats.Bound}).
+   *
+   * @param what what bounds it, e.g. {@code 2 cores}
+   * @param limit the most the comparison can show here, in the finding's unit; {@code null} when none
+   * @param basis how the limit was computed; empty when none
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Bound(String what, Double limit, String basis) {}
 
   /**
    * How an interleaved comparison's pairs were chosen ({@code StoppingRule}).

@@ -20,7 +20,8 @@ public final class FindingsSection {
 
   /**
    * The first screen: one short line per finding (the study, its question, dbbench's estimate and
-   * interval, the study's figure, the verdict with its marks: {@code UNDER LOAD}, {@code cap}) and
+   * interval, its answer with {@code cap at N pairs} when it stopped short of its target, the study's
+   * figure, the verdict with its magnitude, bound and {@code UNDER LOAD} mark) and
    * a forest plot of the comparison findings' intervals beside the published figures
    * ({@link Charts#forest}); sources and reasoning follow in "Findings in detail".
    */
@@ -49,16 +50,20 @@ public final class FindingsSection {
         marks.add(String.format(Locale.ROOT, "UNDER LOAD (other processes %.0f%%, stolen %.0f%%)",
             f.conditions().otherCpuMax(), f.conditions().stealMax()));
       }
-      if (f.conditions().stop().equals(StoppingRule.Stop.CAP.words())
-          || f.conditions().stop().equals(StoppingRule.Stop.MAX_PAIRS.words())) {
-        // the pairs its target would need are in the detail below (samplingText): the first screen has no room
-        marks.add(f.conditions().stop() + " at " + f.conditions().pairs() + " pairs");
+      // a comparison stopped short of its target says so beside its answer (the pairs its target would need are in the
+      // detail below, samplingText), unless the answer already names the pairs it ran: the verdict cell keeps its room
+      // for the verdict's magnitude and bound
+      String answer = f.answer();
+      if ((f.conditions().stop().equals(StoppingRule.Stop.CAP.words())
+          || f.conditions().stop().equals(StoppingRule.Stop.MAX_PAIRS.words())) && !answer.contains("(ran ")) {
+        answer = answer + (answer.isEmpty() ? "" : "; ") + f.conditions().stop() + " at " + f.conditions().pairs()
+            + " pairs";
       }
       String published = Double.isNaN(f.publishedValue()) ? "none published" : Finding.figure(f.publishedValue(), f.unit())
           + (f.publishedHigh() != f.publishedValue() && !Double.isNaN(f.publishedHigh()) ? " to "
           + Finding.figure(f.publishedHigh(), f.unit()) : "");
       List<String> cells = new ArrayList<>(List.of(f.studyId(), f.question(), Finding.figure(f.estimate(), f.unit())
-          + interval, f.answer(), published, f.agreement() + (marks.isEmpty() ? "" : "; " + String.join("; ", marks))));
+          + interval, answer, published, f.verdictText() + (marks.isEmpty() ? "" : "; " + String.join("; ", marks))));
       if (!history.isEmpty()) {
         cells.add(history.get(at));
       }
@@ -130,14 +135,18 @@ public final class FindingsSection {
         + "). Interval:"
         + " 95%; for a comparison whose forks ran interleaved (order ABBA...) the paired Student-t interval of the"
         + " fork-by-fork log ratio, otherwise a two-level bootstrap over forks (Kalibera and Jones). Agreement reads"
-        + " only the interval: same or opposite direction when it excludes no change, no measurable difference when"
-        + " it lies inside " + Agreement.BAND + ", otherwise cannot tell. The backends and machines"
-        + " differ, as the backend column says.");
+        + " only the interval and weighs magnitude: reproduced when it excludes no change and overlaps the study's"
+        + " figure widened by " + Agreement.BAND + " (or the study's own band, named in the note); otherwise same"
+        + " direction, N x smaller or larger (N: the least ratio of the two effects, logs of speed-ups or points of"
+        + " change), opposite direction, no effect here (inside " + Agreement.BAND + " of no change while the study"
+        + " found an effect), or cannot tell; bounded by ... when this machine or a stand-in keeps the study's figure"
+        + " out of reach; not comparable when the study's figure is not the effect its question names. The backends"
+        + " and machines differ, as the backend column says.");
     Doc.TableBuilder t = new Doc.TableBuilder().col("study").col("published (source)").col("dbbench, this run")
         .col("95% interval").col("agreement").col("backend");
     for (Finding f : fs) {
       t.row(List.of(f.study(), f.published() + ". Source: " + f.source(), measured(f), interval(f),
-          f.agreement() + (f.note().isEmpty() ? "" : ": " + f.note()), f.backend()));
+          f.verdictText() + (f.note().isEmpty() ? "" : ": " + f.note()), f.backend()));
     }
     s.add(t.build());
   }

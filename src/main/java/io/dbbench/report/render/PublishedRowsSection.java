@@ -53,8 +53,12 @@ public final class PublishedRowsSection {
       }
       List<PublishedRow> missing = list.stream().filter(r -> !r.measured()).toList();
       if (!missing.isEmpty()) {
+        // each distinct reason once, with its count when the rows give more than one
+        java.util.Map<String, Long> why = missing.stream().collect(java.util.stream.Collectors.groupingBy(
+            PublishedRow::note, java.util.LinkedHashMap::new, java.util.stream.Collectors.counting()));
         t.text(missing.size() + " of " + list.size() + " published rows were not measured in this run: "
-            + missing.get(0).note() + ".");
+            + (why.size() == 1 ? missing.get(0).note() : String.join("; ", why.entrySet().stream()
+                .map(e -> e.getValue() + " row" + (e.getValue() == 1 ? "" : "s") + ": " + e.getKey()).toList())) + ".");
       }
     });
   }

@@ -191,6 +191,11 @@ public record Finding(Subject subject, Measured measured, Publication publicatio
     return verdict.agreement();
   }
 
+  /** The verdict as the report prints it ({@link Agreement.Verdict#text}). */
+  public String verdictText() {
+    return verdict.text();
+  }
+
   /** The agreement's reasoning. */
   public String note() {
     return verdict.note();
@@ -227,8 +232,13 @@ public record Finding(Subject subject, Measured measured, Publication publicatio
     if (conditions.pairsNeeded() > conditions.pairs() && conditions.pairs() > 0) {
       return "cannot tell: needs about " + conditions.pairsNeeded() + " pairs (ran " + conditions.pairs() + ")";
     }
+    // the forks a verdict needs, from the note's first clause that names them (the study's figure follows it)
     int at = note().indexOf("needs ");
-    return at >= 0 ? "cannot tell: " + note().substring(at) : "cannot tell";
+    if (at < 0) {
+      return "cannot tell";
+    }
+    int end = note().indexOf("; ", at);
+    return "cannot tell: " + note().substring(at, end < 0 ? note().length() : end);
   }
 
   /** The finding as {@code findings.json} holds it ({@link FindingsJson.Entry}; keys documented in the README). */
@@ -241,9 +251,11 @@ public record Finding(Subject subject, Measured measured, Publication publicatio
     FindingsJson.Variance variance = Double.isNaN(conditions.pairSdLog()) ? null : new FindingsJson.Variance(
         num(conditions.pairSdLog()), num(conditions.withinForkShare()),
         num(Double.isNaN(conditions.withinForkShare()) ? Double.NaN : 1 - conditions.withinForkShare()));
-    return new FindingsJson.Entry(studyId(), study(), kind(), benchmark(), metric(), unit(), baseline(), contender(),
+    Bound b = verdict.bound();
+    FindingsJson.Bound bound = b == null ? null : new FindingsJson.Bound(b.what(), num(b.limit()), b.basis());
+    return new FindingsJson.Entry(FindingsJson.SCHEMA_VERSION, studyId(), study(), kind(), benchmark(), metric(), unit(), baseline(), contender(),
         num(estimate()), num(ciLow()), num(ciHigh()), num(noChange()), num(p()), forksBaseline(), forksContender(),
-        order(), pub, answer(), agreement(), note(), question(), backend(), num(conditions.otherCpuMax()),
+        order(), pub, answer(), agreement(), verdict.text(), num(verdict.factor()), bound, note(), question(), backend(), num(conditions.otherCpuMax()),
         num(conditions.stealMax()), conditions.underLoad(), sampling, variance);
   }
 

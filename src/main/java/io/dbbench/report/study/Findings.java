@@ -11,6 +11,7 @@ import io.dbbench.report.data.Run;
 import io.dbbench.report.data.RunManifest;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Agreement;
+import io.dbbench.report.stats.Bound;
 import io.dbbench.report.stats.Finding;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.stats.StoppingRule;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
@@ -85,17 +87,37 @@ public final class Findings {
     return StoppingRule.Scale.PERCENT;
   }
 
-  /** The findings of {@code run}: every measure of every study present in the run, in report order. */
+  /**
+   * The findings of {@code run}: every measure of every study present in the run, in report order;
+   * a comparison's verdict names the bound its form computes ({@link StudyForm#bound}) when it decides.
+   */
   public static List<Finding> of(Run run) {
     List<Finding> out = new ArrayList<>();
-    for (Study s : studies()) {
+    for (StudyForm form : StudyTables.forms()) {
+      if (form.studyResource().isEmpty()) {
+        continue;
+      }
+      Study s = form.study();
       if (run.results().stream().anyMatch(r -> s.present().matcher(r.benchmark()).find())) {
         for (Study.Measure m : s.measures()) {
-          out.add(of(s, m, run));
+          out.add(of(s, m, run, (base, other) -> form.bound(m, run, base, other)));
         }
       }
     }
     return out;
+  }
+
+  /**
+   * Where a comparison finding gets the bound on its effect: from the two rows it reads, the
+   * bound, or empty when none is known.
+   */
+  @FunctionalInterface
+  public interface Bounds {
+    /** No bound. */
+    Bounds NONE = (base, other) -> Optional.empty();
+
+    /** The bound on the comparison of {@code baseline} against {@code contender}. */
+    Optional<Bound> of(JmhResult baseline, JmhResult contender);
   }
 
   /**
@@ -107,8 +129,16 @@ public final class Findings {
     FindingsJson.write(runDir, findings.stream().map(Finding::toEntry).toList());
   }
 
-  /** The finding of one measure of one study in {@code run} (the study need not be present). */
+  /** The finding of one measure of one study in {@code run} (the study need not be present), with no bound. */
   public static Finding of(Study study, Study.Measure m, Run run) {
+    return of(study, m, run, Bounds.NONE);
+  }
+
+  /**
+   * The finding of one measure of one study in {@code run} (the study need not be present); a
+   * comparison's verdict weighs the bound {@code bounds} gives for its two rows.
+   */
+  public static Finding of(Study study, Study.Measure m, Run run, Bounds bounds) {
     String measureKind = m.kind();
     boolean comparison = m.comparison();
     String kind = comparison ? "comparison" : "absolute";
@@ -143,8 +173,8 @@ public final class Findings {
     String backend = backendLabel(run.manifest(), base) + study.studyBackend().map(b -> "; the study: " + b).orElse("");
     if (comparison) {
       JmhResult other = FormSupport.sibling(run.results(), base, change, false);
-      return comparison(id, title, measureKind, unit, question + fallback, published, pubLow, source, backend, run,
-          base, other);
+      return comparison(id, title, measureKind, unit, question + fallback, published, m.published().figure(), source,
+          backend, run, base, other, bounds.of(base, other).orElse(null));
     }
     double[][] forks;
     String metric;
@@ -191,7 +221,9 @@ public final class Findings {
    * {@link StoppingRule}, the paired t interval when their number was fixed.
    */
   private static Finding comparison(String id, String title, String measureKind, String unit, String question,
-      String published, double pubValue, String source, String backend, Run run, JmhResult base, JmhResult other) {
+      String published, Agreement.StudyFigure figure, String source, String backend, Run run, JmhResult base,
+      JmhResult other, Bound bound) {
+    double pubValue = figure.value();
     double[][] a = secondsForks(base);
     double[][] b = secondsForks(other);
     RunManifest.Comparison manifest = comparisonOf(run.manifest(), base, other);
@@ -241,19 +273,17 @@ public final class Findings {
     double ciLow;
     double ciHigh;
     double none = noChange(measureKind);
-    double pubEst;
     if (measureKind.equals("speedup")) {
       est = 1 / (1 + pct / 100);
       ciLow = Double.isNaN(hi) ? Double.NaN : 1 / (1 + hi / 100);
       ciHigh = Double.isNaN(lo) ? Double.NaN : 1 / (1 + lo / 100);
-      pubEst = pubValue;
     } else {
       est = pct;
       ciLow = lo;
       ciHigh = hi;
-      pubEst = pubValue;
     }
-    Agreement.Verdict agree = Agreement.agreeComparison(measureKind.equals("speedup"), ciLow, ciHigh, pubEst, need);
+    Agreement.Verdict agree = Agreement.agreeComparison(measureKind.equals("speedup"), ciLow, ciHigh, figure, bound,
+        need);
     String metric = "time per op (primary metric" + (paired ? ", paired fork means)" : ", fork means)");
     return new Finding(new Finding.Subject(id, title, "comparison", base.benchmark(), metric, unit, base.params(),
         other.params(), question, backend), new Finding.Measured(est, ciLow, ciHigh, none, p, base.forks(), other.forks(),

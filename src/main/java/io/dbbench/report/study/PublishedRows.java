@@ -17,8 +17,18 @@ import java.util.Objects;
  * listed as such, with the mode that measures it.
  */
 public final class PublishedRows {
-  /** The metric name of a row's primary score, as time per operation. */
+  /**
+   * The metric name of a row's primary score as time per operation, as each thread saw it: a
+   * latency ({@code avgt}'s score; for a throughput mode, threads / score).
+   */
   public static final String TIME = "time";
+  /**
+   * The metric name of a row's primary score as wall time per operation over all its threads: the
+   * inverse of the row's throughput, {@link #TIME} / threads. A Go benchmark that starts b.N
+   * requests at once and divides its wall time by b.N (WMPayload's {@code BenchmarkSearch}) reports
+   * this, not one client's latency.
+   */
+  public static final String WALL_TIME = "wall time";
   /** The secondary metric a benchmark counts failed requests in (the pooling study's "did not finish"). */
   public static final String DNF_COUNTER = "dnf";
 
@@ -31,21 +41,46 @@ public final class PublishedRows {
    * @param label the row in the study's words
    * @param benchmark dbbench's benchmark, {@code package.Class.method}
    * @param params the counterpart's parameters (a result matches when it has every one of them)
-   * @param metric {@link #TIME} (the primary score as seconds per operation, times {@code factor}), or
-   *     the name of a secondary metric (its per-iteration values times {@code factor}), e.g.
-   *     {@code shotAllocatedBytes}, {@code gc.alloc.rate.norm}, {@code allocs.norm}
+   * @param metric {@link #TIME} (the primary score as seconds per operation per thread, times
+   *     {@code factor}), {@link #WALL_TIME} (seconds of wall time per operation over all threads,
+   *     times {@code factor}), or the name of a secondary metric (its per-iteration values times
+   *     {@code factor}), e.g. {@code shotAllocatedBytes}, {@code gc.alloc.rate.norm}, {@code allocs.norm}
    * @param unit the unit both figures are in, e.g. {@code ns/op}, {@code ms}, {@code B/op}
    * @param factor what turns dbbench's metric into {@code unit} (1e9 for seconds to ns)
    * @param published the study's figure in {@code unit}, NaN for none or a row that did not finish
    * @param publishedText the study's figure as printed beside the row
    * @param publishedDnf whether the study's row did not finish
+   * @param threads the JMH threads the counterpart must have run with (1 for a study's one sequential
+   *     client), or 0 for any
+   * @param threadsWhy why those threads, and how to run the row (e.g. {@code -t 1}); empty for any
    */
   public record Point(String group, String label, String benchmark, Map<String, String> params, String metric,
-      String unit, double factor, double published, String publishedText, boolean publishedDnf) {
-    /** Copies the parameters, keeping their order. */
+      String unit, double factor, double published, String publishedText, boolean publishedDnf, int threads,
+      String threadsWhy) {
+    /**
+     * Copies the parameters, keeping their order.
+     *
+     * @throws IllegalArgumentException when {@code threads} is negative
+     */
     public Point {
       params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
       Objects.requireNonNull(metric, "metric");
+      Objects.requireNonNull(threadsWhy, "threadsWhy");
+      if (threads < 0) {
+        throw new IllegalArgumentException("threads " + threads + ": expected 0 (any) or the JMH threads the row needs");
+      }
+    }
+
+    /** A point any thread count measures. */
+    public Point(String group, String label, String benchmark, Map<String, String> params, String metric,
+        String unit, double factor, double published, String publishedText, boolean publishedDnf) {
+      this(group, label, benchmark, params, metric, unit, factor, published, publishedText, publishedDnf, 0, "");
+    }
+
+    /** This point, measured only by a row of {@code threads} JMH threads, for the reason {@code why}. */
+    public Point withThreads(int threads, String why) {
+      return new Point(group, label, benchmark, params, metric, unit, factor, published, publishedText, publishedDnf,
+          threads, why);
     }
 
     /** {@code Class.method k=v ...}: where dbbench measures it. */
@@ -78,6 +113,14 @@ public final class PublishedRows {
   /** One point against {@code results}; {@code full} says which mode ran (for the not-measured note). */
   static PublishedRow judge(String study, Point p, List<JmhResult> results, boolean full) {
     JmhResult r = find(results, p);
+    if (r == null && p.threads() > 0) {
+      JmhResult other = find(results, p.withThreads(0, ""));
+      if (other != null) {
+        return PublishedRow.notMeasured(study, p.group(), p.label(), p.where(), p.unit(), p.published(),
+            p.publishedText(), "needs a row of " + p.threads() + " thread" + (p.threads() == 1 ? "" : "s") + " ("
+                + p.threadsWhy() + "); this run's " + other.label() + " ran " + other.threads() + " threads");
+      }
+    }
     if (r == null) {
       return PublishedRow.notMeasured(study, p.group(), p.label(), p.where(), p.unit(), p.published(),
           p.publishedText(), full ? "this full run has no such row (see its failures)"
@@ -94,10 +137,13 @@ public final class PublishedRows {
         p.publishedDnf(), measuredDnf, forks);
   }
 
-  /** The first result of the point's benchmark that has every one of its parameters, or {@code null}. */
+  /**
+   * The first result of the point's benchmark that has every one of its parameters (and its threads,
+   * when it names them), or {@code null}.
+   */
   static JmhResult find(List<JmhResult> results, Point p) {
     for (JmhResult r : results) {
-      if (r.benchmark().equals(p.benchmark())
+      if (r.benchmark().equals(p.benchmark()) && (p.threads() == 0 || r.threads() == p.threads())
           && p.params().entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey())))) {
         return r;
       }
@@ -105,11 +151,24 @@ public final class PublishedRows {
     return null;
   }
 
-  /** The point's metric of {@code r} per fork and iteration, in the point's unit; empty when absent. */
+  /**
+   * The point's metric of {@code r} per fork and iteration, in the point's unit; empty when absent.
+   * {@link #WALL_TIME} divides each iteration's time per operation per thread by the row's threads:
+   * with every thread busy all the time, that is the iteration's wall time over its operations.
+   */
   static double[][] forks(JmhResult r, Point p) {
     double[][] raw;
     if (p.metric().equals(TIME)) {
       raw = Findings.secondsForks(r);
+    } else if (p.metric().equals(WALL_TIME)) {
+      double[][] perThread = Findings.secondsForks(r);
+      raw = new double[perThread.length][];
+      for (int f = 0; f < perThread.length; f++) {
+        raw[f] = new double[perThread[f].length];
+        for (int i = 0; i < perThread[f].length; i++) {
+          raw[f][i] = perThread[f][i] / r.threads();
+        }
+      }
     } else {
       JmhResult.Metric m = r.secondary().get(p.metric());
       if (m == null) {

@@ -3,6 +3,7 @@ package io.dbbench.report.study;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.report.stats.Agreement;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -92,12 +93,36 @@ public record Study(String id, String title, Pattern present, String source, Opt
 
   /**
    * The study's figure: {@code text} always; {@code low}/{@code high} in the measure's unit (equal
-   * for a single value; NaN when the study published no figure).
+   * for a single value; NaN when the study published no figure). In {@code study.json}:
+   * {@code published.text}, {@code value} (or {@code low}/{@code high}), and optionally
+   * {@code band_pct} with {@code band_why} (the study's own band around its figure, and why) and
+   * {@code caveat} ({@code {text, detail?, source}}: why the figure is not the effect the question names).
+   *
+   * @param text the figure in words
+   * @param low the figure, or a range's low end, in the measure's unit
+   * @param high a range's high end ({@code low} for one figure)
+   * @param bandPct the half-width, percent, the figure is widened by when a verdict weighs it:
+   *     {@code Agreement.EQUIVALENCE_PCT} unless the study declares {@code band_pct}
+   * @param bandWhy why the study's own band, with its source; empty for dbbench's equivalence band
+   * @param caveat why the figure is not the effect its question names, short enough for the first
+   *     screen's verdict cell; empty when it is
+   * @param caveatSource the caveat's detail and its source ({@code caveat.detail}, {@code caveat.source})
    */
-  public record Published(String text, double low, double high) {
+  public record Published(String text, double low, double high, double bandPct, String bandWhy, String caveat,
+      String caveatSource) {
+    /** A figure widened by dbbench's equivalence band, with no caveat. */
+    public Published(String text, double low, double high) {
+      this(text, low, high, Agreement.EQUIVALENCE_PCT, "", "", "");
+    }
+
     /** Whether the study published a figure (not only words). */
     public boolean hasFigure() {
       return !Double.isNaN(low);
+    }
+
+    /** The figure as a comparison's verdict reads it ({@link Agreement#agreeComparison}). */
+    public Agreement.StudyFigure figure() {
+      return new Agreement.StudyFigure(low, bandPct, bandWhy, caveat, caveatSource);
     }
   }
 
@@ -239,8 +264,37 @@ public record Study(String id, String title, Pattern present, String source, Opt
       }
     }
     return new Measure(kind, text(m, "unit", at), text(m, "question", at), List.copyOf(rows), change,
-        new Published(text(pub, "text", at + " published"), low, high), metric, m.path("scale").asDouble(1),
+        published(pub, low, high, at + " published"), metric, m.path("scale").asDouble(1),
         headline);
+  }
+
+  /**
+   * The {@code published} object: its text and figure, the study's own band ({@code band_pct} with
+   * {@code band_why}) and its caveat ({@code caveat.text} with {@code caveat.source}).
+   *
+   * @throws IllegalStateException naming {@code at} when a band has no reason, is not a number from 0
+   *     up, or a caveat lacks its text or source
+   */
+  private static Published published(JsonNode pub, double low, double high, String at) {
+    double band = Agreement.EQUIVALENCE_PCT;
+    String why = "";
+    if (pub.has("band_pct")) {
+      JsonNode b = pub.path("band_pct");
+      if (!b.isNumber() || b.asDouble() < 0) {
+        throw new IllegalStateException(at + ": band_pct " + b + " is not a half-width in percent (a number from 0 up)");
+      }
+      band = b.asDouble();
+      why = text(pub, "band_why", at + " (a study's own band needs its reason)");
+    }
+    String caveat = "";
+    String caveatSource = "";
+    if (pub.has("caveat")) {
+      JsonNode c = pub.path("caveat");
+      caveat = text(c, "text", at + " caveat");
+      caveatSource = (c.hasNonNull("detail") ? c.path("detail").asText() + "; " : "") + "source: "
+          + text(c, "source", at + " caveat");
+    }
+    return new Published(text(pub, "text", at), low, high, band, why, caveat, caveatSource);
   }
 
   /** The {@code change} of {@code n}: empty when absent; an empty object says nothing and is refused. */

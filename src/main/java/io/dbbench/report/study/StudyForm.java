@@ -3,6 +3,8 @@ package io.dbbench.report.study;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.render.Doc;
+import io.dbbench.report.stats.Agreement;
+import io.dbbench.report.stats.Bound;
 import io.dbbench.report.stats.Limit;
 import java.util.List;
 import java.util.Optional;
@@ -56,6 +58,22 @@ public interface StudyForm {
    */
   default List<PublishedRows.Point> publishedPoints() {
     return List.of();
+  }
+
+  /**
+   * What bounds a comparison finding of this study on this machine or stand-in (2 cores kept busy by
+   * a CPU-bound scan, a collection lock, a client that sets the pace), computed from this run's own
+   * measurements; the finding's verdict names it when it decides ({@link Agreement#agreeComparison}).
+   * Empty by default: no bound known.
+   *
+   * @param measure the study's comparison measure being judged ({@link Study.Measure#headline} names it)
+   * @param run the whole run (manifest, results)
+   * @param baseline the row the finding reads as its baseline
+   * @param contender the row it reads as its contender
+   * @return the bound, with its limit in the measure's unit ({@code x} or {@code %}) when it has one
+   */
+  default Optional<Bound> bound(Study.Measure measure, Run run, JmhResult baseline, JmhResult contender) {
+    return Optional.empty();
   }
 
   /**

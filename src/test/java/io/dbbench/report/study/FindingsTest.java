@@ -13,6 +13,7 @@ import io.dbbench.report.data.Units;
 import io.dbbench.report.render.Doc;
 import io.dbbench.report.render.FindingsSection;
 import io.dbbench.report.stats.Agreement;
+import io.dbbench.report.stats.Bound;
 import io.dbbench.report.stats.Finding;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,7 +70,12 @@ class FindingsTest {
     Finding payload = fs.stream().filter(f -> f.studyId().equals("payload")).findFirst().orElseThrow();
     assertTrue(payload.backend().startsWith("stand-in: mongo-java-server"), payload.backend());
     assertTrue(FindingsSection.interval(payload).startsWith("n/a: 1+1 forks, not interleaved"), FindingsSection.interval(payload));
-    assertEquals("cannot tell", payload.agreement(), "a 1-fork point estimate states no agreement");
+    // a 1-fork point estimate states no agreement, and the study's figure is not an index effect anyway
+    assertEquals(Agreement.NOT_COMPARABLE, payload.agreement(), payload.note());
+    assertEquals("not comparable: the study's 35x is not an index effect", payload.verdictText(),
+        payload.verdictText());
+    assertTrue(payload.note().contains("WMPayload README at commit 3c602f4") && payload.note().contains("no interval"),
+        payload.note());
     // the GOMESSAGE section says the PostgreSQL it measured did not wait for the disk
     Doc.Section gomessage = doc.sections.stream().filter(s -> s.heading.startsWith("GOMESSAGE")).findFirst().orElseThrow();
     assertTrue(((Doc.Text) gomessage.blocks.get(0)).text().contains("fsync=off"), gomessage.blocks.get(0).toString());
@@ -94,7 +100,8 @@ class FindingsTest {
     assertTrue(f.ciLow() < -40 && f.ciHigh() > -42 && f.ciHigh() < 0, FindingsSection.interval(f));
     assertEquals("", f.order(), "no comparison in the manifest: the forks ran in blocks");
     assertTrue(f.metric().contains("fork means") && !f.metric().contains("paired"), f.metric());
-    assertEquals("same direction", f.agreement(), f.note());
+    // about -40% against the study's -43.73% widened by 5 points to [-48.73, -38.73]
+    assertEquals(Agreement.REPRODUCED, f.agreement(), f.note());
     assertTrue(f.backend().startsWith("stand-in: dbbench ArangoDB stand-in"), f.backend());
     assertEquals(0.0, f.noChange());
     assertEquals(4, f.forksBaseline());
@@ -111,7 +118,8 @@ class FindingsTest {
     assertTrue(f.metric().contains("paired"), f.metric());
     assertEquals(-10.0, f.estimate(), 1e-9);
     assertEquals(-10.0, f.ciLow(), 1e-9, "every pair shows -10%: a zero-width interval");
-    assertEquals("same direction", f.agreement());
+    assertEquals(Agreement.SMALLER, f.agreement());
+    assertEquals("same direction, 3.87x smaller", f.verdictText(), "38.73 points against 10");
     // unpaired, the same forks would give no verdict: the drift swamps the difference
     Finding blocks = Findings.of(bulkRun(a, b, "")).get(0);
     assertTrue(blocks.ciLow() < 0 && blocks.ciHigh() > 0, FindingsSection.interval(blocks));
@@ -126,7 +134,7 @@ class FindingsTest {
     assertEquals("opposite direction", opposite.agreement(), FindingsSection.interval(opposite));
     Finding same = Findings.of(bulkRun(new double[][] {{100}, {101}, {99}, {100}, {100}, {102}},
         new double[][] {{100.5}, {100.5}, {99.2}, {100}, {100.1}, {101.5}}, "ABBAABBAABBA")).get(0);
-    assertEquals("no measurable difference", same.agreement(), FindingsSection.interval(same));
+    assertEquals(Agreement.NO_EFFECT, same.agreement(), FindingsSection.interval(same));
     Finding one = Findings.of(bulkRun(new double[][] {{60}}, new double[][] {{100}}, "")).get(0);
     assertEquals("cannot tell", one.agreement(), "a point estimate 67% the wrong way still states nothing");
     assertTrue(FindingsSection.interval(one).startsWith("n/a: 1+1 forks"), FindingsSection.interval(one));
@@ -144,15 +152,19 @@ class FindingsTest {
   void agreementTable() {
     // {ratio?, lo, hi, published, expected}
     Object[][] cases = {
-        {false, -20.0, -5.0, -43.7, "same direction"},
+        {false, -20.0, -5.0, -43.7, "same direction, smaller"},
+        {false, -45.0, -40.0, -43.7, "reproduced"},
+        {false, -70.0, -50.0, -43.7, "same direction, larger"},
         {false, 5.0, 20.0, -43.7, "opposite direction"},
-        {false, -3.0, 4.0, -43.7, "no measurable difference"},
+        {false, -3.0, 4.0, -43.7, "no effect here"},
         {false, -8.0, 4.0, -43.7, "cannot tell"},
         {false, Double.NaN, Double.NaN, -43.7, "cannot tell"},
         {false, 5.0, 20.0, Double.NaN, "no published figure"},
-        {true, 1.2, 3.0, 35.4, "same direction"},
+        {true, 1.2, 3.0, 35.4, "same direction, smaller"},
+        {true, 1.01, 1.05, 4.64, "same direction, smaller"},
+        {true, 4.5, 5.0, 4.64, "reproduced"},
         {true, 0.5, 0.9, 35.4, "opposite direction"},
-        {true, 0.97, 1.04, 4.64, "no measurable difference"},
+        {true, 0.97, 1.04, 4.64, "no effect here"},
         {true, 0.9, 1.3, 4.64, "cannot tell"},
     };
     for (Object[] c : cases) {
@@ -164,6 +176,51 @@ class FindingsTest {
     assertEquals("differs", Agreement.agreeAbsolute(100, 200, 500, 800, 4).agreement());
     assertEquals("cannot tell", Agreement.agreeAbsolute(450, 600, 500, 800, 4).agreement());
     assertEquals("cannot tell", Agreement.agreeAbsolute(Double.NaN, Double.NaN, 500, 800, 1).agreement());
+  }
+
+  /**
+   * A form's bound reaches the verdict: a fixed bound (the stand-in's 2 cores, at most a 12% cut in
+   * time) keeps the study's -43.73% out of reach, so the verdict names it; findings.json holds it.
+   */
+  @Test
+  void aBoundFromTheFormIsNamedInTheVerdictAndWrittenToFindingsJson(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Run run = bulkRun(new double[][] {{100}, {110}, {120}, {130}, {140}, {150}},
+        new double[][] {{90}, {99}, {108}, {117}, {126}, {135}}, "ABBAABBAABBA");
+    Study bulk = Findings.studies().stream().filter(s -> s.id().equals("arango-bulk")).findFirst().orElseThrow();
+    Bound cores = new Bound("the stand-in's 2 cores", -12, "stand-in CPU per shot / 2 cores");
+    Finding f = Findings.of(bulk, bulk.measures().get(0), run, (base, other) -> {
+      assertEquals("HTTP_JSON", base.params().get("protocol"), "the form gets the rows the finding reads");
+      assertEquals("HTTP2_JSON", other.params().get("protocol"));
+      return java.util.Optional.of(cores);
+    });
+    assertEquals("same direction, 3.87x smaller; bounded by the stand-in's 2 cores", f.verdictText());
+    assertTrue(f.note().contains("the most it can show here is -12.00% (stand-in CPU per shot / 2 cores)"), f.note());
+    Findings.write(dir, List.of(f));
+    JsonNode n = new ObjectMapper().readTree(dir.resolve(Finding.FILE).toFile()).get(0);
+    assertEquals("same direction, smaller", n.path("agreement").asText());
+    assertEquals(38.73 / 10, n.path("factor").asDouble(), 1e-9);
+    assertEquals("the stand-in's 2 cores", n.path("bound").path("what").asText());
+    assertEquals(-12, n.path("bound").path("limit").asDouble(), 1e-12);
+    // and the rendered first screen prints the verdict with its bound
+    Doc doc = new Doc("t");
+    FindingsSection.appendTo(doc, List.of(f));
+    Doc.Table glance = (Doc.Table) doc.sections.get(0).blocks.stream().filter(b -> b instanceof Doc.Table).findFirst()
+        .orElseThrow();
+    assertEquals("same direction, 3.87x smaller; bounded by the stand-in's 2 cores", glance.rows().get(0).get(5));
+  }
+
+  /** Files written before magnitude was weighed still read, with their direction-only verdicts. */
+  @Test
+  void anOldFindingsJsonStillReadsAsSchemaOne() throws Exception {
+    List<io.dbbench.report.data.FindingsJson.Entry> old = io.dbbench.report.data.FindingsJson.read(
+        Path.of("results/20261124T194306Z"));
+    assertFalse(old.isEmpty());
+    for (io.dbbench.report.data.FindingsJson.Entry e : old) {
+      assertEquals(1, e.schemaVersion(), e.toString());
+      assertTrue(Agreement.known(e.agreement(), e.schemaVersion()), e.agreement());
+    }
+    assertTrue(old.stream().anyMatch(e -> e.agreement().equals("same direction")), "direction-only verdicts read as written");
   }
 
   @Test
@@ -182,7 +239,11 @@ class FindingsTest {
     assertEquals("ABBAABBA", n.path("order").asText());
     assertEquals(-43.73, n.path("published").path("value").asDouble(), 1e-9);
     assertTrue(n.path("published").path("source").asText().contains("BENCHMARKS.md"));
-    assertEquals("same direction", n.path("agreement").asText());
+    assertEquals("reproduced", n.path("agreement").asText());
+    assertEquals("reproduced", n.path("verdict").asText());
+    assertEquals(2, n.path("schema_version").asInt());
+    assertTrue(n.path("factor").isNull(), "a factor only for smaller or larger: " + n);
+    assertFalse(n.has("bound"), "no bound decided it: " + n);
     assertEquals("comparison", n.path("kind").asText());
   }
 
@@ -212,9 +273,9 @@ class FindingsTest {
     @SuppressWarnings("unchecked")
     Map<String, Object> variance = (Map<String, Object>) json.get("variance");
     assertEquals(0.75, (Double) variance.get("between_pairs_share"), 1e-12);
-    assertEquals(List.of("study", "title", "kind", "benchmark", "metric", "unit", "baseline", "contender", "estimate",
-        "ci_low", "ci_high", "no_change", "p", "forks_baseline", "forks_contender", "order", "published", "answer",
-        "agreement", "note", "question", "backend", "other_cpu_max", "steal_max", "under_load", "sampling", "variance"),
+    assertEquals(List.of("schema_version", "study", "title", "kind", "benchmark", "metric", "unit", "baseline",
+        "contender", "estimate", "ci_low", "ci_high", "no_change", "p", "forks_baseline", "forks_contender", "order",
+        "published", "answer", "agreement", "verdict", "factor", "note", "question", "backend", "other_cpu_max", "steal_max", "under_load", "sampling", "variance"),
         List.copyOf(json.keySet()));
     // a comparison its cap stopped short of the target names the pairs the target needs
     assertTrue(FindingsSection.interval(f).contains("cap (half-width <= 10 points); the target needs about 40 pairs"),

@@ -95,6 +95,54 @@ class PublishedRowsTest {
     assertTrue(doc.sections.stream().anyMatch(s -> s.heading.equals(PublishedRowsSection.HEADING)));
   }
 
+  /**
+   * WMPayload's search ran b.N concurrent requests and reports wall time per request; its insert
+   * was one sequential client. On the committed full run the search row reads 271.3 ms per request
+   * per thread under 100 threads, 2.71 ms of wall time per request: below the study's 8.85 ms, not
+   * above; the insert rows ran 100 threads, so they wait for a one-client row.
+   */
+  @Test
+  void wmpayloadsRowsAreReadInTheStudysUnits() throws Exception {
+    StudyForm payload = StudyTables.forms().stream().filter(f -> f.studyResource().isPresent()
+        && f.study().id().equals("payload")).findFirst().orElseThrow();
+    Run run = Run.load(Path.of("results/20261128T092744Z-full"));
+    List<PublishedRow> rows = PublishedRows.of(run).stream().filter(r -> r.study().equals("payload")).toList();
+    PublishedRow search = rows.stream().filter(r -> r.label().startsWith("search flat, index none")
+        && r.unit().startsWith("ms")).findFirst().orElseThrow();
+    JmhResult none = run.results().stream().filter(r -> r.method().equals("search") && r.threads() == 100
+        && "none".equals(r.params().get("index")) && "flat".equals(r.params().get("doc"))
+        && "30000".equals(r.params().get("collectionSize"))).findFirst().orElseThrow();
+    assertEquals(io.dbbench.report.study.FormSupport.timePerOp(none) * 1e3 / 100, search.value(), 0.05,
+        "time per request per thread / 100 threads, in ms");
+    assertTrue(search.value() > 2.5 && search.value() < 3.0, search.toString());
+    assertEquals("differs", search.verdict());
+    assertTrue(search.note().contains("below"), search.note());
+    PublishedRow insert = rows.stream().filter(r -> r.label().startsWith("insert flat") && r.unit().equals("ms/request"))
+        .findFirst().orElseThrow();
+    assertEquals("not measured", insert.verdict());
+    assertTrue(insert.note().startsWith("needs a row of 1 thread (the study's BenchmarkInsert is one sequential client;"
+        + " run PayloadServiceBenchmark.insert with -t 1); this run's"), insert.note());
+    assertTrue(insert.note().endsWith("ran 100 threads"), insert.note());
+    assertTrue(payload.publishedPoints().stream().anyMatch(p -> p.metric().equals(PublishedRows.WALL_TIME)));
+  }
+
+  @Test
+  void wallTimeDividesByTheThreadsAndAThreadCountSelectsTheRow() {
+    PublishedRows.Point wall = new PublishedRows.Point("g", "search", "x.Bench.query", Map.of(), PublishedRows.WALL_TIME,
+        "ms", 1e3, 8.85, "8.85 ms", false);
+    JmhResult hundred = new JmhResult("x.Bench.query", "avgt", 100, 2, Map.of(),
+        FindingsTest.metric(new double[][] {{271, 272}, {270, 271}}, "ms/op"), Map.of());
+    PublishedRow r = PublishedRows.judge("s", wall, List.of(hundred), true);
+    assertEquals(2.71, r.value(), 1e-9, "271 ms per request per thread over 100 threads: 2.71 ms of wall time");
+    PublishedRows.Point one = new PublishedRows.Point("g", "insert", "x.Bench.query", Map.of(), PublishedRows.TIME,
+        "ms", 1e3, 0.6, "0.60 ms", false).withThreads(1, "one client");
+    JmhResult single = new JmhResult("x.Bench.query", "avgt", 1, 2, Map.of(),
+        FindingsTest.metric(new double[][] {{0.61, 0.62}, {0.6, 0.61}}, "ms/op"), Map.of());
+    assertEquals(0.61, PublishedRows.judge("s", one, List.of(hundred, single), true).value(), 1e-9,
+        "the one-thread row, not the first");
+    assertEquals("not measured", PublishedRows.judge("s", one, List.of(hundred), true).verdict());
+  }
+
   /** An ArangoPoolBenchmark-like single-shot row in s/op with the given forks and dnf count. */
   static JmhResult row(String connection, double[][] forks, double dnf) {
     return new JmhResult("x.Bench.query", "ss", 1, forks.length, Map.of("connection", connection),
