@@ -86,7 +86,7 @@ public final class PayloadForm extends PublishedStudyForm {
               r.path(3).asText(), false)
           : new PublishedRows.Point(op, label, bench, params, PublishedRows.TIME, "ms/request", 1e3, ms,
               r.path(3).asText(), false).withThreads(1, "the study's BenchmarkInsert is one sequential client;"
-              + " run PayloadServiceBenchmark.insert with -t 1"));
+              + " full mode's one-client-insert sweep runs it, or PayloadServiceBenchmark.insert with -t 1"));
       out.add(new PublishedRows.Point(op, label, bench, params, "gc.alloc.rate.norm", "B/op", 1, bytes,
           r.path(4).asText(), false));
       out.add(new PublishedRows.Point(op, label, bench, params, "allocs.norm", "allocs/op", 1, allocs,
@@ -289,6 +289,38 @@ public final class PayloadForm extends PublishedStudyForm {
     }
     return Optional.of("servers' CPU per request (service and stand-in, at the end of the warm-up) "
         + Units.time(a / 1e6) + " without, " + Units.time(b / 1e6) + " with: " + x(a / b));
+  }
+
+  /**
+   * The bound on the index comparison ({@code index} headline): the side that set each row's pace
+   * where one did ({@link PayloadSaturation}: the collection lock without the index, the clients' or
+   * the servers' CPU on a saturated machine), with the sentences and the servers' CPU per request
+   * none -> id ({@link #serverCpuEffect}) as its basis. No figure: the saturation names what bounds
+   * the speed-up here, it does not compute the most it could be. Empty for other measures, or when
+   * neither row was saturated.
+   */
+  @Override
+  public Optional<io.dbbench.report.stats.Bound> bound(Study.Measure measure, Run run, JmhResult baseline,
+      JmhResult contender) {
+    if (!"index".equals(measure.headline())) {
+      return Optional.empty();
+    }
+    List<String> what = new ArrayList<>();
+    List<String> basis = new ArrayList<>();
+    PayloadSaturation.of(baseline).filter(p -> p.side() != PayloadSaturation.Side.NONE).ifPresent(p -> {
+      what.add(p.side().label + " without the index");
+      basis.add("without the index, " + p.sentence());
+    });
+    PayloadSaturation.of(contender).filter(p -> p.side() != PayloadSaturation.Side.NONE).ifPresent(p -> {
+      what.add(p.side().label + " with it");
+      basis.add("with the index, " + p.sentence());
+    });
+    if (what.isEmpty()) {
+      return Optional.empty();
+    }
+    serverCpuEffect(baseline, contender).ifPresent(basis::add);
+    return Optional.of(new io.dbbench.report.stats.Bound(String.join(" and ", what), Double.NaN,
+        String.join("; ", basis)));
   }
 
   private static String saturation(JmhResult r, String side) {

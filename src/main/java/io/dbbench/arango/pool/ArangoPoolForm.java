@@ -235,6 +235,34 @@ public final class ArangoPoolForm extends PublishedStudyForm {
   }
 
   /**
+   * The bound on the pool comparison ({@code connections} headline): the most any pool could speed
+   * the baseline's shot up on this machine, {@link PoolBound#largestSpeedUpOver} its time (server CPU
+   * per query x queries / cores against the default pool's shot), as {@code x}, named "N cores"; the
+   * verdict says "bounded by N cores" when that lies below the study's figure. A model row
+   * ({@link #modelledMillis} above 0) is bounded by its modelled waits, not the cores: it gets a bound
+   * without a figure that says so. Empty for other measures, a shot that did not finish, or a row
+   * without a server CPU figure (a real ArangoDB).
+   */
+  @Override
+  public Optional<io.dbbench.report.stats.Bound> bound(Study.Measure measure, Run run, JmhResult baseline,
+      JmhResult contender) {
+    if (!"connections".equals(measure.headline()) || !baseline.className().equals(STUDY)) {
+      return Optional.empty();
+    }
+    int model = modelledMillis(baseline);
+    if (model > 0) {
+      return Optional.of(io.dbbench.report.stats.Bound.named("a model: the stand-in waits " + model
+          + " ms per point query instead of ArangoDB's work"));
+    }
+    Row row = row(baseline);
+    if (row.dnf() || !(row.millis() > 0)) {
+      return Optional.empty();
+    }
+    return PoolBound.of(baseline, run.manifest()).map(b -> new io.dbbench.report.stats.Bound(b.cores() + " cores",
+        b.largestSpeedUpOver(row.millis()), b.findingNote("the default pool", row.millis())));
+  }
+
+  /**
    * The backend label of a row: {@link PoolSettings#modelLabel} when the row's stand-in reported
    * modelled server time ({@link #modelledMillis}) or, for a row without that metric, when the
    * family recorded one in env.json; else the label env.json gives the family.

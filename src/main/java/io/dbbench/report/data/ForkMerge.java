@@ -78,7 +78,9 @@ public final class ForkMerge {
     for (JsonNode root : arrays) {
       JmhJson.parse(root, "fork run " + (++k)); // validates the shape
       for (JsonNode n : root) {
-        String key = n.get("benchmark").asText() + " " + n.get("mode").asText() + " " + n.path("params");
+        // threads belong to a row's identity: a 1-thread row is not merged into a 100-thread one
+        String key = n.get("benchmark").asText() + " " + n.get("mode").asText() + " t" + n.path("threads").asText("")
+            + " " + n.path("params");
         ObjectNode target = merged.get(key);
         boolean first = target == null;
         if (first) {
