@@ -80,4 +80,22 @@ class PayloadSaturationTest {
     return new JmhResult("io.dbbench.payload.PayloadServiceBenchmark.search", "avgt", 100, 1, p,
         new JmhResult.Metric(msPerRequest, Double.NaN, "ms/op", List.of(List.of(msPerRequest, msPerRequest))), sec);
   }
+
+  @Test
+  void theIndexFindingIsBoundedByTheCollectionLockWithoutTheIndexAndTheClientsWithIt() {
+    PayloadForm form = new PayloadForm();
+    io.dbbench.report.study.Study.Measure m = form.study().measures().stream()
+        .filter(x -> "index".equals(x.headline())).findFirst().orElseThrow();
+    JmhResult none = row("none", 333.33, 3300, 70);
+    JmhResult id = row("id", 35.7, 250, 94);
+    io.dbbench.report.data.Run run = new io.dbbench.report.data.Run(null, List.of(none, id), null, List.of());
+    io.dbbench.report.stats.Bound b = form.bound(m, run, none, id).orElseThrow();
+    assertEquals("the collection lock without the index and client CPU with it", b.what());
+    assertTrue(Double.isNaN(b.limit()), "a named bound, no figure");
+    assertTrue(b.basis().contains("13.2x"), "the servers' CPU per request none -> id is its basis: " + b.basis());
+    // a measure other than the index comparison gets no bound
+    io.dbbench.report.study.Study.Measure other = new io.dbbench.report.study.Study.Measure(m.kind(), m.unit(),
+        m.question(), m.rows(), m.change(), m.published(), m.metric(), m.scale(), "");
+    assertEquals(Optional.empty(), form.bound(other, run, none, id));
+  }
 }

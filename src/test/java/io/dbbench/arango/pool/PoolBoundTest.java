@@ -68,4 +68,28 @@ class PoolBoundTest {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> new PoolBound(20, 500, 0, "x")).getMessage().contains("cores=0"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> PoolSettings.modelLabel(0)).getMessage().contains("0 ms"));
   }
+
+  @Test
+  void theFormsBoundNamesTheCoresAndTheVerdictSaysTheyDecide() {
+    io.dbbench.report.study.Study study = new ArangoPoolForm().study();
+    io.dbbench.report.study.Study.Measure m = study.measures().stream()
+        .filter(x -> "connections".equals(x.headline())).findFirst().orElseThrow();
+    // a default pool at 10,400 ms whose stand-in needs 20 ms of CPU per query: 1,000 queries on 2 cores take >= 10,000 ms
+    JmhResult base = ArangoPoolFormTest.withMetrics("driver_http1_3", 1000, 10_400, Map.of(
+        "serverCpuUsPerQuery", List.of(List.of(20_000.0)), MachineStateProfiler.CPUS, List.of(List.of(2.0))));
+    JmhResult other = ArangoPoolFormTest.withMetrics("driver_http1_100", 1000, 10_100, Map.of(
+        "serverCpuUsPerQuery", List.of(List.of(20_000.0)), MachineStateProfiler.CPUS, List.of(List.of(2.0))));
+    io.dbbench.report.data.Run run = new io.dbbench.report.data.Run(null, List.of(base, other), null, List.of());
+    io.dbbench.report.stats.Bound b = new ArangoPoolForm().bound(m, run, base, other).orElseThrow();
+    assertEquals("2 cores", b.what());
+    assertEquals(1.04, b.limit(), 1e-9, "10,400 ms over the 10,000 ms bound");
+    assertTrue(b.basis().contains("bounded by 2 cores"), b.basis());
+    io.dbbench.report.stats.Agreement.Verdict v = io.dbbench.report.stats.Agreement.agreeComparison(true, 1.01, 1.05,
+        io.dbbench.report.stats.Agreement.StudyFigure.of(4.64), b, "more forks");
+    assertTrue(v.text().startsWith("same direction") && v.text().endsWith("bounded by 2 cores"), v.text());
+    // a model row is bounded by its modelled waits, not by the cores
+    JmhResult model = ArangoPoolFormTest.withMetrics("driver_http1_3", 1000, 10_400, Map.of(
+        ArangoPoolForm.MODELLED_METRIC, List.of(List.of(20.0))));
+    assertTrue(new ArangoPoolForm().bound(m, run, model, other).orElseThrow().what().startsWith("a model"));
+  }
 }
