@@ -94,7 +94,7 @@ class RenderTest {
     // allocs/op: JMH's gc profiler counts bytes, not objects
     // the server warm-up column is empty for rows recorded before there was one
     // allocs/op and the server warm-up are empty for rows recorded before the allocation pass and the warm-up
-    assertTrue(md.contains("| PayloadServiceBenchmark | insert | flat | none | 2.000 ms | 500.0 | 1,024 |  | 99.00% |  | mongo-java-server (stand-in, not MongoDB) |"), md);
+    assertTrue(md.contains("| PayloadServiceBenchmark | insert | flat | none | 2.000 ms | 500.0 | 1,024 |  | 99.00% |  |  | mongo-java-server (stand-in, not MongoDB) |"), md);
     assertTrue(md.contains("| PayloadServiceBenchmark | search | reqmgr2 | id | 5.000 ms | 400.0 |  |  | 100.00% |"), md);
     // the open-loop file without an .hlog (recorded before there was one) leaves the link empty
     assertTrue(md.contains("| 200.0 | 2000 | 1998 | 2 | 3 | 850.0 | 1,200 | 2,500 | 5,200 | 9,100 |  |"), md);

@@ -418,10 +418,13 @@ public final class Charts {
       return new Doc.Text("(no chart \"" + title + "\": no finding has an interval)");
     }
     int n = rows.size();
-    int height = Math.max(180, 100 + n * 26);
+    // 19 px a row and no title inside the image (the page's caption carries it), so that the plot of
+    // every headline finding stays on the report's first screen beside the findings table
+    int height = Math.max(120, 40 + n * 19);
     XYChart c = new XYChartBuilder().width(WIDTH).height(height).title(title)
         .xAxisTitle("speed-up of the contender, log scale (> 1: faster)").yAxisTitle("finding").build();
     style(c.getStyler());
+    c.getStyler().setChartTitleVisible(false);
     c.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
     c.getStyler().setXAxisLogarithmic(true);
     c.getStyler().setXAxisDecimalPattern("0.##");
