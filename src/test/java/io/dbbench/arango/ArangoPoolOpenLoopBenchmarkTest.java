@@ -68,8 +68,12 @@ class ArangoPoolOpenLoopBenchmarkTest {
     }
     assertEquals(requests, all.getTotalCount(), "the .hlog holds every measured query");
     double primary = r.getPrimaryResult().getScore();
-    // the dispatch interval at 200/s would be 5,000 us; a query on the loopback takes far less
-    assertTrue(primary < 2_500, "primary " + primary + " us/op looks like the dispatch interval, latency " + j.get("latency_us"));
+    // the primary score follows the queries' recorded latency (their mean in the .hlog), not the dispatch
+    // interval (5,000 us at 200/s): a relation between two figures of this run, not a speed this machine
+    // must reach (a cold in-process trial's queries take 0.3-3 ms here, depending on the machine's load)
+    double mean = all.getMean() / 1e3;
+    assertTrue(primary >= mean / 2 && primary <= mean * 2, "primary " + primary + " us/op is not the queries' latency"
+        + " (mean " + mean + " us in the .hlog; the dispatch interval is 5,000 us), latency " + j.get("latency_us"));
     if (j.get("late").asLong() == 0) {
       assertEquals(all.getMean() / 1e3, primary, all.getMean() / 1e3 * 0.15 + 50,
           "primary " + primary + " us/op, latency " + j.get("latency_us"));
