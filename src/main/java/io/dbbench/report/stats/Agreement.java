@@ -40,6 +40,10 @@ import java.util.Objects;
  *       smaller";</li>
  *   <li>when the interval lies inside the equivalence band: {@value #NO_EFFECT} when the widened
  *       figure lies outside it (the study found an effect), {@value #REPRODUCED} when it does not;</li>
+ *   <li>when the interval includes no change and reaches past the band but stays below the widened
+ *       figure's end nearest no change: {@code not reproduced, N x smaller or none}
+ *       ({@value #NOT_REPRODUCED}), N as for smaller (HTTP/1.1 -> HTTP/2 at [-1.0, +8.2]% against
+ *       the Go study's -43.7% is "38.7x smaller or none": the study's effect is not here);</li>
  *   <li>else {@value #CANNOT_TELL}, with the forks a verdict would need.</li>
  * </ol>
  * A study figure that measured something other than the effect its question names carries a
@@ -65,6 +69,11 @@ public final class Agreement {
   public static final String SMALLER = "same direction, smaller";
   /** Same direction, an effect at least {@link Verdict#factor} times larger than the study's. */
   public static final String LARGER = "same direction, larger";
+  /**
+   * The interval includes no change but lies wholly below the study's widened figure: whatever the
+   * effect here, it is at least {@link Verdict#factor} times smaller than the study's, or none.
+   */
+  public static final String NOT_REPRODUCED = "not reproduced, smaller or none";
   /** The interval excludes no change on the other side of the study's figure. */
   public static final String OPPOSITE = "opposite direction";
   /** The interval lies inside the equivalence band while the study found an effect. */
@@ -80,7 +89,7 @@ public final class Agreement {
   /** Absolute figures: wholly outside the widened range. */
   public static final String DIFFERS = "differs";
   /** The agreement values a finding can hold now ({@code findings.json} schema 2): a closed set. */
-  public static final List<String> AGREEMENTS = List.of(REPRODUCED, SMALLER, LARGER, OPPOSITE, NO_EFFECT,
+  public static final List<String> AGREEMENTS = List.of(REPRODUCED, SMALLER, LARGER, NOT_REPRODUCED, OPPOSITE, NO_EFFECT,
       NOT_COMPARABLE, CANNOT_TELL, NO_FIGURE, NO_DIFFERENCE, DIFFERS);
   /**
    * The values files of schema 1 (written before magnitude was weighed) hold: {@code same direction}
@@ -175,6 +184,7 @@ public final class Agreement {
       String t = switch (agreement) {
         case SMALLER -> "same direction, " + Finding.ratio(factor) + " smaller";
         case LARGER -> "same direction, " + Finding.ratio(factor) + " larger";
+        case NOT_REPRODUCED -> "not reproduced, " + Finding.ratio(factor) + " smaller or none";
         case NOT_COMPARABLE -> NOT_COMPARABLE + (caveat.isEmpty() ? "" : ": " + caveat);
         default -> agreement;
       };
@@ -270,20 +280,26 @@ public final class Agreement {
       }
     } else if (l >= nLo && h <= nHi) {
       agreement = studyFoundEffect ? NO_EFFECT : REPRODUCED;
+    } else if (h > 0 && h < fLo) {
+      agreement = NOT_REPRODUCED;
+      factor = fLo / h;
+      why.add("as effects (" + scale(ratio) + ") the study's is at least " + Finding.ratio(factor)
+          + " this run's largest: " + effectText(fLo, s, ratio) + " against " + effectText(h, s, ratio));
     } else {
       agreement = CANNOT_TELL;
     }
     Bound deciding = null;
     if (bound != null) {
       if (!bound.hasLimit()) {
-        boolean decides = agreement.equals(SMALLER) || agreement.equals(NO_EFFECT);
+        boolean decides = agreement.equals(SMALLER) || agreement.equals(NOT_REPRODUCED) || agreement.equals(NO_EFFECT);
         deciding = decides ? bound : null;
         why.add("bounded by " + bound.what() + (decides ? "" : ", which does not decide this verdict")
             + (bound.basis().isEmpty() ? "" : " (" + bound.basis() + ")"));
       } else {
         double bEffect = s * effect(bound.limit(), ratio);
         boolean outOfReach = bEffect < fLo;
-        boolean decides = outOfReach && (agreement.equals(SMALLER) || agreement.equals(NO_EFFECT));
+        boolean decides = outOfReach && (agreement.equals(SMALLER) || agreement.equals(NOT_REPRODUCED)
+            || agreement.equals(NO_EFFECT));
         deciding = decides ? bound : null;
         why.add("bounded by " + bound.what() + ": the most it can show here is " + Finding.figure(bound.limit(), u)
             + (bound.basis().isEmpty() ? "" : " (" + bound.basis() + ")")

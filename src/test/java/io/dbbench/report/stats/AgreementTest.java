@@ -72,7 +72,13 @@ class AgreementTest {
     assertEquals(Agreement.NO_EFFECT, none.agreement(), "inside ±5% of no change while the study found 4.64x");
     assertEquals("no effect here", none.text());
     assertEquals(Agreement.NO_EFFECT, Agreement.agreeComparison(false, -3, 4, -43.7, "n").agreement());
-    Agreement.Verdict unsure = ratio(0.9, 1.3, 4.64, null);
+    Agreement.Verdict notHere = ratio(0.9, 1.3, 4.64, null);
+    assertEquals(Agreement.NOT_REPRODUCED, notHere.agreement(), "includes no change, wholly below the widened 4.64x");
+    assertEquals("not reproduced, " + io.dbbench.report.stats.Finding.ratio(Math.log(4.64 / 1.05) / Math.log(1.3))
+        + " smaller or none", notHere.text());
+    Agreement.Verdict bulk = Agreement.agreeComparison(false, -1.0, 8.2, -43.73, "n");
+    assertEquals("not reproduced, 38.7x smaller or none", bulk.text(), bulk.note());
+    Agreement.Verdict unsure = ratio(0.5, 6.0, 4.64, null);
     assertEquals(Agreement.CANNOT_TELL, unsure.agreement());
     assertTrue(unsure.note().contains("a verdict needs n forks"), unsure.note());
     assertEquals(Agreement.CANNOT_TELL, ratio(Double.NaN, Double.NaN, 4.64, null).agreement());

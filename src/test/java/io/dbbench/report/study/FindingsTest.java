@@ -120,10 +120,11 @@ class FindingsTest {
     assertEquals(-10.0, f.ciLow(), 1e-9, "every pair shows -10%: a zero-width interval");
     assertEquals(Agreement.SMALLER, f.agreement());
     assertEquals("same direction, 3.87x smaller", f.verdictText(), "38.73 points against 10");
-    // unpaired, the same forks would give no verdict: the drift swamps the difference
+    // unpaired, the same forks tell no direction (the drift swamps the difference); they still rule out
+    // the study's -43.7%: the whole interval lies short of it
     Finding blocks = Findings.of(bulkRun(a, b, "")).get(0);
     assertTrue(blocks.ciLow() < 0 && blocks.ciHigh() > 0, FindingsSection.interval(blocks));
-    assertEquals("cannot tell", blocks.agreement());
+    assertEquals(Agreement.NOT_REPRODUCED, blocks.agreement());
     assertTrue(blocks.note().contains("a verdict needs"), blocks.note());
   }
 
@@ -157,7 +158,8 @@ class FindingsTest {
         {false, -70.0, -50.0, -43.7, "same direction, larger"},
         {false, 5.0, 20.0, -43.7, "opposite direction"},
         {false, -3.0, 4.0, -43.7, "no effect here"},
-        {false, -8.0, 4.0, -43.7, "cannot tell"},
+        {false, -8.0, 4.0, -43.7, "not reproduced, smaller or none"},
+        {false, -1.0, 8.2, -43.7, "not reproduced, smaller or none"},
         {false, Double.NaN, Double.NaN, -43.7, "cannot tell"},
         {false, 5.0, 20.0, Double.NaN, "no published figure"},
         {true, 1.2, 3.0, 35.4, "same direction, smaller"},
@@ -165,7 +167,8 @@ class FindingsTest {
         {true, 4.5, 5.0, 4.64, "reproduced"},
         {true, 0.5, 0.9, 35.4, "opposite direction"},
         {true, 0.97, 1.04, 4.64, "no effect here"},
-        {true, 0.9, 1.3, 4.64, "cannot tell"},
+        {true, 0.9, 1.3, 4.64, "not reproduced, smaller or none"},
+        {true, 0.9, 5.0, 4.64, "cannot tell"},
     };
     for (Object[] c : cases) {
       String got = Agreement.agreeComparison((boolean) c[0], (double) c[1], (double) c[2], (double) c[3], "n forks").agreement();
