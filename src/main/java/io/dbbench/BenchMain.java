@@ -57,6 +57,11 @@ public final class BenchMain implements Callable<Integer> {
           + " DBBENCH_SHARD=i/n, or JOB_COMPLETION_INDEX with DBBENCH_SHARD_COUNT).")
   String shard;
 
+  @Option(names = "--units", defaultValue = "${sys:bench.units:-}", paramLabel = "REGEX",
+      description = "Only the plan's units whose id this regex finds (ids as --plan prints them, e.g."
+          + " 'graph:|arango:sweep:pool-model'), e.g. to rerun what a change touched (-Dbench.units).")
+  String units;
+
   @Option(names = "--plan", description = "Print the run's plan (every unit with the seconds it is expected to take"
       + " in this mode, and the total; with --shard, this shard's units and every shard's total) and exit without"
       + " measuring anything.")
@@ -82,6 +87,14 @@ public final class BenchMain implements Callable<Integer> {
       return 2;
     }
     MainJob job = new MainJob(Families.all(), options, System.out, Clock.systemUTC());
+    if (options.units() != null && job.planUnits(MainJob.allBenchmarks()).isEmpty()) {
+      MainJob.Options every = new MainJob.Options(options.full(), options.include(), options.userArgs(),
+          options.forks(), options.resultsRoot(), options.profile(), null);
+      System.err.println("[dbbench] bench.units='" + options.units().pattern() + "' matches none of the plan's units: "
+          + new MainJob(Families.all(), every, System.out, Clock.systemUTC()).planUnits(MainJob.allBenchmarks())
+          .stream().map(ShardPlan.Unit::id).toList());
+      return 2;
+    }
     if (plan) {
       printPlan(job.planUnits(MainJob.allBenchmarks()), options, System.out);
       return 0;
@@ -147,7 +160,16 @@ public final class BenchMain implements Callable<Integer> {
     }
     ShardPlan.Shard sh = shard == null || shard.isBlank() ? ShardPlan.Shard.fromEnvironment(System::getenv)
         : ShardPlan.Shard.parse(shard);
-    return new MainJob.Options(full, pattern, user, f, results, prof, sh);
+    Pattern unitPattern = null;
+    String un = units == null ? "" : units.trim();
+    if (!un.isEmpty()) {
+      try {
+        unitPattern = Pattern.compile(un);
+      } catch (PatternSyntaxException e) {
+        throw new IllegalArgumentException("bench.units='" + un + "' is not a regular expression: " + e.getDescription());
+      }
+    }
+    return new MainJob.Options(full, pattern, user, f, results, prof, sh, unitPattern);
   }
 
   /**

@@ -238,6 +238,33 @@ class ShardedRunTest {
   }
 
   /**
+   * {@code --units} runs only the plan's units whose id the pattern finds: {@code beta:} leaves
+   * family {@code alpha}'s sweep and comparison out (not selected, no fork of it started), runs
+   * beta's row, and the manifest records the pattern; a pattern that finds no unit is a bad knob.
+   */
+  @Test
+  void unitsRunOnlyTheUnitsTheyName(@TempDir Path tmp) throws Exception {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    MainJob.Outcome o = new MainJob(families(), new MainJob.Options(false, null, List.of(), null, tmp, "none", null,
+        Pattern.compile("^beta:")), new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
+    String printed = buf.toString(StandardCharsets.UTF_8);
+    assertFalse(o.failed(), printed);
+    assertTrue(printed.contains("units matching '^beta:': [beta:sweep]"), printed);
+    JsonNode rows = JSON.readTree(o.runDir().resolve("jmh.json").toFile());
+    assertEquals(1, rows.size(), rows.toString());
+    assertEquals("300", rows.get(0).path("params").path("tokens").asText(), "beta's one row");
+    JsonNode env = JSON.readTree(o.runDir().resolve("env.json").toFile());
+    assertEquals("^beta:", env.path("bench_units").asText(), env.toString());
+    assertEquals("not selected", env.path("families").path("alpha").path("status").asText(), env.toString());
+    assertEquals("ran", env.path("families").path("beta").path("status").asText(), env.toString());
+
+    BenchMain m = new BenchMain();
+    new picocli.CommandLine(m).parseArgs("--units", "([");
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, m::options);
+    assertTrue(e.getMessage().contains("bench.units='(['"), e.getMessage());
+  }
+
+  /**
    * A quick selection of the real families ({@code GraphjCompressBenchmark.compress}: the GraphJ
    * family's sweep and its headline comparison, one fork each, short iterations): shards 0/2 and
    * 1/2 merged have the unsharded run's benchmark set and the same findings (study, kind and

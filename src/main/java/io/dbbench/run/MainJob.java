@@ -61,13 +61,21 @@ public final class MainJob {
    * @param resultsRoot where run directories are created
    * @param profile {@code none} or {@code async} (flame graphs of the headline comparisons)
    * @param shard which shard of the run's units to run ({@link ShardPlan}), or {@code null} for all
+   * @param units only the plan's units whose id ({@code graph:sweep:graphd-100}, {@code arango:comparison:2})
+   *     this pattern finds, or {@code null} for every unit; applied before the shards split the plan
    */
   public record Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
-      String profile, ShardPlan.Shard shard) {
+      String profile, ShardPlan.Shard shard, Pattern units) {
     /** Copies the argument list. */
     public Options {
       userArgs = List.copyOf(userArgs);
       profile = profile == null ? "none" : profile;
+    }
+
+    /** Options of a run over every unit of its plan. */
+    public Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
+        String profile, ShardPlan.Shard shard) {
+      this(full, include, userArgs, forks, resultsRoot, profile, shard, null);
     }
 
     /** Options of an unsharded run. */
@@ -186,6 +194,11 @@ public final class MainJob {
     manifest = new ManifestBuilder();
     emptyShard = false;
     List<ShardPlan.Unit> mine = options.shard() != null ? planShard(all) : planUnits(all);
+    if (options.units() != null && options.shard() == null) {
+      owned = new HashSet<>();
+      mine.forEach(u -> owned.add(u.id()));
+      say("units matching '" + options.units().pattern() + "': " + mine.stream().map(ShardPlan.Unit::id).toList());
+    }
     JobProgress.planLines(mine, options.full() ? "full" : "quick", options.shard()).forEach(this::say);
     progress = new JobProgress(mine, this::say, System::nanoTime);
     long jobStart = System.nanoTime();
@@ -316,6 +329,10 @@ public final class MainJob {
       List<String> here = owned.stream().filter(u -> u.startsWith(family.id() + ":")).sorted().toList();
       if (here.isEmpty()) {
         fenv.status(FamilyStatus.OTHER_SHARD);
+        if (options.shard() == null) {
+          fenv.status(FamilyStatus.NOT_SELECTED);
+          return new FamilyOutcome(family.id(), FamilyStatus.NOT_SELECTED, "no unit matched bench.units", 0);
+        }
         return new FamilyOutcome(family.id(), FamilyStatus.OTHER_SHARD, "its units run in other shards", 0);
       }
       fenv.shardUnits(here);
@@ -526,10 +543,12 @@ public final class MainJob {
 
   /**
    * This job's units ({@link ShardPlan#units}) over {@code all}, the full names of the benchmarks
-   * to plan over (normally {@link #allBenchmarks()}); every shard computes the same list.
+   * to plan over (normally {@link #allBenchmarks()}), those whose id {@link Options#units} finds
+   * when it is set; every shard computes the same list.
    */
   public List<ShardPlan.Unit> planUnits(Set<String> all) {
-    return ShardPlan.units(families, options.full(), options.include(), all);
+    List<ShardPlan.Unit> units = ShardPlan.units(families, options.full(), options.include(), all);
+    return options.units() == null ? units : units.stream().filter(u -> options.units().matcher(u.id()).find()).toList();
   }
 
   /** One JMH run once JMH's lock is free ({@link JmhRunner#run}), saying on this job's output when it waits. */

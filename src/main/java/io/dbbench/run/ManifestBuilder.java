@@ -59,7 +59,8 @@ public final class ManifestBuilder {
     Map<String, RunManifest.Family> fams = new LinkedHashMap<>();
     families.forEach((id, e) -> fams.put(id, e.build()));
     RunManifest.Job job = new RunManifest.Job(options.full() ? "full" : "quick",
-        options.include() == null ? "" : options.include().pattern(), options.userArgs(), options.forks());
+        options.include() == null ? "" : options.include().pattern(), options.userArgs(), options.forks(),
+        options.units() == null ? "" : options.units().pattern());
     return new RunManifest(RunManifest.SCHEMA_VERSION, env.host(), job, fams, shard, null, wallSeconds, null,
         List.of(), env.extra());
   }

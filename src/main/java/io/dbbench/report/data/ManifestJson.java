@@ -59,7 +59,7 @@ public final class ManifestJson {
   /** Top-level keys the reader models; any other is kept in {@link RunManifest#extra}. */
   private static final Set<String> TOP = Set.of("schema_version", "timestamp_utc", "host", "jdk", "os", "cores",
       "cpu_model", "memory_bytes", "jmh_version", "git_commit", "git_dirty", "mode", "bench_include", "bench_args",
-      "bench_forks", "families", "shard", "shards", "wall_seconds", "interleaved", "merged_from");
+      "bench_forks", "bench_units", "families", "shard", "shards", "wall_seconds", "interleaved", "merged_from");
   /** Family keys the reader models; any other is one of the family's {@link Family#facts}. */
   private static final Set<String> FAMILY = Set.of("title", "backend", "backend_kind", "shard_units",
       "reduced_params", "excluded_benchmarks", "shared_servers", "jmh_args", "benchmarks", "comparisons",
@@ -123,6 +123,7 @@ public final class ManifestJson {
       Map.entry("bench_include", JsonNodeType.STRING),
       Map.entry("bench_args", JsonNodeType.ARRAY),
       Map.entry("bench_forks", JsonNodeType.NUMBER),
+      Map.entry("bench_units", JsonNodeType.STRING),
       Map.entry("families", JsonNodeType.OBJECT),
       Map.entry("shard", JsonNodeType.OBJECT),
       Map.entry("shards", JsonNodeType.ARRAY),
@@ -206,7 +207,8 @@ public final class ManifestJson {
     }
     Job job = env.has("bench_include") || env.has("bench_args") || env.has("bench_forks")
         || (env.has("mode") && !env.has("merged_from"))
-        ? new Job(text(env, "mode"), text(env, "bench_include"), strings(env.path("bench_args")), integer(env, "bench_forks"))
+        ? new Job(text(env, "mode"), text(env, "bench_include"), strings(env.path("bench_args")), integer(env, "bench_forks"),
+            text(env, "bench_units"))
         : null;
     Map<String, Family> families = new LinkedHashMap<>();
     env.path("families").properties().forEach(e -> {
@@ -405,6 +407,9 @@ public final class ManifestJson {
         o.putNull("bench_forks");
       } else {
         o.put("bench_forks", m.job().benchForks());
+      }
+      if (!m.job().benchUnits().isEmpty()) {
+        putText(o, "bench_units", m.job().benchUnits());
       }
     } else if (m.merged()) {
       o.put("mode", "merged");

@@ -106,11 +106,18 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
    * @param benchInclude {@code bench.include}'s pattern, "" for all
    * @param benchArgs {@code bench.args}, the user's JMH options
    * @param benchForks {@code bench.forks}, or {@code null} for the settings' (written as JSON null)
+   * @param benchUnits {@code bench.units}'s pattern over the plan's unit ids, "" for every unit
    */
-  public record Job(String mode, String benchInclude, List<String> benchArgs, Integer benchForks) {
+  public record Job(String mode, String benchInclude, List<String> benchArgs, Integer benchForks, String benchUnits) {
     /** Copies the arguments; {@code null} becomes empty. */
     public Job {
       benchArgs = benchArgs == null ? List.of() : List.copyOf(benchArgs);
+      benchUnits = benchUnits == null ? "" : benchUnits;
+    }
+
+    /** Knobs of a run over every unit of its plan. */
+    public Job(String mode, String benchInclude, List<String> benchArgs, Integer benchForks) {
+      this(mode, benchInclude, benchArgs, benchForks, "");
     }
   }
 
@@ -381,7 +388,7 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
     SKIPPED,
     /** A benchmark failed or nothing was produced; see the error. */
     FAILED,
-    /** No benchmark of it matched {@code bench.include}, or its mode leaves every selected one out. */
+    /** No benchmark of it matched {@code bench.include}, no unit of it {@code bench.units}, or its mode leaves every selected one out. */
     NOT_SELECTED,
     /** Its units belong to other shards of a sharded run. */
     OTHER_SHARD;

@@ -38,7 +38,8 @@ import java.util.stream.Stream;
 public final class ShardMerge {
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   /** Manifest settings every shard of one run shares. */
-  static final List<String> SHARED_SETTINGS = List.of("git_commit", "mode", "bench_include", "bench_args", "bench_forks");
+  static final List<String> SHARED_SETTINGS = List.of("git_commit", "mode", "bench_include", "bench_args", "bench_forks",
+      "bench_units");
   private static final Set<String> OWN_FILES = Set.of("jmh.json", "env.json", "report.md", "report.html", "findings.json",
       "charts");
 
@@ -136,6 +137,7 @@ public final class ShardMerge {
       case "bench_include" -> m.job() == null ? null : m.job().benchInclude();
       case "bench_args" -> m.job() == null ? null : m.job().benchArgs();
       case "bench_forks" -> m.job() == null ? null : m.job().benchForks();
+      case "bench_units" -> m.job() == null ? null : m.job().benchUnits();
       default -> throw new IllegalArgumentException("not a shared setting: " + key);
     };
     try {

@@ -65,6 +65,9 @@ public final class Manifest {
     kv(t, "JMH", nz(h.jmhVersion()));
     kv(t, "bench.include", job == null ? "" : nz(job.benchInclude()));
     kv(t, "bench.args", job == null ? "" : join(job.benchArgs()));
+    if (job != null && !job.benchUnits().isEmpty()) {
+      kv(t, "bench.units", job.benchUnits() + " (only the plan's units whose id matches ran)");
+    }
     if (h.cores() != null || h.memoryBytes() != null) {
       kv(t, "machine", (h.cores() == null ? "" : String.valueOf(h.cores())) + " cores, "
           + String.format(Locale.ROOT, "%.1f GiB", (h.memoryBytes() == null ? 0.0 : h.memoryBytes()) / (double) (1L << 30))
