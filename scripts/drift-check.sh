@@ -5,6 +5,4 @@
 # Usage: scripts/drift-check.sh [--pairs N] [--tokens T] [-o DIR]   (build first: ./mvnw -DskipTests package)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/java.sh
-dbbench_java drift-check.sh
-exec "$JAVA" -cp target/benchmarks.jar io.dbbench.run.DriftCheck --jar target/benchmarks.jar "$@"
+exec ./dbbench drift-check --jar target/benchmarks.jar "$@"

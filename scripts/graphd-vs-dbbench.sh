@@ -139,5 +139,5 @@ echo "[graphd-vs-dbbench] building graphd's $BENCH (graphd $COMMIT) in $H$LINKED
 BIN=$(cd "$H" && cargo bench --bench "$BENCH" --no-run --message-format=json 2>"build.log" \
   | sed -n "s/.*\"executable\":\"\([^\"]*$BENCH[^\"]*\)\".*/\1/p" | tail -n 1) || BIN=""
 [ -n "$BIN" ] && [ -x "$BIN" ] || { echo "graphd-vs-dbbench: the build failed; see $H/build.log" >&2; exit 2; }
-exec "$JAVA" -cp target/benchmarks.jar io.dbbench.graphj.GraphdSideBySide --suite "$SUITE" --graphd-bench "$BIN" \
+DBBENCH_NO_BUILD=1 exec ./dbbench graphd-side-by-side --suite "$SUITE" --graphd-bench "$BIN" \
   --graphd-commit "$COMMIT" "${PASS[@]}"

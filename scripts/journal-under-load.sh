@@ -9,8 +9,6 @@
 # Usage: scripts/journal-under-load.sh [-o DIR] [--hog-seconds N]   (build first: ./mvnw -DskipTests package)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/java.sh
-dbbench_java journal-under-load.sh
 out="results/journal-under-load-$(date -u +%Y%m%dT%H%M%SZ)"
 hog_seconds=900
 while [ $# -gt 0 ]; do
@@ -24,8 +22,7 @@ case "$hog_seconds" in ''|*[!0-9]*) echo "journal-under-load.sh: --hog-seconds '
 [ -f target/benchmarks.jar ] || { echo "journal-under-load.sh: target/benchmarks.jar missing; run ./mvnw -DskipTests package" >&2; exit 2; }
 include='GraphWriteBenchmark\.writeBatch$|GraphjAppendBenchmark\.appendEntry$'
 run() {
-  "$JAVA" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -cp target/benchmarks.jar \
-    io.dbbench.BenchMain --include="$include" --results "$1"
+  DBBENCH_NO_BUILD=1 ./dbbench run --include="$include" --results "$1"
 }
 mkdir -p "$out/quiet" "$out/loaded"
 echo "journal-under-load: quiet run into $out/quiet"
@@ -40,6 +37,6 @@ run "$out/loaded"
 stop_hog
 quiet_run=$(ls -d "$out"/quiet/*/ | tail -n 1)
 loaded_run=$(ls -d "$out"/loaded/*/ | tail -n 1)
-"$JAVA" --enable-native-access=ALL-UNNAMED -cp target/benchmarks.jar io.dbbench.report.Report replication \
+DBBENCH_NO_BUILD=1 ./dbbench report replication \
   "$quiet_run" "$loaded_run" | tee "$out/side-by-side.md" || true
 echo "journal-under-load: wrote $out (quiet, loaded, side-by-side.md)"

@@ -31,10 +31,10 @@ final class ExtraForks {
     JsonNode run(List<String> cmd, Path file) throws Exception;
   }
 
-  private final MainJob.Forks hooks;
+  private final Forks hooks;
 
   /** The extra forks of one family run; {@code hooks} runs JMH and prints progress. */
-  ExtraForks(MainJob.Forks hooks) {
+  ExtraForks(Forks hooks) {
     this.hooks = hooks;
   }
 
@@ -62,7 +62,7 @@ final class ExtraForks {
    * cover get a pass of their own. Skipped with one line when the agent jar is missing; a failing
    * pass leaves the rows without allocs/op and says so, without failing the family.
    */
-  void allocationPass(MainJob.FamilyRun f, ArrayNode rows) {
+  void allocationPass(FamilyRun f, ArrayNode rows) {
     BenchmarkFamily family = f.family();
     FamilySettings settings = f.settings();
     Path runDir = hooks.ctx().runDir();
@@ -153,7 +153,7 @@ final class ExtraForks {
    * Where the profiler cannot attach (no library for this OS, perf events refused), one line says
    * so and the run goes on.
    */
-  void profiles(MainJob.FamilyRun f) {
+  void profiles(FamilyRun f) {
     BenchmarkFamily family = f.family();
     Path runDir = hooks.ctx().runDir();
     List<FamilySettings.HeadlineComparison> cs = f.settings().comparisons().stream()

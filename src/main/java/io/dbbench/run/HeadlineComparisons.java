@@ -27,7 +27,7 @@ import java.util.function.BiConsumer;
  * One instance per family run.
  */
 final class HeadlineComparisons {
-  private final MainJob.Forks hooks;
+  private final Forks hooks;
   private final BiConsumer<String, Long> unitDone;
 
   /**
@@ -36,7 +36,7 @@ final class HeadlineComparisons {
    * @param hooks runs JMH and prints progress
    * @param unitDone told each comparison's unit id and its seconds when it ends (the job's progress)
    */
-  HeadlineComparisons(MainJob.Forks hooks, BiConsumer<String, Long> unitDone) {
+  HeadlineComparisons(Forks hooks, BiConsumer<String, Long> unitDone) {
     this.hooks = hooks;
     this.unitDone = unitDone;
   }
@@ -58,7 +58,7 @@ final class HeadlineComparisons {
    *
    * @return {@code null}, or what failed (redacted)
    */
-  String run(MainJob.FamilyRun f, ArrayNode rows) throws IOException {
+  String run(FamilyRun f, ArrayNode rows) throws IOException {
     BenchmarkFamily family = f.family();
     FamilySettings settings = f.settings();
     List<FamilySettings.HeadlineComparison> comparisons = settings.comparisons().stream()

@@ -113,16 +113,14 @@ final class JmhRows {
   }
 
   /**
-   * Puts {@code record} in place of the record in {@code rows} with the same benchmark, mode,
-   * threads and params, else appends it (a sweep's 1-thread row stands beside the 100-thread row of
-   * the same params).
+   * Puts {@code record} in place of the record in {@code rows} with the same row key
+   * ({@link io.dbbench.report.data.JmhJson#rowKey}: benchmark, mode, threads, params, host), else
+   * appends it (a sweep's 1-thread row stands beside the 100-thread row of the same params).
    */
   static void replaceRow(ArrayNode rows, JsonNode record) {
+    String key = io.dbbench.report.data.JmhJson.rowKey(record);
     for (int i = 0; i < rows.size(); i++) {
-      JsonNode r = rows.get(i);
-      if (r.path("benchmark").equals(record.path("benchmark")) && r.path("mode").equals(record.path("mode"))
-          && r.path("threads").asText("").equals(record.path("threads").asText(""))
-          && r.path("params").equals(record.path("params"))) {
+      if (io.dbbench.report.data.JmhJson.rowKey(rows.get(i)).equals(key)) {
         rows.set(i, record);
         return;
       }

@@ -23,12 +23,9 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Consumer;
-import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -120,7 +117,7 @@ public final class MainJob {
   private Set<String> owned;
   /** The run manifest, filled as the run goes. */
   private ManifestBuilder manifest;
-  /** Whether this run is a shard that owns no unit of a non-empty plan ({@link #planShard}). */
+  /** Whether this run is a shard that owns no unit of a non-empty plan ({@link RunUnits}). */
   private boolean emptyShard;
   private final PrintStream out;
   private final Clock clock;
@@ -129,46 +126,8 @@ public final class MainJob {
   /** The plan of this run's units and the job-level progress lines; set once by {@link #run()}. */
   private JobProgress progress;
 
-  /**
-   * What every fork of the run shares.
-   *
-   * @param json the mapper for every JMH JSON read and manifest written
-   * @param jmh what every fork's JMH command line shares: mode, user options, this JVM's input
-   *     arguments (the forks' base arguments, see {@link JmhCommand}), run directory, secrets file
-   * @param budget the seconds the run's headline comparisons share
-   */
-  record ForkContext(ObjectMapper json, JmhCommand.Job jmh, ComparisonBudget budget) {
-    /** The run directory the forks write into. */
-    Path runDir() {
-      return jmh.runDir();
-    }
-  }
 
-  /**
-   * What the forks beyond a family's sweep need from the job: the headline comparisons'
-   * ({@link HeadlineComparisons}) and the allocation pass's and flame graphs' ({@link ExtraForks}).
-   *
-   * @param jmh how to run JMH (the main job's, which waits for JMH's lock)
-   * @param say prints one progress line
-   * @param runsHere whether this shard runs a unit
-   */
-  record Forks(Options options, ForkContext ctx, ExtraForks.Jmh jmh, Consumer<String> say,
-      Predicate<ShardPlan.Unit> runsHere) {}
 
-  /**
-   * One family's run.
-   *
-   * @param settings its settings for the mode, with the properties of the servers its trials share
-   * @param selected the benchmarks its sweep runs
-   * @param comparable the benchmarks its headline comparisons may run (exclusions do not apply)
-   * @param fenv its section of the manifest
-   */
-  record FamilyRun(BenchmarkFamily family, FamilySettings settings, List<String> selected,
-      List<String> comparable, ManifestBuilder.FamilyEntry fenv) {
-    String id() {
-      return family.id();
-    }
-  }
 
   /** A job over {@code families} (normally {@code io.dbbench.Families.all()}), printing progress to {@code out}. */
   public MainJob(List<BenchmarkFamily> families, Options options, PrintStream out, Clock clock) {
@@ -184,21 +143,17 @@ public final class MainJob {
    * @throws IOException when the run directory or its files cannot be written
    */
   public Outcome run() throws IOException {
-    Path runDir = createRunDirectory(options.resultsRoot(), STAMP.format(ZonedDateTime.now(clock.withZone(ZoneOffset.UTC))));
+    Path runDir = RunDirectory.create(options.resultsRoot(), STAMP.format(ZonedDateTime.now(clock.withZone(ZoneOffset.UTC))));
     say("main job: " + (options.full() ? "full (publication)" : "quick") + " settings; results in "
         + runDir.toAbsolutePath());
     // servers and directories of forks that were killed in an earlier run (see Leases)
     Leases.sweep().forEach(this::say);
     Set<String> all = allBenchmarks();
-    owned = null;
     manifest = new ManifestBuilder();
-    emptyShard = false;
-    List<ShardPlan.Unit> mine = options.shard() != null ? planShard(all) : planUnits(all);
-    if (options.units() != null && options.shard() == null) {
-      owned = new HashSet<>();
-      mine.forEach(u -> owned.add(u.id()));
-      say("units matching '" + options.units().pattern() + "': " + mine.stream().map(ShardPlan.Unit::id).toList());
-    }
+    RunUnits units = RunUnits.of(planUnits(all), options, manifest, this::say);
+    owned = units.owned();
+    emptyShard = units.emptyShard();
+    List<ShardPlan.Unit> mine = units.mine();
     JobProgress.planLines(mine, options.full() ? "full" : "quick", options.shard()).forEach(this::say);
     progress = new JobProgress(mine, this::say, System::nanoTime);
     long jobStart = System.nanoTime();
@@ -208,59 +163,6 @@ public final class MainJob {
           options.full(), options.userArgs(), hostArgs, Runtime.version().feature(), runDir, secrets.path()),
           new ComparisonBudget());
       return runFamilies(all, jobStart);
-    }
-  }
-
-  /**
-   * Computes this shard's units ({@link ShardPlan}), which it returns, and the manifest's {@code shard} section:
-   * {@code index}, {@code count}, {@code units} (this shard's), {@code plan} (every shard's),
-   * {@code expected_seconds} per shard and {@code empty}, true when this shard owns none of the
-   * plan's units (a Kubernetes Indexed Job with more pods than units); such a shard says so in
-   * one line, runs nothing and writes its run directory all the same, so {@code report merge}
-   * finds every shard of the set.
-   */
-  private List<ShardPlan.Unit> planShard(Set<String> all) {
-    List<ShardPlan.Unit> units = planUnits(all);
-    List<List<ShardPlan.Unit>> parts = ShardPlan.partition(units, options.shard().count());
-    List<ShardPlan.Unit> mine = parts.get(options.shard().index());
-    owned = new HashSet<>();
-    mine.forEach(u -> owned.add(u.id()));
-    emptyShard = mine.isEmpty() && !units.isEmpty();
-    manifest.shard(options.shard(), mine.stream().map(ShardPlan.Unit::id).toList(),
-        units.stream().map(ShardPlan.Unit::id).toList(), ShardPlan.expectedSeconds(parts), emptyShard);
-    if (emptyShard) {
-      say("shard " + options.shard() + ": nothing to run: the plan's " + units.size() + " unit(s) " + units.stream()
-          .map(ShardPlan.Unit::id).toList() + " all run in other shards; writing this shard's run directory as empty");
-      return mine;
-    }
-    say("shard " + options.shard() + ": " + mine.size() + " of " + units.size() + " units "
-        + mine.stream().map(ShardPlan.Unit::id).toList() + ", about " + ShardPlan.expectedSeconds(parts)
-        .get(options.shard().index()) + " s expected");
-    return mine;
-  }
-
-  /**
-   * Creates a new run directory under {@code root} named {@code stamp}, or {@code stamp-2},
-   * {@code stamp-3}, ... when another job took the name (two jobs started in the same second): each
-   * name is created atomically and never reused, so no job writes into another's run. The directory
-   * holds {@link Run#INCOMPLETE} from its first write until {@code jmh.json} and {@code env.json}
-   * are written, so a run killed midway says so.
-   *
-   * @throws IOException when {@code root} or the directory cannot be created
-   */
-  static Path createRunDirectory(Path root, String stamp) throws IOException {
-    Files.createDirectories(root);
-    for (int i = 1; ; i++) {
-      Path dir = root.resolve(i == 1 ? stamp : stamp + "-" + i);
-      try {
-        Files.createDirectory(dir);
-      } catch (java.nio.file.FileAlreadyExistsException e) {
-        continue;
-      }
-      Files.writeString(dir.resolve(Run.INCOMPLETE), "main job started " + java.time.Instant.now() + " (pid "
-          + ProcessHandle.current().pid() + "); this file is removed once jmh.json and env.json are written, so a run"
-          + " directory still holding it was killed or is still running\n");
-      return dir;
     }
   }
 
@@ -414,8 +316,8 @@ public final class MainJob {
       int n = arr == null ? 0 : arr.size();
       if (n > 0 || !sweepHere) {
         ArrayNode rows = (ArrayNode) arr;
-        String sweepsError = furtherSweeps(f, rows);
         Forks forks = new Forks(options, ctx, this::runJmh, this::say, this::runsHere);
+        String sweepsError = new FurtherSweeps(forks, progress::done).run(f, rows);
         String headlineError = new HeadlineComparisons(forks, progress::done).run(f, rows);
         long passStart = System.nanoTime();
         if (headlineError == null) {
@@ -457,58 +359,6 @@ public final class MainJob {
     return outcome;
   }
 
-  /**
-   * The family's further sweeps this shard runs ({@link FamilySettings#sweeps}), each one JMH run
-   * over the benchmarks of the family's selection it names, at its points and with its options;
-   * their rows are added to {@code rows} (replacing a row of the same point), each is recorded in
-   * the manifest ({@link io.dbbench.report.data.RunManifest.SweepRun}) and ends its unit.
-   *
-   * @return {@code null}, or what failed (the first failure; the other sweeps still run)
-   */
-  private String furtherSweeps(FamilyRun f, ArrayNode rows) {
-    String firstError = null;
-    for (FamilySettings.Sweep w : f.settings().sweeps()) {
-      List<String> benchmarks = f.comparable().stream().filter(w::runs).toList();
-      ShardPlan.Unit unit = ShardPlan.Unit.sweep(f.family(), w);
-      if (benchmarks.isEmpty() || !runsHere(unit)) {
-        continue;
-      }
-      Path file = ctx.runDir().resolve("jmh-" + f.id() + "-sweep-" + w.name() + ".json");
-      List<String> cmd = JmhCommand.buildSweep(ctx.jmh(), f.settings(), w, options.forks(), file,
-          benchmarks.stream().map(b -> "^" + Pattern.quote(b) + "$").toList());
-      say(f.id() + ": sweep " + w.name() + ": " + w.purpose() + " (" + benchmarks.size() + " benchmark method(s))");
-      long t0 = System.nanoTime();
-      MachineState before = MachineState.read();
-      String error = null;
-      int results = 0;
-      try {
-        JsonNode got = runJmh(cmd, file);
-        if (got == null || got.isEmpty()) {
-          error = "sweep " + w.name() + " produced no result (see the JMH output above)";
-        } else if (options.userArgs().contains("-p") || (error = JmhRows.ranWithin(got, w.name(), w.params())) == null) {
-          // the user's -p overrides a sweep's points on purpose; otherwise every row ran at them
-          for (JsonNode r : got) {
-            JmhRows.replaceRow(rows, r);
-            results++;
-          }
-        }
-      } catch (Exception e) {
-        error = "sweep " + w.name() + " failed: " + oneLine(e);
-      }
-      long took = Math.round((System.nanoTime() - t0) / 1e9);
-      if (error != null) {
-        say(f.id() + ": " + error);
-        firstError = firstError == null ? error : firstError;
-      }
-      f.fenv().sweepRun(new io.dbbench.report.data.RunManifest.SweepRun(w.name(), w.purpose(),
-          cmd.stream().filter(a -> !a.startsWith("^")).toList(), benchmarks, error == null ? io.dbbench.report.data.RunManifest.FamilyStatus.RAN
-          : io.dbbench.report.data.RunManifest.FamilyStatus.FAILED, error,
-          results, w.expectedSeconds(), took, ManifestBuilder.FamilyEntry.machine(new MachineState.Interval(before,
-          MachineState.read()))));
-      progress.done(unit.id(), took);
-    }
-    return firstError;
-  }
 
   /** Drops the family's units still pending from the plan ({@link JobProgress#dropped}). */
   private void dropUnits(String family, String why) {

@@ -68,9 +68,9 @@ class RunDirectoryTest {
 
   @Test
   void aTakenNameIsNeverReusedAndANewRunIsMarkedIncompleteFromItsFirstWrite(@TempDir Path results) throws Exception {
-    Path first = MainJob.createRunDirectory(results, "20261128T200000Z");
-    Path second = MainJob.createRunDirectory(results, "20261128T200000Z");
-    Path third = MainJob.createRunDirectory(results, "20261128T200000Z");
+    Path first = RunDirectory.create(results, "20261128T200000Z");
+    Path second = RunDirectory.create(results, "20261128T200000Z");
+    Path third = RunDirectory.create(results, "20261128T200000Z");
     assertEquals(List.of("20261128T200000Z", "20261128T200000Z-2", "20261128T200000Z-3"),
         List.of(first.getFileName().toString(), second.getFileName().toString(), third.getFileName().toString()));
     assertTrue(Files.readString(first.resolve(Run.INCOMPLETE)).contains("killed or is still running"));

@@ -79,8 +79,7 @@ public final class ForkMerge {
       JmhJson.parse(root, "fork run " + (++k)); // validates the shape
       for (JsonNode n : root) {
         // threads belong to a row's identity: a 1-thread row is not merged into a 100-thread one
-        String key = n.get("benchmark").asText() + " " + n.get("mode").asText() + " t" + n.path("threads").asText("")
-            + " " + n.path("params");
+        String key = JmhJson.rowKey(n);
         ObjectNode target = merged.get(key);
         boolean first = target == null;
         if (first) {

@@ -26,6 +26,20 @@ public final class JmhJson {
    */
   public static final String HOST_FIELD = "dbbench_host";
 
+  /**
+   * What identifies a row of JMH JSON, one key for every place that joins or replaces rows (fork
+   * runs merged, shards merged, a further sweep's row replacing the main sweep's): benchmark, mode,
+   * threads, the parameters in name order and the {@link #HOST_FIELD} that measured it. A row of 1
+   * thread and one of 100 at the same parameters are two rows (WMPayload's one-client insert beside
+   * its 100 clients); parameter order does not matter.
+   */
+  public static String rowKey(JsonNode r) {
+    java.util.Map<String, String> params = new java.util.TreeMap<>();
+    r.path("params").properties().forEach(e -> params.put(e.getKey(), e.getValue().asText()));
+    return r.path("benchmark").asText() + "|" + r.path("mode").asText() + "|t" + r.path("threads").asText("") + "|"
+        + params + "|" + r.path(HOST_FIELD).asText("");
+  }
+
   /** JMH's per-result run options kept in {@link JmhResult#options()}. */
   static final List<String> OPTION_KEYS = List.of("jmhVersion", "jvm", "jdkVersion", "vmName",
       "vmVersion", "jvmArgs", "warmupIterations", "warmupTime", "measurementIterations",

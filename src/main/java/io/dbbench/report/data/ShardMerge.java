@@ -211,15 +211,9 @@ public final class ShardMerge {
     return List.copyOf(byIndex.values());
   }
 
-  /**
-   * Benchmark, mode, threads and parameters: what identifies a row (a row of 1 thread and one of 100
-   * at the same parameters are two rows, e.g. WMPayload's one-client insert beside its 100 clients).
-   */
+  /** What identifies a row ({@link JmhJson#rowKey}). */
   static String key(JsonNode r) {
-    Map<String, String> params = new TreeMap<>();
-    r.path("params").properties().forEach(e -> params.put(e.getKey(), e.getValue().asText()));
-    return r.path("benchmark").asText() + "|" + r.path("mode").asText() + "|t" + r.path("threads").asText("") + "|"
-        + params + "|" + r.path(JmhJson.HOST_FIELD).asText("");
+    return JmhJson.rowKey(r);
   }
 
   /** The forks a record holds (its primary metric's raw data arrays). */
