@@ -442,7 +442,7 @@ public final class Charts {
       if (Math.abs(v - i) < 1e-6 && i % 2 == 0 && idx >= 0 && idx < n) {
         return unique.get(idx);
       }
-      return " ".repeat(1 + (int) Math.floorMod(Math.round(v * 4), 4 * (n + 3)));
+      return distinctBlank(v);
     });
     c.getStyler().setPlotGridHorizontalLinesVisible(false);
     List<Double> cx = new ArrayList<>();
@@ -556,8 +556,28 @@ public final class Charts {
       if (Math.abs(v - i) < 1e-6 && idx >= 0 && idx < n) {
         return unique.get(idx);
       }
-      return " ".repeat(1 + (int) Math.floorMod(Math.round(v * 4), 4 * (n + 3)));
+      return distinctBlank(v);
     });
+  }
+
+  /**
+   * A blank tick label that differs for every quarter-unit value {@code v}: a space, then the
+   * zigzag code of {@code round(4 v)} in binary, least significant bit first, a 0 as a space and a 1
+   * as a no-break space (both blank in every font). XChart keeps raising its tick step while two
+   * labels of an axis are equal; the blank labels this replaced (a count of spaces modulo the row
+   * count) repeated at every step once the step was a multiple of that modulus, and the report's
+   * forest plot of 7 findings never finished drawing. Distinct values give distinct labels here at
+   * every step, so XChart stops at the first step whose labels fit. Labels stay short: 10 characters
+   * for |v| up to 32.
+   */
+  static String distinctBlank(double v) {
+    long x = Math.round(v * 4);
+    long z = x >= 0 ? 2 * x : -2 * x - 1;
+    StringBuilder b = new StringBuilder(" ");
+    for (; z > 0; z >>>= 1) {
+      b.append((z & 1) == 0 ? ' ' : '\u00A0');
+    }
+    return b.toString();
   }
 
   /** Labels made distinct (XChart hides repeated tick labels): a repeat gets " (2)", " (3)", ... */

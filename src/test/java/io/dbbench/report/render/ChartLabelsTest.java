@@ -65,6 +65,47 @@ class ChartLabelsTest {
     }
   }
 
+  /**
+   * XChart raises its tick step until an axis's labels are distinct: the blank label of a tick
+   * between rows must differ for every value a step can land on, at every step XChart tries (1, 2, 5
+   * x 10^k), or it never stops (the forest plot of 7 findings spun in a quick run's report).
+   */
+  @Test
+  void blankTickLabelsAreDistinctAtEveryStepXChartTries() {
+    for (double step : new double[] {0.25, 0.5, 1, 2, 5, 10, 20, 50, 100, 1e3, 1e4, 1e6}) {
+      java.util.Set<String> seen = new HashSet<>();
+      for (int k = -10; k <= 60; k++) {
+        String label = Charts.distinctBlank(k * step);
+        assertTrue(label.chars().allMatch(ch -> ch == ' ' || ch == '\u00A0'), "blank: " + k * step);
+        assertTrue(seen.add(label), "step " + step + ": " + k * step + " repeats another tick's label");
+      }
+    }
+    assertTrue(Charts.distinctBlank(32).length() <= 10, "short labels keep the axis narrow");
+  }
+
+  /** The forest plot draws for every count of findings from 1 to 24 (7 spun before). */
+  @Test
+  void theForestPlotDrawsForEveryCountOfFindings() {
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(2), () -> {
+      for (int n = 1; n <= 24; n++) {
+        List<String> labels = new ArrayList<>();
+        List<Double> est = new ArrayList<>();
+        List<Double> lo = new ArrayList<>();
+        List<Double> hi = new ArrayList<>();
+        List<Double> pub = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          labels.add("finding " + i);
+          est.add(1.0 + i * 0.3);
+          lo.add(0.9 + i * 0.3);
+          hi.add(1.1 + i * 0.3);
+          pub.add(i % 2 == 0 ? 4.64 : Double.NaN);
+        }
+        Doc.Block b = Charts.forest("forest-" + n, "forest of " + n, labels, est, lo, hi, pub);
+        assertTrue(b instanceof Doc.Chart c && c.png().length > 1000, "n=" + n + ": " + b);
+      }
+    }, "a forest plot never finished drawing (XChart's tick step loop)");
+  }
+
   @Test
   void journalChartLabelsEveryOperationWithItsOwnChange() {
     Doc.Chart c = charts.stream().filter(x -> x.name().equals("graph-journal-change")).findFirst().orElseThrow();
