@@ -295,7 +295,10 @@ public final class PayloadFixture implements AutoCloseable {
         .connectTimeout(Duration.ofSeconds(10)).build()) {
       SteadyState.Load load = deadline -> {
         LongAdder done = new LongAdder();
-        try (var workers = Executors.newVirtualThreadPerTaskExecutor()) {
+        // platform threads: under the allocation pass's instrumenter a virtual warm-up client parked on a lock
+        // inside the instrumenter's cache while holding that cache entry's monitor, and the warm-up never ended
+        try (var workers = Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name("payload-warmup-", 0)
+            .daemon(true).factory())) {
           for (int c = 0; c < WARMUP_CLIENTS; c++) {
             SplittableRandom rnd = new SplittableRandom(7L * c + System.nanoTime());
             workers.submit(() -> {
