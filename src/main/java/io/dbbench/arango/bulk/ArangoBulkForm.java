@@ -215,6 +215,55 @@ public final class ArangoBulkForm extends PublishedStudyForm {
       + " client, so each shot's time holds the client's work, the protocol's and the stand-in's own CPU (about as much"
       + " CPU per insert shot as the shot's wall time on two cores: see server CPU/shot); it is not ArangoDB's storage"
       + " or query engine, nor the client and protocol alone.";
+  /**
+   * The share of a shot's wall time the stand-in's own CPU takes at or above which the stand-in, not
+   * the protocol, bounds the protocol comparison: from one half on, the server's work on the same two
+   * cores holds at least as much of the shot as everything the client and the protocol do.
+   */
+  static final double SERVER_SHARE_BOUND = 0.5;
+
+  /**
+   * The bound on the protocol comparison ({@code protocol} headline) on the stand-in: when the
+   * stand-in's CPU per shot (secondary metric {@value #SERVER_CPU}) is at least {@link
+   * #SERVER_SHARE_BOUND} of the baseline shot's wall time, the finding is bounded by the stand-in's
+   * CPU on the same cores, a bound without a figure (the protocol's share of the shot is not
+   * separable from the server's here); its basis gives both sides' server CPU, client CPU and wall
+   * time per shot, in ms. Empty for other measures, a real server (no server CPU figure) or a
+   * stand-in that takes less than that share.
+   */
+  @Override
+  public java.util.Optional<io.dbbench.report.stats.Bound> bound(Study.Measure measure, Run run, JmhResult baseline,
+      JmhResult contender) {
+    if (!"protocol".equals(measure.headline())) {
+      return java.util.Optional.empty();
+    }
+    double server = meanCpuNs(baseline, SERVER_CPU);
+    double wall = Units.toSecondsPerOp(baseline.primary().score(), baseline.primary().unit()) * 1e9;
+    if (!(server > 0) || !(wall > 0) || server / wall < SERVER_SHARE_BOUND) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(new io.dbbench.report.stats.Bound("the stand-in's CPU on the same cores", Double.NaN,
+        side(baseline) + "; " + side(contender)));
+  }
+
+  /** "HTTP_JSON: stand-in CPU 194 ms, client CPU 150 ms per 207 ms shot", or its parts the row has. */
+  private static String side(JmhResult r) {
+    String server = cpuMillis(r, SERVER_CPU);
+    String client = cpuMillis(r, CLIENT_CPU);
+    double wall = Units.toSecondsPerOp(r.primary().score(), r.primary().unit()) * 1e3;
+    return r.params().getOrDefault("protocol", r.label()) + ": stand-in CPU " + (server.isEmpty() ? "?" : server)
+        + " ms, client CPU " + (client.isEmpty() ? "?" : client) + " ms per " + Units.num(wall) + " ms shot";
+  }
+
+  /** The mean of a per-shot CPU metric over the shots that have one, ns; NaN when none does. */
+  private static double meanCpuNs(JmhResult r, String metric) {
+    JmhResult.Metric m = r.secondary().get(metric);
+    if (m == null) {
+      return Double.NaN;
+    }
+    return java.util.Arrays.stream(m.samples()).filter(x -> x >= 0).average().orElse(Double.NaN);
+  }
+
   /** The secondary metric of the client JVM's CPU time per shot, ns. */
   static final String CLIENT_CPU = "shotClientCpuNs";
   /** The secondary metric of the server JVM's CPU time per shot, ns. */

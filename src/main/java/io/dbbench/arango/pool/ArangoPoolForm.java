@@ -77,6 +77,16 @@ public final class ArangoPoolForm extends PublishedStudyForm {
     return out;
   }
 
+  /**
+   * A row of the stand-in's model of the server ({@link #modelledMillis} above 0: set by the
+   * {@code modelledServerMs} parameter or by {@code DBBENCH_ARANGO_STANDIN_WORK_MS}, whose rows keep
+   * {@code modelledServerMs=0}) is never the counterpart of the study's published cells.
+   */
+  @Override
+  public boolean publishedCounterpart(JmhResult r) {
+    return modelledMillis(r) == 0;
+  }
+
   /** One row of the study's table, as the form reads it from a JMH result. */
   record Row(JmhResult result, PoolClient.Connection connection, int iterations, String documents, String index,
       double millis, long dnfShots, int shots, Map<String, Long> failures) {

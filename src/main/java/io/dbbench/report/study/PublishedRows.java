@@ -102,8 +102,9 @@ public final class PublishedRows {
         continue;
       }
       String study = form.studyResource().isPresent() ? form.study().id() : form.title();
+      List<JmhResult> counterparts = run.results().stream().filter(form::publishedCounterpart).toList();
       for (Point p : points) {
-        out.add(judge(study, p, run.results(), run.manifest() != null && run.manifest().job() != null
+        out.add(judge(study, p, counterparts, run.manifest() != null && run.manifest().job() != null
             && "full".equals(run.manifest().job().mode())));
       }
     }

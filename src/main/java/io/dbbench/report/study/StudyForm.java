@@ -61,6 +61,16 @@ public interface StudyForm {
   }
 
   /**
+   * Whether {@code r} may stand beside a published row as its counterpart ({@link PublishedRows}),
+   * beyond having the point's parameters: false for a row that measured a model of the study's
+   * server rather than a server (the pool study's stand-in told to wait instead of compute, however
+   * it was told). True by default.
+   */
+  default boolean publishedCounterpart(JmhResult r) {
+    return true;
+  }
+
+  /**
    * What bounds a comparison finding of this study on this machine or stand-in (2 cores kept busy by
    * a CPU-bound scan, a collection lock, a client that sets the pace), computed from this run's own
    * measurements; the finding's verdict names it when it decides ({@link Agreement#agreeComparison}).

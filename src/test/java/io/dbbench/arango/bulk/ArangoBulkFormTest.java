@@ -139,6 +139,45 @@ class ArangoBulkFormTest {
     assertEquals("", ArangoBulkForm.cpuMillis(r, "absent"));
   }
 
+  private static JmhResult shot(String protocol, double wallMs, double serverMs, double clientMs) {
+    Map<String, JmhResult.Metric> sec = new java.util.LinkedHashMap<>();
+    sec.put(ArangoBulkForm.SERVER_CPU, new JmhResult.Metric(0, Double.NaN, "#",
+        List.of(List.of(serverMs * 1e6, serverMs * 1e6))));
+    sec.put(ArangoBulkForm.CLIENT_CPU, new JmhResult.Metric(0, Double.NaN, "#",
+        List.of(List.of(clientMs * 1e6, clientMs * 1e6))));
+    return new JmhResult("io.dbbench.arango.ArangoBulkBenchmark.insert", "ss", 1, 2,
+        Map.of("protocol", protocol, "docs", "100000"),
+        new JmhResult.Metric(wallMs, Double.NaN, "ms/op", List.of(List.of(wallMs, wallMs))), sec);
+  }
+
+  /**
+   * The protocol finding on the stand-in is bounded by the stand-in's CPU when it takes at least
+   * half of the baseline shot (the full run's insert: about 200 ms of CPU in a 207 ms shot); the
+   * basis gives both sides' CPU and wall time. A stand-in below that share, a real server (no server
+   * CPU) and another measure get no bound.
+   */
+  @Test
+  void theProtocolFindingIsBoundedByTheStandInsCpuWhenItFillsTheShot() {
+    ArangoBulkForm form = new ArangoBulkForm();
+    io.dbbench.report.study.Study.Measure m = form.study().measures().stream()
+        .filter(x -> "protocol".equals(x.headline())).findFirst().orElseThrow();
+    JmhResult h1 = shot("HTTP_JSON", 207, 200, 150);
+    JmhResult h2 = shot("HTTP2_JSON", 214, 210, 160);
+    io.dbbench.report.data.Run run = new io.dbbench.report.data.Run(null, List.of(h1, h2), null, List.of());
+    io.dbbench.report.stats.Bound b = form.bound(m, run, h1, h2).orElseThrow();
+    assertEquals("the stand-in's CPU on the same cores", b.what());
+    assertTrue(Double.isNaN(b.limit()), "a named bound");
+    assertTrue(b.basis().contains("HTTP_JSON: stand-in CPU 200.0 ms, client CPU 150.0 ms per 207.0 ms shot")
+        && b.basis().contains("HTTP2_JSON"), b.basis());
+    JmhResult light = shot("HTTP_JSON", 207, 90, 150);
+    assertEquals(java.util.Optional.empty(), form.bound(m, run, light, h2), "the stand-in takes under half the shot");
+    JmhResult real = new JmhResult(h1.benchmark(), "ss", 1, 2, h1.params(), h1.primary(), Map.of());
+    assertEquals(java.util.Optional.empty(), form.bound(m, run, real, h2), "no server CPU figure: a real server");
+    io.dbbench.report.study.Study.Measure other = new io.dbbench.report.study.Study.Measure(m.kind(), m.unit(),
+        m.question(), m.rows(), m.change(), m.published(), m.metric(), m.scale(), "");
+    assertEquals(java.util.Optional.empty(), form.bound(other, run, h1, h2));
+  }
+
   @Test
   void theGoStudysOwnDeltasAreQuotedCorrectly() throws Exception {
     Doc doc = render();

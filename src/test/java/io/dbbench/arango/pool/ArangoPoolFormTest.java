@@ -91,6 +91,28 @@ class ArangoPoolFormTest {
     assertEquals("dbbench ArangoDB stand-in (not ArangoDB)", ArangoPoolForm.backend(r, plain));
   }
 
+  /**
+   * A row of the stand-in's model (made with DBBENCH_ARANGO_STANDIN_WORK_MS, so its parameters say
+   * modelledServerMs=0 and only its modelledQueryMs metric tells) never stands beside the study's
+   * published cell; the same row without the model does.
+   */
+  @Test
+  void aModelsRowIsNeverTheCounterpartOfAPublishedCell() {
+    ArangoPoolForm form = new ArangoPoolForm();
+    for (double modelled : new double[] {20.0, 0.0}) {
+      JmhResult m = withMetrics("driver_http1_3", 500, 3400, Map.of("modelledQueryMs", List.of(List.of(modelled, modelled))));
+      Map<String, String> params = new LinkedHashMap<>(m.params());
+      params.put("documents", "200000");
+      params.put("modelledServerMs", "0");
+      JmhResult row = new JmhResult(m.benchmark(), m.mode(), m.threads(), m.forks(), params, m.primary(), m.secondary());
+      assertEquals(modelled == 0, form.publishedCounterpart(row));
+      io.dbbench.report.data.Run run = new io.dbbench.report.data.Run(null, List.of(row), null, List.of());
+      io.dbbench.report.stats.PublishedRow cell = io.dbbench.report.study.PublishedRows.of(run).stream()
+          .filter(c -> c.group().equals("500 queries") && c.label().equals("driver_http1_3")).findFirst().orElseThrow();
+      assertEquals(modelled == 0, cell.measured(), (modelled > 0 ? "the model's row" : "the stand-in's row") + ": " + cell);
+    }
+  }
+
   @Test
   void theStudyTableFromARecordedRun() throws Exception {
     Path run = tmp.resolve("results/recorded");
