@@ -208,10 +208,10 @@ public final class Doc {
     if (file != null) {
       return new String[] {file, file};
     }
-    String anchor = linkedAnchor(cell);
-    if (anchor != null) {
+    String target = linkedAnchor(cell);
+    if (target != null) {
       int bar = cell.indexOf('|');
-      return new String[] {"#" + anchor, bar < 0 ? anchor : cell.substring(bar + 1)};
+      return new String[] {"#" + target, bar < 0 ? target : cell.substring(bar + 1)};
     }
     if (cell.startsWith(HISTORY_LINK)) {
       String rest = cell.substring(HISTORY_LINK.length());

@@ -906,8 +906,8 @@ public final class History {
     Doc.Section top = doc.section(2, "Headline findings");
     top.id = "headline-findings";
     top.text(h.runs().size() + " runs under " + h.resultsDir() + (h.runs().isEmpty() ? "" : ", " + h.runs().get(0)
-        + " to " + h.runs().get(h.runs().size() - 1)) + "; " + h.series().size() + " series, each linked to its"
-        + " chart. Sparklines: estimate per run in its 95% band; red: change point; dashed: settings changed.");
+        + " to " + h.runs().get(h.runs().size() - 1)) + "; " + h.series().size() + " series, each links to its"
+        + " chart. Sparkline: estimate in its 95% band; red: change point; dashed: settings changed.");
     Doc.TableBuilder t = new Doc.TableBuilder().col("study").col("finding").col("mode").num("runs")
         .num("newest [95%]").col("series").col("last change point");
     for (Series s : order) {
