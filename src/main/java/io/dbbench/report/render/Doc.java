@@ -62,7 +62,8 @@ public final class Doc {
       for (int j = 0; j < headers.size(); j++) {
         String first = rows.get(0).get(j);
         final int col = j;
-        if (first.length() >= FOLD_MIN_CHARS && rows.stream().allMatch(r -> r.get(col).equals(first))) {
+        if (first.length() >= FOLD_MIN_CHARS && !first.startsWith(SPARK)
+            && rows.stream().allMatch(r -> r.get(col).equals(first))) {
           notes.add(headers.get(j) + " (every row): " + first);
         } else {
           keep.add(j);
@@ -171,14 +172,46 @@ public final class Doc {
     return HISTORY_LINK + anchor + "|" + text;
   }
 
+  /** The prefix of a table cell that links a section of the same page ({@link #anchorLink}). */
+  static final String ANCHOR_LINK = "anchor:";
+
   /**
-   * The link of a {@link #fileLink} or {@link #historyLink} cell as {@code {href, text}}, or null
-   * for any other cell.
+   * A table cell that links the section {@code anchor} of the same document (HTML {@code #anchor};
+   * Markdown {@code [text](#anchor)}, the section's heading carrying that id), showing {@code text}.
+   *
+   * @throws IllegalArgumentException when the anchor is not lower-case letters, digits and dashes
+   */
+  public static String anchorLink(String anchor, String text) {
+    if (!ANCHOR.matcher(anchor).matches()) {
+      throw new IllegalArgumentException("'" + anchor + "': expected an anchor of lower-case letters, digits and dashes");
+    }
+    return ANCHOR_LINK + anchor + "|" + text;
+  }
+
+  /** The anchor an {@link #anchorLink} cell links, or null for any other cell. */
+  static String linkedAnchor(String cell) {
+    if (!cell.startsWith(ANCHOR_LINK)) {
+      return null;
+    }
+    String rest = cell.substring(ANCHOR_LINK.length());
+    int bar = rest.indexOf('|');
+    String anchor = bar < 0 ? rest : rest.substring(0, bar);
+    return ANCHOR.matcher(anchor).matches() ? anchor : null;
+  }
+
+  /**
+   * The link of a {@link #fileLink}, {@link #historyLink} or {@link #anchorLink} cell as
+   * {@code {href, text}}, or null for any other cell.
    */
   static String[] link(String cell) {
     String file = linkedFile(cell);
     if (file != null) {
       return new String[] {file, file};
+    }
+    String target = linkedAnchor(cell);
+    if (target != null) {
+      int bar = cell.indexOf('|');
+      return new String[] {"#" + target, bar < 0 ? target : cell.substring(bar + 1)};
     }
     if (cell.startsWith(HISTORY_LINK)) {
       String rest = cell.substring(HISTORY_LINK.length());
@@ -198,6 +231,86 @@ public final class Doc {
       return FILE_NAME.matcher(name).matches() && !Arrays.asList(name.split("/")).contains("..") ? name : null;
     }
     return null;
+  }
+
+  /** The prefix of a table cell that holds a {@link Spark}. */
+  static final String SPARK = "spark:";
+
+  /**
+   * A series drawn small inside a table cell (HTML: an inline SVG, no script; Markdown: a line of
+   * block characters): per point, oldest first, its estimate and 95% interval, and marks before
+   * some points. Put in a table with {@link #cell}.
+   *
+   * @param estimate one value per point, in the series' unit
+   * @param low each point's interval low bound, NaN when it has none
+   * @param high its high bound, NaN when none
+   * @param steps indexes of the points that open a new level (the first run after a change point)
+   * @param settings indexes of the points measured with changed settings (the first run after the change)
+   * @param label what it shows, in words (the SVG's title and accessible name)
+   */
+  public record Spark(List<Double> estimate, List<Double> low, List<Double> high, List<Integer> steps,
+      List<Integer> settings, String label) {
+    /**
+     * Copies the lists.
+     *
+     * @throws IllegalArgumentException when there is no point or the three value lists differ in length
+     */
+    public Spark {
+      if (estimate.isEmpty() || low.size() != estimate.size() || high.size() != estimate.size()) {
+        throw new IllegalArgumentException("a sparkline needs one estimate, low and high per point, got "
+            + estimate.size() + ", " + low.size() + " and " + high.size());
+      }
+      estimate = List.copyOf(estimate);
+      low = List.copyOf(low);
+      high = List.copyOf(high);
+      steps = List.copyOf(steps);
+      settings = List.copyOf(settings);
+      label = label == null ? "" : label;
+    }
+
+    /** This sparkline as a table cell: {@code spark:e,l,h;...|steps|settings|label}. */
+    public String cell() {
+      StringBuilder sb = new StringBuilder(SPARK);
+      for (int i = 0; i < estimate.size(); i++) {
+        sb.append(i == 0 ? "" : ";").append(estimate.get(i)).append(',').append(low.get(i)).append(',')
+            .append(high.get(i));
+      }
+      sb.append('|').append(String.join(",", steps.stream().map(String::valueOf).toList()));
+      sb.append('|').append(String.join(",", settings.stream().map(String::valueOf).toList()));
+      return sb.append('|').append(label).toString();
+    }
+
+    /** The sparkline a {@link #cell} holds, or null for any other cell (or one that does not parse). */
+    static Spark parse(String cell) {
+      if (!cell.startsWith(SPARK)) {
+        return null;
+      }
+      String[] parts = cell.substring(SPARK.length()).split("\\|", 4);
+      if (parts.length != 4) {
+        return null;
+      }
+      try {
+        List<Double> e = new ArrayList<>();
+        List<Double> lo = new ArrayList<>();
+        List<Double> hi = new ArrayList<>();
+        for (String p : parts[0].split(";")) {
+          String[] v = p.split(",");
+          if (v.length != 3) {
+            return null;
+          }
+          e.add(Double.parseDouble(v[0]));
+          lo.add(Double.parseDouble(v[1]));
+          hi.add(Double.parseDouble(v[2]));
+        }
+        return new Spark(e, lo, hi, ints(parts[1]), ints(parts[2]), parts[3]);
+      } catch (IllegalArgumentException ex) {
+        return null;
+      }
+    }
+
+    private static List<Integer> ints(String s) {
+      return s.isEmpty() ? List.of() : Arrays.stream(s.split(",")).map(Integer::valueOf).toList();
+    }
   }
 
   /** Builds a {@link Table} row by row. */

@@ -243,6 +243,11 @@ public final class HtmlReport {
       List<String> row = t.rows().get(i);
       sb.append(t.muted().contains(i) ? "<tr class=\"muted\">" : "<tr>");
       for (int j = 0; j < row.size(); j++) {
+        Doc.Spark spark = Doc.Spark.parse(row.get(j));
+        if (spark != null) {
+          sb.append("<td class=\"spark\">").append(svg(spark)).append("</td>");
+          continue;
+        }
         String[] link = Doc.link(row.get(j));
         sb.append(t.numeric().get(j) ? "<td class=\"n\">" : "<td>")
             .append(link == null ? esc(row.get(j)) : "<a href=\"" + esc(link[0]) + "\">" + esc(link[1]) + "</a>")
@@ -251,6 +256,95 @@ public final class HtmlReport {
       sb.append("</tr>\n");
     }
     sb.append("</tbody></table></div>\n");
+  }
+
+  /** A sparkline's size in CSS pixels. */
+  static final int SPARK_WIDTH = 150;
+  static final int SPARK_HEIGHT = 28;
+
+  /**
+   * A sparkline as inline SVG, {@value #SPARK_WIDTH}x{@value #SPARK_HEIGHT} pixels, drawn without
+   * script: the 95% intervals as a pale band (a point without one adds its estimate), the estimates
+   * as a line with the newest as a dot, a dashed grey line before each point measured with changed
+   * settings and a red line before each point that opens a new level (a change point). The scale is
+   * linear from the lowest to the highest value drawn; the SVG's title says what it shows.
+   */
+  static String svg(Doc.Spark s) {
+    int n = s.estimate().size();
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < n; i++) {
+      for (double v : new double[] {s.estimate().get(i), s.low().get(i), s.high().get(i)}) {
+        if (Double.isFinite(v)) {
+          lo = Math.min(lo, v);
+          hi = Math.max(hi, v);
+        }
+      }
+    }
+    if (!(lo <= hi)) {
+      lo = 0;
+      hi = 1;
+    }
+    if (hi - lo < 1e-12 * Math.max(1, Math.abs(hi))) {
+      lo -= 1;
+      hi += 1;
+    }
+    double pad = 3;
+    double w = SPARK_WIDTH - 2 * pad;
+    double h = SPARK_HEIGHT - 2 * pad;
+    double[] xs = new double[n];
+    for (int i = 0; i < n; i++) {
+      xs[i] = n == 1 ? SPARK_WIDTH / 2.0 : pad + w * i / (n - 1);
+    }
+    final double min = lo;
+    final double range = hi - lo;
+    java.util.function.DoubleUnaryOperator y = v -> pad + h * (1 - (v - min) / range);
+    StringBuilder sb = new StringBuilder();
+    sb.append("<svg class=\"spark\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(SPARK_WIDTH)
+        .append("\" height=\"").append(SPARK_HEIGHT).append("\" viewBox=\"0 0 ").append(SPARK_WIDTH).append(' ')
+        .append(SPARK_HEIGHT).append("\" role=\"img\" aria-label=\"").append(esc(s.label())).append("\"><title>")
+        .append(esc(s.label())).append("</title>");
+    StringBuilder band = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      double v = Double.isFinite(s.high().get(i)) ? s.high().get(i) : s.estimate().get(i);
+      band.append(i == 0 ? "" : " ").append(f(xs[i])).append(',').append(f(y.applyAsDouble(v)));
+    }
+    for (int i = n - 1; i >= 0; i--) {
+      double v = Double.isFinite(s.low().get(i)) ? s.low().get(i) : s.estimate().get(i);
+      band.append(' ').append(f(xs[i])).append(',').append(f(y.applyAsDouble(v)));
+    }
+    sb.append("<polygon class=\"band\" fill=\"#cfe0f3\" stroke=\"none\" points=\"").append(band).append("\"/>");
+    for (int i : s.settings()) {
+      if (i > 0 && i < n) {
+        double x = (xs[i - 1] + xs[i]) / 2;
+        sb.append("<line class=\"settings\" x1=\"").append(f(x)).append("\" x2=\"").append(f(x))
+            .append("\" y1=\"0\" y2=\"").append(SPARK_HEIGHT).append("\" stroke=\"#777\" stroke-dasharray=\"2,2\"/>");
+      }
+    }
+    for (int i : s.steps()) {
+      if (i > 0 && i < n) {
+        double x = (xs[i - 1] + xs[i]) / 2;
+        sb.append("<line class=\"step\" x1=\"").append(f(x)).append("\" x2=\"").append(f(x))
+            .append("\" y1=\"0\" y2=\"").append(SPARK_HEIGHT).append("\" stroke=\"#d62728\"/>");
+      }
+    }
+    StringBuilder line = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      if (Double.isFinite(s.estimate().get(i))) {
+        line.append(line.isEmpty() ? "" : " ").append(f(xs[i])).append(',').append(f(y.applyAsDouble(s.estimate().get(i))));
+      }
+    }
+    sb.append("<polyline class=\"estimate\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\" points=\"")
+        .append(line).append("\"/>");
+    if (Double.isFinite(s.estimate().get(n - 1))) {
+      sb.append("<circle cx=\"").append(f(xs[n - 1])).append("\" cy=\"")
+          .append(f(y.applyAsDouble(s.estimate().get(n - 1)))).append("\" r=\"2.2\" fill=\"#1f77b4\"/>");
+    }
+    return sb.append("</svg>").toString();
+  }
+
+  private static String f(double v) {
+    return String.format(Locale.ROOT, "%.1f", v);
   }
 
   private static final java.util.concurrent.ConcurrentHashMap<String, String> RESOURCES =

@@ -22,7 +22,22 @@ public final class MarkdownReport {
    */
   public static String write(Doc doc, Path chartDir) throws IOException {
     StringBuilder sb = new StringBuilder("# ").append(cell(doc.title)).append("\n\n");
+    // a section some table links by its anchor carries that id: Markdown makes its own from the heading
+    java.util.Set<String> linked = new java.util.HashSet<>();
+    doc.sections.forEach(s -> s.blocks.forEach(b -> {
+      if (b instanceof Doc.Table t) {
+        t.rows().forEach(r -> r.forEach(c -> {
+          String a = Doc.linkedAnchor(c);
+          if (a != null) {
+            linked.add(a);
+          }
+        }));
+      }
+    }));
     for (Doc.Section s : doc.sections) {
+      if (s.id != null && linked.contains(s.id) && s.id.matches("[a-z0-9-]+")) {
+        sb.append("<a id=\"").append(s.id).append("\"></a>\n\n");
+      }
       sb.append("#".repeat(s.level)).append(' ').append(cell(s.heading)).append("\n\n");
       for (Doc.Block b : s.blocks) {
         switch (b) {
@@ -63,8 +78,34 @@ public final class MarkdownReport {
     return sb.toString();
   }
 
+  /** Block characters from low to high, for a sparkline as text. */
+  private static final String BLOCKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+
+  /**
+   * A sparkline as text: one block character per estimate, scaled from the lowest to the highest,
+   * a broken bar ({@code \u00a6}) before a point measured with changed settings.
+   */
+  static String sparkText(Doc.Spark s) {
+    double lo = s.estimate().stream().filter(Double::isFinite).mapToDouble(Double::doubleValue).min().orElse(0);
+    double hi = s.estimate().stream().filter(Double::isFinite).mapToDouble(Double::doubleValue).max().orElse(1);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < s.estimate().size(); i++) {
+      if (s.settings().contains(i)) {
+        sb.append('\u00a6');
+      }
+      double v = s.estimate().get(i);
+      int k = !Double.isFinite(v) ? 0 : hi > lo ? (int) Math.round((v - lo) / (hi - lo) * (BLOCKS.length() - 1)) : 3;
+      sb.append(BLOCKS.charAt(k));
+    }
+    return sb.toString();
+  }
+
   /** A table cell: pipes escaped, line breaks flattened. */
   static String cell(String s) {
+    Doc.Spark spark = Doc.Spark.parse(s);
+    if (spark != null) {
+      return sparkText(spark);
+    }
     String[] link = Doc.link(s);
     if (link != null) {
       return "[" + link[1].replace("|", "\\|").replace("]", "\\]") + "](" + link[0] + ")";

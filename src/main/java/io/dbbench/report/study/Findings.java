@@ -121,6 +121,35 @@ public final class Findings {
   }
 
   /**
+   * How a finding's question opens the provenance it carries when the study's own point was not run
+   * and a fallback row stood in (quick mode): the question, then
+   * {@code " (the study's point P was not run; nearest: Q)"}. Written here and read back by
+   * {@link #shortQuestion} and {@link #provenance}, the one place that knows the wording.
+   */
+  static final String NEAREST_OPEN = " (the study's point ";
+
+  /** A finding's question without the provenance {@link #NEAREST_OPEN} opens: what a heading shows. */
+  static String shortQuestion(String question) {
+    if (question == null) {
+      return "";
+    }
+    int at = question.indexOf(NEAREST_OPEN);
+    return at < 0 || !question.endsWith(")") ? question : question.substring(0, at);
+  }
+
+  /**
+   * The provenance a finding's question carries ({@code the study's point P was not run; nearest: Q}),
+   * without its parentheses; empty when it has none.
+   */
+  static String provenance(String question) {
+    if (question == null) {
+      return "";
+    }
+    int at = question.indexOf(NEAREST_OPEN);
+    return at < 0 || !question.endsWith(")") ? "" : question.substring(at + 2, question.length() - 1);
+  }
+
+  /**
    * Writes {@link Finding#FILE} into {@code runDir} ({@link FindingsJson#write}).
    *
    * @throws IOException when it cannot be written
@@ -167,7 +196,7 @@ public final class Findings {
           new Agreement.Verdict("cannot tell", "not measured in this run: needs " + rows.get(0).describe()
               + (comparison ? " and its " + Study.paramsText(m.change()) + " sibling" : "")), Finding.Conditions.NONE);
     }
-    String fallback = used == 0 ? "" : " (the study's point " + Study.paramsText(rows.get(0).params())
+    String fallback = used == 0 ? "" : NEAREST_OPEN + Study.paramsText(rows.get(0).params())
         + (comparison ? " -> " + Study.paramsText(m.change()) : "") + " was not run; nearest: "
         + base.paramText().replace(",", " ") + (comparison ? " -> " + Study.paramsText(change) : "") + ")";
     String backend = backendLabel(run.manifest(), base) + study.studyBackend().map(b -> "; the study: " + b).orElse("");

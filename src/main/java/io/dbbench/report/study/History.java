@@ -42,18 +42,36 @@ import org.apache.commons.math3.distribution.TDistribution;
  * code that produces the finding changed since the series' previous point (the family's packages,
  * the orchestration and the measurement code, from {@code git log}; unknown without git).
  *
+ * <p>Series that belong together stay together: where the runs of one finding (same study,
+ * benchmark, kind, unit, compared params and mode) differ only in the sizes the params both sides
+ * hold give, and each setting was measured in runs of its own one after the other (a collection
+ * size or document count changed, quick settings narrowed, a {@code @Param} added and held), they
+ * form one series with each {@link SettingsChange} named and marked on its chart. Where the
+ * history cannot tell (two settings measured side by side in the same runs, a param taking another
+ * variant's value such as {@code engine kuzu -> ladybug}, a new contender or a renamed value, a new
+ * unit) the series stay apart and each names the others with the reason ({@link Related}).
+ *
  * <p>Change points: {@link EDivisive} on the natural logarithm of the estimates ({@code ln(1 + p/100)}
- * for a change in time), runs marked under load left out of the detection and shown. Each change
- * point names the last run before the step and the first after it, their commits, the two
- * segments' geometric means and the step with its 95% Welch interval on the logarithms.
+ * for a change in time), runs marked under load left out of the detection and shown, and never across
+ * a change of a param's value (a different measurement, whose step is the settings', not the code's).
+ * Each change point names the last run before the step and the first after it, their commits, the
+ * two segments' geometric means and the step with its 95% Welch interval on the logarithms.
+ *
+ * <p>{@value #HTML} opens on a table with one row per finding (its newest value with its interval, a
+ * sparkline of its series, its last change point, a link to its chart), then the change points as a
+ * table, newest first, then a section per series.
  */
 public final class History {
   /** The files {@link #write} writes. */
   public static final String JSON = "history.json";
   public static final String MD = "history.md";
   public static final String HTML = "history.html";
-  /** history.json's schema version. */
-  public static final int SCHEMA_VERSION = 1;
+  /**
+   * history.json's schema version: 2 adds each series' {@code identities}, {@code settingsChanges},
+   * {@code provenance} and {@code related}, and keeps the question short (a schema 1 file reads with
+   * its one identity and none of the rest).
+   */
+  public static final int SCHEMA_VERSION = 2;
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -104,29 +122,71 @@ public final class History {
       double after, double stepPct, Double stepLow, Double stepHigh, double p) {}
 
   /**
+   * Where a series' settings changed between two of its runs.
+   *
+   * @param lastBefore the last run with the old settings
+   * @param firstAfter the first run with the new
+   * @param changed what changed in words, {@code name old -> new}, {@code name=value added} or
+   *     {@code name=value no longer set}, joined by {@code "; "}
+   * @param valuesChanged whether a param took another value (a different measurement: change points
+   *     are looked for on either side, not across), rather than only being added or dropped
+   */
+  public record SettingsChange(String lastBefore, String firstAfter, String changed, boolean valuesChanged) {}
+
+  /**
+   * A series kept apart from this one although it measures the same study and benchmark.
+   *
+   * @param id the other series' identity
+   * @param anchor its section's anchor in {@value #HTML}
+   * @param reason why they are two series, in words
+   */
+  public record Related(String id, String anchor, String reason) {}
+
+  /**
    * One finding's series.
    *
-   * @param id its identity in words ({@link #identity}), also its anchor in {@value #HTML}
+   * @param id its identity in words ({@link #identity}; its first runs' when its settings changed),
+   *     also its anchor in {@value #HTML}
    * @param study the study's id
    * @param title the study's title
-   * @param question the finding's question
+   * @param question the finding's question, short (without the provenance {@code provenance} holds)
    * @param benchmark the benchmark method
    * @param kind {@code comparison} or {@code absolute}
    * @param unit {@code %}, {@code x} or the absolute unit
    * @param compared {@code param=a->b}, or empty for an absolute finding
-   * @param fixed the parameters both sides share (the measured row's for an absolute finding)
+   * @param fixed the parameters both sides share in its newest run (the measured row's for an
+   *     absolute finding)
    * @param mode {@code quick} or {@code full}
    * @param published the study's figure in the unit, {@code null} when none
    * @param points every run that measured it, oldest first
    * @param changePoints where it moved, oldest first
+   * @param identities every identity its runs had, oldest first (more than one where its settings changed)
+   * @param settingsChanges where its settings changed, oldest first
+   * @param provenance where a fallback row stood in for the study's point, one line per stretch of
+   *     runs ({@code runs A to B: the study's point P was not run; nearest: Q})
+   * @param related the series kept apart from it, each with the reason
    */
   public record Series(String id, String study, String title, String question, String benchmark, String kind,
       String unit, String compared, Map<String, String> fixed, String mode, Double published, List<Point> points,
-      List<Step> changePoints) {
+      List<Step> changePoints, List<String> identities, List<SettingsChange> settingsChanges, List<String> provenance,
+      List<Related> related) {
+    /** Reads a schema 1 series: its one identity, no settings change, provenance or related series. */
+    public Series {
+      identities = identities == null || identities.isEmpty() ? List.of(id) : List.copyOf(identities);
+      settingsChanges = settingsChanges == null ? List.of() : List.copyOf(settingsChanges);
+      provenance = provenance == null ? List.of() : List.copyOf(provenance);
+      related = related == null ? List.of() : List.copyOf(related);
+    }
+
     /** The anchor of its section in {@value #HTML}. */
     public String anchor() {
-      return "s-" + id.replaceAll("[^A-Za-z0-9]+", "-").toLowerCase(Locale.ROOT);
+      return anchorOf(id);
     }
+  }
+
+  /** The anchor of the series whose identity is {@code id}. */
+  static String anchorOf(String id) {
+    return "s-" + id.replaceAll("[^A-Za-z0-9]+", "-").toLowerCase(Locale.ROOT);
   }
 
   /**
@@ -321,8 +381,7 @@ public final class History {
    */
   public static Document build(Path resultsDir, Commits commits, EDivisive detector) throws ReportException,
       IOException {
-    Map<String, Series> byId = new LinkedHashMap<>();
-    Map<String, List<Point>> points = new LinkedHashMap<>();
+    Map<String, Segment> byId = new LinkedHashMap<>();
     List<String> runNames = new ArrayList<>();
     List<Unreadable> unreadable = new ArrayList<>();
     for (Path dir : runs(resultsDir, unreadable)) {
@@ -341,47 +400,304 @@ public final class History {
         continue;
       }
       runNames.add(dir.getFileName().toString());
+      int runIndex = runNames.size() - 1;
       for (FindingsJson.Entry e : entries) {
         if (e.estimate() == null || !Double.isFinite(e.estimate()) || e.kind() == null) {
           continue; // a finding this run did not measure
         }
         String id = identity(e, mode);
         if (!byId.containsKey(id)) {
-          Series near = nearSeries(byId.values(), e, mode);
+          Series near = nearSeries(byId.values().stream().map(g -> g.head).toList(), e, mode);
           if (near != null) {
             // the series now holds the added param fixed too, so another value of it starts a series of its own
             Map<String, String> union = new TreeMap<>(near.fixed());
             union.putAll(fixedOf(e));
-            byId.put(near.id(), new Series(near.id(), near.study(), near.title(), near.question(), near.benchmark(),
-                near.kind(), near.unit(), near.compared(), union, near.mode(), near.published(), List.of(), List.of()));
+            Segment g = byId.get(near.id());
+            g.head = new Series(near.id(), near.study(), near.title(), near.question(), near.benchmark(), near.kind(),
+                near.unit(), near.compared(), union, near.mode(), near.published(), List.of(), List.of(), null, null,
+                null, null);
+            if (!g.identities.contains(id)) {
+              g.identities.add(id);
+            }
             id = near.id();
           }
         }
-        Series s = byId.get(id);
-        if (s == null) {
-          s = new Series(id, e.study(), e.title(), e.question(), e.benchmark(), e.kind(), e.unit(), comparedOf(e),
-              fixedOf(e), mode, e.published() == null ? null : e.published().value(), List.of(), List.of());
-          byId.put(id, s);
-          points.put(id, new ArrayList<>());
-        }
-        List<Point> ps = points.get(id);
-        List<String> changed = null;
-        if (!ps.isEmpty() && commits != null && !commit.isEmpty() && !ps.get(ps.size() - 1).commit().isEmpty()) {
-          changed = commits.between(ps.get(ps.size() - 1).commit(), commit, codePaths(e.benchmark()));
+        Segment g = byId.get(id);
+        if (g == null) {
+          g = new Segment(new Series(id, e.study(), e.title(), e.question(), e.benchmark(), e.kind(), e.unit(),
+              comparedOf(e), fixedOf(e), mode, e.published() == null ? null : e.published().value(), List.of(),
+              List.of(), null, null, null, null), byId.size());
+          byId.put(id, g);
         }
         int pairs = e.sampling() == null ? 0 : e.sampling().pairs();
         String stop = e.sampling() == null || e.sampling().stop() == null ? "" : e.sampling().stop();
-        ps.add(new Point(dir.getFileName().toString(), commit, mode, e.estimate(), e.ciLow(), e.ciHigh(), pairs, stop,
-            e.underLoad(), changed));
+        g.add(new Point(dir.getFileName().toString(), commit, mode, e.estimate(), e.ciLow(), e.ciHigh(), pairs, stop,
+            e.underLoad(), null), runIndex, fixedOf(e), e.question(),
+            e.published() == null ? null : e.published().value());
+      }
+    }
+    java.util.Set<String> sideBySide = new java.util.HashSet<>();
+    List<List<Segment>> chains = chains(new ArrayList<>(byId.values()), sideBySide);
+    List<Series> out = new ArrayList<>();
+    for (List<Segment> chain : chains) {
+      out.add(series(chain, commits, detector));
+    }
+    out = related(out, chains, sideBySide);
+    return new Document(SCHEMA_VERSION, resultsDir.toString(), List.copyOf(runNames), List.copyOf(out), unreadable);
+  }
+
+  /** One identity's runs while the history is built: its points with each run's params, question and figure. */
+  private static final class Segment {
+    Series head;
+    final int order;
+    final List<String> identities = new ArrayList<>();
+    final List<Point> points = new ArrayList<>();
+    final List<Integer> runIndexes = new ArrayList<>();
+    final List<Map<String, String>> fixed = new ArrayList<>();
+    final List<String> questions = new ArrayList<>();
+    final List<Double> published = new ArrayList<>();
+
+    Segment(Series head, int order) {
+      this.head = head;
+      this.order = order;
+      identities.add(head.id());
+    }
+
+    void add(Point p, int runIndex, Map<String, String> fixedParams, String question, Double figure) {
+      points.add(p);
+      runIndexes.add(runIndex);
+      fixed.add(fixedParams);
+      questions.add(question == null ? "" : question);
+      published.add(figure);
+    }
+
+    int first() {
+      return runIndexes.get(0);
+    }
+
+    int last() {
+      return runIndexes.get(runIndexes.size() - 1);
+    }
+
+    /** What makes two identities one finding with other settings: all but the params both sides hold. */
+    String chainKey() {
+      return head.study() + "\n" + head.benchmark() + "\n" + head.kind() + "\n" + head.unit() + "\n" + head.compared()
+          + "\n" + head.mode();
+    }
+  }
+
+  /**
+   * The segments grouped into series, in the order of their first segment: the segments of one
+   * finding ({@link Segment#chainKey}) whose runs follow one another without overlapping form one
+   * series, except where a param took a value that is not a size ({@link #isSize}: {@code engine
+   * kuzu -> ladybug} is another variant, not more of the same work), which starts a series of its
+   * own. A finding two of whose settings were measured in the same stretch of runs keeps each
+   * segment a series of its own (which continues which cannot be told); its chain key is added to
+   * {@code sideBySide}.
+   */
+  private static List<List<Segment>> chains(List<Segment> segments, java.util.Set<String> sideBySide) {
+    Map<String, List<Segment>> groups = new LinkedHashMap<>();
+    segments.forEach(g -> groups.computeIfAbsent(g.chainKey(), k -> new ArrayList<>()).add(g));
+    List<List<Segment>> out = new ArrayList<>();
+    for (List<Segment> group : groups.values()) {
+      List<Segment> sorted = new ArrayList<>(group);
+      sorted.sort(java.util.Comparator.comparingInt(Segment::first));
+      boolean oneAfterAnother = true;
+      for (int i = 1; i < sorted.size(); i++) {
+        oneAfterAnother &= sorted.get(i - 1).last() < sorted.get(i).first();
+      }
+      if (!oneAfterAnother) {
+        sideBySide.add(group.get(0).chainKey());
+        group.forEach(g -> out.add(List.of(g)));
+        continue;
+      }
+      List<Segment> chain = new ArrayList<>(List.of(sorted.get(0)));
+      for (int i = 1; i < sorted.size(); i++) {
+        Segment before = sorted.get(i - 1);
+        if (!sizesOnly(before.fixed.get(before.fixed.size() - 1), sorted.get(i).fixed.get(0))) {
+          out.add(chain);
+          chain = new ArrayList<>();
+        }
+        chain.add(sorted.get(i));
+      }
+      out.add(chain);
+    }
+    out.sort(java.util.Comparator.comparingInt(c -> c.stream().mapToInt(g -> g.order).min().orElse(0)));
+    return out;
+  }
+
+  /**
+   * Whether every param both maps hold with two values holds a size on both sides ({@link #isSize});
+   * params held by one side only do not count.
+   */
+  static boolean sizesOnly(Map<String, String> a, Map<String, String> b) {
+    for (Map.Entry<String, String> x : a.entrySet()) {
+      String other = b.get(x.getKey());
+      if (other != null && !other.equals(x.getValue()) && !(isSize(other) && isSize(x.getValue()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether a param value is a size or a count: digits, possibly several joined by {@code x}
+   * ({@code 30000}, {@code 1x100000}, {@code 0.5}); what a collection size, a document count or a
+   * quick setting's reduction changes, as against a variant ({@code kuzu}, {@code HTTP2_JSON}).
+   */
+  static boolean isSize(String value) {
+    return value.matches("[0-9]+(\\.[0-9]+)?(x[0-9]+(\\.[0-9]+)?)*");
+  }
+
+  /**
+   * One series from a chain of segments: their points in run order, each with the commits that
+   * touched its code since the point before, settings changes, provenance, change points.
+   */
+  private static Series series(List<Segment> chain, Commits commits, EDivisive detector) {
+    List<Point> ps = new ArrayList<>();
+    List<Map<String, String>> fixed = new ArrayList<>();
+    List<String> questions = new ArrayList<>();
+    List<Double> published = new ArrayList<>();
+    List<String> identities = new ArrayList<>();
+    List<String> paths = codePaths(chain.get(0).head.benchmark());
+    for (Segment g : chain) {
+      for (Point p : g.points) {
+        List<String> changed = null;
+        Point prev = ps.isEmpty() ? null : ps.get(ps.size() - 1);
+        if (prev != null && commits != null && !p.commit().isEmpty() && !prev.commit().isEmpty()) {
+          changed = commits.between(prev.commit(), p.commit(), paths);
+        }
+        ps.add(new Point(p.run(), p.commit(), p.mode(), p.estimate(), p.ciLow(), p.ciHigh(), p.pairs(), p.stop(),
+            p.underLoad(), changed));
+      }
+      fixed.addAll(g.fixed);
+      questions.addAll(g.questions);
+      published.addAll(g.published);
+      g.identities.forEach(i -> {
+        if (!identities.contains(i)) {
+          identities.add(i);
+        }
+      });
+    }
+    List<SettingsChange> changes = new ArrayList<>();
+    List<Integer> cuts = new ArrayList<>(); // the points after which detection starts afresh
+    for (int i = 1; i < ps.size(); i++) {
+      SettingsChange c = settingsChange(fixed.get(i - 1), fixed.get(i), ps.get(i - 1).run(), ps.get(i).run());
+      if (c != null) {
+        changes.add(c);
+        if (c.valuesChanged()) {
+          cuts.add(i);
+        }
+      }
+    }
+    List<Step> steps = new ArrayList<>();
+    int from = 0;
+    cuts.add(ps.size());
+    for (int cut : cuts) {
+      steps.addAll(steps(ps.subList(from, cut), chain.get(0).head.unit(), detector));
+      from = cut;
+    }
+    List<String> provenance = new ArrayList<>();
+    for (int i = 0; i < ps.size(); ) {
+      String said = Findings.provenance(questions.get(i));
+      int j = i;
+      while (j + 1 < ps.size() && Findings.provenance(questions.get(j + 1)).equals(said)) {
+        j++;
+      }
+      if (!said.isEmpty()) {
+        provenance.add((i == j ? "run " + ps.get(i).run() : "runs " + ps.get(i).run() + " to " + ps.get(j).run()) + ": "
+            + said);
+      }
+      i = j + 1;
+    }
+    Series first = chain.get(0).head;
+    Series newest = chain.get(chain.size() - 1).head;
+    Double figure = published.get(published.size() - 1);
+    return new Series(first.id(), first.study(), newest.title(), Findings.shortQuestion(questions.get(questions.size() - 1)),
+        first.benchmark(), first.kind(), first.unit(), first.compared(), newest.fixed(), first.mode(),
+        figure != null ? figure : newest.published(), List.copyOf(ps), List.copyOf(steps), identities, changes,
+        provenance, List.of());
+  }
+
+  /**
+   * How the params both sides hold differ from one run to the next, or null when they do not:
+   * {@code name old -> new} for a value changed, {@code name=value added} / {@code no longer set}.
+   */
+  static SettingsChange settingsChange(Map<String, String> before, Map<String, String> after, String lastBefore,
+      String firstAfter) {
+    List<String> said = new ArrayList<>();
+    boolean values = false;
+    java.util.TreeSet<String> names = new java.util.TreeSet<>(before.keySet());
+    names.addAll(after.keySet());
+    for (String n : names) {
+      String a = before.get(n);
+      String b = after.get(n);
+      if (a == null) {
+        said.add(n + "=" + b + " added");
+      } else if (b == null) {
+        said.add(n + "=" + a + " no longer set");
+      } else if (!a.equals(b)) {
+        said.add(n + " " + a + " -> " + b);
+        values = true;
+      }
+    }
+    return said.isEmpty() ? null : new SettingsChange(lastBefore, firstAfter, String.join("; ", said), values);
+  }
+
+  /**
+   * {@code series} with each one's {@link Related} series: the series of one finding with other
+   * settings (measured side by side, or split where a param took another variant's value), and the
+   * series of the same study, benchmark, kind and mode that one replaced (one ends before the other
+   * starts) with another compared pair or unit.
+   */
+  private static List<Series> related(List<Series> series, List<List<Segment>> chains, java.util.Set<String> sideBySide) {
+    Map<String, List<Related>> rel = new LinkedHashMap<>();
+    series.forEach(s -> rel.put(s.id(), new ArrayList<>()));
+    Map<String, int[]> span = new LinkedHashMap<>();
+    Map<String, String> key = new LinkedHashMap<>();
+    for (List<Segment> c : chains) {
+      span.put(c.get(0).head.id(), new int[] {c.get(0).first(), c.get(c.size() - 1).last()});
+      key.put(c.get(0).head.id(), c.get(0).chainKey());
+    }
+    for (Series a : series) {
+      for (Series b : series) {
+        if (a == b || !java.util.Objects.equals(a.study(), b.study())
+            || !java.util.Objects.equals(a.benchmark(), b.benchmark()) || !java.util.Objects.equals(a.kind(), b.kind())
+            || !a.mode().equals(b.mode())) {
+          continue;
+        }
+        int[] sa = span.get(a.id());
+        int[] sb = span.get(b.id());
+        boolean overlap = sa[0] <= sb[1] && sb[0] <= sa[1];
+        String reason = null;
+        String when = sb[1] < sa[0] ? "measured before this series began" : "measured after this series ended";
+        if (key.get(a.id()).equals(key.get(b.id()))) {
+          String settings = "the same finding with other settings (here " + Study.paramsText(a.fixed()) + "; there "
+              + Study.paramsText(b.fixed()) + ")";
+          reason = overlap ? settings + ", measured in the same runs: two series side by side, neither continues the other"
+              : sideBySide.contains(key.get(a.id())) ? settings + "; another setting of it was measured in the same runs"
+                  + " as one of the two, so which series continues which cannot be told"
+              : when + "; " + settings + ": a param took another variant's value, not another size, so a series of"
+                  + " its own";
+        } else if (!overlap) {
+          String what = !java.util.Objects.equals(a.unit(), b.unit()) ? "its unit is " + b.unit() + " instead of " + a.unit()
+              : "it compares " + (b.compared().isEmpty() ? "nothing" : b.compared()) + " instead of "
+                  + (a.compared().isEmpty() ? "nothing" : a.compared());
+          reason = when + "; " + what + ", which the history cannot tell from a new finding (a renamed value or a new contender"
+              + " starts a series of its own)";
+        }
+        if (reason != null) {
+          rel.get(a.id()).add(new Related(b.id(), b.anchor(), reason));
+        }
       }
     }
     List<Series> out = new ArrayList<>();
-    byId.forEach((id, s) -> {
-      List<Point> ps = List.copyOf(points.get(id));
+    for (Series s : series) {
       out.add(new Series(s.id(), s.study(), s.title(), s.question(), s.benchmark(), s.kind(), s.unit(), s.compared(),
-          s.fixed(), s.mode(), s.published(), ps, steps(ps, s.unit(), detector)));
-    });
-    return new Document(SCHEMA_VERSION, resultsDir.toString(), List.copyOf(runNames), List.copyOf(out), unreadable);
+          s.fixed(), s.mode(), s.published(), s.points(), s.changePoints(), s.identities(), s.settingsChanges(),
+          s.provenance(), rel.get(s.id())));
+    }
+    return out;
   }
 
   /**
@@ -488,81 +804,279 @@ public final class History {
   }
 
   /**
-   * The history as a document: change points in words first, one summary line per series, then a
-   * section per series with its chart (estimate and interval per run, the study's figure as a
-   * reference line) and its points.
+   * A change point as the tables say it: {@code before -> after, step +x% [lo, hi], between runs A and B,
+   * commits a..b} (the step of a change in time is the step of the time ratio it stands for).
+   */
+  public static String stepText(Series s, Step st) {
+    return Finding.figure(st.before(), s.unit()) + " -> " + Finding.figure(st.after(), s.unit()) + ", step "
+        + stepFigure(st) + ", between runs " + st.lastBefore() + " and " + st.firstAfter() + ", commits "
+        + shortCommit(st.commitBefore()) + ".." + shortCommit(st.commitAfter());
+  }
+
+  private static String stepFigure(Step st) {
+    return String.format(Locale.ROOT, "%+.1f%%", st.stepPct()) + (st.stepLow() == null ? ""
+        : String.format(Locale.ROOT, " [%+.1f, %+.1f]", st.stepLow(), st.stepHigh()));
+  }
+
+  /**
+   * A value with its interval, {@code 12.6x [10.2x, 15.5x]}, {@code +8.91% [+1.28%, +17.12%]} or
+   * {@code 762.9 [737.7, 776.4] MB/s}; the value alone without one.
+   */
+  static String valueText(Point p, String unit) {
+    if (p.ciLow() == null || p.ciHigh() == null) {
+      return Finding.figure(p.estimate(), unit);
+    }
+    if (unit.equals("%") || unit.equals("x")) {
+      return Finding.figure(p.estimate(), unit) + " [" + Finding.figure(p.ciLow(), unit) + ", "
+          + Finding.figure(p.ciHigh(), unit) + "]";
+    }
+    return io.dbbench.report.data.Units.num(p.estimate()) + " [" + io.dbbench.report.data.Units.num(p.ciLow()) + ", "
+        + io.dbbench.report.data.Units.num(p.ciHigh()) + "] " + unit;
+  }
+
+  /** The heading of a series' section: study, short question, mode. */
+  static String heading(Series s) {
+    return s.study() + ": " + s.question() + " (" + s.mode() + ")";
+  }
+
+  /** The series as a sparkline: estimates, intervals, change points and settings changes by point. */
+  static Doc.Spark spark(Series s) {
+    List<Double> est = new ArrayList<>();
+    List<Double> lo = new ArrayList<>();
+    List<Double> hi = new ArrayList<>();
+    List<String> runs = new ArrayList<>();
+    for (Point p : s.points()) {
+      est.add(p.estimate());
+      lo.add(p.ciLow() == null ? Double.NaN : p.ciLow());
+      hi.add(p.ciHigh() == null ? Double.NaN : p.ciHigh());
+      runs.add(p.run());
+    }
+    List<Integer> steps = s.changePoints().stream().map(st -> runs.indexOf(st.firstAfter())).filter(i -> i > 0).toList();
+    List<Integer> settings = s.settingsChanges().stream().map(c -> runs.indexOf(c.firstAfter())).filter(i -> i > 0)
+        .toList();
+    double min = est.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    double max = est.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    String label = s.points().size() + " runs, " + Finding.figure(min, s.unit()) + " to " + Finding.figure(max, s.unit())
+        + "; " + steps.size() + " change point(s), " + settings.size() + " settings change(s)";
+    return new Doc.Spark(est, lo, hi, steps, settings, label);
+  }
+
+  /** Each mode's newest run that measured any series. */
+  private static Map<String, String> newestRuns(Document h) {
+    Map<String, String> out = new TreeMap<>();
+    for (Series s : h.series()) {
+      for (Point p : s.points()) {
+        String had = out.get(s.mode());
+        if (had == null || h.runs().indexOf(p.run()) > h.runs().indexOf(had)) {
+          out.put(s.mode(), p.run());
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The series in table order: the findings in the order they first appear, each finding's quick
+   * series before its full one.
+   */
+  static List<Series> tableOrder(List<Series> series) {
+    Map<String, Integer> first = new LinkedHashMap<>();
+    for (Series s : series) {
+      first.putIfAbsent(s.study() + "\n" + s.benchmark() + "\n" + s.kind() + "\n" + s.compared(), first.size());
+    }
+    List<Series> out = new ArrayList<>(series);
+    out.sort(java.util.Comparator.<Series>comparingInt(s -> first.get(s.study() + "\n" + s.benchmark() + "\n" + s.kind()
+        + "\n" + s.compared())).thenComparing(s -> s.mode().equals("quick") ? 0 : 1));
+    return out;
+  }
+
+  /**
+   * The history as a document. First screen: one row per finding (study, question linking to its
+   * chart, mode, runs, newest value with its interval, a sparkline of the series, its last change
+   * point); then the change points as a table, newest first; the settings changes, newest first;
+   * then a section per series headed by study, question and mode, its provenance under the heading,
+   * the series it is kept apart from with the reason, its chart (estimate and interval per run, the
+   * study's figure, each settings change and change point marked), its points and its change points.
+   * No paragraph is longer than a few lines.
    */
   public static Doc doc(Document h) {
     Doc doc = new Doc("dbbench findings over time");
-    Doc.Section first = doc.section(2, "Change points");
-    first.text(h.runs().size() + " runs under " + h.resultsDir() + ", " + h.series().size() + " findings. A change point"
-        + " is where a finding's series steps (E-Divisive means with a permutation test, p <= "
-        + EDivisive.DEFAULT.pValue() + ", at least " + EDivisive.DEFAULT.minSegment() + " runs either side; runs"
-        + " marked under load are shown but left out of the detection).");
-    List<String> said = new ArrayList<>();
-    for (Series s : h.series()) {
-      for (Step st : s.changePoints()) {
-        said.add(sentence(s, st));
-      }
-    }
-    first.text(said.isEmpty() ? "No finding moved." : String.join("\n\n", said));
-    Doc.TableBuilder t = new Doc.TableBuilder().col("study").col("finding").col("mode").num("runs").col("newest")
-        .col("range over the runs").col("last change point");
-    for (Series s : h.series()) {
-      Point newest = s.points().get(s.points().size() - 1);
-      double lo = s.points().stream().mapToDouble(Point::estimate).min().orElse(Double.NaN);
-      double hi = s.points().stream().mapToDouble(Point::estimate).max().orElse(Double.NaN);
+    List<Series> order = tableOrder(h.series());
+    Map<String, String> newest = newestRuns(h);
+    Doc.Section top = doc.section(2, "Headline findings");
+    top.id = "headline-findings";
+    top.text(h.runs().size() + " runs under " + h.resultsDir() + (h.runs().isEmpty() ? "" : ", " + h.runs().get(0)
+        + " to " + h.runs().get(h.runs().size() - 1)) + "; " + h.series().size() + " series, each links to its"
+        + " chart. Sparkline: estimate in its 95% band; red: change point; dashed: settings changed.");
+    Doc.TableBuilder t = new Doc.TableBuilder().col("study").col("finding").col("mode").num("runs")
+        .num("newest [95%]").col("series").col("last change point");
+    for (Series s : order) {
+      Point p = s.points().get(s.points().size() - 1);
       Step last = s.changePoints().isEmpty() ? null : s.changePoints().get(s.changePoints().size() - 1);
-      t.row(List.of(s.study(), s.question() + (s.compared().isEmpty() ? "" : " [" + s.compared() + "]"), s.mode(),
-          Integer.toString(s.points().size()), Finding.figure(newest.estimate(), s.unit()) + " (" + newest.run() + ")",
-          Finding.figure(lo, s.unit()) + " to " + Finding.figure(hi, s.unit()),
-          last == null ? "none" : Finding.figure(last.before(), s.unit()) + " -> " + Finding.figure(last.after(), s.unit())
-              + " at " + last.firstAfter()));
+      String stale = p.run().equals(newest.get(s.mode())) ? "" : " (last in " + p.run() + ")";
+      t.row(List.of(s.study(), Doc.anchorLink(s.anchor(), s.question()), s.mode(), Integer.toString(s.points().size()),
+          valueText(p, s.unit()) + stale, spark(s).cell(), last == null ? "none" : stepText(s, last)));
     }
-    doc.section(2, "Every finding").add(t.build());
+    top.add(t.build());
+
+    Doc.Section cps = doc.section(2, "Change points");
+    cps.text("Where a finding's series steps, newest first: E-Divisive means with a permutation test (p <= "
+        + EDivisive.DEFAULT.pValue() + ", at least " + EDivisive.DEFAULT.minSegment() + " runs either side), never"
+        + " across a change of settings; runs marked under load are shown, not used.");
+    List<Object[]> steps = new ArrayList<>();
+    for (Series s : order) {
+      for (Step st : s.changePoints()) {
+        steps.add(new Object[] {s, st});
+      }
+    }
+    steps.sort(java.util.Comparator.comparingInt(o -> -h.runs().indexOf(((Step) o[1]).firstAfter())));
+    if (steps.isEmpty()) {
+      cps.text("No finding moved.");
+    } else {
+      Doc.TableBuilder ct = new Doc.TableBuilder().col("first run after").col("study").col("finding").col("mode")
+          .col("before -> after").num("step [95%]").col("last run before").col("commits").num("p");
+      for (Object[] o : steps) {
+        Series s = (Series) o[0];
+        Step st = (Step) o[1];
+        ct.row(List.of(st.firstAfter(), s.study(), Doc.anchorLink(s.anchor(), s.question()), s.mode(),
+            Finding.figure(st.before(), s.unit()) + " -> " + Finding.figure(st.after(), s.unit()), stepFigure(st),
+            st.lastBefore(), shortCommit(st.commitBefore()) + ".." + shortCommit(st.commitAfter()),
+            String.format(Locale.ROOT, "%.3f", st.p())));
+      }
+      cps.add(ct.build());
+    }
+
+    List<Object[]> changes = new ArrayList<>();
+    for (Series s : order) {
+      for (SettingsChange c : s.settingsChanges()) {
+        changes.add(new Object[] {s, c});
+      }
+    }
+    if (!changes.isEmpty()) {
+      Doc.Section sc = doc.section(2, "Settings changes");
+      sc.text("Where a series continues with other settings, newest first; each is marked on its chart. A param"
+          + " that took another value starts the change-point detection afresh.");
+      changes.sort(java.util.Comparator.comparingInt(o -> -h.runs().indexOf(((SettingsChange) o[1]).firstAfter())));
+      Doc.TableBuilder st = new Doc.TableBuilder().col("first run after").col("study").col("finding").col("mode")
+          .col("what changed").col("last run before");
+      for (Object[] o : changes) {
+        Series s = (Series) o[0];
+        SettingsChange c = (SettingsChange) o[1];
+        st.row(List.of(c.firstAfter(), s.study(), Doc.anchorLink(s.anchor(), s.question()), s.mode(), c.changed(),
+            c.lastBefore()));
+      }
+      sc.add(st.build());
+    }
+
+    Doc.Section all = doc.section(2, "Every series");
+    all.text("One section per series: its provenance, the series it is kept apart from, its chart (estimate and"
+        + " interval per run, the study's figure, settings changes and change points marked), its runs.");
     int k = 0;
-    for (Series s : h.series()) {
-      Doc.Section sec = doc.section(3, s.study() + ": " + s.question() + " (" + s.mode() + ")");
+    for (Series s : order) {
+      Doc.Section sec = doc.section(3, heading(s));
       sec.id = s.anchor();
-      sec.text("Identity: " + s.id() + ". The study's figure: " + (s.published() == null ? "none published"
-          : Finding.figure(s.published(), s.unit())) + ".");
-      List<Double> x = new ArrayList<>();
-      List<Double> est = new ArrayList<>();
-      List<Double> lo = new ArrayList<>();
-      List<Double> hi = new ArrayList<>();
-      List<Double> pub = new ArrayList<>();
-      for (int i = 0; i < s.points().size(); i++) {
-        Point p = s.points().get(i);
-        x.add(i + 1.0);
-        est.add(p.estimate());
-        lo.add(p.ciLow() == null ? p.estimate() : p.ciLow());
-        hi.add(p.ciHigh() == null ? p.estimate() : p.ciHigh());
-        if (s.published() != null) {
-          pub.add(s.published());
+      Point first = s.points().get(0);
+      Point last = s.points().get(s.points().size() - 1);
+      sec.text(s.points().size() + " runs, " + first.run() + " to " + last.run() + ". " + s.title()
+          + ". The study's figure: " + (s.published() == null ? "none published" : Finding.figure(s.published(), s.unit()))
+          + ".");
+      sec.text("Identity: " + s.id() + (s.identities().size() > 1 ? " (" + (s.identities().size() - 1)
+          + " more as its settings changed)" : "") + ".");
+      s.provenance().forEach(sec::text);
+      if (!s.settingsChanges().isEmpty()) {
+        Doc.TableBuilder st = new Doc.TableBuilder().col("last run before").col("first run after").col("what changed")
+            .col("change points");
+        for (SettingsChange c : s.settingsChanges()) {
+          st.row(List.of(c.lastBefore(), c.firstAfter(), c.changed(),
+              c.valuesChanged() ? "looked for on either side" : "looked for across"));
         }
+        sec.add(st.build());
       }
-      List<Charts.Series> lines = new ArrayList<>(List.of(new Charts.Series("estimate", x, est),
-          new Charts.Series("95% low", x, lo), new Charts.Series("95% high", x, hi)));
-      if (!pub.isEmpty()) {
-        lines.add(new Charts.Series("the study's figure", x, pub));
+      if (!s.related().isEmpty()) {
+        Doc.TableBuilder rt = new Doc.TableBuilder().col("kept apart from").col("why");
+        Map<String, Series> byId = new LinkedHashMap<>();
+        h.series().forEach(x -> byId.put(x.id(), x));
+        for (Related r : s.related()) {
+          Series other = byId.get(r.id());
+          rt.row(List.of(Doc.anchorLink(r.anchor(), other == null ? r.id() : heading(other)), r.reason()));
+        }
+        sec.add(rt.build());
       }
-      sec.add(Charts.lines("history-" + (++k), s.question(), "run (oldest first)", s.unit(), lines, false));
-      Doc.TableBuilder pt = new Doc.TableBuilder().num("#").col("run").col("mode").col("commit").num("estimate")
+      sec.add(chart("history-" + (++k), s));
+      Doc.TableBuilder pt = new Doc.TableBuilder().num("#").col("run").col("commit").num("estimate")
           .num("95% interval").num("pairs").col("stop").col("under load").col("code changed since the previous run");
       for (int i = 0; i < s.points().size(); i++) {
         Point p = s.points().get(i);
-        pt.row(List.of(Integer.toString(i + 1), p.run(), p.mode(), shortCommit(p.commit()),
+        pt.row(List.of(Integer.toString(i + 1), p.run(), shortCommit(p.commit()),
             Finding.figure(p.estimate(), s.unit()), p.ciLow() == null ? "" : "[" + Finding.figure(p.ciLow(), s.unit())
                 + ", " + Finding.figure(p.ciHigh(), s.unit()) + "]", p.pairs() == 0 ? "" : Integer.toString(p.pairs()),
             p.stop(), p.underLoad() ? "UNDER LOAD" : "", p.codeChanged() == null ? (i == 0 ? "" : "unknown")
                 : p.codeChanged().isEmpty() ? "no" : "yes: " + String.join(" ", p.codeChanged())));
       }
       sec.add(pt.build());
-      for (Step st : s.changePoints()) {
-        sec.text("Change point: " + sentence(s, st) + String.format(Locale.ROOT, " (p = %.3f).", st.p()));
+      if (!s.changePoints().isEmpty()) {
+        Doc.TableBuilder ct = new Doc.TableBuilder().col("change point").num("p");
+        for (Step st : s.changePoints()) {
+          ct.row(List.of(stepText(s, st), String.format(Locale.ROOT, "%.3f", st.p())));
+        }
+        sec.add(ct.build());
       }
     }
     return doc;
+  }
+
+  /**
+   * A series' chart: estimate and 95% interval per run (oldest first), the study's figure, and a
+   * vertical line before each run measured with changed settings and each change point.
+   */
+  private static Doc.Block chart(String name, Series s) {
+    List<Double> x = new ArrayList<>();
+    List<Double> est = new ArrayList<>();
+    List<Double> lo = new ArrayList<>();
+    List<Double> hi = new ArrayList<>();
+    List<Double> pub = new ArrayList<>();
+    List<String> runs = new ArrayList<>();
+    for (int i = 0; i < s.points().size(); i++) {
+      Point p = s.points().get(i);
+      x.add(i + 1.0);
+      est.add(p.estimate());
+      lo.add(p.ciLow() == null ? p.estimate() : p.ciLow());
+      hi.add(p.ciHigh() == null ? p.estimate() : p.ciHigh());
+      runs.add(p.run());
+      if (s.published() != null) {
+        pub.add(s.published());
+      }
+    }
+    List<Charts.Series> lines = new ArrayList<>(List.of(new Charts.Series("estimate", x, est),
+        new Charts.Series("95% low", x, lo), new Charts.Series("95% high", x, hi)));
+    if (!pub.isEmpty()) {
+      lines.add(new Charts.Series("the study's figure", x, pub));
+    }
+    List<Double> all = new ArrayList<>(lo);
+    all.addAll(hi);
+    all.addAll(pub);
+    boolean logY = Charts.spansDecade(all);
+    double bottom = all.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    double top = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+    if (!logY) {
+      bottom = Math.min(0, bottom);
+      top = Math.max(0, top);
+    }
+    for (SettingsChange c : s.settingsChanges()) {
+      int i = runs.indexOf(c.firstAfter());
+      if (i > 0) {
+        lines.add(new Charts.Series("settings before run " + (i + 1) + ": " + c.changed(), List.of(i + 0.5, i + 0.5),
+            List.of(bottom, top)));
+      }
+    }
+    for (Step st : s.changePoints()) {
+      int i = runs.indexOf(st.firstAfter());
+      if (i > 0) {
+        lines.add(new Charts.Series("change point before run " + (i + 1) + ": " + stepFigure(st),
+            List.of(i + 0.5, i + 0.5), List.of(bottom, top)));
+      }
+    }
+    return Charts.lines(name, heading(s), "run (oldest first)", s.unit(), lines, false);
   }
 
   /** The markers between which {@link #replaceSummary} puts the summary in a Markdown file. */
@@ -660,7 +1174,7 @@ public final class History {
         : run.manifest().job().mode();
     String name = dir.getFileName().toString();
     Map<String, Series> byId = new LinkedHashMap<>();
-    h.series().forEach(s -> byId.put(s.id(), s));
+    h.series().forEach(s -> s.identities().forEach(i -> byId.putIfAbsent(i, s)));
     List<String> out = new ArrayList<>();
     for (Finding f : findings) {
       Series s = byId.get(identity(f.toEntry(), mode));

@@ -106,9 +106,13 @@ class HistoryTest {
     String html = Files.readString(results.resolve(History.HTML));
     assertTrue(html.contains("id=\"" + s.anchor() + "\""), "each series has its anchor");
     String md = Files.readString(results.resolve(History.MD));
+    int top = md.indexOf("## Headline findings");
     int first = md.indexOf("## Change points");
-    assertTrue(first >= 0 && md.indexOf("moved from -62.73%") > first && md.indexOf("moved from -62.73%")
-        < md.indexOf("## Every finding"), "the change point is said on the first screen");
+    String row = "| 20261101T070000Z | graphj | [compress: context perCall -> reused](#" + s.anchor() + ") | quick | -62.73% -> -46.87% |";
+    assertTrue(top >= 0 && first > top && md.indexOf(row) > first && md.indexOf(row) < md.indexOf("## Every series"),
+        "the change point is a row of the table after the headline findings: " + md);
+    assertTrue(md.contains("<a id=\"" + s.anchor() + "\"></a>"), "the series' section carries the anchor its link names");
+    assertTrue(md.contains("-62.73% -> -46.87%, step +"), "the headline row says the last change point");
   }
 
   @Test
@@ -119,7 +123,8 @@ class HistoryTest {
     }
     History.Document h = History.build(results, null, EDivisive.DEFAULT);
     assertEquals(List.of(), h.series().get(0).changePoints());
-    assertTrue(History.doc(h).sections.get(0).blocks.stream().anyMatch(b -> b.toString().contains("No finding moved")));
+    assertTrue(History.doc(h).sections.stream().filter(sec -> sec.heading.equals("Change points")).findFirst()
+        .orElseThrow().blocks.stream().anyMatch(b -> b.toString().contains("No finding moved")));
   }
 
   /**
@@ -144,8 +149,123 @@ class HistoryTest {
     assertEquals(List.of("20261101T000000Z", "20261101T010000Z", "20261101T020000Z"),
         kept.points().stream().map(History.Point::run).toList(), "engine=kuzu continues the series");
     assertEquals("kuzu", kept.fixed().get("engine"), "the series now holds the added param fixed");
+    assertEquals(List.of(new History.SettingsChange("20261101T010000Z", "20261101T020000Z", "engine=kuzu added", false)),
+        kept.settingsChanges(), "the added param is marked; change points are looked for across it");
+    // another engine is another variant, not another size: its own series, naming the first with the reason
+    History.Related r = h.series().get(1).related().get(0);
+    assertEquals(kept.anchor(), r.anchor());
+    assertTrue(r.reason().startsWith("measured before this series began; the same finding with other settings (here"
+        + " engine=ladybug level=3; there engine=kuzu level=3): a param took another variant's value"), r.reason());
     // as a report finds a newer run's series in history.json: by the same rule
     assertEquals(kept.id(), History.nearSeries(h.series(),
         io.dbbench.report.data.FindingsJson.read(results.resolve("20261101T020000Z")).get(0), "quick").id());
+  }
+  /** A comparison finding of the payload study, speed-up with an index, at {@code collectionSize}. */
+  static ObjectNode payloadFinding(String collectionSize, double estimate, String question) {
+    ObjectNode f = JSON.createObjectNode();
+    f.put("study", "payload");
+    f.put("title", "WMPayload");
+    f.put("kind", "comparison");
+    f.put("benchmark", "io.dbbench.payload.PayloadServiceBenchmark.search");
+    f.put("unit", "x");
+    f.set("baseline", JSON.valueToTree(Map.of("index", "none", "collectionSize", collectionSize)));
+    f.set("contender", JSON.valueToTree(Map.of("index", "id", "collectionSize", collectionSize)));
+    f.put("estimate", estimate);
+    f.put("ci_low", estimate * 0.9);
+    f.put("ci_high", estimate * 1.1);
+    f.set("published", JSON.valueToTree(Map.of("text", "35.4x", "value", 35.4)));
+    f.put("question", question);
+    return f;
+  }
+
+  /** Writes a quick run directory holding {@code findings}. */
+  static void runOf(Path results, String name, String commit, ObjectNode... findings) throws Exception {
+    Path dir = Files.createDirectories(results.resolve(name));
+    Files.writeString(dir.resolve("jmh.json"), "[]");
+    Files.writeString(dir.resolve("env.json"), "{\"git_commit\":\"" + commit + "\",\"mode\":\"quick\",\"families\":{}}");
+    ArrayNode a = JSON.createArrayNode();
+    for (ObjectNode f : findings) {
+      a.add(f);
+    }
+    JSON.writeValue(dir.resolve("findings.json").toFile(), a);
+  }
+
+  /**
+   * The collection size changed between runs (1,000 then 30,000 documents): one series, the change
+   * named and marked, change points looked for on either side only (the jump from 1x to 12x is the
+   * settings', not the code's); the fallback's provenance goes under the heading, the question stays short.
+   */
+  @Test
+  void aChangedCollectionSizeContinuesTheSeriesWithTheChangeMarked(@TempDir Path results) throws Exception {
+    String nearest = "search: index none -> id, speed-up (the study's point collectionSize=30000 was not run;"
+        + " nearest: collectionSize=1000)";
+    for (int i = 0; i < 12; i++) {
+      boolean small = i < 6;
+      runOf(results, String.format("20261103T%02d0000Z", i), "cafe" + i, payloadFinding(small ? "1000" : "30000",
+          small ? 1.0 + 0.02 * (i % 3) : 12.0 + 0.3 * (i % 3), small ? nearest : "search: index none -> id, speed-up"));
+    }
+    History.Document h = History.build(results, null, EDivisive.DEFAULT);
+    assertEquals(1, h.series().size(), h.series().stream().map(History.Series::id).toList().toString());
+    History.Series s = h.series().get(0);
+    assertEquals(12, s.points().size());
+    assertEquals(2, s.identities().size(), s.identities().toString());
+    assertEquals(List.of(new History.SettingsChange("20261103T050000Z", "20261103T060000Z", "collectionSize 1000 -> 30000",
+        true)), s.settingsChanges());
+    assertEquals(List.of(), s.changePoints(), "no change point across a change of settings");
+    assertEquals(Map.of("collectionSize", "30000"), s.fixed(), "the newest settings");
+    assertEquals("search: index none -> id, speed-up", s.question());
+    assertEquals(List.of("runs 20261103T000000Z to 20261103T050000Z: the study's point collectionSize=30000 was not run;"
+        + " nearest: collectionSize=1000"), s.provenance());
+    // a run of either setting finds the one series by its identity (as a run's report links it)
+    for (String run : List.of("20261103T000000Z", "20261103T060000Z")) {
+      assertTrue(s.identities().contains(History.identity(io.dbbench.report.data.FindingsJson.read(results.resolve(run))
+          .get(0), "quick")), run);
+    }
+
+    History.write(results, h);
+    String html = Files.readString(results.resolve(History.HTML));
+    assertTrue(html.contains("<h3 id=\"" + s.anchor() + "\">payload: search: index none -&gt; id, speed-up (quick)</h3>"),
+        "a short heading: study, question, mode");
+    assertTrue(html.contains("<line class=\"settings\""), "the sparkline marks the settings change");
+    assertTrue(html.contains("\"settings before run 7: collectionSize 1000 -> 30000\""), "so does the chart's data");
+    assertTrue(html.contains("<a href=\"#" + s.anchor() + "\">"), "the headline table links the chart");
+    assertEquals(History.SCHEMA_VERSION, History.read(results.resolve(History.JSON)).schemaVersion());
+    assertEquals(s, History.read(results.resolve(History.JSON)).series().get(0), "history.json reads back");
+  }
+
+  /** Two collection sizes measured in the same runs are two series side by side, each naming the other. */
+  @Test
+  void twoSettingsMeasuredInTheSameRunsStayApartAndNameEachOther(@TempDir Path results) throws Exception {
+    for (int i = 0; i < 4; i++) {
+      runOf(results, String.format("20261104T%02d0000Z", i), "cafe" + i, payloadFinding("1000", 1.0, "q"),
+          payloadFinding("30000", 12.0, "q"));
+    }
+    History.Document h = History.build(results, null, EDivisive.DEFAULT);
+    assertEquals(2, h.series().size());
+    History.Series a = h.series().get(0);
+    History.Series b = h.series().get(1);
+    assertEquals(List.of(), a.settingsChanges());
+    assertEquals(1, a.related().size(), a.related().toString());
+    assertEquals(b.anchor(), a.related().get(0).anchor());
+    assertEquals(a.anchor(), b.related().get(0).anchor());
+    assertTrue(a.related().get(0).reason().contains("measured in the same runs"), a.related().get(0).reason());
+    History.write(results, h);
+    String html = Files.readString(results.resolve(History.HTML));
+    assertTrue(html.contains("<a href=\"#" + b.anchor() + "\">payload: q (quick)</a>"), "the split series link each other");
+  }
+
+  /** A new contender after the old one's runs: a series of its own, and the two name each other with the reason. */
+  @Test
+  void aNewContenderStartsASeriesThatNamesTheOldOne(@TempDir Path results) throws Exception {
+    for (int i = 0; i < 6; i++) {
+      run(results, String.format("20261105T%02d0000Z", i), "cafe" + i, "quick", i < 3 ? "reused" : "shared", -60, false);
+    }
+    History.Document h = History.build(results, null, EDivisive.DEFAULT);
+    assertEquals(2, h.series().size());
+    History.Related r = h.series().get(0).related().get(0);
+    assertEquals(h.series().get(1).id(), r.id());
+    assertTrue(r.reason().startsWith("measured after this series ended; it compares context=perCall->shared instead of"
+        + " context=perCall->reused"), r.reason());
+    assertTrue(h.series().get(1).related().get(0).reason().startsWith("measured before this series began"));
   }
 }
