@@ -279,8 +279,8 @@ awk -F '\t' -v server="$BACKEND" -v blocks="$BLOCKS" '
   function median(list,   a, n, i, j, t) {
     n = split(list, a, " ")
     for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > t + 0; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    if (n == 0) return "-"
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    if (n == 0 || a[1] == "-") return "-"
+    return sprintf("%.0f", n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2)
   }
   function pct(a, b) { return sprintf("%+.1f%%", (b - a) * 100 / a) }
   FILENAME ~ /study/ { sns[$1] = pct($2, $3); sb[$1] = pct($4, $5); next }
