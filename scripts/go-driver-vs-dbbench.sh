@@ -197,6 +197,9 @@ java_rows() { # BLOCK POSITION OP
       -p docs=100000 -p client=driver -p protocol=HTTP_JSON,HTTP2_JSON -f 1 -wi 1 -i "$JAVA_SHOTS" \
       -rf json -rff "$json" "${shared[@]}" ) 2>&1 | scrub >"$log" || [ ! -s "$json" ]; then
     echo "go-driver-vs-dbbench: Java $op failed in block $block; see $log" >&2
+    if grep -q 'Unable to acquire the JMH lock' "$log"; then
+      echo "  another JMH run holds /tmp/jmh.lock (JMH runs one at a time on a machine); run --java when it is done" >&2
+    fi
     return 1
   fi
   jq -r --arg b "$block" --arg p "$pos" --arg op "$op" --arg srv "$BACKEND" '.[] | [$b, $p, "dbbench Java driver 7.25.0",
