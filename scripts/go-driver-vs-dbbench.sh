@@ -331,7 +331,11 @@ awk -F '\t' -v server="$BACKEND" -v blocks="$BLOCKS" '
   }' "$STUDY" "$OUT/rows.tsv" >"$OUT/summary.md"
 rm -f "$STUDY"
 
-echo "[go-driver-vs-dbbench] rows ($BACKEND; not comparable to ArangoDB's own timings on the stand-in):"
+if [ -n "$STANDIN_PID" ]; then
+  echo "[go-driver-vs-dbbench] rows on the $BACKEND (its timings are not ArangoDB's):"
+else
+  echo "[go-driver-vs-dbbench] rows on the $BACKEND:"
+fi
 column -t -s $'\t' "$OUT/rows.tsv" 2>/dev/null || cat "$OUT/rows.tsv"
 echo
 cat "$OUT/summary.md"
