@@ -66,6 +66,7 @@ class ScriptOptionsTest {
     badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--blocks"), "--blocks needs a value");
     badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--benchtime"), "--benchtime needs a value");
     badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--out"), "--out needs a value");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--java-shots"), "--java-shots needs a value");
   }
 
   /** go-driver-vs-dbbench's values are checked before anything is built, each error naming the value. */
@@ -75,6 +76,7 @@ class ScriptOptionsTest {
     badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--blocks", "0"), "--blocks '0': expected a whole number");
     badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--benchtime", "fast"), "--benchtime 'fast': expected go test's form");
     badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--bench"), "unknown option --bench");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--java-shots", "0"), "--java-shots '0': expected a whole number");
   }
 
   /**
