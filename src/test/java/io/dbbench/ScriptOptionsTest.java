@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The graph scripts' bad input: an option without its value ended on {@code $2: unbound variable}
+ * The graph and go-driver scripts' bad input: an option without its value ended on {@code $2: unbound variable}
  * (exit 1, the README says 2), and a failed cargo build exited 101 without the script's own line
  * naming its log. The scripts run from a copy of {@code scripts/} in a temp tree, with a stand-in
  * cargo: nothing is built.
@@ -62,6 +62,21 @@ class ScriptOptionsTest {
     badInput(script("graph-engines.sh", Map.of(), "--forks"), "--forks needs a value");
     badInput(script("graph-engines.sh", Map.of(), "--nodes"), "--nodes needs a value");
     badInput(script("graph-engines.sh", Map.of(), "-o"), "-o needs a value");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--ops"), "--ops needs a value");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--blocks"), "--blocks needs a value");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--benchtime"), "--benchtime needs a value");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--out"), "--out needs a value");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--java-shots"), "--java-shots needs a value");
+  }
+
+  /** go-driver-vs-dbbench's values are checked before anything is built, each error naming the value. */
+  @Test
+  void goDriverScriptNamesABadValue() throws Exception {
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--ops", "insert,scan"), "'scan' is not insert, read, update or delete");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--blocks", "0"), "--blocks '0': expected a whole number");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--benchtime", "fast"), "--benchtime 'fast': expected go test's form");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--bench"), "unknown option --bench");
+    badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--java-shots", "0"), "--java-shots '0': expected a whole number");
   }
 
   /**

@@ -1,0 +1,346 @@
+#!/usr/bin/env bash
+# The ArangoDB Go driver's own benchmark suites, unchanged, on the same server as dbbench's arango rows:
+#   V1: github.com/arangodb/go-driver v1.6.9, test/benchmarks_test.go (HTTP/1.1, JSON)
+#   V2: github.com/arangodb/go-driver/v2 v2.4.1, v2/tests/benchmarks_test.go (HTTP/2 cleartext, JSON)
+# the code behind the Go study's table (go-driver v2/BENCHMARKS.md). studies/go-driver/ is a Go module of a
+# go.mod, a go.sum and one file of blank imports that pins both versions; this script builds the two packages'
+# own test binaries from the module cache (go test -c PACKAGE; no go-driver source is in the repository) into
+# target/go-driver/, and runs their 100,000-document benchmarks with -test.run '^$' -test.bench ... -test.benchmem,
+# in blocks that alternate which suite goes first (V1 V2, then V2 V1, ...).
+# Server: dbbench's ArangoDB stand-in (not ArangoDB), started here in its own JVM on a free port, by default;
+# DBBENCH_ARANGO_ENDPOINTS (comma-separated http(s)://host:port) for a running ArangoDB, with DBBENCH_ARANGO_AUTH
+# (basic:user:password, the Go tests' own form). They reach the tests as TEST_ENDPOINTS and TEST_AUTHENTICATION
+# in the environment, never on a command line; the password is scrubbed from every file written here.
+# V1 runs with TEST_MODE=single (no cluster endpoint sync). The database names are the suites' own
+# (bench_db_v1, bench_db_v2); each benchmark truncates its collection first.
+# Usage: scripts/go-driver-vs-dbbench.sh [--ops insert,read,update,delete] [--blocks 1] [--benchtime 1s]
+#          [--out DIR] [--java [--java-shots 3]]
+#   --ops: which of the four operations (default all four); --blocks: blocks of V1 and V2 per operation;
+#   --benchtime: go test's -test.benchtime (1s: go's own default, as the study ran; 1x: one iteration, a smoke);
+#   --out: the results directory (default results/go-driver-vs-dbbench-<UTC>);
+#   --java: in every block also dbbench's Java driver rows (io.dbbench.arango.ArangoBulkBenchmark, client=driver,
+#     HTTP_JSON and HTTP2_JSON, docs=100000; read also runs readByKeys, V2's read) in one JMH fork on the same server
+#     (the stand-in shared through -Ddbbench.shared.arango-stand-in), --java-shots measured shots after 1 warm-up
+#     shot; a block runs V1 V2 Java, the next Java V2 V1. Needs jq and target/benchmarks.jar.
+# Output in the results directory: rows.tsv (one row per block, suite and operation: ns/op, B/op, allocs/op, the
+# server's label), summary.md (medians over blocks; the V1 -> V2 change per block beside the Go study's),
+# go/<block>-<suite>-<op>.txt (go test's own output), build.log, env.txt, and for the stand-in
+# standin.log and standin-requests.json (what the suites sent, with the stand-in's status codes).
+# Needs go 1.25+ (modules from the Go module proxy configured in go env on first build) and, for the stand-in,
+# target/benchmarks.jar (./mvnw -DskipTests package) or DBBENCH_STANDIN_CLASSPATH.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+OPS=insert,read,update,delete
+BLOCKS=1
+BENCHTIME=1s
+OUT=""
+JAVA_ROWS=0
+JAVA_SHOTS=3
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --ops|--blocks|--benchtime|--out|--java-shots)
+      [ $# -ge 2 ] || { echo "go-driver-vs-dbbench: $1 needs a value (--ops insert,read,update,delete, --blocks N," \
+        "--benchtime 1s|Nx, --out DIR, --java-shots N)" >&2; exit 2; }
+      case "$1" in
+        --ops) OPS=$2 ;;
+        --blocks) BLOCKS=$2 ;;
+        --benchtime) BENCHTIME=$2 ;;
+        --out) OUT=$2 ;;
+        --java-shots) JAVA_SHOTS=$2 ;;
+      esac
+      shift 2 ;;
+    --java) JAVA_ROWS=1; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "go-driver-vs-dbbench: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+IFS=, read -r -a OP_LIST <<<"$OPS"
+[ ${#OP_LIST[@]} -gt 0 ] || { echo "go-driver-vs-dbbench: --ops '$OPS': expected a comma-separated list of insert, read, update, delete" >&2; exit 2; }
+for op in "${OP_LIST[@]}"; do
+  case "$op" in
+    insert|read|update|delete) ;;
+    *) echo "go-driver-vs-dbbench: --ops '$OPS': '$op' is not insert, read, update or delete" >&2; exit 2 ;;
+  esac
+done
+[[ "$BLOCKS" =~ ^[1-9][0-9]*$ ]] || { echo "go-driver-vs-dbbench: --blocks '$BLOCKS': expected a whole number of at least 1" >&2; exit 2; }
+[[ "$BENCHTIME" =~ ^([0-9]+x|[0-9]+(\.[0-9]+)?(ns|us|ms|s|m))$ ]] || {
+  echo "go-driver-vs-dbbench: --benchtime '$BENCHTIME': expected go test's form, a duration (1s, 500ms) or a count (1x, 5x)" >&2; exit 2; }
+[[ "$JAVA_SHOTS" =~ ^[1-9][0-9]*$ ]] || { echo "go-driver-vs-dbbench: --java-shots '$JAVA_SHOTS': expected a whole number of at least 1" >&2; exit 2; }
+if [ "$JAVA_ROWS" = 1 ]; then
+  command -v jq >/dev/null 2>&1 || { echo "go-driver-vs-dbbench: --java needs jq (to read JMH's JSON); install jq" >&2; exit 2; }
+  [ -s target/benchmarks.jar ] || { echo "go-driver-vs-dbbench: --java needs target/benchmarks.jar; run ./mvnw -DskipTests package" >&2; exit 2; }
+fi
+command -v go >/dev/null 2>&1 || { echo "go-driver-vs-dbbench: go not found; install Go 1.25 or newer (go.dev/dl or the distribution's golang)" >&2; exit 2; }
+
+# The benchmark of each operation, as go-driver names them (V1's update is lower-case 'bulk', as in its source).
+bench_name() { # SUITE OP
+  local v=$1 op=$2
+  case "$op" in
+    insert) echo "Benchmark${v}BulkInsert100KDocs" ;;
+    read) echo "Benchmark${v}BulkRead100KDocs" ;;
+    update) echo "Benchmark${v}bulkUpdate100KDocs" ;;
+    delete) echo "Benchmark${v}BulkDelete100KDocs" ;;
+  esac
+}
+
+STAMP=$(date -u +%Y%m%dT%H%M%SZ)
+[ -n "$OUT" ] || OUT="results/go-driver-vs-dbbench-$STAMP"
+mkdir -p "$OUT/go"
+OUT=$(cd -- "$OUT" && pwd)
+BIN="$ROOT/target/go-driver"
+mkdir -p "$BIN"
+
+# The password of DBBENCH_ARANGO_AUTH (basic:user:password), scrubbed from everything written below by bash's own
+# string replacement (no child process sees it on a command line).
+SECRET=""
+scrub() {
+  local line
+  while IFS= read -r line || [ -n "$line" ]; do
+    if [ -n "$SECRET" ]; then line=${line//"$SECRET"/'****'}; fi
+    printf '%s\n' "$line"
+  done
+}
+
+echo "[go-driver-vs-dbbench] building go-driver's test binaries (studies/go-driver) into target/go-driver/"
+if ! (cd studies/go-driver && go version && go list -m github.com/arangodb/go-driver github.com/arangodb/go-driver/v2 \
+    && go test -c -o "$BIN/v1.test" github.com/arangodb/go-driver/test \
+    && go test -c -o "$BIN/v2.test" github.com/arangodb/go-driver/v2/tests) >"$OUT/build.log" 2>&1; then
+  echo "go-driver-vs-dbbench: the build failed; see $OUT/build.log" >&2
+  exit 2
+fi
+MODULES=$(grep '^github.com/arangodb/go-driver' "$OUT/build.log" | tr '\n' ';' | sed 's/;$//')
+
+STANDIN_PID=""
+STANDIN_FIFO=""
+stop_standin() {
+  if [ -n "$STANDIN_PID" ]; then
+    exec 9>&- || true # the stand-in stops when its standard input closes (--stop-on-stdin-eof)
+    local i
+    for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$STANDIN_PID" 2>/dev/null || break; sleep 0.5; done
+    kill "$STANDIN_PID" 2>/dev/null || true
+    wait "$STANDIN_PID" 2>/dev/null || true
+    STANDIN_PID=""
+  fi
+  [ -z "$STANDIN_FIFO" ] || rm -f "$STANDIN_FIFO"
+}
+trap stop_standin EXIT
+
+ENDPOINTS="${DBBENCH_ARANGO_ENDPOINTS:-${TEST_ENDPOINTS_OVERRIDE:-}}"
+if [ -z "$ENDPOINTS" ] || [ "$JAVA_ROWS" = 1 ]; then
+  . scripts/java.sh
+  dbbench_java go-driver-vs-dbbench
+fi
+AUTH="${DBBENCH_ARANGO_AUTH:-${TEST_AUTHENTICATION:-}}"
+STANDIN_LINE=""
+if [ -n "$ENDPOINTS" ]; then
+  BACKEND="ArangoDB at $ENDPOINTS (DBBENCH_ARANGO_ENDPOINTS)"
+  if [ -n "$AUTH" ]; then
+    case "$AUTH" in
+      basic:*:*|jwt:*:*) SECRET=${AUTH#*:}; SECRET=${SECRET#*:} ;;
+      *) echo "go-driver-vs-dbbench: DBBENCH_ARANGO_AUTH: expected basic:user:password (the Go tests' form)" >&2; exit 2 ;;
+    esac
+  fi
+else
+  CP="${DBBENCH_STANDIN_CLASSPATH:-target/benchmarks.jar}"
+  [ -n "${DBBENCH_STANDIN_CLASSPATH:-}" ] || [ -s target/benchmarks.jar ] || {
+    echo "go-driver-vs-dbbench: target/benchmarks.jar missing; run ./mvnw -DskipTests package (it holds the stand-in)," \
+      "or set DBBENCH_ARANGO_ENDPOINTS to a running ArangoDB" >&2; exit 2; }
+  AUTH=""
+  STANDIN_FIFO="$OUT/.standin-stdin"
+  rm -f "$STANDIN_FIFO"
+  mkfifo "$STANDIN_FIFO"
+  # Its own JVM with the heap the arango family gives it (ArangoTarget.STANDIN_HEAP), so the Go rows meet the
+  # stand-in the Java rows meet; standard input held open here, closed on exit.
+  "$JAVA" -Xms1g -Xmx1g -XX:+UseParallelGC -cp "$CP" io.dbbench.arango.standin.ArangoStandIn --port 0 \
+    --stop-on-stdin-eof <"$STANDIN_FIFO" >"$OUT/standin.log" 2>&1 &
+  STANDIN_PID=$!
+  exec 9>"$STANDIN_FIFO"
+  for _ in $(seq 1 120); do
+    STANDIN_LINE=$(grep -m 1 'listening on http://' "$OUT/standin.log" || true)
+    [ -z "$STANDIN_LINE" ] || break
+    kill -0 "$STANDIN_PID" 2>/dev/null || break
+    sleep 0.5
+  done
+  [ -n "$STANDIN_LINE" ] || { echo "go-driver-vs-dbbench: the stand-in did not start; see $OUT/standin.log" >&2; exit 2; }
+  ENDPOINTS=$(sed -n 's/.*listening on \(http:\/\/[^ ]*\).*/\1/p' <<<"$STANDIN_LINE")
+  BACKEND="dbbench ArangoDB stand-in (not ArangoDB)"
+fi
+
+{
+  echo "date: $STAMP"
+  echo "command: scripts/go-driver-vs-dbbench.sh --ops $OPS --blocks $BLOCKS --benchtime $BENCHTIME$([ "$JAVA_ROWS" = 0 ] || echo " --java --java-shots $JAVA_SHOTS")"
+  echo "dbbench commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)"
+  echo "go: $(sed -n 's/^go version //p' "$OUT/build.log")"
+  echo "modules: $MODULES"
+  echo "server: $BACKEND"
+  [ -z "$STANDIN_LINE" ] || echo "stand-in: $STANDIN_LINE"
+  echo "cores: $(nproc 2>/dev/null || echo unknown); kernel: $(uname -sr)"
+  echo "V1: TEST_MODE=single, HTTP/1.1 JSON (go-driver's http.NewConnection); V2: HTTP/2 cleartext JSON (connection.NewHttp2Connection)"
+  echo "work: 100,000 documents {_key:doc_<i>, name:<i>, value:i} per operation, as the suites define them; V1's read is an"
+  echo "  AQL cursor (FOR d IN c RETURN d), V2's a multi-document read by keys; both deletes re-insert inside the timing"
+} | scrub >"$OUT/env.txt"
+
+# dbbench's Java driver rows for one operation: one JMH fork (both protocols) on the same server; rows.tsv gets
+# ns/op (the shots' mean), B/op (shotAllocatedBytes, the shots' mean) and '-' for allocs/op (the main job's
+# allocation pass measures it).
+java_rows() { # BLOCK POSITION OP
+  local block=$1 pos=$2 op=$3 methods json log
+  case "$op" in read) methods="(read|readByKeys)" ;; *) methods="$op" ;; esac
+  json="$OUT/jmh/$block-$op.json"
+  log="$OUT/jmh/$block-$op.txt"
+  mkdir -p "$OUT/jmh"
+  echo "[go-driver-vs-dbbench] block $block/$BLOCKS: Java driver $op (ArangoBulkBenchmark, HTTP_JSON and HTTP2_JSON) against the $BACKEND"
+  local shared=()
+  [ -z "$STANDIN_PID" ] || shared=(-jvmArgsAppend "-Ddbbench.shared.arango-stand-in=${ENDPOINTS#http://};$STANDIN_PID;")
+  if ! ( exec 9>&-; "$JAVA" -jar target/benchmarks.jar "^io\.dbbench\.arango\.ArangoBulkBenchmark\.$methods\$" \
+      -p docs=100000 -p client=driver -p protocol=HTTP_JSON,HTTP2_JSON -f 1 -wi 1 -i "$JAVA_SHOTS" \
+      -rf json -rff "$json" "${shared[@]}" ) 2>&1 | scrub >"$log" || [ ! -s "$json" ]; then
+    echo "go-driver-vs-dbbench: Java $op failed in block $block; see $log" >&2
+    if grep -q 'Unable to acquire the JMH lock' "$log"; then
+      echo "  another JMH run holds /tmp/jmh.lock (JMH runs one at a time on a machine); run --java when it is done" >&2
+    fi
+    return 1
+  fi
+  jq -r --arg b "$block" --arg p "$pos" --arg op "$op" --arg srv "$BACKEND" '.[] | [$b, $p, "dbbench Java driver 7.25.0",
+      (if .params.protocol == "HTTP2_JSON" then "HTTP/2 JSON" else "HTTP/1.1 JSON" end), $op,
+      (.benchmark | split(".") | last), ([.primaryMetric.rawData[][]] | length), (.primaryMetric.score * 1e6 | round),
+      ([.secondaryMetrics.shotAllocatedBytes.rawData[][]] | add / length | round), "-", $srv] | @tsv' "$json" >>"$OUT/rows.tsv"
+}
+
+printf 'block\tposition\tsuite\tprotocol\toperation\tbenchmark\titerations\tns_per_op\tbytes_per_op\tallocs_per_op\tserver\n' \
+  >"$OUT/rows.tsv"
+FAILED=0
+for ((block = 1; block <= BLOCKS; block++)); do
+  if ((block % 2 == 1)); then ORDER=(V1 V2); else ORDER=(V2 V1); fi
+  if [ "$JAVA_ROWS" = 1 ]; then
+    if ((block % 2 == 1)); then ORDER=(V1 V2 Java); else ORDER=(Java V2 V1); fi
+  fi
+  for op in "${OP_LIST[@]}"; do
+    pos=0
+    for v in "${ORDER[@]}"; do
+      pos=$((pos + 1))
+      if [ "$v" = Java ]; then
+        java_rows "$block" "$pos" "$op" || FAILED=$((FAILED + 1))
+        continue
+      fi
+      name=$(bench_name "$v" "$op")
+      log="$OUT/go/$block-$v-$op.txt"
+      if [ "$v" = V1 ]; then suite="go-driver v1.6.9 (V1)"; proto="HTTP/1.1 JSON"; exe="$BIN/v1.test"
+      else suite="go-driver/v2 v2.4.1 (V2)"; proto="HTTP/2 JSON"; exe="$BIN/v2.test"; fi
+      echo "[go-driver-vs-dbbench] block $block/$BLOCKS: $v $op ($name) against the $BACKEND"
+      rc=0
+      (
+        exec 9>&-
+        export TEST_ENDPOINTS="$ENDPOINTS" TEST_MODE=single
+        if [ -n "$AUTH" ]; then export TEST_AUTHENTICATION="$AUTH"; else unset TEST_AUTHENTICATION; fi
+        "$exe" -test.run '^$' -test.bench "^$name\$" -test.benchmem -test.benchtime "$BENCHTIME" -test.count 1
+      ) 2>&1 | scrub >"$log" || rc=$?
+      if [ "$rc" = 0 ] && ! grep -q ' ns/op' "$log"; then rc=1; fi
+      if [ "$rc" != 0 ]; then
+        FAILED=$((FAILED + 1))
+        echo "go-driver-vs-dbbench: $v $op failed in block $block; see $log:" >&2
+        grep -E 'Error|error|FAIL' "$log" | head -n 5 | sed 's/^/  /' >&2 || true
+        continue
+      fi
+      # go test's line: NAME-P ITERATIONS V ns/op V B/op V allocs/op
+      awk -v b="$block" -v p="$pos" -v s="$suite" -v pr="$proto" -v op="$op" -v srv="$BACKEND" '
+        /^Benchmark/ && / ns\/op/ {
+          ns = ""; by = ""; al = ""
+          for (i = 3; i < NF; i++) {
+            if ($(i + 1) == "ns/op") ns = $i
+            if ($(i + 1) == "B/op") by = $i
+            if ($(i + 1) == "allocs/op") al = $i
+          }
+          printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", b, p, s, pr, op, $1, $2, ns, by, al, srv
+        }' "$log" >>"$OUT/rows.tsv"
+    done
+  done
+done
+
+if [ -n "$STANDIN_PID" ]; then
+  curl -sS --max-time 10 "$ENDPOINTS/_dbbench/requests" >"$OUT/standin-requests.json" 2>/dev/null || true
+  # What the stand-in does not answer as arangod would: its own messages for a route or a form it lacks, as the
+  # suites' errors quote them.
+  GAPS=$(grep -ho "unknown path '[^']*'\|method not supported[^\"]*\|the dbbench ArangoDB stand-in (not ArangoDB)[^\"]*" \
+    "$OUT"/go/*.txt 2>/dev/null | sort -u || true)
+  if [ -n "$GAPS" ]; then
+    echo "[go-driver-vs-dbbench] the stand-in lacks what these requests needed (docs/arango.md):"
+    sed 's/^/  /' <<<"$GAPS"
+  fi
+fi
+
+# summary.md: per operation and row the median over blocks, and per block the V1 -> V2 change (and the Java driver's
+# HTTP/1.1 -> HTTP/2) beside the Go study's own (study.json of the arango bulk form; needs jq, else left out).
+STUDY="$OUT/.study.tsv"
+: >"$STUDY"
+if command -v jq >/dev/null 2>&1 && [ -f src/main/resources/io/dbbench/arango/bulk/study.json ]; then
+  jq -r '.tables.go | to_entries[] | select(.value | type == "object" and has("v1_ns")) | [.key, .value.v1_ns, .value.v2_ns, .value.v1_bytes,
+    .value.v2_bytes] | @tsv' src/main/resources/io/dbbench/arango/bulk/study.json >"$STUDY" || : >"$STUDY"
+fi
+awk -F '\t' -v server="$BACKEND" -v blocks="$BLOCKS" '
+  function median(list,   a, n, i, j, t) {
+    n = split(list, a, " ")
+    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > t + 0; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    if (n == 0 || a[1] == "-") return "-"
+    return sprintf("%.0f", n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2)
+  }
+  function pct(a, b) { return sprintf("%+.1f%%", (b - a) * 100 / a) }
+  FILENAME ~ /study/ { sns[$1] = pct($2, $3); sb[$1] = pct($4, $5); next }
+  FNR == 1 { next }
+  {
+    row = $5 "\t" $3 "\t" $4 "\t" $6
+    if (!(row in seen)) { seen[row] = 1; rows[++nr] = row }
+    ns[row] = ns[row] " " $8; by[row] = by[row] " " $9; al[row] = al[row] " " $10; cnt[row]++
+    side = ($3 ~ /\(V1\)/) ? "V1" : ($3 ~ /\(V2\)/) ? "V2" : ($4 ~ /HTTP\/2/) ? "J2" : "J1"
+    bench = $6; sub(/\/.*/, "", bench); sub(/^BenchmarkV[12]/, "", bench)
+    k = (side ~ /^J/) ? $5 "\tJava driver HTTP/1.1 -> HTTP/2 (" $6 ")" : $5 "\tGo V1 HTTP/1.1 -> V2 HTTP/2"
+    if (!(k in kseen)) { kseen[k] = 1; keys[++nk] = k }
+    v[k, $1, side ~ /1$/ ? "a" : "b", "ns"] = $8; v[k, $1, side ~ /1$/ ? "a" : "b", "by"] = $9
+  }
+  END {
+    print "# go-driver V1 and V2 beside dbbench'"'"'s rows (" server ")"
+    print ""
+    print "Medians over " blocks " block(s); go test'"'"'s ns/op, B/op, allocs/op; the Java rows'"'"' B/op is shotAllocatedBytes."
+    print ""
+    print "| operation | suite | protocol | benchmark | blocks | ns/op | B/op | allocs/op |"
+    print "|---|---|---|---|---:|---:|---:|---:|"
+    for (i = 1; i <= nr; i++) {
+      split(rows[i], f, "\t")
+      printf "| %s | %s | %s | %s | %d | %s | %s | %s |\n", f[1], f[2], f[3], f[4], cnt[rows[i]], median(ns[rows[i]]),
+        median(by[rows[i]]), median(al[rows[i]])
+    }
+    print ""
+    print "Change per block, HTTP/1.1 row -> HTTP/2 row (a range over blocks, not an interval), beside the Go study'"'"'s:"
+    print ""
+    print "| operation | comparison | ns/op change per block | B/op change per block | study ns/op | study B/op |"
+    print "|---|---|---|---|---:|---:|"
+    for (i = 1; i <= nk; i++) {
+      split(keys[i], f, "\t")
+      t = ""; u = ""
+      for (b = 1; b <= blocks; b++) {
+        if ((keys[i], b, "a", "ns") in v && (keys[i], b, "b", "ns") in v) {
+          t = t (t == "" ? "" : ", ") pct(v[keys[i], b, "a", "ns"], v[keys[i], b, "b", "ns"])
+          u = u (u == "" ? "" : ", ") pct(v[keys[i], b, "a", "by"], v[keys[i], b, "b", "by"])
+        }
+      }
+      go = f[2] ~ /^Go/
+      printf "| %s | %s | %s | %s | %s | %s |\n", f[1], f[2], t == "" ? "-" : t, u == "" ? "-" : u,
+        go && (f[1] in sns) ? sns[f[1]] : "-", go && (f[1] in sb) ? sb[f[1]] : "-"
+    }
+  }' "$STUDY" "$OUT/rows.tsv" >"$OUT/summary.md"
+rm -f "$STUDY"
+
+if [ -n "$STANDIN_PID" ]; then
+  echo "[go-driver-vs-dbbench] rows on the $BACKEND (its timings are not ArangoDB's):"
+else
+  echo "[go-driver-vs-dbbench] rows on the $BACKEND:"
+fi
+column -t -s $'\t' "$OUT/rows.tsv" 2>/dev/null || cat "$OUT/rows.tsv"
+echo
+cat "$OUT/summary.md"
+echo "[go-driver-vs-dbbench] results in $OUT"
+if [ "$FAILED" -gt 0 ]; then
+  echo "go-driver-vs-dbbench: $FAILED run(s) failed; their output is in $OUT/go/" >&2
+  exit 1
+fi
