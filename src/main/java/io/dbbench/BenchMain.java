@@ -130,16 +130,7 @@ public final class BenchMain implements Callable<Integer> {
    * @throws IllegalArgumentException naming the bad value and what was expected
    */
   MainJob.Options options() {
-    Pattern pattern = null;
-    String inc = include == null ? "" : include.trim();
-    if (!inc.isEmpty()) {
-      try {
-        pattern = Pattern.compile(inc);
-      } catch (PatternSyntaxException e) {
-        throw new IllegalArgumentException("bench.include='" + inc + "' is not a regular expression: "
-            + e.getDescription());
-      }
-    }
+    Pattern pattern = regex("bench.include", include);
     Integer f = null;
     String fk = forks == null ? "" : forks.trim();
     if (!fk.isEmpty()) {
@@ -160,16 +151,24 @@ public final class BenchMain implements Callable<Integer> {
     }
     ShardPlan.Shard sh = shard == null || shard.isBlank() ? ShardPlan.Shard.fromEnvironment(System::getenv)
         : ShardPlan.Shard.parse(shard);
-    Pattern unitPattern = null;
-    String un = units == null ? "" : units.trim();
-    if (!un.isEmpty()) {
-      try {
-        unitPattern = Pattern.compile(un);
-      } catch (PatternSyntaxException e) {
-        throw new IllegalArgumentException("bench.units='" + un + "' is not a regular expression: " + e.getDescription());
-      }
+    return new MainJob.Options(full, pattern, user, f, results, prof, sh, regex("bench.units", units));
+  }
+
+  /**
+   * The knob's regular expression, or {@code null} when it is blank.
+   *
+   * @throws IllegalArgumentException naming the knob and its value when it is not a regular expression
+   */
+  private static Pattern regex(String knob, String value) {
+    String v = value == null ? "" : value.trim();
+    if (v.isEmpty()) {
+      return null;
     }
-    return new MainJob.Options(full, pattern, user, f, results, prof, sh, unitPattern);
+    try {
+      return Pattern.compile(v);
+    } catch (PatternSyntaxException e) {
+      throw new IllegalArgumentException(knob + "='" + v + "' is not a regular expression: " + e.getDescription());
+    }
   }
 
   /**

@@ -274,12 +274,8 @@ public final class ArangoBulkForm extends PublishedStudyForm {
    * one clock tick; -1 is unknown), in ms; "" when the row has none.
    */
   static String cpuMillis(JmhResult r, String metric) {
-    JmhResult.Metric m = r.secondary().get(metric);
-    if (m == null) {
-      return "";
-    }
-    double[] v = java.util.Arrays.stream(m.samples()).filter(x -> x >= 0).toArray();
-    return v.length == 0 ? "" : Units.num(java.util.Arrays.stream(v).average().orElse(0) / 1e6);
+    double ns = meanCpuNs(r, metric);
+    return Double.isNaN(ns) ? "" : Units.num(ns / 1e6);
   }
 
   private static void put(Map<String, List<Double>> m, String series, int size, int at, double v) {
