@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Calibrates the report's statistics on this machine (issue 10): an A/A experiment whose forks
+# Calibrates the report's statistics on this machine: an A/A experiment whose forks
 # are interleaved between side A and side B (A1 B1 B2 A2 A3 B3 ...: both sides see the same
 # machine noise and drift), then an A/B experiment made from that real pair with every B fork's
 # iterations scaled by exactly 1.10, plus CalibrationBenchmark.consumeCpu at 1000 (A) against

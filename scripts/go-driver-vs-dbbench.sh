@@ -23,7 +23,10 @@
 #     (the stand-in shared through -Ddbbench.shared.arango-stand-in), --java-shots measured shots after 1 warm-up
 #     shot; a block runs V1 V2 Java, the next Java V2 V1. Needs jq and target/benchmarks.jar.
 # Output in the results directory: rows.tsv (one row per block, suite and operation: ns/op, B/op, allocs/op, the
-# server's label), summary.md (medians over blocks; the V1 -> V2 change per block beside the Go study's),
+# server's label), machine.tsv (/proc/stat's cpu line and /proc/loadavg before and after every side),
+# summary.md and summary.json (io.dbbench.arango.bulk.GoDriverSideBySide: medians over blocks beside the Go study's
+# table, every V1 -> V2 and Java HTTP/1.1 -> HTTP/2 change with its 95% interval over blocks, the study's question
+# judged, the machine around every side; needs target/benchmarks.jar or DBBENCH_STANDIN_CLASSPATH),
 # go/<block>-<suite>-<op>.txt (go test's own output), build.log, env.txt, and for the stand-in
 # standin.log and standin-requests.json (what the suites sent, with the stand-in's status codes).
 # Needs go 1.25+ (modules from the Go module proxy configured in go env on first build) and, for the stand-in,
@@ -127,10 +130,9 @@ stop_standin() {
 trap stop_standin EXIT
 
 ENDPOINTS="${DBBENCH_ARANGO_ENDPOINTS:-${TEST_ENDPOINTS_OVERRIDE:-}}"
-if [ -z "$ENDPOINTS" ] || [ "$JAVA_ROWS" = 1 ]; then
-  . scripts/java.sh
-  dbbench_java go-driver-vs-dbbench
-fi
+. scripts/java.sh
+dbbench_java go-driver-vs-dbbench
+CP="${DBBENCH_STANDIN_CLASSPATH:-target/benchmarks.jar}"
 AUTH="${DBBENCH_ARANGO_AUTH:-${TEST_AUTHENTICATION:-}}"
 STANDIN_LINE=""
 if [ -n "$ENDPOINTS" ]; then
@@ -142,7 +144,6 @@ if [ -n "$ENDPOINTS" ]; then
     esac
   fi
 else
-  CP="${DBBENCH_STANDIN_CLASSPATH:-target/benchmarks.jar}"
   [ -n "${DBBENCH_STANDIN_CLASSPATH:-}" ] || [ -s target/benchmarks.jar ] || {
     echo "go-driver-vs-dbbench: target/benchmarks.jar missing; run ./mvnw -DskipTests package (it holds the stand-in)," \
       "or set DBBENCH_ARANGO_ENDPOINTS to a running ArangoDB" >&2; exit 2; }
@@ -181,6 +182,13 @@ fi
   echo "  AQL cursor (FOR d IN c RETURN d), V2's a multi-document read by keys; both deletes re-insert inside the timing"
 } | scrub >"$OUT/env.txt"
 
+# The machine around a side: /proc/stat's aggregate cpu line, /proc/loadavg and the online CPUs, before and after.
+snapshot() { # BLOCK SIDE OP PHASE
+  [ -r /proc/stat ] && [ -r /proc/loadavg ] || return 0
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$(grep -m 1 '^cpu ' /proc/stat)" \
+    "$(cat /proc/loadavg)" "$(nproc 2>/dev/null || echo 1)" >>"$OUT/machine.tsv"
+}
+
 # dbbench's Java driver rows for one operation: one JMH fork (both protocols) on the same server; rows.tsv gets
 # ns/op (the shots' mean), B/op (shotAllocatedBytes, the shots' mean) and '-' for allocs/op (the main job's
 # allocation pass measures it).
@@ -210,6 +218,7 @@ java_rows() { # BLOCK POSITION OP
 
 printf 'block\tposition\tsuite\tprotocol\toperation\tbenchmark\titerations\tns_per_op\tbytes_per_op\tallocs_per_op\tserver\n' \
   >"$OUT/rows.tsv"
+printf 'block\tside\toperation\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\n' >"$OUT/machine.tsv"
 FAILED=0
 for ((block = 1; block <= BLOCKS; block++)); do
   if ((block % 2 == 1)); then ORDER=(V1 V2); else ORDER=(V2 V1); fi
@@ -221,7 +230,9 @@ for ((block = 1; block <= BLOCKS; block++)); do
     for v in "${ORDER[@]}"; do
       pos=$((pos + 1))
       if [ "$v" = Java ]; then
+        snapshot "$block" Java "$op" before
         java_rows "$block" "$pos" "$op" || FAILED=$((FAILED + 1))
+        snapshot "$block" Java "$op" after
         continue
       fi
       name=$(bench_name "$v" "$op")
@@ -230,12 +241,14 @@ for ((block = 1; block <= BLOCKS; block++)); do
       else suite="go-driver/v2 v2.4.1 (V2)"; proto="HTTP/2 JSON"; exe="$BIN/v2.test"; fi
       echo "[go-driver-vs-dbbench] block $block/$BLOCKS: $v $op ($name) against the $BACKEND"
       rc=0
+      snapshot "$block" "$v" "$op" before
       (
         exec 9>&-
         export TEST_ENDPOINTS="$ENDPOINTS" TEST_MODE=single
         if [ -n "$AUTH" ]; then export TEST_AUTHENTICATION="$AUTH"; else unset TEST_AUTHENTICATION; fi
         "$exe" -test.run '^$' -test.bench "^$name\$" -test.benchmem -test.benchtime "$BENCHTIME" -test.count 1
       ) 2>&1 | scrub >"$log" || rc=$?
+      snapshot "$block" "$v" "$op" after
       if [ "$rc" = 0 ] && ! grep -q ' ns/op' "$log"; then rc=1; fi
       if [ "$rc" != 0 ]; then
         FAILED=$((FAILED + 1))
@@ -270,66 +283,14 @@ if [ -n "$STANDIN_PID" ]; then
   fi
 fi
 
-# summary.md: per operation and row the median over blocks, and per block the V1 -> V2 change (and the Java driver's
-# HTTP/1.1 -> HTTP/2) beside the Go study's own (study.json of the arango bulk form; needs jq, else left out).
-STUDY="$OUT/.study.tsv"
-: >"$STUDY"
-if command -v jq >/dev/null 2>&1 && [ -f src/main/resources/io/dbbench/arango/bulk/study.json ]; then
-  jq -r '.tables.go | to_entries[] | select(.value | type == "object" and has("v1_ns")) | [.key, .value.v1_ns, .value.v2_ns, .value.v1_bytes,
-    .value.v2_bytes] | @tsv' src/main/resources/io/dbbench/arango/bulk/study.json >"$STUDY" || : >"$STUDY"
+# summary.md and summary.json: medians beside the Go study's table, every change with its interval over blocks, the
+# study's question judged (io.dbbench.arango.bulk.GoDriverSideBySide).
+SUMMARY=0
+if [ -n "${DBBENCH_STANDIN_CLASSPATH:-}" ] || [ -s target/benchmarks.jar ]; then
+  "$JAVA" -cp "$CP" io.dbbench.arango.bulk.GoDriverSideBySide --analyze "$OUT" >"$OUT/analyze.log" 2>&1 || SUMMARY=$?
+else
+  SUMMARY=missing
 fi
-awk -F '\t' -v server="$BACKEND" -v blocks="$BLOCKS" '
-  function median(list,   a, n, i, j, t) {
-    n = split(list, a, " ")
-    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > t + 0; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    if (n == 0 || a[1] == "-") return "-"
-    return sprintf("%.0f", n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2)
-  }
-  function pct(a, b) { return sprintf("%+.1f%%", (b - a) * 100 / a) }
-  FILENAME ~ /study/ { sns[$1] = pct($2, $3); sb[$1] = pct($4, $5); next }
-  FNR == 1 { next }
-  {
-    row = $5 "\t" $3 "\t" $4 "\t" $6
-    if (!(row in seen)) { seen[row] = 1; rows[++nr] = row }
-    ns[row] = ns[row] " " $8; by[row] = by[row] " " $9; al[row] = al[row] " " $10; cnt[row]++
-    side = ($3 ~ /\(V1\)/) ? "V1" : ($3 ~ /\(V2\)/) ? "V2" : ($4 ~ /HTTP\/2/) ? "J2" : "J1"
-    bench = $6; sub(/\/.*/, "", bench); sub(/^BenchmarkV[12]/, "", bench)
-    k = (side ~ /^J/) ? $5 "\tJava driver HTTP/1.1 -> HTTP/2 (" $6 ")" : $5 "\tGo V1 HTTP/1.1 -> V2 HTTP/2"
-    if (!(k in kseen)) { kseen[k] = 1; keys[++nk] = k }
-    v[k, $1, side ~ /1$/ ? "a" : "b", "ns"] = $8; v[k, $1, side ~ /1$/ ? "a" : "b", "by"] = $9
-  }
-  END {
-    print "# go-driver V1 and V2 beside dbbench'"'"'s rows (" server ")"
-    print ""
-    print "Medians over " blocks " block(s); go test'"'"'s ns/op, B/op, allocs/op; the Java rows'"'"' B/op is shotAllocatedBytes."
-    print ""
-    print "| operation | suite | protocol | benchmark | blocks | ns/op | B/op | allocs/op |"
-    print "|---|---|---|---|---:|---:|---:|---:|"
-    for (i = 1; i <= nr; i++) {
-      split(rows[i], f, "\t")
-      printf "| %s | %s | %s | %s | %d | %s | %s | %s |\n", f[1], f[2], f[3], f[4], cnt[rows[i]], median(ns[rows[i]]),
-        median(by[rows[i]]), median(al[rows[i]])
-    }
-    print ""
-    print "Change per block, HTTP/1.1 row -> HTTP/2 row (a range over blocks, not an interval), beside the Go study'"'"'s:"
-    print ""
-    print "| operation | comparison | ns/op change per block | B/op change per block | study ns/op | study B/op |"
-    print "|---|---|---|---|---:|---:|"
-    for (i = 1; i <= nk; i++) {
-      split(keys[i], f, "\t")
-      t = ""; u = ""
-      for (b = 1; b <= blocks; b++) {
-        if ((keys[i], b, "a", "ns") in v && (keys[i], b, "b", "ns") in v) {
-          t = t (t == "" ? "" : ", ") pct(v[keys[i], b, "a", "ns"], v[keys[i], b, "b", "ns"])
-          u = u (u == "" ? "" : ", ") pct(v[keys[i], b, "a", "by"], v[keys[i], b, "b", "by"])
-        }
-      }
-      go = f[2] ~ /^Go/
-      printf "| %s | %s | %s | %s | %s | %s |\n", f[1], f[2], t == "" ? "-" : t, u == "" ? "-" : u,
-        go && (f[1] in sns) ? sns[f[1]] : "-", go && (f[1] in sb) ? sb[f[1]] : "-"
-    }
-  }' "$STUDY" "$OUT/rows.tsv" >"$OUT/summary.md"
-rm -f "$STUDY"
 
 if [ -n "$STANDIN_PID" ]; then
   echo "[go-driver-vs-dbbench] rows on the $BACKEND (its timings are not ArangoDB's):"
@@ -338,7 +299,12 @@ else
 fi
 column -t -s $'\t' "$OUT/rows.tsv" 2>/dev/null || cat "$OUT/rows.tsv"
 echo
-cat "$OUT/summary.md"
+case "$SUMMARY" in
+  0) cat "$OUT/summary.md" ;;
+  missing) echo "go-driver-vs-dbbench: no summary: target/benchmarks.jar missing (./mvnw -DskipTests package), then" \
+    "java -cp target/benchmarks.jar io.dbbench.arango.bulk.GoDriverSideBySide --analyze $OUT" >&2 ;;
+  *) echo "go-driver-vs-dbbench: the summary failed (exit $SUMMARY); see $OUT/analyze.log" >&2; FAILED=$((FAILED + 1)) ;;
+esac
 echo "[go-driver-vs-dbbench] results in $OUT"
 if [ "$FAILED" -gt 0 ]; then
   echo "go-driver-vs-dbbench: $FAILED run(s) failed; their output is in $OUT/go/" >&2

@@ -88,11 +88,8 @@ public final class BenchMain implements Callable<Integer> {
     }
     MainJob job = new MainJob(Families.all(), options, System.out, Clock.systemUTC());
     if (options.units() != null && job.planUnits(MainJob.allBenchmarks()).isEmpty()) {
-      MainJob.Options every = new MainJob.Options(options.full(), options.include(), options.userArgs(),
-          options.forks(), options.resultsRoot(), options.profile(), null);
       System.err.println("[dbbench] bench.units='" + options.units().pattern() + "' matches none of the plan's units: "
-          + new MainJob(Families.all(), every, System.out, Clock.systemUTC()).planUnits(MainJob.allBenchmarks())
-          .stream().map(ShardPlan.Unit::id).toList());
+          + job.everyUnit(MainJob.allBenchmarks()).stream().map(ShardPlan.Unit::id).toList());
       return 2;
     }
     if (plan) {

@@ -397,8 +397,13 @@ public final class MainJob {
    * when it is set; every shard computes the same list.
    */
   public List<ShardPlan.Unit> planUnits(Set<String> all) {
-    List<ShardPlan.Unit> units = ShardPlan.units(families, options.full(), options.include(), all);
+    List<ShardPlan.Unit> units = everyUnit(all);
     return options.units() == null ? units : units.stream().filter(u -> options.units().matcher(u.id()).find()).toList();
+  }
+
+  /** This job's units over {@code all} before {@link Options#units} selects among them (what a user may select). */
+  public List<ShardPlan.Unit> everyUnit(Set<String> all) {
+    return ShardPlan.units(families, options.full(), options.include(), all);
   }
 
   /** One JMH run once JMH's lock is free ({@link JmhRunner#run}), saying on this job's output when it waits. */

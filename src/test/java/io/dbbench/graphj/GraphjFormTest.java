@@ -81,8 +81,7 @@ class GraphjFormTest {
         sorted("GraphjCryptoBenchmark.decryptInto", Map.of("corpus", "text", "provider", "libcrypto"), 1e9 / 4400),
         sorted("GraphjCryptoBenchmark.compressEncrypt", Map.of("corpus", "text", "provider", "jdk"), 1e9 / 20_000));
     List<io.dbbench.report.stats.Limit> limits = new GraphjForm().limits(new Run(dir, rs, null, List.of()), rs);
-    List<String> nativeRows = limits.stream().filter(l -> !l.group().equals("graphd criterion"))
-        .map(l -> l.group() + "|" + l.path() + "|" + l.reference() + "|" + String.format(java.util.Locale.ROOT, "%.2f", l.ratio()))
+    List<String> nativeRows = limits.stream().map(l -> l.group() + "|" + l.path() + "|" + l.reference() + "|" + String.format(java.util.Locale.ROOT, "%.2f", l.ratio()))
         .toList();
     assertEquals(List.of(
         "zstd|GraphjCompressBenchmark.decompress context=reused corpus=text|zstd -b3 decompress (corpus text)|2.00",
@@ -93,8 +92,8 @@ class GraphjFormTest {
         "zstd|GraphjCompressBenchmark.decompressInto context=reused corpus=text|zstd -b3 decompress (corpus text)|0.95",
         "AEAD|GraphjCryptoBenchmark.decryptInto corpus=text provider=libcrypto|openssl speed -evp chacha20-poly1305 (corpus"
             + " text)|1.10"), nativeRows);
-    long graphd = limits.stream().filter(l -> l.group().equals("graphd criterion")).count();
-    assertEquals(4, graphd, "every text-corpus row with a graphd figure, the entries corpus left out");
+    assertTrue(limits.stream().noneMatch(l -> l.reference().startsWith("graphd")),
+        "graphd's figures were measured at another time: never a limit of this run");
   }
 
   @Test

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.profile.MachineStateProfiler;
-import io.dbbench.report.stats.Comparison;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +20,7 @@ import org.apache.commons.math3.stat.StatUtils;
  * JMH JSON array in which each result (same benchmark, mode and params) holds the forks of all
  * files, in file order. This is how forks that were run one JVM at a time, interleaved with
  * another side's forks ({@code io.dbbench.run.Interleave}, {@code io.dbbench.report.stats.Calibration}), become one multi-fork
- * record per side that {@link Comparison} judges with forks as the unit.
+ * record per side that {@code io.dbbench.report.stats.Comparison} judges with forks as the unit.
  *
  * <p>Per metric: {@code rawData} (or, in sample mode, {@code rawDataHistogram}) arrays are
  * concatenated, one entry per fork. The primary score is recomputed as the mean of all iterations

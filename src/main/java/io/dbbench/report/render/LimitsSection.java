@@ -29,11 +29,10 @@ public final class LimitsSection {
     Doc.Section s = doc.section(level, HEADING);
     if (limits.isEmpty()) {
       s.text("No path of this run was measured beside a reference (zstd's CLI and openssl speed beside the GraphJ"
-          + " codecs, COPY beside the JDBC loads, graphd's criterion figures): none of those benchmarks ran.");
+          + " codecs, COPY beside the JDBC loads): none of those benchmarks ran.");
       return;
     }
-    s.text("Each path beside its reference, both measured in this run (graphd's figures: its criterion benchmark on"
-        + " this project's build machine). ratio = path time / reference time: below 1 the path is faster. 95%"
+    s.text("Each path beside its reference, both measured in this run. ratio = path time / reference time: below 1 the path is faster. 95%"
         + " interval: two-level bootstrap over forks (over both sides' forks when the reference is a JMH row; over"
         + " the path's forks with the reference fixed when it is one figure, whose own noise is then not included).");
     long without = limits.stream().filter(l -> !l.hasInterval()).count();

@@ -46,7 +46,17 @@ import java.util.Objects;
  *       the Go study's -43.7% is "38.7x smaller or none": the study's effect is not here);</li>
  *   <li>else {@value #CANNOT_TELL}, with the forks a verdict would need.</li>
  * </ol>
- * A study figure that measured something other than the effect its question names carries a
+ * A {@value #CANNOT_TELL} verdict still weighs the magnitude of the run's point estimate when it
+ * is given ({@link Verdict#pointReading}): where the point lies against the band of no change and
+ * against the study's widened figure, with the ratio of the two point effects
+ * ({@code F / e(point)} or {@code e(point) / F} on the effect scale, {@code F} the study's figure
+ * unwidened): "point estimate in the opposite direction", "point estimate 2.35x larger", "point
+ * estimate at the study's figure", "point estimate inside the band of no change". It never decides
+ * the verdict, which an interval alone does; it says which way a verdict would likely fall, so a
+ * reader does not take "cannot tell" as agreement (a one-fork +10.9% against the Go study's -43.7%
+ * reads "cannot tell; point estimate in the opposite direction").
+ *
+ * <p>A study figure that measured something other than the effect its question names carries a
  * {@link StudyFigure#caveat} (WMPayload's 35x came from indexed requests that all failed); its
  * verdict is {@value #NOT_COMPARABLE} with the caveat, the verdict on the figure alone in the note.
  *
@@ -155,8 +165,12 @@ public final class Agreement {
    * @param bound the bound that decides the verdict, or null when none does
    * @param caveat for {@link #NOT_COMPARABLE}, why the study's figure is not the effect; empty otherwise
    * @param note why, in words (for {@code cannot tell}, the forks a verdict would need)
+   * @param pointReading for {@link #CANNOT_TELL}, where the point estimate lies against no change and
+   *     the study's figure, in words ({@code point estimate 2.35x larger}); empty when no point was
+   *     given or the interval decides
    */
-  public record Verdict(String agreement, double factor, Bound bound, String caveat, String note) {
+  public record Verdict(String agreement, double factor, Bound bound, String caveat, String note,
+      String pointReading) {
     /**
      * Checks the agreement.
      *
@@ -165,9 +179,15 @@ public final class Agreement {
     public Verdict {
       Objects.requireNonNull(caveat, "caveat");
       Objects.requireNonNull(note, "note");
+      Objects.requireNonNull(pointReading, "pointReading");
       if (!AGREEMENTS.contains(agreement) && !SCHEMA_1_AGREEMENTS.contains(agreement)) {
         throw new IllegalArgumentException("agreement '" + agreement + "': expected one of " + AGREEMENTS);
       }
+    }
+
+    /** A verdict without a point reading. */
+    public Verdict(String agreement, double factor, Bound bound, String caveat, String note) {
+      this(agreement, factor, bound, caveat, note, "");
     }
 
     /** A verdict without magnitude, bound or caveat. */
@@ -178,7 +198,8 @@ public final class Agreement {
     /**
      * The verdict as the report prints it: the agreement, with the factor for {@link #SMALLER} and
      * {@link #LARGER} ({@code same direction, 30.5x smaller}), the caveat for {@link #NOT_COMPARABLE},
-     * and {@code ; bounded by ...} when a bound decides it.
+     * {@code ; bounded by ...} when a bound decides it, and the point reading after {@code cannot tell}
+     * ({@code cannot tell; point estimate in the opposite direction}).
      */
     public String text() {
       String t = switch (agreement) {
@@ -188,7 +209,8 @@ public final class Agreement {
         case NOT_COMPARABLE -> NOT_COMPARABLE + (caveat.isEmpty() ? "" : ": " + caveat);
         default -> agreement;
       };
-      return bound == null ? t : t + "; bounded by " + bound.what();
+      t = bound == null ? t : t + "; bounded by " + bound.what();
+      return pointReading.isEmpty() ? t : t + "; " + pointReading;
     }
   }
 
@@ -197,7 +219,16 @@ public final class Agreement {
    * widened by the equivalence band, no caveat and no bound.
    */
   public static Verdict agreeComparison(boolean ratio, double lo, double hi, double published, String need) {
-    return agreeComparison(ratio, lo, hi, StudyFigure.of(published), null, need);
+    return agreeComparison(ratio, Double.NaN, lo, hi, StudyFigure.of(published), null, need);
+  }
+
+  /**
+   * {@link #agreeComparison(boolean, double, double, double, StudyFigure, Bound, String)} without a
+   * point estimate: a {@value #CANNOT_TELL} verdict carries no point reading.
+   */
+  public static Verdict agreeComparison(boolean ratio, double lo, double hi, StudyFigure figure, Bound bound,
+      String need) {
+    return agreeComparison(ratio, Double.NaN, lo, hi, figure, bound, need);
   }
 
   /**
@@ -205,16 +236,17 @@ public final class Agreement {
    * in the class comment).
    *
    * @param ratio whether figures are speed-ups (no change = 1) rather than changes in time (no change = 0)
+   * @param point the run's point estimate, for the point reading of a {@value #CANNOT_TELL} verdict (NaN: none)
    * @param lo the interval's low bound (NaN: no interval)
    * @param hi its high bound
    * @param figure the study's figure, its band and caveat
    * @param bound what bounds the effect on this machine, or null
    * @param need the forks a verdict would need, in words
    * @return the agreement and its note
-   * @throws IllegalArgumentException when a speed-up interval or figure is not above 0, or {@code lo > hi}
+   * @throws IllegalArgumentException when a speed-up interval, point or figure is not above 0, or {@code lo > hi}
    */
-  public static Verdict agreeComparison(boolean ratio, double lo, double hi, StudyFigure figure, Bound bound,
-      String need) {
+  public static Verdict agreeComparison(boolean ratio, double point, double lo, double hi, StudyFigure figure,
+      Bound bound, String need) {
     String u = ratio ? "x" : "%";
     double none = ratio ? 1 : 0;
     double bandLo = ratio ? 1 / (1 + EQUIVALENCE_PCT / 100) : -EQUIVALENCE_PCT;
@@ -223,6 +255,9 @@ public final class Agreement {
     if (interval && (lo > hi || ratio && lo <= 0)) {
       throw new IllegalArgumentException("interval [" + lo + ", " + hi + "]" + (ratio ? " of a speed-up" : "")
           + ": expected low <= high" + (ratio ? ", both above 0" : ""));
+    }
+    if (ratio && point <= 0) {
+      throw new IllegalArgumentException("point estimate " + point + " of a speed-up: expected a ratio above 0");
     }
     String measured;
     if (!interval) {
@@ -243,7 +278,11 @@ public final class Agreement {
       throw new IllegalArgumentException("published speed-up " + published + ": expected a ratio above 0");
     }
     if (!interval) {
-      return figure.caveat().isEmpty() ? new Verdict(CANNOT_TELL, measured) : notComparable(figure, measured);
+      if (!figure.caveat().isEmpty()) {
+        return notComparable(figure, measured);
+      }
+      String reading = pointReading(ratio, point, published, figure.bandPct());
+      return new Verdict(CANNOT_TELL, Double.NaN, null, "", measured, reading);
     }
     double b = figure.bandPct() / 100;
     double wLo = ratio ? published / (1 + b) : published - figure.bandPct();
@@ -312,7 +351,42 @@ public final class Agreement {
       return notComparable(figure, note + "; on the figure alone: "
           + new Verdict(agreement, factor, deciding, "", "").text());
     }
-    return new Verdict(agreement, factor, deciding, "", note);
+    String reading = agreement.equals(CANNOT_TELL) ? pointReading(ratio, point, published, figure.bandPct()) : "";
+    return new Verdict(agreement, factor, deciding, "", note, reading);
+  }
+
+  /**
+   * Where a point estimate lies against no change and the study's figure, in words (the class
+   * comment's point reading); empty when {@code point} is NaN.
+   */
+  static String pointReading(boolean ratio, double point, double published, double bandPct) {
+    if (Double.isNaN(point)) {
+      return "";
+    }
+    double none = ratio ? 1 : 0;
+    double s = published >= none ? 1 : -1;
+    double e = s * effect(point, ratio);
+    double band = effect(ratio ? 1 + EQUIVALENCE_PCT / 100 : EQUIVALENCE_PCT, ratio);
+    double f = s * effect(published, ratio);
+    double b = bandPct / 100;
+    double fLo = Math.min(s * effect(ratio ? published / (1 + b) : published - bandPct, ratio),
+        s * effect(ratio ? published * (1 + b) : published + bandPct, ratio));
+    double fHi = Math.max(s * effect(ratio ? published / (1 + b) : published - bandPct, ratio),
+        s * effect(ratio ? published * (1 + b) : published + bandPct, ratio));
+    String at = "point estimate " + Finding.figure(point, ratio ? "x" : "%");
+    if (Math.abs(e) <= band) {
+      return at + " inside the " + BAND + " band of no change";
+    }
+    if (e < 0) {
+      return at + " in the opposite direction";
+    }
+    if (f <= band) {
+      return at + ", an effect where the study's figure shows none";
+    }
+    if (e >= fLo && e <= fHi) {
+      return at + " at the study's figure";
+    }
+    return e < fLo ? at + ", " + Finding.ratio(f / e) + " smaller" : at + ", " + Finding.ratio(e / f) + " larger";
   }
 
   private static Verdict notComparable(StudyFigure figure, String note) {

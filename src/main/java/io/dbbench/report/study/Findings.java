@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
@@ -100,7 +101,7 @@ public final class Findings {
       Study s = form.study();
       if (run.results().stream().anyMatch(r -> s.present().matcher(r.benchmark()).find())) {
         for (Study.Measure m : s.measures()) {
-          out.add(of(s, m, run, (base, other) -> form.bound(m, run, base, other)));
+          out.add(of(s, m, run, (base, other) -> form.bound(m, run, base, other), form::publishedCounterpart));
         }
       }
     }
@@ -168,6 +169,17 @@ public final class Findings {
    * comparison's verdict weighs the bound {@code bounds} gives for its two rows.
    */
   public static Finding of(Study study, Study.Measure m, Run run, Bounds bounds) {
+    return of(study, m, run, bounds, r -> true);
+  }
+
+  /**
+   * The finding of one measure of one study in {@code run}, read only from rows that
+   * {@code counterpart} accepts as the counterpart of the study's figure
+   * ({@link StudyForm#publishedCounterpart}: a row of the stand-in's model of the pool study's
+   * server never is); a comparison's verdict weighs the bound {@code bounds} gives for its two rows.
+   */
+  public static Finding of(Study study, Study.Measure m, Run run, Bounds bounds,
+      Predicate<JmhResult> counterpart) {
     String measureKind = m.kind();
     boolean comparison = m.comparison();
     String kind = comparison ? "comparison" : "absolute";
@@ -186,7 +198,7 @@ public final class Findings {
     for (int i = 0; i < rows.size() && base == null; i++) {
       // a fallback row may name its own contender (quick mode's nearest pool size)
       change = rows.get(i).change().isEmpty() ? m.change() : rows.get(i).change();
-      base = find(run.results(), run.manifest(), rows.get(i), change);
+      base = find(run.results().stream().filter(counterpart).toList(), run.manifest(), rows.get(i), change);
       used = i;
     }
     if (base == null) {
@@ -311,8 +323,8 @@ public final class Findings {
       ciLow = lo;
       ciHigh = hi;
     }
-    Agreement.Verdict agree = Agreement.agreeComparison(measureKind.equals("speedup"), ciLow, ciHigh, figure, bound,
-        need);
+    Agreement.Verdict agree = Agreement.agreeComparison(measureKind.equals("speedup"), est, ciLow, ciHigh, figure,
+        bound, need);
     String metric = "time per op (primary metric" + (paired ? ", paired fork means)" : ", fork means)");
     return new Finding(new Finding.Subject(id, title, "comparison", base.benchmark(), metric, unit, base.params(),
         other.params(), question, backend), new Finding.Measured(est, ciLow, ciHigh, none, p, base.forks(), other.forks(),

@@ -61,8 +61,8 @@ public interface StudyForm {
   }
 
   /**
-   * Whether {@code r} may stand beside a published row as its counterpart ({@link PublishedRows}),
-   * beyond having the point's parameters: false for a row that measured a model of the study's
+   * Whether {@code r} may stand beside a published row as its counterpart ({@link PublishedRows}) and
+   * be read by the study's findings ({@link Findings#of(Run)}), beyond having the point's parameters: false for a row that measured a model of the study's
    * server rather than a server (the pool study's stand-in told to wait instead of compute, however
    * it was told). True by default.
    */

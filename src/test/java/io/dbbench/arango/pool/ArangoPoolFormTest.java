@@ -113,6 +113,39 @@ class ArangoPoolFormTest {
     }
   }
 
+  /** A pooling row at 200,000 documents whose stand-in modelled {@code modelled} ms per query (0: none). */
+  static JmhResult studyPoint(String connection, double ms, double modelled) {
+    JmhResult m = withMetrics(connection, 500, ms, Map.of("modelledQueryMs", List.of(List.of(modelled, modelled))));
+    Map<String, String> params = new LinkedHashMap<>(m.params());
+    params.put("documents", "200000");
+    params.put("modelledServerMs", modelled > 0 ? String.valueOf((int) modelled) : "0");
+    return new JmhResult(m.benchmark(), m.mode(), m.threads(), m.forks(), params, m.primary(), m.secondary());
+  }
+
+  /**
+   * The pool study's finding reads the stand-in's rows, never the model's: with only the model's rows
+   * it is not measured, and with both it takes the stand-in's 200 -> 100 ms (2x), not the model's
+   * 3,400 -> 340 ms (10x), although the model's rows come first.
+   */
+  @Test
+  void thePoolFindingNeverReadsTheModelsRows() throws Exception {
+    com.fasterxml.jackson.databind.JsonNode env = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(RECORDED.resolve("env.json").toFile());
+    List<JmhResult> model = List.of(studyPoint("driver_http1_3", 3400, 20), studyPoint("driver_http1_100", 340, 20));
+    List<JmhResult> both = new ArrayList<>(model);
+    both.addAll(List.of(studyPoint("driver_http1_3", 200, 0), studyPoint("driver_http1_100", 100, 0)));
+    io.dbbench.report.stats.Finding onlyModel = pool(io.dbbench.report.data.Run.of(tmp, model, env, List.of()));
+    assertTrue(Double.isNaN(onlyModel.estimate()), "the model's 10x read as the study's finding: " + onlyModel);
+    assertTrue(onlyModel.note().startsWith("not measured in this run"), onlyModel.note());
+    io.dbbench.report.stats.Finding f = pool(io.dbbench.report.data.Run.of(tmp, both, env, List.of()));
+    assertEquals(2.0, f.estimate(), 1e-9, f.toString());
+  }
+
+  private static io.dbbench.report.stats.Finding pool(io.dbbench.report.data.Run run) {
+    return io.dbbench.report.study.Findings.of(run).stream().filter(x -> x.studyId().equals("arango-pool"))
+        .findFirst().orElseThrow();
+  }
+
   @Test
   void theStudyTableFromARecordedRun() throws Exception {
     Path run = tmp.resolve("results/recorded");

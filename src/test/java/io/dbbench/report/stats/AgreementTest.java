@@ -141,4 +141,33 @@ class AgreementTest {
     assertTrue(Agreement.known("same direction, smaller", 2));
     assertEquals("same direction", new Agreement.Verdict("same direction", "").text(), "an old verdict prints as it was");
   }
+
+  @Test
+  void cannotTellStillWeighsThePointEstimatesMagnitude() {
+    Agreement.StudyFigure go = Agreement.StudyFigure.of(-43.7);
+    // one fork: no interval; +10.9% against the Go study's -43.7% points the other way
+    Agreement.Verdict opposite = Agreement.agreeComparison(false, 10.9, Double.NaN, Double.NaN, go, null, "n");
+    assertEquals(Agreement.CANNOT_TELL, opposite.agreement(), "a point never decides the verdict");
+    assertEquals("cannot tell; point estimate +10.90% in the opposite direction", opposite.text());
+    // 10.9x against the pool study's 4.64x: ln 10.9 / ln 4.64 = 1.556
+    Agreement.Verdict larger = Agreement.agreeComparison(true, 10.9, Double.NaN, Double.NaN,
+        Agreement.StudyFigure.of(4.64), null, "n");
+    assertEquals(Agreement.CANNOT_TELL, larger.agreement());
+    assertEquals("cannot tell; point estimate 10.9x, 1.56x larger", larger.text());
+    assertEquals("cannot tell; point estimate 1.50x, 3.79x smaller", Agreement.agreeComparison(true, 1.5,
+        Double.NaN, Double.NaN, Agreement.StudyFigure.of(4.64), null, "n").text(), "ln 4.64 / ln 1.5");
+    assertEquals("cannot tell; point estimate 4.50x at the study's figure", Agreement.agreeComparison(true, 4.5,
+        Double.NaN, Double.NaN, Agreement.StudyFigure.of(4.64), null, "n").text());
+    assertEquals("cannot tell; point estimate +2.00% inside the ±5% band of no change", Agreement.agreeComparison(
+        false, 2, Double.NaN, Double.NaN, go, null, "n").text());
+    // an interval that includes no change and overlaps the figure: the point reads its side
+    Agreement.Verdict wide = Agreement.agreeComparison(false, -30, -60, 4, go, null, "n");
+    assertEquals(Agreement.CANNOT_TELL, wide.agreement());
+    assertEquals("cannot tell; point estimate -30.00%, 1.46x smaller", wide.text(), "43.7 / 30");
+    // a verdict the interval decides carries no point reading
+    assertEquals("same direction, 30.5x smaller", Agreement.agreeComparison(true, 1.03, 1.01, 1.05,
+        Agreement.StudyFigure.of(4.64), null, "n").text());
+    assertThrows(IllegalArgumentException.class, () -> Agreement.agreeComparison(true, 0, Double.NaN, Double.NaN,
+        Agreement.StudyFigure.of(4.64), null, "n"), "a speed-up's point is above 0");
+  }
 }

@@ -1,0 +1,490 @@
+package io.dbbench.arango.bulk;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dbbench.core.KnownSecrets;
+import io.dbbench.core.Version;
+import io.dbbench.profile.MachineState;
+import io.dbbench.report.data.Units;
+import io.dbbench.report.stats.Agreement;
+import io.dbbench.report.stats.Finding;
+import io.dbbench.report.stats.Stats;
+import io.dbbench.report.study.Study;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The analysis of a {@code scripts/go-driver-vs-dbbench.sh} run: go-driver's own V1 and V2
+ * benchmark suites (v1.6.9 {@code test/benchmarks_test.go}, v2.4.1 {@code v2/tests/benchmarks_test.go},
+ * the code behind the Go study's table in go-driver's {@code v2/BENCHMARKS.md}) and, with
+ * {@code --java}, dbbench's Java driver rows ({@code ArangoBulkBenchmark}, HTTP_JSON and
+ * HTTP2_JSON), run in interleaved blocks on one server.
+ *
+ * <p>Reads {@code rows.tsv} (one row per block, side and operation: ns/op, B/op, allocs/op, as the
+ * script writes it) and {@code machine.tsv} (the aggregate {@code cpu} line of {@code /proc/stat}
+ * and {@code /proc/loadavg} before and after every side, when the script recorded them). A block
+ * is a pair: per operation and metric, the change V1 -> V2 (and Java HTTP/1.1 -> HTTP/2) is
+ * {@link Stats#pairedChange} over the blocks that have both sides, the geometric-mean change with
+ * the 95% Student-t interval of the per-block log ratios (no interval below
+ * {@value Stats#MIN_PAIRS} blocks). The Go study's question, V1 over HTTP/1.1 against V2 over
+ * HTTP/2 on insert, time and B/op, is judged against its published change by
+ * {@link Agreement#agreeComparison} (magnitude as well as direction; the point estimate weighed when
+ * the interval cannot decide). A block whose side ran with more than
+ * {@value Finding.Conditions#STEAL_LIMIT_PCT}% of the CPU stolen, or a 1-minute load above the online
+ * CPUs, is marked under load, and so is every finding that reads it.
+ *
+ * <pre>
+ * java -cp target/benchmarks.jar io.dbbench.arango.bulk.GoDriverSideBySide --analyze DIR
+ * </pre>
+ *
+ * <p>Writes {@code summary.json} and {@code summary.md} into the directory. Exit status 0 done, 2
+ * bad input (a missing or malformed {@code rows.tsv}, named with the line).
+ */
+@Command(name = "go-driver-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    description = "Analyse a scripts/go-driver-vs-dbbench.sh run: medians, paired V1 -> V2 and HTTP/1.1 -> HTTP/2"
+        + " changes with 95%% intervals over blocks, and the Go study's question judged.")
+public final class GoDriverSideBySide implements Callable<Integer> {
+  /** Exit status for bad input. */
+  public static final int EXIT_BAD_INPUT = 2;
+  /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
+  public static final List<String> COLUMNS = List.of("block", "position", "suite", "protocol", "operation", "benchmark",
+      "iterations", "ns_per_op", "bytes_per_op", "allocs_per_op", "server");
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /** The metrics of a row, as {@code rows.tsv} names them. */
+  static final List<String> METRICS = List.of("ns/op", "B/op", "allocs/op");
+
+  @Option(names = "--analyze", required = true, paramLabel = "DIR",
+      description = "The script's results directory (rows.tsv, and machine.tsv when recorded).")
+  Path dir;
+
+  /** Runs the command line and exits with its status. */
+  public static void main(String[] args) {
+    KnownSecrets.installOnStandardStreams();
+    System.exit(new CommandLine(new GoDriverSideBySide()).execute(args));
+  }
+
+  @Override
+  public Integer call() {
+    try {
+      Summary s = analyze(dir);
+      write(dir, s);
+      System.out.print(s.markdown());
+      return 0;
+    } catch (IllegalArgumentException e) {
+      System.err.println("go-driver-side-by-side: " + e.getMessage());
+      return EXIT_BAD_INPUT;
+    } catch (IOException e) {
+      System.err.println("go-driver-side-by-side: " + dir + ": " + e.getMessage());
+      return EXIT_BAD_INPUT;
+    }
+  }
+
+  /** Which side of a block a row is. */
+  public enum Side {
+    /** go-driver v1.6.9's suite, HTTP/1.1 JSON. */
+    V1("Go V1 (HTTP/1.1)"),
+    /** go-driver/v2 v2.4.1's suite, HTTP/2 cleartext JSON. */
+    V2("Go V2 (HTTP/2)"),
+    /** dbbench's Java driver over HTTP/1.1 JSON. */
+    JAVA_HTTP1("Java driver HTTP/1.1"),
+    /** dbbench's Java driver over HTTP/2 JSON. */
+    JAVA_HTTP2("Java driver HTTP/2");
+
+    /** The side's name in the summary. */
+    public final String label;
+
+    Side(String label) {
+      this.label = label;
+    }
+
+    /**
+     * The side of a row from its suite and protocol cells.
+     *
+     * @throws IllegalArgumentException naming both cells when they are no side the script writes
+     */
+    static Side of(String suite, String protocol) {
+      if (suite.contains("(V1)")) {
+        return V1;
+      }
+      if (suite.contains("(V2)")) {
+        return V2;
+      }
+      if (suite.contains("Java")) {
+        return protocol.startsWith("HTTP/2") ? JAVA_HTTP2 : JAVA_HTTP1;
+      }
+      throw new IllegalArgumentException("suite '" + suite + "', protocol '" + protocol + "': expected go-driver's"
+          + " (V1) or (V2) suite or dbbench's Java driver");
+    }
+  }
+
+  /**
+   * One measured row of {@code rows.tsv}.
+   *
+   * @param block the block, from 1
+   * @param side which side
+   * @param operation insert, read, update or delete
+   * @param benchmark the benchmark's name (go test's, or the Java method)
+   * @param values ns/op, B/op, allocs/op (NaN where the row has none: the Java rows' allocs/op)
+   * @param server the server's label
+   */
+  public record Measured(int block, Side side, String operation, String benchmark, double[] values, String server) {}
+
+  /**
+   * One change between the two sides of a pair of rows over the blocks.
+   *
+   * @param operation the operation ({@code read/readByKeys} for the Java driver's multi-document read)
+   * @param comparison which sides, in words
+   * @param metric ns/op, B/op or allocs/op
+   * @param baseline the baseline side's value per block
+   * @param contender the contender side's value per block
+   * @param change the paired change (percent, interval)
+   * @param study the Go study's change for this operation and metric, percent; NaN when it has none
+   * @param verdict the verdict against the study's change; null for rows not judged (the Java
+   *     driver's protocol change answers another question)
+   * @param underLoad whether a block it reads ran under load
+   */
+  public record Change(String operation, String comparison, String metric, double[] baseline, double[] contender,
+      Stats.PairedChange change, double study, Agreement.Verdict verdict, boolean underLoad) {}
+
+  /**
+   * The machine around one side of one block.
+   *
+   * @param block the block
+   * @param side the side's cell as written ({@code V1}, {@code V2}, {@code Java})
+   * @param operation the operation
+   * @param interval the two snapshots
+   */
+  public record Machine(int block, String side, String operation, MachineState.Interval interval) {
+    /** More than the steal limit stolen, or a 1-minute load above the online CPUs. */
+    public boolean underLoad() {
+      return interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT || interval.overloaded();
+    }
+  }
+
+  /**
+   * A run's analysis.
+   *
+   * @param dir the results directory
+   * @param server the server's label (every row's; the stand-in's says it is not ArangoDB)
+   * @param blocks the blocks read
+   * @param rows every measured row
+   * @param changes the paired changes, Go V1 -> V2 first
+   * @param machine the machine around every side (empty when not recorded)
+   */
+  public record Summary(Path dir, String server, int blocks, List<Measured> rows, List<Change> changes,
+      List<Machine> machine) {
+    /** The Go study's question: V1 HTTP/1.1 -> V2 HTTP/2 insert, time per operation; null when not measured. */
+    public Change headline() {
+      return changes.stream().filter(c -> c.operation().equals("insert") && c.comparison().startsWith("Go")
+          && c.metric().equals("ns/op")).findFirst().orElse(null);
+    }
+
+    /** The summary as Markdown: the findings, the medians beside the study's table, the changes, the machine. */
+    public String markdown() {
+      StringBuilder sb = new StringBuilder();
+      sb.append("# go-driver V1 and V2 beside dbbench's Java driver, interleaved (").append(blocks).append(" blocks, ")
+          .append(server).append(")\n\n");
+      sb.append("Each block runs every side once per operation, the order alternating (V1 V2 Java, then Java V2 V1)."
+          + " A change is the geometric mean over blocks of the per-block ratio, with the 95% Student-t interval of"
+          + " the log ratios; verdicts weigh magnitude (Agreement: reproduced, N x smaller or larger, opposite,"
+          + " cannot tell with the point estimate's reading).\n\n");
+      if (server.contains("stand-in")) {
+        sb.append("The server is dbbench's ArangoDB stand-in, not ArangoDB: times and the server's share of them are"
+            + " the stand-in's; the clients' B/op and allocs/op are the drivers' own.\n\n");
+      }
+      sb.append("## The Go study's question\n\n");
+      sb.append("| question | measured | 95% interval | blocks | the study | verdict |\n|---|---:|---|---:|---:|---|\n");
+      for (Change c : changes) {
+        if (c.verdict() != null) {
+          sb.append("| ").append(c.operation()).append(": ").append(c.comparison()).append(", ").append(c.metric())
+              .append(" | ").append(Units.pct(c.change().changePct())).append(" | ").append(interval(c.change()))
+              .append(" | ").append(c.change().pairs()).append(" | ").append(Units.pct(c.study())).append(" | ")
+              .append(c.verdict().text()).append(c.underLoad() ? " (UNDER LOAD)" : "").append(" |\n");
+        }
+      }
+      sb.append("\n## Medians over blocks beside the Go study's table\n\n");
+      sb.append("| operation | side | benchmark | blocks | ns/op | B/op | allocs/op | study ns/op | study B/op | study allocs/op |\n");
+      sb.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+      Map<String, List<Measured>> byRow = new LinkedHashMap<>();
+      for (Measured m : rows) {
+        byRow.computeIfAbsent(m.operation() + "\t" + m.side() + "\t" + m.benchmark(), k -> new ArrayList<>()).add(m);
+      }
+      byRow.forEach((k, ms) -> {
+        Measured first = ms.get(0);
+        sb.append("| ").append(first.operation()).append(" | ").append(first.side().label).append(" | ")
+            .append(first.benchmark()).append(" | ").append(ms.size());
+        for (int i = 0; i < METRICS.size(); i++) {
+          int metric = i;
+          double[] v = ms.stream().mapToDouble(m -> m.values()[metric]).filter(x -> !Double.isNaN(x)).toArray();
+          sb.append(" | ").append(v.length == 0 ? "-" : cell(metric, Stats.median(v)));
+        }
+        boolean go = first.side() == Side.V1 || first.side() == Side.V2;
+        for (String metric : List.of("ns", "bytes", "allocs")) {
+          double v = go ? studyFigure(first.operation(), (first.side() == Side.V1 ? "v1_" : "v2_") + metric) : Double.NaN;
+          sb.append(" | ").append(Double.isNaN(v) ? "" : cell(metric.equals("ns") ? 0 : 1, v));
+        }
+        sb.append(" |\n");
+      });
+      sb.append("\n## Every change, per block\n\n");
+      sb.append("| operation | comparison | metric | change | 95% interval | blocks | per block | the study |\n");
+      sb.append("|---|---|---|---:|---|---:|---|---:|\n");
+      for (Change c : changes) {
+        StringBuilder per = new StringBuilder();
+        for (double d : c.change().logRatios()) {
+          per.append(per.isEmpty() ? "" : ", ").append(Units.pct(Math.expm1(d) * 100));
+        }
+        sb.append("| ").append(c.operation()).append(" | ").append(c.comparison()).append(" | ").append(c.metric())
+            .append(" | ").append(Units.pct(c.change().changePct())).append(" | ").append(interval(c.change()))
+            .append(" | ").append(c.change().pairs()).append(" | ").append(per).append(" | ")
+            .append(Double.isNaN(c.study()) ? "" : Units.pct(c.study())).append(" |\n");
+      }
+      sb.append("\nThe Java driver's change is one driver's protocol alone; the Go study's is the V1 -> V2 rewrite"
+          + " together with HTTP/2, so only the Go rows are judged against it.\n");
+      if (!machine.isEmpty()) {
+        sb.append("\n## The machine around every side\n\n");
+        sb.append("steal and busy: percent of all CPUs' time between the snapshots (busy includes the benchmark and the"
+            + " server); load: the larger 1-minute load average.\n\n");
+        sb.append("| block | side | operation | steal % | busy % | load | under load |\n|---:|---|---|---:|---:|---:|---|\n");
+        for (Machine m : machine) {
+          sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %.1f | %.2f | %s |%n", m.block(), m.side(),
+              m.operation(), m.interval().stealPct(), m.interval().busyPct(), m.interval().maxLoad1(),
+              m.underLoad() ? "UNDER LOAD" : ""));
+        }
+      }
+      return sb.toString();
+    }
+  }
+
+  private static String interval(Stats.PairedChange c) {
+    return c.judgeable() ? "[" + Units.pct(c.ciLow()) + ", " + Units.pct(c.ciHigh()) + "]"
+        : "none (" + c.pairs() + " block" + (c.pairs() == 1 ? "" : "s") + ", at least " + Stats.MIN_PAIRS + ")";
+  }
+
+  /** A median or study figure as the tables print it: ns/op as a time, B/op and allocs/op as counts. */
+  private static String cell(int metric, double v) {
+    return Double.isNaN(v) ? "-" : metric == 0 ? Units.time(v / 1e9) : Units.num(Math.rint(v));
+  }
+
+  /** The Go study's table ({@code tables.go} of the bulk form's {@code study.json}). */
+  static final Map<String, JsonNode> STUDY = Study.load(ArangoBulkForm.class, "study.json").table("go");
+
+  /** The Go study's figure for an operation ({@code v1_ns}, {@code v2_bytes}, ...); NaN when it has none. */
+  static double studyFigure(String operation, String key) {
+    JsonNode op = STUDY.get(operation);
+    return op == null || !op.path(key).isNumber() ? Double.NaN : op.path(key).asDouble();
+  }
+
+  /** The Go study's change V1 -> V2 for an operation and metric, percent; NaN when it has none. */
+  static double studyChange(String operation, String metric) {
+    String k = switch (metric) {
+      case "ns/op" -> "ns";
+      case "B/op" -> "bytes";
+      default -> "allocs";
+    };
+    double v1 = studyFigure(operation, "v1_" + k);
+    double v2 = studyFigure(operation, "v2_" + k);
+    return (v2 / v1 - 1) * 100;
+  }
+
+  /**
+   * Reads {@code rows.tsv} (and {@code machine.tsv} when present) of {@code dir} and pairs the blocks.
+   *
+   * @throws IOException when a file cannot be read
+   * @throws IllegalArgumentException when {@code rows.tsv} is missing, has another header, or a row is
+   *     malformed (named with its line number)
+   */
+  public static Summary analyze(Path dir) throws IOException {
+    Path tsv = dir.resolve("rows.tsv");
+    if (!Files.isRegularFile(tsv)) {
+      throw new IllegalArgumentException(dir + ": no rows.tsv (expected the results directory of"
+          + " scripts/go-driver-vs-dbbench.sh)");
+    }
+    List<String> lines = Files.readAllLines(tsv);
+    if (lines.isEmpty() || !List.of(lines.get(0).split("\t")).equals(COLUMNS)) {
+      throw new IllegalArgumentException(tsv + ": header '" + (lines.isEmpty() ? "" : lines.get(0))
+          + "': expected the columns " + String.join(", ", COLUMNS));
+    }
+    List<Measured> rows = new ArrayList<>();
+    String server = "";
+    for (int i = 1; i < lines.size(); i++) {
+      if (lines.get(i).isBlank()) {
+        continue;
+      }
+      String[] f = lines.get(i).split("\t", -1);
+      if (f.length != COLUMNS.size()) {
+        throw new IllegalArgumentException(tsv + " line " + (i + 1) + ": " + f.length + " cells: expected "
+            + COLUMNS.size());
+      }
+      try {
+        rows.add(new Measured(Integer.parseInt(f[0]), Side.of(f[2], f[3]), f[4], f[5],
+            new double[] {value(f[7]), value(f[8]), value(f[9])}, f[10]));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(tsv + " line " + (i + 1) + ": " + e.getMessage(), e);
+      }
+      server = f[10];
+    }
+    List<Machine> machine = machine(dir.resolve("machine.tsv"));
+    int blocks = rows.stream().mapToInt(Measured::block).max().orElse(0);
+    List<Change> changes = new ArrayList<>();
+    List<String> ops = rows.stream().map(Measured::operation).distinct().toList();
+    for (String op : ops) {
+      for (int metric = 0; metric < METRICS.size(); metric++) {
+        Change c = change(rows, machine, op, op, "Go V1 HTTP/1.1 -> V2 HTTP/2", Side.V1, Side.V2, "", metric, true);
+        if (c != null) {
+          changes.add(c);
+        }
+      }
+    }
+    for (String op : ops) {
+      for (String bench : rows.stream().filter(m -> m.operation().equals(op) && m.side() == Side.JAVA_HTTP1)
+          .map(Measured::benchmark).distinct().toList()) {
+        for (int metric = 0; metric < 2; metric++) {
+          Change c = change(rows, machine, op, op.equals(bench) ? op : op + "/" + bench,
+              "Java driver HTTP/1.1 -> HTTP/2", Side.JAVA_HTTP1, Side.JAVA_HTTP2, bench, metric, false);
+          if (c != null) {
+            changes.add(c);
+          }
+        }
+      }
+    }
+    return new Summary(dir, server, blocks, rows, changes, machine);
+  }
+
+  private static double value(String cell) {
+    if (cell.equals("-") || cell.isEmpty()) {
+      return Double.NaN;
+    }
+    try {
+      return Double.parseDouble(cell);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + cell + "': expected a number or '-'");
+    }
+  }
+
+  /** The paired change of one metric between two sides over the blocks that have both; null when none does. */
+  private static Change change(List<Measured> rows, List<Machine> machine, String op, String label, String comparison,
+      Side a, Side b, String benchmark, int metric, boolean judge) {
+    TreeMap<Integer, double[]> pairs = new TreeMap<>();
+    for (Measured m : rows) {
+      if (!m.operation().equals(op) || !benchmark.isEmpty() && !m.benchmark().equals(benchmark)
+          || m.side() != a && m.side() != b || Double.isNaN(m.values()[metric])) {
+        continue;
+      }
+      double[] p = pairs.computeIfAbsent(m.block(), k -> new double[] {Double.NaN, Double.NaN});
+      p[m.side() == a ? 0 : 1] = m.values()[metric];
+    }
+    pairs.values().removeIf(p -> Double.isNaN(p[0]) || Double.isNaN(p[1]));
+    if (pairs.isEmpty()) {
+      return null;
+    }
+    double[][] base = new double[pairs.size()][];
+    double[][] cont = new double[pairs.size()][];
+    int i = 0;
+    for (double[] p : pairs.values()) {
+      base[i] = new double[] {p[0]};
+      cont[i++] = new double[] {p[1]};
+    }
+    Stats.PairedChange c = Stats.pairedChange(base, cont);
+    String metricName = METRICS.get(metric);
+    double study = judge ? studyChange(op, metricName) : Double.NaN;
+    Agreement.Verdict verdict = null;
+    if (judge && !Double.isNaN(study)) {
+      String need = c.judgeable() ? "more blocks (" + c.pairs() + " now)" : "at least " + Stats.MIN_PAIRS + " blocks";
+      verdict = Agreement.agreeComparison(false, c.changePct(), c.judgeable() ? c.ciLow() : Double.NaN,
+          c.judgeable() ? c.ciHigh() : Double.NaN, Agreement.StudyFigure.of(study), null, need);
+    }
+    boolean loaded = machine.stream().anyMatch(m -> pairs.containsKey(m.block()) && m.operation().equals(op)
+        && m.underLoad());
+    return new Change(label, comparison, metricName, column(pairs, 0), column(pairs, 1), c, study, verdict, loaded);
+  }
+
+  private static double[] column(TreeMap<Integer, double[]> pairs, int side) {
+    return pairs.values().stream().mapToDouble(p -> p[side]).toArray();
+  }
+
+  /**
+   * {@code machine.tsv}: per side, block, side, operation, phase ({@code before}/{@code after}), the
+   * aggregate {@code cpu} line of {@code /proc/stat}, {@code /proc/loadavg}, online CPUs. Empty when
+   * the file is absent; a line that does not parse is skipped (the summary then lacks that side's
+   * state, never a row's figure).
+   */
+  static List<Machine> machine(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      return List.of();
+    }
+    List<Machine> out = new ArrayList<>();
+    Map<String, MachineState> before = new LinkedHashMap<>();
+    for (String line : Files.readAllLines(file)) {
+      String[] f = line.split("\t", -1);
+      if (f.length != 7 || f[0].equals("block")) {
+        continue;
+      }
+      try {
+        double[] load = MachineState.parseLoadavg(f[5]);
+        MachineState s = new MachineState(load[0], load[1], load[2], Integer.parseInt(f[6].trim()),
+            MachineState.parseProcStat(f[4]), 0);
+        String key = f[0] + "\t" + f[1] + "\t" + f[2];
+        if (f[3].equals("before")) {
+          before.put(key, s);
+        } else if (before.containsKey(key)) {
+          out.add(new Machine(Integer.parseInt(f[0]), f[1], f[2], new MachineState.Interval(before.remove(key), s)));
+        }
+      } catch (IllegalArgumentException e) {
+        // a snapshot that does not parse leaves its side without a state
+      }
+    }
+    return out;
+  }
+
+  /** Writes {@code summary.json} and {@code summary.md} into {@code dir}. */
+  static void write(Path dir, Summary s) throws IOException {
+    List<Map<String, Object>> changes = new ArrayList<>();
+    for (Change c : s.changes()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("operation", c.operation());
+      m.put("comparison", c.comparison());
+      m.put("metric", c.metric());
+      m.put("baseline", c.baseline());
+      m.put("contender", c.contender());
+      m.put("change_pct", c.change().changePct());
+      m.put("ci_low_pct", c.change().judgeable() ? c.change().ciLow() : null);
+      m.put("ci_high_pct", c.change().judgeable() ? c.change().ciHigh() : null);
+      m.put("blocks", c.change().pairs());
+      m.put("study_pct", Double.isNaN(c.study()) ? null : c.study());
+      m.put("agreement", c.verdict() == null ? null : c.verdict().agreement());
+      m.put("verdict", c.verdict() == null ? null : c.verdict().text());
+      m.put("note", c.verdict() == null ? null : c.verdict().note());
+      m.put("under_load", c.underLoad());
+      changes.add(m);
+    }
+    List<Map<String, Object>> machine = new ArrayList<>();
+    for (Machine m : s.machine()) {
+      Map<String, Object> x = new LinkedHashMap<>(m.interval().toMap());
+      x.put("block", m.block());
+      x.put("side", m.side());
+      x.put("operation", m.operation());
+      x.put("under_load", m.underLoad());
+      machine.add(x);
+    }
+    Map<String, Object> top = new LinkedHashMap<>();
+    top.put("schema", "dbbench.go-driver-side-by-side/1");
+    top.put("server", s.server());
+    top.put("blocks", s.blocks());
+    top.put("changes", changes);
+    top.put("machine", machine);
+    Files.writeString(dir.resolve("summary.json"), MAPPER.writeValueAsString(top));
+    Files.writeString(dir.resolve("summary.md"), s.markdown());
+  }
+}
