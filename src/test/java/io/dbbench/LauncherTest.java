@@ -147,4 +147,36 @@ class LauncherTest {
     assertFalse(named, "the README runs a class by name: "
         + (named ? readme.substring(cls.start(), Math.min(readme.length(), cls.end() + 40)) : ""));
   }
+
+  /**
+   * The allocation agent travels inside the jar (so a copied jar keeps allocs/op): the entry the
+   * main job extracts when no {@code agents/} lies beside the jar holds the build's agent, entry by
+   * entry (names and CRCs; a later build repacks it with other timestamps), its Premain-Class included.
+   */
+  @Test
+  void theJarCarriesTheAllocationAgent() throws Exception {
+    Path inner = Files.createTempFile("agent-in-jar-", ".jar");
+    try (java.util.jar.JarFile jar = new java.util.jar.JarFile(JAR.toFile())) {
+      java.util.jar.JarEntry e = jar.getJarEntry("dbbench-agents/java-allocation-instrumenter.jar");
+      assertTrue(e != null, "no dbbench-agents/java-allocation-instrumenter.jar in " + JAR);
+      try (java.io.InputStream in = jar.getInputStream(e)) {
+        Files.copy(in, inner, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+      Map<String, Long> carried = crcs(inner);
+      assertEquals(crcs(ROOT.resolve("target/agents/java-allocation-instrumenter.jar")), carried);
+      try (java.util.jar.JarFile agent = new java.util.jar.JarFile(inner.toFile())) {
+        assertTrue(agent.getManifest().getMainAttributes().getValue("Premain-Class") != null, "not an agent");
+      }
+    } finally {
+      Files.deleteIfExists(inner);
+    }
+  }
+
+  private static Map<String, Long> crcs(Path jar) throws IOException {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    try (java.util.jar.JarFile j = new java.util.jar.JarFile(jar.toFile())) {
+      j.stream().filter(x -> !x.isDirectory()).forEach(x -> out.put(x.getName(), x.getCrc()));
+    }
+    return out;
+  }
 }

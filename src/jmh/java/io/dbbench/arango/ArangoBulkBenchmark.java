@@ -55,7 +55,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * {@code update} and {@code delete}, loaded with every document (the Go code re-inserted inside
  * its timed delete; dbbench does not, so delete here is the delete alone); after it the count and
  * a seeded sample of 100 documents are checked; a per-document error fails the shot with its
- * errorNum and message. The target is {@link ArangoSettings}' choice: the stand-in (shared by the
+ * errorNum and message. The preparation's garbage in this JVM (the reload through the admin client)
+ * is collected before the shot starts ({@code -Ddbbench.arango.gcBeforeShot=false} leaves it), so a
+ * young collection of it does not land inside the timed shot. The target is {@link ArangoSettings}' choice: the stand-in (shared by the
  * family's trials in the main job, else a JVM per trial)
  * by default, or {@code DBBENCH_ARANGO_ENDPOINTS}. Before the first shot, whole shots run until
  * the server's CPU per shot is flat ({@link ArangoBulkFixture#warmUp}; {@code warmup_*} metrics,
@@ -130,12 +132,16 @@ public class ArangoBulkBenchmark extends BenchmarkDefaults {
     private long serverCpuBefore;
     long result;
 
-    /** Truncates, loads the documents for the reads, update and delete, then takes the allocation snapshot. */
+    /**
+     * Truncates, loads the documents for the reads, update and delete, collects the garbage that left
+     * in this JVM ({@link ArangoBulkFixture#collectPreparationGarbage}), then takes the snapshots.
+     */
     @Setup(Level.Iteration)
     public void prepare(Trial t) {
       AllocationProfiler.pause(); // allocs/op counts the shot alone (no-op outside the allocation pass)
       trial = t;
       t.fixture.prepare(t.operation);
+      ArangoBulkFixture.collectPreparationGarbage(); // the reload's garbage, collected before the shot, not in it
       result = -1;
       serverCpuBefore = t.fixture.serverCpuNanos();
       clientCpuBefore = processCpuNanos();

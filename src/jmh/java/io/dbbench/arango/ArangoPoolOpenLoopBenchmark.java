@@ -141,7 +141,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     @Setup(Level.Iteration)
     public void prepare(IterationParams ip) {
       causes.forEach((c, n) -> causesAtBegin.put(c, n.get()));
-      run.beginIteration(ip.getType() == IterationType.MEASUREMENT);
+      run.beginIteration(ip.getType() == IterationType.MEASUREMENT, ip.getTime().convertTo(TimeUnit.NANOSECONDS));
     }
 
     /** Runs once per iteration in the last thread to finish it: ends the iteration, fails on a wrong answer. */
@@ -201,6 +201,11 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     public long failed;
     /** Queries that started more than 1 ms after their scheduled start. */
     public long late;
+    /**
+     * Slots of this iteration's schedule that no thread claimed before its planned end: never sent,
+     * their wait up to the end is in the latencies; above 0 the rate was not sustained.
+     */
+    public long unsent;
     /** 503 / 21003 in this iteration. */
     public long queueFull;
     /** Timeouts in this iteration. */
@@ -230,6 +235,7 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
       ok = p.ok();
       failed = p.failed();
       late = p.late();
+      unsent = p.unsent();
       queueFull = p.reported() ? load.iterationCauses.get(DnfCause.QUEUE_FULL) : 0;
       timeout = p.reported() ? load.iterationCauses.get(DnfCause.TIMEOUT) : 0;
       refused = p.reported() ? load.iterationCauses.get(DnfCause.REFUSED) : 0;

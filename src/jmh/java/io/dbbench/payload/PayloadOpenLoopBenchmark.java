@@ -144,7 +144,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     /** Starts a fresh schedule with empty counts; only measurement iterations are recorded. */
     @Setup(Level.Iteration)
     public void prepare(IterationParams ip) {
-      run.beginIteration(ip.getType() == IterationType.MEASUREMENT);
+      run.beginIteration(ip.getType() == IterationType.MEASUREMENT, ip.getTime().convertTo(TimeUnit.NANOSECONDS));
     }
 
     /**
@@ -241,6 +241,11 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public long failed;
     /** Requests that started more than 1 ms after their scheduled start, in this iteration. */
     public long late;
+    /**
+     * Slots of this iteration's schedule that no thread claimed before its planned end: never sent,
+     * their wait up to the end is in the latencies; above 0 the rate was not sustained.
+     */
+    public long unsent;
     /** Trial median latency from the scheduled start, in us (last measurement iteration only). */
     public double p50_us;
     /** Trial 99th percentile latency in us (last measurement iteration only; 0 under 100 requests, which cannot support it). */
@@ -273,6 +278,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
       ok = p.ok();
       failed = p.failed();
       late = p.late();
+      unsent = p.unsent();
       p50_us = p.p50Us();
       p99_us = p.p99Us();
       max_us = p.maxUs();

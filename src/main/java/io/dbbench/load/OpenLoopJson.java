@@ -36,6 +36,8 @@ public final class OpenLoopJson {
    * @param ok requests answered successfully
    * @param failed requests that failed or got no answer
    * @param late requests that started behind their schedule
+   * @param unsent slots of the schedule that no dispatching thread claimed before their iteration
+   *     ended; with any the rate was not sustained; null in files written before it was counted
    * @param latency the summary percentiles
    * @param percentileCurve the latency at each supported percentile of {@code OpenLoopResultFile.CURVE}
    * @param hlog the HdrHistogram log beside it (one interval per measurement iteration, ns); absent without one
@@ -43,7 +45,7 @@ public final class OpenLoopJson {
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Trial(String benchmark, Map<String, String> params, String backend,
-      @JsonProperty("rate_per_s") long ratePerSecond, long requests, long ok, long failed, long late,
+      @JsonProperty("rate_per_s") long ratePerSecond, long requests, long ok, long failed, long late, Long unsent,
       @JsonProperty("latency_us") Latency latency,
       @JsonProperty("percentile_curve") List<CurvePoint> percentileCurve,
       @JsonInclude(JsonInclude.Include.NON_NULL) String hlog,
@@ -57,8 +59,21 @@ public final class OpenLoopJson {
 
     /** This trial as measured on {@code host}, its log named {@code hlog} ({@code null}: none). */
     public Trial on(String host, String hlog) {
-      return new Trial(benchmark, params, backend, ratePerSecond, requests, ok, failed, late, latency,
+      return new Trial(benchmark, params, backend, ratePerSecond, requests, ok, failed, late, unsent, latency,
           percentileCurve, hlog, host);
+    }
+
+    /** Whether every slot of the schedule was sent ({@link #unsent} is 0); false when it was not counted. */
+    public boolean sustained() {
+      return unsent != null && unsent == 0;
+    }
+
+    /**
+     * {@code yes}; {@code no: N unsent} for a rate the dispatching threads could not keep; {@code not
+     * counted} for a file written before unsent slots were counted.
+     */
+    public String sustainedText() {
+      return unsent == null ? "not counted" : sustained() ? "yes" : "no: " + unsent + " unsent";
     }
   }
 

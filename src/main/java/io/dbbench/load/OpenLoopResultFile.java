@@ -23,7 +23,7 @@ import org.HdrHistogram.HistogramLogWriter;
  * {"benchmark": "io.dbbench.payload.PayloadOpenLoopBenchmark.insert",
  *  "params": {"doc": "flat", "rate": "200", ...},   // every @Param, as strings
  *  "backend": "mongo-java-server 1.47.0 (stand-in, not MongoDB)",
- *  "rate_per_s": 200, "requests": N, "ok": N, "failed": N, "late": N,
+ *  "rate_per_s": 200, "requests": N, "ok": N, "failed": N, "late": N, "unsent": N,
  *  "latency_us": {"p50": x, "p90": x, "p99": x, "p99.9": x|null, "max": x},
  *  "percentile_curve": [{"percentile": 50.0, "latency_us": x}, ...],
  *  "hlog": "openloop-....hlog"}                      // when intervals were given
@@ -57,7 +57,7 @@ public final class OpenLoopResultFile {
       curve.add(new OpenLoopJson.CurvePoint(p, us(h, p)));
     }
     return new OpenLoopJson.Trial(benchmark, new LinkedHashMap<>(params), backend, ratePerSecond, s.requests(), s.ok(),
-        s.failed(), s.late(), lat, curve, null, null);
+        s.failed(), s.late(), s.unsent(), lat, curve, null, null);
   }
 
   /**

@@ -64,8 +64,21 @@ public final class OpenLoopScheduler {
     }
   };
 
-  /** Counts and latencies accumulated since the last {@link #reset()}. */
-  public record Snapshot(long requests, long ok, long failed, long late, long inFlight, Histogram latencyNanos) {}
+  /**
+   * Counts and latencies accumulated since the last {@link #reset()}.
+   *
+   * @param requests requests sent
+   * @param ok sent and answered rightly
+   * @param failed sent and answered wrongly or not at all
+   * @param late sent past the late threshold after their scheduled start
+   * @param unsent slots scheduled before the iteration's end that no thread ever claimed
+   *     ({@link #closeSchedule}): never sent, their latency recorded up to the iteration's end
+   * @param inFlight requests outstanding at the snapshot
+   * @param latencyNanos every sent request's latency from its scheduled start, and every unsent slot's
+   *     wait up to the iteration's end, ns
+   */
+  public record Snapshot(long requests, long ok, long failed, long late, long unsent, long inFlight,
+      Histogram latencyNanos) {}
 
   private final double intervalNanos;
   private final int maxInFlight;
@@ -78,6 +91,7 @@ public final class OpenLoopScheduler {
   private final LongAdder failed = new LongAdder();
   private final LongAdder requests = new LongAdder();
   private final LongAdder late = new LongAdder();
+  private final LongAdder unsent = new LongAdder();
   private final AtomicLong next = new AtomicLong();
   private volatile long t0;
 
@@ -199,6 +213,36 @@ public final class OpenLoopScheduler {
   }
 
   /**
+   * Ends the schedule of an iteration meant to last {@code iterationNanos} from {@link #start()}:
+   * every slot scheduled before its end (that end, or now when that is earlier) that no thread
+   * claimed is counted {@code unsent} and its latency recorded as the wait from its scheduled start
+   * to that end (a lower bound: it never went), so a saturated iteration keeps its slowest requests
+   * instead of losing them. Slots after the end are not the iteration's. Call it once the
+   * iteration's dispatching has stopped, before {@link #snapshot()}.
+   *
+   * @param iterationNanos the iteration's planned length (JMH's {@code -r}), ns, at least 0
+   * @return the slots counted unsent now
+   * @throws IllegalArgumentException when {@code iterationNanos} is negative
+   */
+  public long closeSchedule(long iterationNanos) {
+    if (iterationNanos < 0) {
+      throw new IllegalArgumentException("iterationNanos=" + iterationNanos + "; expected >= 0");
+    }
+    long end = Math.min(clock.nanoTime(), t0 + iterationNanos);
+    long last = (long) Math.ceil((end - t0) / intervalNanos) - 1; // the last slot scheduled before the end
+    long first = next.getAndUpdate(n -> Math.max(n, last + 1));
+    long count = Math.max(0, last + 1 - first);
+    synchronized (histogram) {
+      for (long i = first; i <= last; i++) {
+        long wait = Math.max(1, end - (t0 + (long) (i * intervalNanos)));
+        histogram.recordValue(Math.min(wait, histogram.getHighestTrackableValue()));
+      }
+    }
+    unsent.add(count);
+    return count;
+  }
+
+  /**
    * Waits up to {@code timeoutNanos} of real time for every started request to complete; requests
    * still outstanding then are recorded as failed with their latency so far.
    *
@@ -225,6 +269,7 @@ public final class OpenLoopScheduler {
     failed.reset();
     requests.reset();
     late.reset();
+    unsent.reset();
   }
 
   /** Counts and a copy of the latency histogram since the last {@link #reset()}. */
@@ -233,6 +278,6 @@ public final class OpenLoopScheduler {
     synchronized (histogram) {
       copy = histogram.copy();
     }
-    return new Snapshot(requests.sum(), ok.sum(), failed.sum(), late.sum(), inFlight.size(), copy);
+    return new Snapshot(requests.sum(), ok.sum(), failed.sum(), late.sum(), unsent.sum(), inFlight.size(), copy);
   }
 }

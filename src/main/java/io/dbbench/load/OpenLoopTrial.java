@@ -33,6 +33,8 @@ public final class OpenLoopTrial {
   private long ok;
   private long failed;
   private long late;
+  private long unsent;
+  private long iterationNanos;
   private long cpuNanos;
   private boolean cpuKnown = true;
   private OpenLoopScheduler.Snapshot lastIteration;
@@ -53,9 +55,14 @@ public final class OpenLoopTrial {
     return scheduler;
   }
 
-  /** Starts an iteration: empty counts, a new schedule from now; {@code measuring} for a measurement iteration. */
-  public void beginIteration(boolean measuring) {
+  /**
+   * Starts an iteration: empty counts, a new schedule from now; {@code measuring} for a measurement
+   * iteration, {@code iterationNanos} its planned length (JMH's {@code IterationParams#getTime}),
+   * up to which {@link #endIteration} counts the slots no thread claimed as unsent.
+   */
+  public void beginIteration(boolean measuring, long iterationNanos) {
     this.measuring = measuring;
+    this.iterationNanos = iterationNanos;
     scheduler.reset();
     cpuAtBegin = serverCpuNanos.getAsLong();
     iterationStartMillis = System.currentTimeMillis();
@@ -63,13 +70,15 @@ public final class OpenLoopTrial {
   }
 
   /**
-   * Ends the iteration (every request has completed): reads the servers' CPU, and for a
-   * measurement iteration adds its counts and latencies to the trial.
+   * Ends the iteration (every request has completed): closes its schedule (the slots no thread
+   * claimed before the iteration's planned end are unsent, {@link OpenLoopScheduler#closeSchedule}),
+   * reads the servers' CPU, and for a measurement iteration adds its counts and latencies to the trial.
    *
    * @return the iteration's counts and latencies
    */
   public OpenLoopScheduler.Snapshot endIteration() {
     long cpuNow = serverCpuNanos.getAsLong();
+    scheduler.closeSchedule(iterationNanos);
     OpenLoopScheduler.Snapshot s = scheduler.snapshot();
     lastIteration = s;
     if (!measuring) {
@@ -79,6 +88,7 @@ public final class OpenLoopTrial {
     ok += s.ok();
     failed += s.failed();
     late += s.late();
+    unsent += s.unsent();
     if (cpuAtBegin < 0 || cpuNow < 0) {
       cpuKnown = false;
     } else {
@@ -97,7 +107,7 @@ public final class OpenLoopTrial {
 
   /** The trial's counts and latencies over its measurement iterations. */
   private OpenLoopScheduler.Snapshot trial() {
-    return new OpenLoopScheduler.Snapshot(requests, ok, failed, late, 0, trial.copy());
+    return new OpenLoopScheduler.Snapshot(requests, ok, failed, late, unsent, 0, trial.copy());
   }
 
   /** Measurement iterations recorded so far. */
@@ -120,6 +130,8 @@ public final class OpenLoopTrial {
    * @param ok requests answered rightly in the iteration
    * @param failed requests answered wrongly or not at all in the iteration
    * @param late requests that started past the scheduler's late threshold in the iteration
+   * @param unsent slots of the iteration's schedule that no thread claimed before its end
+   *     ({@link OpenLoopScheduler#closeSchedule}): with any, the rate was not sustained
    * @param p50Us trial median latency from the scheduled start, in us (after the trial's last
    *     measurement iteration only, else 0)
    * @param p99Us trial 99th percentile latency, in us (likewise; 0 too when the trial's requests
@@ -128,8 +140,8 @@ public final class OpenLoopTrial {
    * @param serverCpuUs servers' CPU time per measured request over the trial, in us (likewise; 0 when
    *     it could not be read)
    */
-  public record Published(boolean reported, long ok, long failed, long late, double p50Us, double p99Us, double maxUs,
-      double serverCpuUs) {}
+  public record Published(boolean reported, long ok, long failed, long late, long unsent, double p50Us, double p99Us,
+      double maxUs, double serverCpuUs) {}
 
   /**
    * The figures {@code publisher} (whether the calling thread is the one that reports, e.g. thread
@@ -139,14 +151,14 @@ public final class OpenLoopTrial {
    */
   public Published published(boolean publisher) {
     if (!publisher || !measuring) {
-      return new Published(false, 0, 0, 0, 0, 0, 0, 0);
+      return new Published(false, 0, 0, 0, 0, 0, 0, 0, 0);
     }
     OpenLoopScheduler.Snapshot it = lastIteration;
     if (!trialDone()) {
-      return new Published(true, it.ok(), it.failed(), it.late(), 0, 0, 0, 0);
+      return new Published(true, it.ok(), it.failed(), it.late(), it.unsent(), 0, 0, 0, 0);
     }
     Histogram h = trial().latencyNanos();
-    return new Published(true, it.ok(), it.failed(), it.late(), OpenLoopResultFile.us(h, 50),
+    return new Published(true, it.ok(), it.failed(), it.late(), it.unsent(), OpenLoopResultFile.us(h, 50),
         OpenLoopResultFile.supported(99, h.getTotalCount()) ? OpenLoopResultFile.us(h, 99) : 0,
         h.getTotalCount() == 0 ? 0 : h.getMaxValue() / 1e3, serverCpuMicrosPerRequest());
   }

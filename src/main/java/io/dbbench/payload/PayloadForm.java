@@ -154,13 +154,17 @@ public final class PayloadForm extends PublishedStudyForm {
       s.text("Open loop (beyond the study): requests at a fixed rate, each timed from its scheduled start. The primary"
           + " score is the mean latency of a request from its start (its scheduled start unless it was late, when all"
           + " the dispatching threads were busy); p50 and p99 are the trial's, from the scheduled start; server CPU is"
-          + " the service's and the stand-in's CPU time per measured request; p99 is '-' for a trial of under 100"
-          + " requests. Percentile curves and the .hlog files are in the open-loop latency section.");
+          + " the service's and the stand-in's CPU time per measured request, their idle background work (GC, timers,"
+          + " the JIT) included and not subtracted, so at a low rate it is spread over fewer requests and the figure"
+          + " falls as the rate rises; p99 is '-' for a trial of under 100"
+          + " requests; unsent = slots no dispatching thread reached before their iteration ended (their wait is in the"
+          + " percentiles): a rate with any was not sustained. Percentile curves and the .hlog files are in the"
+          + " open-loop latency section.");
       Set<String> others = FormSupport.paramNames(open);
       others.removeAll(Set.of("doc", "index", "rate"));
       Doc.TableBuilder t = new Doc.TableBuilder().col("operation").col("document").col("index");
       others.forEach(t::col);
-      t.num("rate/s").num("requests").num("late").num("mean latency").num("p50").num("p99").num("server CPU/request")
+      t.num("rate/s").num("requests").num("late").num("unsent").col("sustained").num("mean latency").num("p50").num("p99").num("server CPU/request")
           .num("bytes/op").num("success rate").col("server warm-up").col("backend");
       for (JmhResult r : open) {
         List<String> row = new ArrayList<>();
@@ -171,6 +175,9 @@ public final class PayloadForm extends PublishedStudyForm {
         row.add(r.params().getOrDefault("rate", ""));
         row.add(Units.num(sum(r, "ok") + sum(r, "failed")));
         row.add(Units.num(sum(r, "late")));
+        boolean counted = r.secondary().containsKey("unsent");
+        row.add(counted ? Units.num(sum(r, "unsent")) : "");
+        row.add(!counted ? "not counted" : sum(r, "unsent") == 0 ? "yes" : "no");
         row.add(Units.time(FormSupport.timePerOp(r)));
         row.add(Units.time(fact(r, "p50_us") / 1e6));
         row.add(fact(r, "p99_us") > 0 ? Units.time(fact(r, "p99_us") / 1e6) : "-");

@@ -41,13 +41,48 @@ final class ExtraForks {
   /** async-profiler's CPU sampling interval in the flame-graph forks, ns (1 ms). */
   static final long PROFILE_CPU_INTERVAL_NS = 1_000_000;
 
-  /** Where the main job looks for the allocation instrumenter: {@code agents/} beside the jar or classes it runs from. */
-  static Path allocationAgent() {
+  /** Where the build puts the allocation instrumenter inside {@code benchmarks.jar}. */
+  static final String AGENT_RESOURCE = "/dbbench-agents/java-allocation-instrumenter.jar";
+  private static Path extracted;
+
+  /**
+   * Where the main job finds the allocation instrumenter: {@code agents/} beside the jar or classes
+   * it runs from (the build's {@code target/agents/}); else the copy inside the jar
+   * ({@value #AGENT_RESOURCE}), extracted once per JVM into a temporary directory removed on exit, so
+   * a {@code benchmarks.jar} copied elsewhere keeps allocs/op; else the path beside it, which the pass
+   * then names as missing.
+   */
+  static synchronized Path allocationAgent() {
+    Path beside;
     try {
       Path here = Path.of(ExtraForks.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      return here.getParent().resolve("agents").resolve("java-allocation-instrumenter.jar");
+      beside = here.getParent().resolve("agents").resolve("java-allocation-instrumenter.jar");
     } catch (URISyntaxException | RuntimeException e) {
-      return Path.of("target", "agents", "java-allocation-instrumenter.jar");
+      beside = Path.of("target", "agents", "java-allocation-instrumenter.jar");
+    }
+    if (Files.isRegularFile(beside)) {
+      return beside;
+    }
+    if (extracted == null || !Files.isRegularFile(extracted)) {
+      extracted = extractAgent(AGENT_RESOURCE);
+    }
+    return extracted != null ? extracted : beside;
+  }
+
+  /** Copies the jar resource {@code resource} into a new temporary directory removed on exit; null when absent or not written. */
+  static Path extractAgent(String resource) {
+    try (java.io.InputStream in = ExtraForks.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        return null;
+      }
+      Path dir = Files.createTempDirectory("dbbench-agent-");
+      Path out = dir.resolve(resource.substring(resource.lastIndexOf('/') + 1));
+      dir.toFile().deleteOnExit(); // deleted in the reverse order of registration: the file, then its directory
+      Files.copy(in, out);
+      out.toFile().deleteOnExit();
+      return out;
+    } catch (java.io.IOException e) {
+      return null;
     }
   }
 

@@ -115,12 +115,14 @@ final class JmhRows {
   /**
    * Puts {@code record} in place of the record in {@code rows} with the same row key
    * ({@link io.dbbench.report.data.JmhJson#rowKey}: benchmark, mode, threads, params, host), else
-   * appends it (a sweep's 1-thread row stands beside the 100-thread row of the same params).
+   * appends it (a sweep's 1-thread row stands beside the 100-thread row of the same params); the
+   * replaced record's allocs/op stay ({@link io.dbbench.report.data.JmhJson#keepAllocations}).
    */
   static void replaceRow(ArrayNode rows, JsonNode record) {
     String key = io.dbbench.report.data.JmhJson.rowKey(record);
     for (int i = 0; i < rows.size(); i++) {
       if (io.dbbench.report.data.JmhJson.rowKey(rows.get(i)).equals(key)) {
+        io.dbbench.report.data.JmhJson.keepAllocations(rows.get(i), record);
         rows.set(i, record);
         return;
       }

@@ -28,14 +28,14 @@ class OpenLoopResultFileTest {
     Map<String, String> params = new LinkedHashMap<>();
     params.put("doc", "flat");
     params.put("rate", "200");
-    OpenLoopScheduler.Snapshot s = new OpenLoopScheduler.Snapshot(1000, 990, 10, 3, 0, h);
+    OpenLoopScheduler.Snapshot s = new OpenLoopScheduler.Snapshot(1000, 990, 10, 3, 0, 0, h);
     Path f = OpenLoopResultFile.write(tmp.resolve("run"), "io.dbbench.payload.PayloadOpenLoopBenchmark.insert",
         "insert", params, "mongo-java-server 1.47.0 (stand-in, not MongoDB)", 200, s);
     assertTrue(f.getFileName().toString().matches("openloop-insert-flat-200-\\d{13}\\.json"), f.toString());
     JsonNode j = new ObjectMapper().readTree(f.toFile());
     List<String> keys = new ArrayList<>();
     j.fieldNames().forEachRemaining(keys::add);
-    assertEquals(List.of("benchmark", "params", "backend", "rate_per_s", "requests", "ok", "failed", "late",
+    assertEquals(List.of("benchmark", "params", "backend", "rate_per_s", "requests", "ok", "failed", "late", "unsent",
         "latency_us", "percentile_curve"), keys);
     assertEquals("flat", j.get("params").get("doc").asText());
     assertEquals("200", j.get("params").get("rate").asText());
@@ -69,7 +69,7 @@ class OpenLoopResultFileTest {
       h.recordValue(i * 1000L);
     }
     Path f = OpenLoopResultFile.write(tmp.resolve("run"), "io.dbbench.payload.PayloadOpenLoopBenchmark.insert",
-        "insert", Map.of("doc", "flat"), "b", 50, new OpenLoopScheduler.Snapshot(102, 102, 0, 0, 0, h));
+        "insert", Map.of("doc", "flat"), "b", 50, new OpenLoopScheduler.Snapshot(102, 102, 0, 0, 0, 0, h));
     JsonNode lat = new ObjectMapper().readTree(f.toFile()).get("latency_us");
     assertEquals(101, lat.get("p99").asDouble(), 0.2, "102 samples support p99 (the 101st of 102, in us)");
     assertTrue(lat.get("p99.9").isNull(), "102 samples cannot support p99.9: " + lat);
@@ -92,7 +92,7 @@ class OpenLoopResultFileTest {
     Histogram all = new Histogram(1, 3_600_000_000_000L, 3);
     intervals.forEach(i -> all.add(i.latencyNanos()));
     Path f = OpenLoopResultFile.write(tmp.resolve("run"), "io.dbbench.payload.PayloadOpenLoopBenchmark.search",
-        "search", Map.of("doc", "flat"), "b", 250, new OpenLoopScheduler.Snapshot(1500, 1500, 0, 0, 0, all), intervals);
+        "search", Map.of("doc", "flat"), "b", 250, new OpenLoopScheduler.Snapshot(1500, 1500, 0, 0, 0, 0, all), intervals);
     JsonNode j = new ObjectMapper().readTree(f.toFile());
     Path hlog = f.resolveSibling(j.get("hlog").asText());
     assertEquals(f.getFileName().toString().replace(".json", ".hlog"), hlog.getFileName().toString());

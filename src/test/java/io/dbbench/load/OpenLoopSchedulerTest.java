@@ -187,4 +187,44 @@ class OpenLoopSchedulerTest {
     assertEquals(4.0, snap.latencyNanos().getMinValue() / 1e6, 0.01);
     assertEquals(17.0, snap.latencyNanos().getMaxValue() / 1e6, 0.02);
   }
+
+  /**
+   * A saturated iteration: one thread, a slot every 10 ms, an iteration of 100 ms. The thread sends
+   * slots 0 and 1, the second answered only at 150 ms; slots 2-9 were scheduled before the end and
+   * never sent. They count unsent, their waits up to the end (80 ms for slot 2 down to 10 ms for
+   * slot 9) are in the latencies, and slot 10 (at 100 ms exactly) is the next iteration's.
+   */
+  @Test
+  void slotsNoThreadReachedBeforeTheIterationsEndCountUnsentWithTheirWait() throws Exception {
+    FakeClock clock = new FakeClock();
+    OpenLoopScheduler s = new OpenLoopScheduler(100, 1, MS, clock);
+    s.start();
+    long t0 = clock.now;
+    long a = s.awaitSlot();
+    s.record(a, clock.now, true);
+    long b = s.awaitSlot();
+    clock.now = t0 + 150 * MS;
+    s.record(b, t0 + 10 * MS, true);
+    assertEquals(8, s.closeSchedule(100 * MS));
+    assertEquals(0, s.closeSchedule(100 * MS), "a slot counts unsent once");
+    OpenLoopScheduler.Snapshot snap = s.snapshot();
+    assertEquals(2, snap.requests());
+    assertEquals(8, snap.unsent());
+    assertEquals(10, snap.latencyNanos().getTotalCount(), "2 sent and 8 unsent");
+    assertEquals(140.0, snap.latencyNanos().getMaxValue() / 1e6, 0.2, "slot 1: 150 - 10 ms");
+    // the unsent waits: 80, 70, ..., 10 ms, so with slot 0's ~0 and slot 1's 140 the median lies at 40-50 ms
+    assertEquals(10, snap.latencyNanos().getCountBetweenValues(10 * MS - MS / 10, 80 * MS + MS / 10) + 2);
+    // an iteration that kept up leaves nothing unsent, and no slot at or past its end is claimed for it
+    s.reset();
+    s.start();
+    long t1 = clock.now;
+    for (int i = 0; i < 10; i++) {
+      long slot = s.awaitSlot();
+      s.record(slot, clock.now, true);
+    }
+    clock.now = t1 + 100 * MS;
+    assertEquals(0, s.closeSchedule(100 * MS));
+    assertEquals(0, s.snapshot().unsent());
+    assertThrows(IllegalArgumentException.class, () -> s.closeSchedule(-1));
+  }
 }

@@ -15,12 +15,12 @@ class OpenLoopTrialTest {
   void onlyThePublisherReportsAndThePercentilesWaitForTheTrialsLastIteration() {
     OpenLoopSchedulerTest.FakeClock clock = new OpenLoopSchedulerTest.FakeClock();
     OpenLoopTrial t = new OpenLoopTrial(new OpenLoopScheduler(100, 10, MS, clock), 2, () -> -1);
-    t.beginIteration(false);
+    t.beginIteration(false, 0);
     t.scheduler().record(clock.now, clock.now, true);
     t.endIteration();
-    assertEquals(new OpenLoopTrial.Published(false, 0, 0, 0, 0, 0, 0, 0), t.published(true), "warm-up: nothing");
+    assertEquals(new OpenLoopTrial.Published(false, 0, 0, 0, 0, 0, 0, 0, 0), t.published(true), "warm-up: nothing");
 
-    t.beginIteration(true);
+    t.beginIteration(true, 0);
     t.scheduler().record(clock.now, clock.now, true);
     t.scheduler().record(clock.now, clock.now, false);
     t.endIteration();
@@ -32,7 +32,7 @@ class OpenLoopTrialTest {
     assertFalse(t.published(false).reported(), "other threads report zeros");
     assertEquals(0, t.published(false).ok());
 
-    t.beginIteration(true);
+    t.beginIteration(true, 0);
     long scheduled = clock.now;
     clock.now += 2 * MS; // answered 2 ms after its scheduled start
     t.scheduler().record(scheduled, scheduled, true);
@@ -43,5 +43,21 @@ class OpenLoopTrialTest {
     assertEquals(2000, last.maxUs(), 20, "the trial's maximum, in us");
     assertEquals(0, last.p99Us(), "3 requests cannot support a 99th percentile");
     assertEquals(0, last.serverCpuUs(), "no server CPU readable");
+  }
+
+  /** A measurement iteration whose thread reached 1 of its 5 slots publishes 4 unsent, and the trial's file keeps them. */
+  @Test
+  void unsentSlotsArePublishedAndKeptInTheTrial() throws Exception {
+    OpenLoopSchedulerTest.FakeClock clock = new OpenLoopSchedulerTest.FakeClock();
+    OpenLoopTrial t = new OpenLoopTrial(new OpenLoopScheduler(100, 1, MS, clock), 1, () -> -1);
+    t.beginIteration(true, 50 * MS); // 5 slots of 10 ms
+    long slot = t.scheduler().awaitSlot();
+    clock.now += 60 * MS; // the one request took 60 ms
+    t.scheduler().record(slot, slot, true);
+    assertEquals(4, t.endIteration().unsent());
+    OpenLoopTrial.Published p = t.published(true);
+    assertEquals(1, p.ok());
+    assertEquals(4, p.unsent());
+    assertEquals(60_000, p.maxUs(), 100);
   }
 }

@@ -111,6 +111,27 @@ public final class ArangoBulkFixture implements AutoCloseable {
     }
   }
 
+  /** Whether {@link #collectPreparationGarbage} collects: {@code -Ddbbench.arango.gcBeforeShot}, true unless set to false. */
+  static final boolean GC_BEFORE_SHOT = !"false".equals(System.getProperty("dbbench.arango.gcBeforeShot"));
+
+  /**
+   * Collects the garbage {@link #prepare} left in this JVM (the admin client's truncate and reload of
+   * every document, tens of MB at 100,000 documents) with a full collection ({@link System#gc}, which
+   * returns once it is done under the JDK's default collectors), so that no young collection of it
+   * lands inside the timed shot. {@code -Ddbbench.arango.gcBeforeShot=false} leaves the garbage where
+   * it is, to measure the rows' spread both ways.
+   *
+   * @return the ns it took; 0 when switched off
+   */
+  public static long collectPreparationGarbage() {
+    if (!GC_BEFORE_SHOT) {
+      return 0;
+    }
+    long t = System.nanoTime();
+    System.gc();
+    return System.nanoTime() - t;
+  }
+
   /** The shot: {@code op} through the client under test; returns the documents it handled (the reads: counted). */
   public long run(BulkOperation op) {
     switch (op) {

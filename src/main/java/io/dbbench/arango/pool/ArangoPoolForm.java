@@ -362,9 +362,11 @@ public final class ArangoPoolForm extends PublishedStudyForm {
     }
     Doc.Section s = doc.section(3, "Open-loop latency per pool size (beyond the study)");
     s.text("A fixed request rate, each query's latency from its scheduled start (HdrHistogram, no coordinated"
-        + " omission); failed = error answers or no answer after the drain. A pool saturates where p99 leaves p50.");
+        + " omission); failed = error answers or no answer after the drain; unsent = slots no dispatching thread reached"
+        + " before the iteration ended (their wait counted in the latencies): a rate with any was not sustained. A pool"
+        + " saturates where p99 leaves p50.");
     Doc.TableBuilder t = new Doc.TableBuilder().col("connection type").col("options").col("index").num("rate (/s)")
-        .num("requests").num("ok").num("failed").num("p50 (µs)").num("p90 (µs)").num("p99 (µs)").num("p99.9 (µs)")
+        .num("requests").num("ok").num("failed").num("unsent").col("sustained").num("p50 (µs)").num("p90 (µs)").num("p99 (µs)").num("p99.9 (µs)")
         .num("max (µs)").col("backend");
     Map<String, List<Charts.Series>> curves = new TreeMap<>();
     List<OpenLoopJson.Trial> sorted = new ArrayList<>(files);
@@ -380,7 +382,8 @@ public final class ArangoPoolForm extends PublishedStudyForm {
       }
       OpenLoopJson.Latency lat = f.latency();
       t.row(List.of(c.type(), c.options(), f.params().getOrDefault("index", ""), count(f.ratePerSecond()),
-          count(f.requests()), count(f.ok()), count(f.failed()), Units.num(zero(lat.p50())), Units.num(zero(lat.p90())),
+          count(f.requests()), count(f.ok()), count(f.failed()), f.unsent() == null ? "" : count(f.unsent()), f.sustainedText(),
+          Units.num(zero(lat.p50())), Units.num(zero(lat.p90())),
           Units.num(zero(lat.p99())), Units.num(zero(lat.p999())), Units.num(zero(lat.max())),
           Redaction.redact(f.backend() == null ? "" : f.backend())));
       List<Double> x = new ArrayList<>();

@@ -3,7 +3,9 @@ package io.dbbench.report.data;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.core.Redaction;
+import io.dbbench.profile.AllocationProfiler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +27,29 @@ public final class JmhJson {
    * itself ignores unknown fields; the rest of each entry is JMH's own).
    */
   public static final String HOST_FIELD = "dbbench_host";
+
+  /**
+   * Where one row of a point replaces another ({@link #rowKey} equal: a headline comparison's merged
+   * forks replacing the sweep's fork, the record with more forks kept when shards merge), the
+   * allocation pass's metrics ({@link AllocationProfiler#ALLOCS}, {@link AllocationProfiler#BYTES},
+   * {@link AllocationProfiler#COVERAGE}) measured for that point stay: copied from {@code from} into
+   * {@code into} when {@code into} has no allocs/op of its own. Does nothing when {@code from} has
+   * none or {@code into} is not a JSON object.
+   */
+  public static void keepAllocations(JsonNode from, JsonNode into) {
+    JsonNode sec = from.path("secondaryMetrics");
+    if (!sec.has(AllocationProfiler.ALLOCS) || !(into instanceof ObjectNode target)
+        || into.path("secondaryMetrics").has(AllocationProfiler.ALLOCS)) {
+      return;
+    }
+    ObjectNode out = target.has("secondaryMetrics") && target.get("secondaryMetrics") instanceof ObjectNode o
+        ? o : target.putObject("secondaryMetrics");
+    for (String m : List.of(AllocationProfiler.ALLOCS, AllocationProfiler.BYTES, AllocationProfiler.COVERAGE)) {
+      if (sec.has(m)) {
+        out.set(m, sec.get(m));
+      }
+    }
+  }
 
   /**
    * What identifies a row of JMH JSON, one key for every place that joins or replaces rows (fork

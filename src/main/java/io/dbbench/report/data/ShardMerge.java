@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  * {@code env.json} whose families hold every shard's comparisons and profiles, every other file
  * the shards wrote (flame graphs, open-loop files, forks' JSON). A row measured in two shards (a
  * sweep's one-fork record of a point that a headline comparison measured again) keeps the record
- * with more forks, as the unsharded job replaces it. A shard that owned none of the plan's units
+ * with more forks, as the unsharded job replaces it, and the allocs/op either record has
+ * ({@link JmhJson#keepAllocations}). A shard that owned none of the plan's units
  * (its {@code shard.units} empty, {@code shard.empty} true: more shards than units) adds nothing
  * but its place in the set.
  *
@@ -116,7 +117,10 @@ public final class ShardMerge {
           at.put(key, rows.size());
           rows.add(r);
         } else if (forks(r) > forks(rows.get(i))) {
+          JmhJson.keepAllocations(rows.get(i), r); // the sweep's allocation pass measured this point
           rows.set(i, r);
+        } else {
+          JmhJson.keepAllocations(r, rows.get(i));
         }
       }
     }

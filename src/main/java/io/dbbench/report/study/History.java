@@ -13,6 +13,7 @@ import io.dbbench.report.render.HtmlReport;
 import io.dbbench.report.render.MarkdownReport;
 import io.dbbench.report.stats.EDivisive;
 import io.dbbench.report.stats.Finding;
+import io.dbbench.report.stats.RunSpread;
 import io.dbbench.report.stats.Stats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,6 +58,11 @@ import org.apache.commons.math3.distribution.TDistribution;
  * Each change point names the last run before the step and the first after it, their commits, the
  * two segments' geometric means and the step with its 95% Welch interval on the logarithms.
  *
+ * <p>Spread across runs: per series and per segment between its change points and settings
+ * changes, how its runs scatter against their own intervals ({@link RunSpread}: how often a later
+ * run fell inside the earlier's interval, the between-run spread, Cochran's Q, the host-level
+ * component), shown in a section of its own and beside each finding in the run's report.
+ *
  * <p>{@value #HTML} opens on a table with one row per finding (its newest value with its interval, a
  * sparkline of its series, its last change point, a link to its chart), then the change points as a
  * table, newest first, then a section per series.
@@ -69,9 +75,10 @@ public final class History {
   /**
    * history.json's schema version: 2 adds each series' {@code identities}, {@code settingsChanges},
    * {@code provenance} and {@code related}, and keeps the question short (a schema 1 file reads with
-   * its one identity and none of the rest).
+   * its one identity and none of the rest); 3 adds each series' {@code spread} ({@link RunSpread} per
+   * segment; a schema 2 file reads with none).
    */
-  public static final int SCHEMA_VERSION = 2;
+  public static final int SCHEMA_VERSION = 3;
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -165,17 +172,25 @@ public final class History {
    * @param provenance where a fallback row stood in for the study's point, one line per stretch of
    *     runs ({@code runs A to B: the study's point P was not run; nearest: Q})
    * @param related the series kept apart from it, each with the reason
+   * @param spread how its runs scatter against their intervals, per segment between its change points
+   *     and settings changes (runs under load left out; {@link RunSpread}), oldest first
    */
   public record Series(String id, String study, String title, String question, String benchmark, String kind,
       String unit, String compared, Map<String, String> fixed, String mode, Double published, List<Point> points,
       List<Step> changePoints, List<String> identities, List<SettingsChange> settingsChanges, List<String> provenance,
-      List<Related> related) {
-    /** Reads a schema 1 series: its one identity, no settings change, provenance or related series. */
+      List<Related> related, List<RunSpread> spread) {
+    /** Reads a schema 1 or 2 series: its one identity, no settings change, provenance, related series or spread. */
     public Series {
       identities = identities == null || identities.isEmpty() ? List.of(id) : List.copyOf(identities);
       settingsChanges = settingsChanges == null ? List.of() : List.copyOf(settingsChanges);
       provenance = provenance == null ? List.of() : List.copyOf(provenance);
       related = related == null ? List.of() : List.copyOf(related);
+      spread = spread == null ? List.of() : List.copyOf(spread);
+    }
+
+    /** The newest segment's spread, or null when no segment has two runs with intervals. */
+    public RunSpread newestSpread() {
+      return spread.isEmpty() ? null : spread.get(spread.size() - 1);
     }
 
     /** The anchor of its section in {@value #HTML}. */
@@ -415,7 +430,7 @@ public final class History {
             Segment g = byId.get(near.id());
             g.head = new Series(near.id(), near.study(), near.title(), near.question(), near.benchmark(), near.kind(),
                 near.unit(), near.compared(), union, near.mode(), near.published(), List.of(), List.of(), null, null,
-                null, null);
+                null, null, null);
             if (!g.identities.contains(id)) {
               g.identities.add(id);
             }
@@ -426,7 +441,7 @@ public final class History {
         if (g == null) {
           g = new Segment(new Series(id, e.study(), e.title(), e.question(), e.benchmark(), e.kind(), e.unit(),
               comparedOf(e), fixedOf(e), mode, e.published() == null ? null : e.published().value(), List.of(),
-              List.of(), null, null, null, null), byId.size());
+              List.of(), null, null, null, null, null), byId.size());
           byId.put(id, g);
         }
         int pairs = e.sampling() == null ? 0 : e.sampling().pairs();
@@ -616,7 +631,43 @@ public final class History {
     return new Series(first.id(), first.study(), newest.title(), Findings.shortQuestion(questions.get(questions.size() - 1)),
         first.benchmark(), first.kind(), first.unit(), first.compared(), newest.fixed(), first.mode(),
         figure != null ? figure : newest.published(), List.copyOf(ps), List.copyOf(steps), identities, changes,
-        provenance, List.of());
+        provenance, List.of(), spread(ps, first.unit(), steps, cuts));
+  }
+
+  /**
+   * The spread of a series' runs per segment ({@link RunSpread}): segments start at each change
+   * point's first run after the step and at each settings change of a param's value ({@code cuts},
+   * indexes into {@code ps}); within one, the runs with an interval that were not under load. A
+   * segment with fewer than 2 such runs has none.
+   */
+  static List<RunSpread> spread(List<Point> ps, String unit, List<Step> steps, List<Integer> cuts) {
+    List<Integer> starts = new ArrayList<>(cuts);
+    for (Step st : steps) {
+      for (int i = 0; i < ps.size(); i++) {
+        if (ps.get(i).run().equals(st.firstAfter())) {
+          starts.add(i);
+        }
+      }
+    }
+    List<RunSpread> out = new ArrayList<>();
+    for (int[] seg : RunSpread.segments(ps.size(), starts)) {
+      List<Point> used = new ArrayList<>();
+      for (Point p : ps.subList(seg[0], seg[1])) {
+        if (!p.underLoad() && p.ciLow() != null && p.ciHigh() != null && Double.isFinite(log(p.estimate(), unit))
+            && Double.isFinite(log(p.ciLow(), unit)) && Double.isFinite(log(p.ciHigh(), unit))
+            && p.ciLow() <= p.estimate() && p.estimate() <= p.ciHigh()) {
+          used.add(p);
+        }
+      }
+      if (used.size() < 2) {
+        continue;
+      }
+      out.add(RunSpread.of(used.get(0).run(), used.get(used.size() - 1).run(),
+          used.stream().mapToDouble(p -> log(p.estimate(), unit)).toArray(),
+          used.stream().mapToDouble(p -> log(p.ciLow(), unit)).toArray(),
+          used.stream().mapToDouble(p -> log(p.ciHigh(), unit)).toArray()));
+    }
+    return out;
   }
 
   /**
@@ -695,7 +746,7 @@ public final class History {
     for (Series s : series) {
       out.add(new Series(s.id(), s.study(), s.title(), s.question(), s.benchmark(), s.kind(), s.unit(), s.compared(),
           s.fixed(), s.mode(), s.published(), s.points(), s.changePoints(), s.identities(), s.settingsChanges(),
-          s.provenance(), rel.get(s.id())));
+          s.provenance(), rel.get(s.id()), s.spread()));
     }
     return out;
   }
@@ -946,6 +997,8 @@ public final class History {
       cps.add(ct.build());
     }
 
+    spreadSection(doc, order);
+
     List<Object[]> changes = new ArrayList<>();
     for (Series s : order) {
       for (SettingsChange c : s.settingsChanges()) {
@@ -1021,8 +1074,84 @@ public final class History {
         }
         sec.add(ct.build());
       }
+      if (!s.spread().isEmpty()) {
+        Doc.TableBuilder sp = spreadColumns(new Doc.TableBuilder().col("runs from").col("to"));
+        for (RunSpread r : s.spread()) {
+          List<String> row = new ArrayList<>(List.of(r.from(), r.to()));
+          row.addAll(spreadCells(r));
+          sp.row(row);
+        }
+        sec.add(sp.build());
+      }
     }
     return doc;
+  }
+
+  /**
+   * The section on every series' spread across runs (its newest segment, {@link RunSpread}): how
+   * often a later run fell inside the earlier run's interval against the 83% two right intervals
+   * give, the runs' spread against their intervals' own, Cochran's Q and the host-level component;
+   * series whose runs scatter more than their intervals allow first.
+   */
+  private static void spreadSection(Doc doc, List<Series> order) {
+    List<Series> with = order.stream().filter(s -> s.newestSpread() != null).toList();
+    if (with.isEmpty()) {
+      return;
+    }
+    Doc.Section sec = doc.section(2, "Spread across runs");
+    sec.text("Per series, over its newest stretch of runs with nothing known to have moved it (after its last change"
+        + " point or settings change; runs under load left out): of the consecutive pairs, how often the later"
+        + " estimate fell inside the earlier run's 95% interval (" + Math.round(RunSpread.EXPECTED_INSIDE * 100)
+        + "% when both intervals are right); the runs' own spread (sd between runs) against the noise their"
+        + " intervals hold (se within a run), both as percent on the log scale; Cochran's Q and its p-value; and"
+        + " the host-level spread tau beyond the intervals (DerSimonian-Laird). 'scatters' marks p < "
+        + RunSpread.OVERDISPERSED_P + " with " + RunSpread.MIN_RUNS + " runs or more: the runs differ more than"
+        + " their intervals allow, so a single run's interval understates how far the next run may land. Findings'"
+        + " intervals are not widened.");
+    List<Series> sorted = new ArrayList<>(with);
+    sorted.sort(java.util.Comparator.comparing((Series s) -> !s.newestSpread().overdispersed()));
+    Doc.TableBuilder t = spreadColumns(new Doc.TableBuilder().col("study").col("finding").col("mode"));
+    for (Series s : sorted) {
+      List<String> row = new ArrayList<>(List.of(s.study(), Doc.anchorLink(s.anchor(), s.question()), s.mode()));
+      row.addAll(spreadCells(s.newestSpread()));
+      t.row(row);
+    }
+    sec.add(t.build());
+    long scatter = with.stream().filter(s -> s.newestSpread().overdispersed()).count();
+    int inside = with.stream().mapToInt(s -> s.newestSpread().inside()).sum();
+    int pairs = with.stream().mapToInt(s -> s.newestSpread().pairs()).sum();
+    sec.text(String.format(Locale.ROOT, "Over all series: %d of %d later runs inside the earlier interval (%.0f%%,"
+        + " %.0f%% expected); %d of %d series scatter more than their intervals allow.", inside, pairs,
+        pairs == 0 ? Double.NaN : 100.0 * inside / pairs, RunSpread.EXPECTED_INSIDE * 100, scatter, with.size()));
+  }
+
+  private static Doc.TableBuilder spreadColumns(Doc.TableBuilder t) {
+    return t.num("runs").num("later inside earlier").num("sd between runs").num("se within a run").num("Q (p)")
+        .num("tau").col("scatters");
+  }
+
+  private static List<String> spreadCells(RunSpread r) {
+    return List.of(Integer.toString(r.runs()), r.inside() + " of " + r.pairs(), logPct(r.betweenSdLog()),
+        logPct(r.withinSeLog()), Double.isNaN(r.q()) ? "" : String.format(Locale.ROOT, "%.1f (%.3g)", r.q(), r.p()),
+        logPct(r.hostSdLog()), r.overdispersed() ? "scatters" : r.runs() < RunSpread.MIN_RUNS ? "too few runs" : "no");
+  }
+
+  /** A spread on the log scale as a percent: {@code exp(v) - 1}, {@code ±4.1%}. */
+  static String logPct(double v) {
+    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "±%.1f%%", Math.expm1(v) * 100);
+  }
+
+  /**
+   * The spread of a series beside a finding in the report: {@code ±4.1% between runs}, and {@code ,
+   * scatters more than its intervals} for an overdispersed newest segment; empty without a spread of
+   * {@value RunSpread#MIN_RUNS} runs.
+   */
+  public static String spreadNote(Series s) {
+    RunSpread r = s.newestSpread();
+    if (r == null || r.runs() < RunSpread.MIN_RUNS) {
+      return "";
+    }
+    return logPct(r.betweenSdLog()) + " between runs" + (r.overdispersed() ? ", more than their intervals allow" : "");
   }
 
   /**
@@ -1186,7 +1315,9 @@ public final class History {
         continue;
       }
       boolean moved = s.changePoints().stream().anyMatch(st -> st.firstAfter().equals(name));
-      out.add(Doc.historyLink(s.anchor(), moved ? "moved since the previous comparable run" : "series"));
+      String spread = spreadNote(s);
+      out.add(Doc.historyLink(s.anchor(), moved ? "moved since the previous comparable run" : "series")
+          + (spread.isEmpty() ? "" : "; " + spread));
     }
     return out;
   }

@@ -135,12 +135,14 @@ public final class StudyTables {
     }
     Doc.Section s = doc.section(2, "Open-loop latency");
     s.text("Requests issued at a fixed rate, each timed from its scheduled start (no coordinated"
-        + " omission); latencies in microseconds; late = requests that started behind schedule. A percentile"
+        + " omission); latencies in microseconds; late = requests that started behind schedule; unsent = slots of the"
+        + " schedule no dispatching thread reached before the iteration ended, their wait up to that end counted in the"
+        + " latencies (sustained: no unsent slot; a rate with any was not kept). A percentile"
         + " the requests cannot support (p99 needs 100, p99.9 1,000) is '-'. Each trial's latencies are also an"
         + " HdrHistogram log (one interval per measurement iteration, ns), readable by HdrHistogram's"
         + " HistogramLogProcessor.");
     Doc.TableBuilder t = new Doc.TableBuilder().col("benchmark").col("params").col("backend")
-        .num("rate/s").num("requests").num("ok").num("failed").num("late").num("p50 µs")
+        .num("rate/s").num("requests").num("ok").num("failed").num("late").num("unsent").col("sustained").num("p50 µs")
         .num("p90 µs").num("p99 µs").num("p99.9 µs").num("max µs").col("HdrHistogram log");
     List<Charts.Series> curves = new ArrayList<>();
     for (OpenLoopJson.Trial f : files) {
@@ -150,7 +152,7 @@ public final class StudyTables {
       OpenLoopJson.Latency l = f.latency();
       t.row(List.of(name, params, Redaction.redact(f.backend() == null ? "" : f.backend()),
           Units.num(f.ratePerSecond()), String.valueOf(f.requests()), String.valueOf(f.ok()), String.valueOf(f.failed()),
-          String.valueOf(f.late()), pct(l.p50()), pct(l.p90()), pct(l.p99()), pct(l.p999()),
+          String.valueOf(f.late()), f.unsent() == null ? "" : String.valueOf(f.unsent()), f.sustainedText(), pct(l.p50()), pct(l.p90()), pct(l.p99()), pct(l.p999()),
           Units.num(l.max() == null ? Double.NaN : l.max()),
           f.hlog() == null || f.hlog().isEmpty() ? "" : Doc.fileLink(f.hlog())));
       List<Double> x = new ArrayList<>();

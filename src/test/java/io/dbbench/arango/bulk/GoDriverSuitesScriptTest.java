@@ -106,6 +106,14 @@ class GoDriverSuitesScriptTest {
     assertTrue(requests.contains("\"HTTP/2\"") && requests.contains("\"HTTP/1.1\""),
         "V2 reached the stand-in over HTTP/2 and V1 over HTTP/1.1");
     assertTrue(!((String) r[1]).contains("the stand-in lacks"), (String) r[1]);
+    // the machine around both sides, and the summary the analysis wrote from the rows (one block: no interval)
+    List<String> machine = Files.readAllLines(out.resolve("machine.tsv"));
+    assertEquals(5, machine.size(), "a header and before/after for each side: " + machine);
+    assertTrue(machine.get(1).matches("1\\tV1\\tinsert\\tbefore\\tcpu .*\\t\\d+"), machine.get(1));
+    String summary = Files.readString(out.resolve("summary.md"));
+    assertTrue(summary.contains("| insert: Go V1 HTTP/1.1 -> V2 HTTP/2, B/op |"), summary);
+    assertTrue(summary.contains("none (1 block, at least 4)"), summary);
+    assertTrue(summary.contains("## The machine around every side"), summary);
   }
 
   /**

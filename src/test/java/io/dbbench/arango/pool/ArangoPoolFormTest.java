@@ -170,7 +170,8 @@ class ArangoPoolFormTest {
     // knee: only the pool of 3 finished; the rule with env.json's 2 cores is max(32, 4) = 32
     assertTrue(md.contains("| 1000 | persistent | HTTP/1.1 | 200 | 3, 10 (DNF), 32 (DNF) | 3 | 2,674 | 32 (2 cores) |"), md);
     // open loop at 500/s: raw HTTP 133 requests, 122 ok, 11 failed, p50 2,241,855.487 us
-    assertTrue(md.contains("| persistent | 500 | 133 | 122 | 11 | 2,241,855 |"), md);
+    // recorded before unsent slots were counted: the table says so rather than 0
+    assertTrue(md.contains("| persistent | 500 | 133 | 122 | 11 |  | not counted | 2,241,855 |"), md);
     assertTrue(md.contains("charts/arango-pool-openloop-500.png"), md);
   }
 }

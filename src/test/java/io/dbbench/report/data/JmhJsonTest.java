@@ -44,4 +44,34 @@ class JmhJsonTest {
     Path entry = Files.writeString(dir.resolve("e.json"), "[{\"mode\": \"thrpt\"}]");
     assertTrue(assertThrows(ReportException.class, () -> JmhJson.read(entry)).getMessage().contains("entry 0"));
   }
+
+  /**
+   * A headline comparison's merged record (4 forks, no allocation pass of its own) replacing the
+   * sweep's one-fork record keeps the allocs/op the sweep's pass measured; a record with its own keeps
+   * its own.
+   */
+  @Test
+  void aReplacingRecordKeepsTheAllocationPassMetricsOfThePoint() throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.JsonNode sweep = m.readTree("""
+        {"benchmark": "b.insert", "mode": "ss", "forks": 1, "params": {"protocol": "HTTP_JSON"},
+         "secondaryMetrics": {"allocs.norm": {"score": 1200.0}, "allocs.bytes.norm": {"score": 80000.0},
+                              "shotAllocatedBytes": {"score": 7.0}}}""");
+    com.fasterxml.jackson.databind.JsonNode merged = m.readTree("""
+        {"benchmark": "b.insert", "mode": "ss", "forks": 4, "params": {"protocol": "HTTP_JSON"},
+         "secondaryMetrics": {"shotAllocatedBytes": {"score": 9.0}}}""");
+    JmhJson.keepAllocations(sweep, merged);
+    assertEquals(1200.0, merged.path("secondaryMetrics").path("allocs.norm").path("score").asDouble());
+    assertEquals(80000.0, merged.path("secondaryMetrics").path("allocs.bytes.norm").path("score").asDouble());
+    assertEquals(9.0, merged.path("secondaryMetrics").path("shotAllocatedBytes").path("score").asDouble(),
+        "the record's own metrics stay its own");
+    com.fasterxml.jackson.databind.JsonNode own = m.readTree("""
+        {"benchmark": "b.insert", "secondaryMetrics": {"allocs.norm": {"score": 5.0}}}""");
+    JmhJson.keepAllocations(sweep, own);
+    assertEquals(5.0, own.path("secondaryMetrics").path("allocs.norm").path("score").asDouble());
+    com.fasterxml.jackson.databind.JsonNode bare = m.readTree("{\"benchmark\": \"b.insert\"}");
+    JmhJson.keepAllocations(sweep, bare);
+    assertEquals(1200.0, bare.path("secondaryMetrics").path("allocs.norm").path("score").asDouble(),
+        "a record without secondary metrics gets them");
+  }
 }

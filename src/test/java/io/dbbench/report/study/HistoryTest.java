@@ -128,6 +128,44 @@ class HistoryTest {
   }
 
   /**
+   * A flat series (-44% to -50%, each run's interval +-5 points) keeps its calibration; runs scattered
+   * from -50% to -70% with the same intervals scatter more than their intervals allow, and the series
+   * says so in the history's spread section, in history.json and beside the finding in a report.
+   */
+  @Test
+  void runsThatScatterMoreThanTheirIntervalsAllowAreMarked(@TempDir Path results) throws Exception {
+    double[] flat = {-47, -45, -49, -46, -48, -47, -44, -50, -46, -47, -48, -45};
+    for (int i = 0; i < flat.length; i++) {
+      run(results, String.format("20261102T%02d0000Z", i), "cafe" + i, "quick", "reused", flat[i], false);
+    }
+    History.Series calm = History.build(results, null, EDivisive.DEFAULT).series().get(0);
+    io.dbbench.report.stats.RunSpread c = calm.newestSpread();
+    assertEquals(12, c.runs());
+    assertTrue(!c.overdispersed(), c.toString());
+    assertEquals(0, c.hostSdLog(), 1e-12);
+    assertTrue(History.spreadNote(calm).matches("±\\d+\\.\\d% between runs"), History.spreadNote(calm));
+
+    Path scattered = Files.createDirectories(results.resolveSibling(results.getFileName() + "-scattered"));
+    double[] wild = {-63, -50, -70, -55, -68, -52, -66};
+    for (int i = 0; i < wild.length; i++) {
+      run(scattered, String.format("20261103T%02d0000Z", i), "cafe" + i, "quick", "reused", wild[i], false);
+    }
+    History.Document h = History.build(scattered, null, EDivisive.DEFAULT);
+    History.Series s = h.series().get(0);
+    io.dbbench.report.stats.RunSpread r = s.newestSpread();
+    assertTrue(r.overdispersed(), r.toString());
+    assertTrue(r.hostSdLog() > 0);
+    assertTrue(History.spreadNote(s).endsWith("between runs, more than their intervals allow"), History.spreadNote(s));
+    History.write(scattered, h);
+    String md = Files.readString(scattered.resolve(History.MD));
+    assertTrue(md.contains("## Spread across runs"), md);
+    assertTrue(md.contains("| scatters |"), md);
+    assertTrue(md.contains("1 of 1 series scatter more than their intervals allow"), md);
+    assertEquals(r.runs(), History.read(scattered.resolve(History.JSON)).series().get(0).newestSpread().runs(),
+        "history.json keeps the spread");
+  }
+
+  /**
    * A {@code @Param} added between runs and held fixed on both sides (the graph family's
    * {@code engine=kuzu}) continues the series; another value of it does not.
    */
