@@ -1099,15 +1099,14 @@ public final class History {
       return;
     }
     Doc.Section sec = doc.section(2, "Spread across runs");
-    sec.text("Per series, over its newest stretch of runs with nothing known to have moved it (after its last change"
-        + " point or settings change; runs under load left out): of the consecutive pairs, how often the later"
-        + " estimate fell inside the earlier run's 95% interval (" + Math.round(RunSpread.EXPECTED_INSIDE * 100)
-        + "% when both intervals are right); the runs' own spread (sd between runs) against the noise their"
-        + " intervals hold (se within a run), both as percent on the log scale; Cochran's Q and its p-value; and"
-        + " the host-level spread tau beyond the intervals (DerSimonian-Laird). 'scatters' marks p < "
-        + RunSpread.OVERDISPERSED_P + " with " + RunSpread.MIN_RUNS + " runs or more: the runs differ more than"
-        + " their intervals allow, so a single run's interval understates how far the next run may land. Findings'"
-        + " intervals are not widened.");
+    sec.text("Per series, over its runs since its last change point or settings change (none under load): how often"
+        + " the later of two consecutive runs fell inside the earlier run's 95% interval (" + Math.round(RunSpread.EXPECTED_INSIDE * 100)
+        + "% when both intervals are right); the spread between runs (sd) against the noise their intervals hold"
+        + " (se within a run), as percent on the log scale.");
+    sec.text("Cochran's Q tests whether the runs differ only by that noise; tau is the spread between runs beyond it"
+        + " (DerSimonian-Laird). 'scatters' marks p < " + RunSpread.OVERDISPERSED_P + " with " + RunSpread.MIN_RUNS
+        + " runs or more: one run's interval then understates where the next run lands. Findings' intervals are"
+        + " not widened.");
     List<Series> sorted = new ArrayList<>(with);
     sorted.sort(java.util.Comparator.comparing((Series s) -> !s.newestSpread().overdispersed()));
     Doc.TableBuilder t = spreadColumns(new Doc.TableBuilder().col("study").col("finding").col("mode"));
@@ -1132,7 +1131,8 @@ public final class History {
 
   private static List<String> spreadCells(RunSpread r) {
     return List.of(Integer.toString(r.runs()), r.inside() + " of " + r.pairs(), logPct(r.betweenSdLog()),
-        logPct(r.withinSeLog()), Double.isNaN(r.q()) ? "" : String.format(Locale.ROOT, "%.1f (%.3g)", r.q(), r.p()),
+        logPct(r.withinSeLog()), Double.isNaN(r.q()) ? "" : String.format(Locale.ROOT, "%.1f (%s)", r.q(),
+            r.p() < 0.001 ? "p < 0.001" : String.format(Locale.ROOT, "p = %.3f", r.p())),
         logPct(r.hostSdLog()), r.overdispersed() ? "scatters" : r.runs() < RunSpread.MIN_RUNS ? "too few runs" : "no");
   }
 
