@@ -305,7 +305,7 @@ public final class ArangojsSideBySide implements Callable<Integer> {
       sb.append("| question | measured | 95% interval | blocks | the study | verdict |\n|---|---:|---|---:|---:|---|\n");
       for (Comparison c : comparisons) {
         if (c.verdict() != null && (c.headline() || c.contender().equals("100"))) {
-          sb.append("| ").append(c.side().label).append(", ").append(Units.num(c.iterations())).append(" queries: ")
+          sb.append("| ").append(c.side().label).append(", ").append(count(c.iterations())).append(" queries: ")
               .append(c.what()).append(" | ").append(Finding.ratio(c.speedup())).append(" | ")
               .append(interval(c)).append(" | ").append(c.change().pairs()).append(" | ")
               .append(Finding.ratio(c.study())).append(" | ").append(c.verdict().text())
@@ -332,7 +332,7 @@ public final class ArangojsSideBySide implements Callable<Integer> {
             continue;
           }
           double study = studyMs(c, n);
-          sb.append("| ").append(Units.num(n)).append(" | ").append(STUDY_NAMES.get(c)).append(" | ")
+          sb.append("| ").append(count(n)).append(" | ").append(STUDY_NAMES.get(c)).append(" | ")
               .append(Double.isNaN(study) ? "" : study < 0 ? "DNF" : ms(study)).append(" | ")
               .append(a == null ? "" : a.cell()).append(" | ").append(a == null ? "" : a.blocks().size()).append(" |");
           if (java) {
@@ -348,7 +348,7 @@ public final class ArangojsSideBySide implements Callable<Integer> {
         if (c.side() == null) {
           continue;
         }
-        sb.append("| ").append(c.side().label).append(" | ").append(Units.num(c.iterations())).append(" | ")
+        sb.append("| ").append(c.side().label).append(" | ").append(count(c.iterations())).append(" | ")
             .append(c.what()).append(" | ").append(Finding.ratio(c.speedup())).append(" | ").append(interval(c))
             .append(" | ").append(c.change().pairs()).append(c.leftOut() > 0 ? " (" + c.leftOut() + " DNF left out)" : "")
             .append(" | ").append(perBlock(c, true)).append(" | ")
@@ -369,7 +369,7 @@ public final class ArangojsSideBySide implements Callable<Integer> {
           }
           double[] ci = c.change().judgeable()
               ? new double[] {1 + c.change().ciLow() / 100, 1 + c.change().ciHigh() / 100} : null;
-          sb.append("| ").append(Units.num(c.iterations())).append(" | ").append(STUDY_NAMES.get(c.contender()))
+          sb.append("| ").append(count(c.iterations())).append(" | ").append(STUDY_NAMES.get(c.contender()))
               .append(" | ").append(Finding.ratio(1 + c.change().changePct() / 100)).append(" | ")
               .append(ci == null ? noInterval(c.change()) : "[" + Finding.ratio(ci[0]) + ", " + Finding.ratio(ci[1]) + "]")
               .append(" | ").append(c.change().pairs()).append(c.leftOut() > 0 ? " (" + c.leftOut() + " DNF left out)" : "")
@@ -408,8 +408,14 @@ public final class ArangojsSideBySide implements Callable<Integer> {
     return "none (" + c.pairs() + " block" + (c.pairs() == 1 ? "" : "s") + ", at least " + Stats.MIN_PAIRS + ")";
   }
 
+  /** A time in ms as the tables print it, whole and thousands separated: {@code 5,146 ms}. */
   static String ms(double v) {
-    return Units.num(Math.rint(v)) + " ms";
+    return String.format(Locale.ROOT, "%,.0f ms", v);
+  }
+
+  /** A count, thousands separated: {@code 10,000}. */
+  static String count(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
   }
 
   private static double min(double[] a) {
@@ -432,7 +438,7 @@ public final class ArangojsSideBySide implements Callable<Integer> {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < CAUSES.size(); i++) {
       if (failures[i] > 0) {
-        sb.append(sb.isEmpty() ? "" : ", ").append(CAUSES.get(i)).append(' ').append(Units.num(failures[i]));
+        sb.append(sb.isEmpty() ? "" : ", ").append(CAUSES.get(i)).append(' ').append(count(failures[i]));
       }
     }
     return sb.isEmpty() ? "no failure counted" : sb.toString();
