@@ -27,7 +27,10 @@
 #   --java: in every block also dbbench's rows (io.dbbench.arango.ArangoPoolBenchmark.query, one JMH fork per point
 #     with 1 warm-up shot and --runs measured shots, index=none, the matching connection: default driver_http1_3,
 #     10 driver_http1_10, 100 driver_http1_100, http raw_http) on the same server (the stand-in shared through
-#     -Ddbbench.shared.arango-stand-in); needs jq and target/benchmarks.jar;
+#     -Ddbbench.shared.arango-stand-in; each fork's warm-up to a steady server is capped at DBBENCH_WARMUP_CAP
+#     seconds, default 5 here: the shared stand-in is warm from the sides before, and with modelled server time
+#     its CPU per query is too small to read as steady, so the family's 30 s cap would be spent in every fork);
+#     needs jq and target/benchmarks.jar;
 #   --out: the results directory (default results/arangojs-vs-dbbench-<UTC>).
 # Output in the results directory: rows.tsv (one row per run: block, side, client, connection, iterations, ms, dnf
 # and the failures per cause, the server's label), machine.tsv (/proc/stat's cpu line and /proc/loadavg before and
@@ -50,6 +53,7 @@ MODEL_MS=""
 DOCUMENTS=200000
 OUT=""
 JAVA_ROWS=0
+WARMUP_CAP="${DBBENCH_WARMUP_CAP:-5}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --blocks|--iterations|--connections|--runs|--model-ms|--documents|--out)
@@ -74,6 +78,7 @@ whole() { [[ "$1" =~ ^[1-9][0-9]*$ ]] && [ "${#1}" -le 9 ]; }
 whole "$BLOCKS" || { echo "$ME: --blocks '$BLOCKS': expected a whole number of at least 1" >&2; exit 2; }
 whole "$RUNS" || { echo "$ME: --runs '$RUNS': expected a whole number of at least 1" >&2; exit 2; }
 whole "$DOCUMENTS" || { echo "$ME: --documents '$DOCUMENTS': expected a whole number of at least 1" >&2; exit 2; }
+whole "$WARMUP_CAP" || { echo "$ME: DBBENCH_WARMUP_CAP '$WARMUP_CAP': expected a whole number of seconds of at least 1" >&2; exit 2; }
 IFS=, read -r -a ITER_LIST <<<"$ITERATIONS"
 [ ${#ITER_LIST[@]} -gt 0 ] || { echo "$ME: --iterations '$ITERATIONS': expected a comma-separated list of query counts (500,1000)" >&2; exit 2; }
 for n in "${ITER_LIST[@]}"; do
@@ -234,6 +239,7 @@ grep -q '"documents"' "$OUT/collection.json" 2>/dev/null || { echo "$ME: prepari
   echo "work: $DOCUMENTS documents of dbbench's PoolDocuments in dbbench_tx (collection.json), no index on EndToEndId,"
   echo "  query cache off; arangojs: a random UUID per query (the study's; they match nothing), Java rows: seeded ids,"
   echo "  10% of them matching nothing (PoolIds)"
+  [ "$JAVA_ROWS" = 0 ] || echo "java rows: ArangoPoolBenchmark.query, -f 1 -wi 1 -i $RUNS per point, index=none, warm-up cap $WARMUP_CAP s (DBBENCH_WARMUP_CAP)"
 } | scrub >"$OUT/env.txt"
 
 # The machine around a side: /proc/stat's aggregate cpu line, /proc/loadavg and the online CPUs.
@@ -299,6 +305,7 @@ java_side() { # BLOCK POSITION
   [ "$MODEL_MS" = 0 ] || model=(-p "modelledServerMs=$MODEL_MS")
   if ! ( exec 9>&-
       if [ -n "$STANDIN_PID" ]; then unset DBBENCH_ARANGO_ENDPOINTS TEST_ENDPOINTS_OVERRIDE; fi
+      export DBBENCH_WARMUP_CAP="$WARMUP_CAP"
       "$JAVA" -jar target/benchmarks.jar '^io\.dbbench\.arango\.ArangoPoolBenchmark\.query$' \
         -p "connection=$(IFS=,; echo "${conns[*]}")" -p "iterations=$ITERATIONS" -p "documents=$DOCUMENTS" -p index=none \
         "${model[@]}" -f 1 -wi 1 -i "$RUNS" -rf json -rff "$json" "${shared[@]}" ) 2>&1 | scrub >"$log" || [ ! -s "$json" ]; then
