@@ -79,6 +79,33 @@ class ScriptOptionsTest {
     badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--java-shots", "0"), "--java-shots '0': expected a whole number");
   }
 
+  /** arangojs-vs-dbbench's options: each without its value, and each bad value, is one line naming it, before anything runs. */
+  @Test
+  void arangojsScriptNamesAMissingOrBadValue() throws Exception {
+    String s = "arangojs-vs-dbbench.sh";
+    for (String o : List.of("--blocks", "--iterations", "--connections", "--runs", "--model-ms", "--documents", "--out")) {
+      badInput(script(s, Map.of(), o), o + " needs a value");
+    }
+    badInput(script(s, Map.of(), "--blocks", "0"), "--blocks '0': expected a whole number of at least 1");
+    badInput(script(s, Map.of(), "--runs", "three"), "--runs 'three': expected a whole number");
+    badInput(script(s, Map.of(), "--iterations", "500,many"), "--iterations '500,many': 'many' is not a whole number");
+    badInput(script(s, Map.of(), "--connections", "default,1000"), "'1000' is not default, 10, 100 or http");
+    badInput(script(s, Map.of(), "--model-ms", "20000"), "--model-ms '20000': expected a whole number of milliseconds from 0 to 10000");
+    badInput(script(s, Map.of("DBBENCH_ARANGO_ENDPOINTS", "http://127.0.0.1:1"), "--model-ms", "20"),
+        "with DBBENCH_ARANGO_ENDPOINTS the server is real: give --model-ms 0");
+    badInput(script(s, Map.of(), "--bench"), "unknown option --bench");
+    badInput(script(s, Map.of(), "--blocks", "1"), "target/benchmarks.jar missing");
+  }
+
+  /** Without node on PATH the arangojs script says what to install (exit 2). */
+  @Test
+  void arangojsScriptNamesAMissingNode() throws Exception {
+    Path bin = Files.createDirectories(tmp.resolve("nodeless-bin"));
+    Files.createSymbolicLink(bin.resolve("dirname"), Path.of("/usr/bin/dirname").toRealPath());
+    badInput(script("arangojs-vs-dbbench.sh", Map.of("PATH", bin.toString(), "DBBENCH_STANDIN_CLASSPATH", "x")),
+        "node not found; install Node.js 18 or newer with npm");
+  }
+
   /**
    * A failed cargo build says where its log is (exit 2), and the graphd directory's name, quote and
    * all, is written into neither the generated Cargo.toml nor the {@code #[path]} of lib.rs.
