@@ -23,7 +23,8 @@
 #     (the stand-in shared through -Ddbbench.shared.arango-stand-in), --java-shots measured shots after 1 warm-up
 #     shot; a block runs V1 V2 Java, the next Java V2 V1. Needs jq and target/benchmarks.jar.
 # Output in the results directory: rows.tsv (one row per block, suite and operation: ns/op, B/op, allocs/op, the
-# server's label), machine.tsv (/proc/stat's cpu line and /proc/loadavg before and after every side),
+# server's label), machine.tsv (/proc/stat's cpu line and /proc/loadavg before and after every side, and the CPU
+# seconds of the side's own processes: its client with its children and the stand-in),
 # summary.md and summary.json (io.dbbench.arango.bulk.GoDriverSideBySide: medians over blocks beside the Go study's
 # table, every V1 -> V2 and Java HTTP/1.1 -> HTTP/2 change with its 95% interval over blocks, the study's question
 # judged, the machine around every side; needs target/benchmarks.jar or DBBENCH_STANDIN_CLASSPATH),
@@ -182,11 +183,28 @@ fi
   echo "  AQL cursor (FOR d IN c RETURN d), V2's a multi-document read by keys; both deletes re-insert inside the timing"
 } | scrub >"$OUT/env.txt"
 
-# The machine around a side: /proc/stat's aggregate cpu line, /proc/loadavg and the online CPUs, before and after.
-snapshot() { # BLOCK SIDE OP PHASE
+# The machine around a side: /proc/stat's aggregate cpu line, /proc/loadavg and the online CPUs, before and after,
+# and after it the CPU seconds our own processes spent in it (the side's client and its children, from the
+# subshell's `times`, plus the stand-in's), so that the analysis can tell other processes' share from ours.
+snapshot() { # BLOCK SIDE OP PHASE OWN_CPU_SECONDS
   [ -r /proc/stat ] && [ -r /proc/loadavg ] || return 0
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$(grep -m 1 '^cpu ' /proc/stat)" \
-    "$(cat /proc/loadavg)" "$(nproc 2>/dev/null || echo 1)" >>"$OUT/machine.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$(grep -m 1 '^cpu ' /proc/stat)" \
+    "$(cat /proc/loadavg)" "$(nproc 2>/dev/null || echo 1)" "$5" >>"$OUT/machine.tsv"
+}
+# CPU seconds the stand-in has used so far (utime + stime of /proc/PID/stat); 0 without one of ours.
+standin_cpu() {
+  if [ -n "$STANDIN_PID" ] && [ -r "/proc/$STANDIN_PID/stat" ]; then
+    awk -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" '{ sub(/^.*\) /, ""); printf "%.2f\n", ($12 + $13) / hz }' \
+      "/proc/$STANDIN_PID/stat"
+  else
+    echo 0
+  fi
+}
+# The children's CPU seconds a subshell's `times` wrote (its second line: user and system), 0 when absent.
+child_cpu() { # FILE
+  [ -s "$1" ] || { echo 0; return; }
+  awk 'function s(x, a) { split(x, a, "m"); sub(/s$/, "", a[2]); return a[1] * 60 + a[2] }
+    NR == 2 { printf "%.2f\n", s($1) + s($2) }' "$1"
 }
 
 # dbbench's Java driver rows for one operation: one JMH fork (both protocols) on the same server; rows.tsv gets
@@ -201,9 +219,10 @@ java_rows() { # BLOCK POSITION OP
   echo "[go-driver-vs-dbbench] block $block/$BLOCKS: Java driver $op (ArangoBulkBenchmark, HTTP_JSON and HTTP2_JSON) against the $BACKEND"
   local shared=()
   [ -z "$STANDIN_PID" ] || shared=(-jvmArgsAppend "-Ddbbench.shared.arango-stand-in=${ENDPOINTS#http://};$STANDIN_PID;")
-  if ! ( exec 9>&-; "$JAVA" -jar target/benchmarks.jar "^io\.dbbench\.arango\.ArangoBulkBenchmark\.$methods\$" \
+  if ! ( exec 9>&-; st=0; "$JAVA" -jar target/benchmarks.jar "^io\.dbbench\.arango\.ArangoBulkBenchmark\.$methods\$" \
       -p docs=100000 -p client=driver -p protocol=HTTP_JSON,HTTP2_JSON -f 1 -wi 1 -i "$JAVA_SHOTS" \
-      -rf json -rff "$json" "${shared[@]}" ) 2>&1 | scrub >"$log" || [ ! -s "$json" ]; then
+      -rf json -rff "$json" "${shared[@]}" || st=$?; times >"$OUT/.times"; exit "$st" ) 2>&1 | scrub >"$log" \
+      || [ ! -s "$json" ]; then
     echo "go-driver-vs-dbbench: Java $op failed in block $block; see $log" >&2
     if grep -q 'Unable to acquire the JMH lock' "$log"; then
       echo "  another JMH run holds /tmp/jmh.lock (JMH runs one at a time on a machine); run --java when it is done" >&2
@@ -218,7 +237,7 @@ java_rows() { # BLOCK POSITION OP
 
 printf 'block\tposition\tsuite\tprotocol\toperation\tbenchmark\titerations\tns_per_op\tbytes_per_op\tallocs_per_op\tserver\n' \
   >"$OUT/rows.tsv"
-printf 'block\tside\toperation\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\n' >"$OUT/machine.tsv"
+printf 'block\tside\toperation\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\town_cpu_s\n' >"$OUT/machine.tsv"
 FAILED=0
 for ((block = 1; block <= BLOCKS; block++)); do
   if ((block % 2 == 1)); then ORDER=(V1 V2); else ORDER=(V2 V1); fi
@@ -230,9 +249,12 @@ for ((block = 1; block <= BLOCKS; block++)); do
     for v in "${ORDER[@]}"; do
       pos=$((pos + 1))
       if [ "$v" = Java ]; then
-        snapshot "$block" Java "$op" before
+        rm -f "$OUT/.times"
+        s0=$(standin_cpu)
+        snapshot "$block" Java "$op" before 0
         java_rows "$block" "$pos" "$op" || FAILED=$((FAILED + 1))
-        snapshot "$block" Java "$op" after
+        own=$(awk -v c="$(child_cpu "$OUT/.times")" -v a="$s0" -v b="$(standin_cpu)" 'BEGIN { printf "%.2f", c + b - a }')
+        snapshot "$block" Java "$op" after "$own"
         continue
       fi
       name=$(bench_name "$v" "$op")
@@ -241,14 +263,20 @@ for ((block = 1; block <= BLOCKS; block++)); do
       else suite="go-driver/v2 v2.4.1 (V2)"; proto="HTTP/2 JSON"; exe="$BIN/v2.test"; fi
       echo "[go-driver-vs-dbbench] block $block/$BLOCKS: $v $op ($name) against the $BACKEND"
       rc=0
-      snapshot "$block" "$v" "$op" before
+      rm -f "$OUT/.times"
+      s0=$(standin_cpu)
+      snapshot "$block" "$v" "$op" before 0
       (
         exec 9>&-
         export TEST_ENDPOINTS="$ENDPOINTS" TEST_MODE=single
         if [ -n "$AUTH" ]; then export TEST_AUTHENTICATION="$AUTH"; else unset TEST_AUTHENTICATION; fi
-        "$exe" -test.run '^$' -test.bench "^$name\$" -test.benchmem -test.benchtime "$BENCHTIME" -test.count 1
+        st=0
+        "$exe" -test.run '^$' -test.bench "^$name\$" -test.benchmem -test.benchtime "$BENCHTIME" -test.count 1 || st=$?
+        times >"$OUT/.times"
+        exit "$st"
       ) 2>&1 | scrub >"$log" || rc=$?
-      snapshot "$block" "$v" "$op" after
+      own=$(awk -v c="$(child_cpu "$OUT/.times")" -v a="$s0" -v b="$(standin_cpu)" 'BEGIN { printf "%.2f", c + b - a }')
+      snapshot "$block" "$v" "$op" after "$own"
       if [ "$rc" = 0 ] && ! grep -q ' ns/op' "$log"; then rc=1; fi
       if [ "$rc" != 0 ]; then
         FAILED=$((FAILED + 1))
@@ -270,6 +298,8 @@ for ((block = 1; block <= BLOCKS; block++)); do
     done
   done
 done
+
+rm -f "$OUT/.times"
 
 if [ -n "$STANDIN_PID" ]; then
   curl -sS --max-time 10 "$ENDPOINTS/_dbbench/requests" >"$OUT/standin-requests.json" 2>/dev/null || true

@@ -32,4 +32,21 @@ class MachineSnapshotsTest {
     assertEquals(List.of(), MachineSnapshots.read(f), "a header without the snapshot columns");
     assertEquals(List.of(), MachineSnapshots.read(dir.resolve("absent.tsv")));
   }
+
+  /**
+   * With the side's own CPU recorded, the other processes' share: 1,000 ticks pass, 600 busy, of
+   * which the side's client and stand-in used 2.00 s = 200 ticks at USER_HZ 100: others 40%.
+   */
+  @Test
+  void theOwnCpuLeavesOtherProcessesShare() throws Exception {
+    Path f = dir.resolve("machine.tsv");
+    Files.write(f, List.of("block\tside\toperation\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\town_cpu_s",
+        "1\tV1\tinsert\tbefore\tcpu  100 0 0 900 0 0 0 0\t0.5 0.4 0.3 1/9 9\t2\t0",
+        "1\tV1\tinsert\tafter\tcpu  700 0 0 1300 0 0 0 0\t1.5 0.4 0.3 1/9 9\t2\t2.00"));
+    MachineSnapshots.Side s = MachineSnapshots.read(f).get(0);
+    assertEquals(List.of("1", "V1", "insert"), s.key());
+    assertEquals(2.0, s.ownCpuSeconds());
+    assertEquals(40.0, s.otherBusyPct(), 1e-9);
+    assertEquals(Double.NaN, new MachineSnapshots.Side(s.key(), s.interval(), Double.NaN).otherBusyPct());
+  }
 }

@@ -10,6 +10,7 @@ import io.dbbench.profile.MachineState;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Finding;
+import io.dbbench.report.stats.MeasurementWarnings;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.Study;
 import java.io.IOException;
@@ -167,15 +168,20 @@ public final class GoDriverSideBySide implements Callable<Integer> {
    * @param side the side's cell as written ({@code V1}, {@code V2}, {@code Java})
    * @param operation the operation
    * @param interval the two snapshots
+   * @param otherBusyPct the share of all CPUs' time other processes than the side's own (its client
+   *     and the stand-in) were busy, percent ({@link MachineSnapshots.Side#otherBusyPct}); NaN where
+   *     the script did not record its own CPU
    */
-  public record Machine(int block, String side, String operation, MachineState.Interval interval) {
+  public record Machine(int block, String side, String operation, MachineState.Interval interval,
+      double otherBusyPct) {
     /**
-     * More than the steal limit stolen by the hypervisor. The load average is shown, not judged: the
-     * benchmark's own threads and the server's count in it (a go test of 2 threads beside the stand-in
-     * reads above 2 on 2 cores), and so does the script's build of the test binaries just before block 1.
+     * More than the steal limit stolen by the hypervisor, or other processes busy above
+     * {@value MeasurementWarnings#OTHER_BUSY_LIMIT_PCT}% of the CPUs (the main job's rules for a fork).
+     * The load average is shown, not judged: the side's own threads count in it.
      */
     public boolean underLoad() {
-      return interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT;
+      return interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT
+          || otherBusyPct > MeasurementWarnings.OTHER_BUSY_LIMIT_PCT;
     }
   }
 
@@ -260,14 +266,18 @@ public final class GoDriverSideBySide implements Callable<Integer> {
           + " together with HTTP/2, so only the Go rows are judged against it.\n");
       if (!machine.isEmpty()) {
         sb.append("\n## The machine around every side\n\n");
-        sb.append("steal and busy: percent of all CPUs' time between the snapshots (busy includes the benchmark and the"
-            + " server); load: the larger 1-minute load average (the benchmark's and the server's threads count in it);"
-            + " under load: more than " + Units.num(Finding.Conditions.STEAL_LIMIT_PCT) + "% stolen by the hypervisor.\n\n");
-        sb.append("| block | side | operation | steal % | busy % | load | under load |\n|---:|---|---|---:|---:|---:|---|\n");
+        sb.append("steal, busy and other: percent of all CPUs' time between the snapshots; busy includes the side's"
+            + " client and the stand-in, other leaves them out (their CPU recorded by the script; empty in runs"
+            + " before it did); load: the larger 1-minute load average (the side's own threads count in it). Under"
+            + " load: more than " + Units.num(Finding.Conditions.STEAL_LIMIT_PCT) + "% stolen or other processes"
+            + " above " + Units.num(MeasurementWarnings.OTHER_BUSY_LIMIT_PCT) + "%.\n\n");
+        sb.append("| block | side | operation | steal % | busy % | other % | load | under load |\n"
+            + "|---:|---|---|---:|---:|---:|---:|---|\n");
         for (Machine m : machine) {
-          sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %.1f | %.2f | %s |%n", m.block(), m.side(),
-              m.operation(), m.interval().stealPct(), m.interval().busyPct(), m.interval().maxLoad1(),
-              m.underLoad() ? "UNDER LOAD" : ""));
+          sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %.1f | %s | %.2f | %s |%n", m.block(), m.side(),
+              m.operation(), m.interval().stealPct(), m.interval().busyPct(),
+              Double.isNaN(m.otherBusyPct()) ? "" : String.format(Locale.ROOT, "%.1f", m.otherBusyPct()),
+              m.interval().maxLoad1(), m.underLoad() ? "UNDER LOAD" : ""));
         }
       }
       return sb.toString();
@@ -424,7 +434,7 @@ public final class GoDriverSideBySide implements Callable<Integer> {
   /** {@code machine.tsv} ({@link MachineSnapshots}: block, side, operation); empty when the file is absent. */
   static List<Machine> machine(Path file) throws IOException {
     return MachineSnapshots.read(file).stream().filter(m -> m.key().size() == 3)
-        .map(m -> new Machine(m.block(), m.key().get(1), m.key().get(2), m.interval())).toList();
+        .map(m -> new Machine(m.block(), m.key().get(1), m.key().get(2), m.interval(), m.otherBusyPct())).toList();
   }
 
   /** Writes {@code summary.json} and {@code summary.md} into {@code dir}. */

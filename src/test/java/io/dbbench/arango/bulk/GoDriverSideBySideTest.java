@@ -113,6 +113,10 @@ class GoDriverSideBySideTest {
     assertEquals(10.0, s.machine().get(1).interval().stealPct(), 1e-9);
     assertTrue(s.machine().get(1).underLoad());
     assertTrue(s.headline().underLoad());
+    // other processes busy: a side whose own CPU leaves 40% of the machine to others is under load too
+    GoDriverSideBySide.Machine busy = new GoDriverSideBySide.Machine(2, "V2", "insert", s.machine().get(0).interval(), 40);
+    assertTrue(busy.underLoad());
+    assertFalse(new GoDriverSideBySide.Machine(2, "V2", "insert", s.machine().get(0).interval(), 5).underLoad());
     assertTrue(s.markdown().contains("(UNDER LOAD)"), s.markdown());
   }
 

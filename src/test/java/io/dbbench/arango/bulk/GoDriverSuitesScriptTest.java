@@ -109,7 +109,10 @@ class GoDriverSuitesScriptTest {
     // the machine around both sides, and the summary the analysis wrote from the rows (one block: no interval)
     List<String> machine = Files.readAllLines(out.resolve("machine.tsv"));
     assertEquals(5, machine.size(), "a header and before/after for each side: " + machine);
-    assertTrue(machine.get(1).matches("1\\tV1\\tinsert\\tbefore\\tcpu .*\\t\\d+"), machine.get(1));
+    assertTrue(machine.get(1).matches("1\\tV1\\tinsert\\tbefore\\tcpu .*\\t\\d+\\t0"), machine.get(1));
+    String[] after = machine.get(2).split("\t");
+    assertTrue(machine.get(2).startsWith("1\tV1\tinsert\tafter\t") && Double.parseDouble(after[after.length - 1]) > 0,
+        "the CPU seconds of V1's test binary and the stand-in during its side: " + machine.get(2));
     String summary = Files.readString(out.resolve("summary.md"));
     assertTrue(summary.contains("| insert: Go V1 HTTP/1.1 -> V2 HTTP/2, B/op |"), summary);
     assertTrue(summary.contains("none (1 block, at least 4)"), summary);
