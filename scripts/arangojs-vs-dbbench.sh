@@ -242,11 +242,26 @@ grep -q '"documents"' "$OUT/collection.json" 2>/dev/null || { echo "$ME: prepari
   [ "$JAVA_ROWS" = 0 ] || echo "java rows: ArangoPoolBenchmark.query, -f 1 -wi 1 -i $RUNS per point, index=none, warm-up cap $WARMUP_CAP s (DBBENCH_WARMUP_CAP)"
 } | scrub >"$OUT/env.txt"
 
-# The machine around a side: /proc/stat's aggregate cpu line, /proc/loadavg and the online CPUs.
-snapshot() { # BLOCK SIDE PHASE
+# The machine around a side: /proc/stat's aggregate cpu line, /proc/loadavg and the online CPUs, and after it the
+# CPU seconds our own processes spent in it (the side's clients: this shell's waited-for children from `times`;
+# the stand-in's from /proc/PID/stat), so that the analysis can tell other processes' share from ours.
+snapshot() { # BLOCK SIDE PHASE OWN_CPU_SECONDS
   [ -r /proc/stat ] && [ -r /proc/loadavg ] || return 0
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$(grep -m 1 '^cpu ' /proc/stat)" \
-    "$(cat /proc/loadavg)" "$(nproc 2>/dev/null || echo 1)" >>"$OUT/machine.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$(grep -m 1 '^cpu ' /proc/stat)" \
+    "$(cat /proc/loadavg)" "$(nproc 2>/dev/null || echo 1)" "$4" >>"$OUT/machine.tsv"
+}
+# OWN_CPU: the CPU seconds our processes have used so far: this shell's waited-for children (bash's `times`,
+# which must run in this shell, never in a $(...) subshell, to count them) and the stand-in (utime + stime of
+# /proc/PID/stat).
+own_cpu() {
+  local s=0
+  times >"$OUT/.times"
+  if [ -n "$STANDIN_PID" ] && [ -r "/proc/$STANDIN_PID/stat" ]; then
+    s=$(awk -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" '{ sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz }' \
+      "/proc/$STANDIN_PID/stat")
+  fi
+  OWN_CPU=$(awk -v s="$s" 'function t(x, a) { split(x, a, "m"); sub(/s$/, "", a[2]); return a[1] * 60 + a[2] }
+    NR == 2 { printf "%.2f\n", t($1) + t($2) + s }' "$OUT/.times")
 }
 
 java_connection() { # CONNECTION -> ArangoPoolBenchmark's connection
@@ -329,7 +344,7 @@ java_side() { # BLOCK POSITION
 
 printf 'block\tposition\tside\tclient\tconnection\titerations\trun\tms\tdnf\tanswered\tqueue_full\tqueue_time_violated\ttimeout\trefused\tother_error\tserver\n' \
   >"$OUT/rows.tsv"
-printf 'block\tside\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\n' >"$OUT/machine.tsv"
+printf 'block\tside\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\town_cpu_s\n' >"$OUT/machine.tsv"
 FAILED=0
 for ((block = 1; block <= BLOCKS; block++)); do
   ORDER=(arangojs)
@@ -339,11 +354,16 @@ for ((block = 1; block <= BLOCKS; block++)); do
   pos=0
   for side in "${ORDER[@]}"; do
     pos=$((pos + 1))
-    snapshot "$block" "$side" before
+    own_cpu
+    c0=$OWN_CPU
+    snapshot "$block" "$side" before 0
     if [ "$side" = java ]; then java_side "$block" "$pos"; else node_side "$block" "$pos"; fi
-    snapshot "$block" "$side" after
+    own_cpu
+    own=$(awk -v a="$c0" -v b="$OWN_CPU" 'BEGIN { printf "%.2f", b - a }')
+    snapshot "$block" "$side" after "$own"
   done
 done
+rm -f "$OUT/.times"
 
 if [ -n "$STANDIN_PID" ]; then
   curl -sS --max-time 10 "$ENDPOINTS/_dbbench/stats" >"$OUT/standin-stats.json" 2>/dev/null || true

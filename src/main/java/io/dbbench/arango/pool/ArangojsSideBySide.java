@@ -10,6 +10,7 @@ import io.dbbench.profile.MachineState;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Finding;
+import io.dbbench.report.stats.MeasurementWarnings;
 import io.dbbench.report.stats.Stats;
 import io.dbbench.report.study.Study;
 import java.io.IOException;
@@ -251,11 +252,19 @@ public final class ArangojsSideBySide implements Callable<Integer> {
    * @param block the block
    * @param side the side's cell ({@code arangojs}, {@code java})
    * @param interval the two snapshots
+   * @param otherBusyPct the share of all CPUs' time processes other than the side's own (its clients and
+   *     the stand-in) were busy, percent ({@link MachineSnapshots.Side#otherBusyPct}); NaN in runs whose
+   *     script did not record its own CPU
    */
-  public record Machine(int block, String side, MachineState.Interval interval) {
-    /** More than the steal limit stolen, or a 1-minute load above the online CPUs. */
+  public record Machine(int block, String side, MachineState.Interval interval, double otherBusyPct) {
+    /**
+     * More than the steal limit stolen, or other processes busy above
+     * {@value MeasurementWarnings#OTHER_BUSY_LIMIT_PCT}% of the CPUs (the main job's rules); in a run
+     * that did not record its own CPU, a 1-minute load above the online CPUs stands in for the second.
+     */
     public boolean underLoad() {
-      return interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT || interval.overloaded();
+      return interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT || (Double.isNaN(otherBusyPct)
+          ? interval.overloaded() : otherBusyPct > MeasurementWarnings.OTHER_BUSY_LIMIT_PCT);
     }
   }
 
@@ -379,13 +388,15 @@ public final class ArangojsSideBySide implements Callable<Integer> {
       }
       if (!machine.isEmpty()) {
         sb.append("\n## The machine around every side\n\n");
-        sb.append("steal and busy: percent of all CPUs' time between the snapshots (busy includes the clients and the"
-            + " server); load: the larger 1-minute load average.\n\n");
-        sb.append("| block | side | steal % | busy % | load | under load |\n|---:|---|---:|---:|---:|---|\n");
+        sb.append("steal, busy and other: percent of all CPUs' time between the snapshots; busy includes the side's"
+            + " clients and the server, other leaves them out (empty in runs before the script recorded its own CPU);"
+            + " load: the larger 1-minute load average (the side's own threads count in it).\n\n");
+        sb.append("| block | side | steal % | busy % | other % | load | under load |\n|---:|---|---:|---:|---:|---:|---|\n");
         for (Machine m : machine) {
-          sb.append(String.format(Locale.ROOT, "| %d | %s | %.1f | %.1f | %.2f | %s |%n", m.block(), m.side(),
-              m.interval().stealPct(), m.interval().busyPct(), m.interval().maxLoad1(),
-              m.underLoad() ? "UNDER LOAD" : ""));
+          sb.append(String.format(Locale.ROOT, "| %d | %s | %.1f | %.1f | %s | %.2f | %s |%n", m.block(), m.side(),
+              m.interval().stealPct(), m.interval().busyPct(),
+              Double.isNaN(m.otherBusyPct()) ? "" : String.format(Locale.ROOT, "%.1f", m.otherBusyPct()),
+              m.interval().maxLoad1(), m.underLoad() ? "UNDER LOAD" : ""));
         }
       }
       return sb.toString();
@@ -675,7 +686,7 @@ public final class ArangojsSideBySide implements Callable<Integer> {
   /** {@code machine.tsv} ({@link MachineSnapshots}: block, side); empty when the file is absent. */
   static List<Machine> machine(Path file) throws IOException {
     return MachineSnapshots.read(file).stream().filter(m -> m.key().size() == 2)
-        .map(m -> new Machine(m.block(), m.key().get(1), m.interval())).toList();
+        .map(m -> new Machine(m.block(), m.key().get(1), m.interval(), m.otherBusyPct())).toList();
   }
 
   /** Writes {@code summary.json} and {@code summary.md} into {@code dir}. */

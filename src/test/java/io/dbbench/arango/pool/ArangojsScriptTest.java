@@ -109,6 +109,12 @@ class ArangojsScriptTest {
     assertEquals(0, r[0], (String) r[1]);
     checkRows(out, PoolSettings.modelLabel(5));
     assertTrue(Files.readString(out.resolve("standin.log")).contains(ArangoStandIn.LABEL));
+    // the machine around the side, with the CPU seconds of its own processes (node and the stand-in)
+    List<String> machine = Files.readAllLines(out.resolve("machine.tsv"));
+    assertEquals(3, machine.size(), machine.toString());
+    String[] after = machine.get(2).split("\t");
+    assertTrue(machine.get(2).startsWith("1\tarangojs\tafter\t") && Double.parseDouble(after[after.length - 1]) > 0,
+        "node's and the stand-in's CPU seconds in the side: " + machine.get(2));
   }
 
   /**
