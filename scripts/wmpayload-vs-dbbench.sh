@@ -390,14 +390,28 @@ java_rows() { # BLOCK POSITION OP DOC
   local shared_var="SHARED_ARGS_$op"
   [ -z "${!shared_var}" ] || args+=(-jvmArgsAppend "${!shared_var}")
   echo "[wmpayload-vs-dbbench] block $block/$BLOCKS: Java PayloadServiceBenchmark.$op $doc against the $BACKEND"
-  if ! ( exec 7>&- 8>&- 9>&-
+  # JMH runs one at a time on a machine (/tmp/jmh.lock): another run's lock is waited for, up to 30 minutes.
+  local waited=0 rc
+  while :; do
+    rc=0
+    ( exec 7>&- 8>&- 9>&-
       export DBBENCH_WARMUP_CAP="${DBBENCH_WARMUP_CAP:-40}" DBBENCH_WARMUP_WINDOW_MS="${DBBENCH_WARMUP_WINDOW_MS:-500}"
       "$JAVA" ${JVM_FLAGS[@]+"${JVM_FLAGS[@]}"} -jar target/benchmarks.jar "^io\.dbbench\.payload\.PayloadServiceBenchmark\.$op\$" \
-        "${args[@]}" ) 2>&1 | scrub >"$log" || [ ! -s "$json" ]; then
+        "${args[@]}" ) 2>&1 | scrub >"$log" || rc=$?
+    if [ ! -s "$json" ] && grep -q 'Unable to acquire the JMH lock' "$log" && ((waited < 1800)); then
+      ((waited > 0)) || echo "[wmpayload-vs-dbbench]   another JMH run holds /tmp/jmh.lock; waiting for it (at most 30 min)"
+      sleep 15
+      waited=$((waited + 15))
+      continue
+    fi
+    break
+  done
+  ((waited == 0)) || echo "[wmpayload-vs-dbbench]   waited ${waited} s for /tmp/jmh.lock" | tee -a "$OUT/env.txt"
+  if [ "$rc" != 0 ] && [ ! -s "$json" ]; then
     FAILED=$((FAILED + 1))
     echo "wmpayload-vs-dbbench: Java $op $doc failed in block $block; see $log" >&2
     if grep -q 'Unable to acquire the JMH lock' "$log"; then
-      echo "  another JMH run holds /tmp/jmh.lock (JMH runs one at a time on a machine); run --java when it is done" >&2
+      echo "  another JMH run held /tmp/jmh.lock for 30 minutes (JMH runs one at a time on a machine)" >&2
     fi
     return 0
   fi
