@@ -8,8 +8,9 @@
 # document) and reqmgr2 (json_file: dbbench's ReqMgr2-like template, src/main/resources/payload/reqmgr2.json; the
 # study's wma.json is not public), searching without and with the study's index {id: 1}.
 # What the study did by hand is done here outside the timing (io.dbbench.payload.GoServiceCollection): the search
-# collection is seeded with --collection-size documents as the service stores them, the index is created or dropped
-# between the none and id rows, and the insert collection is emptied before each insert row (then its count checked).
+# collection is seeded with --collection-size documents as the service stores them, the index {id: 1} is created
+# (unique unless --study-index) or dropped between the none and id rows, and the insert collection is emptied before
+# each insert row (then its count checked).
 # benchmark_test.go reads ./config.json and hard-codes http://localhost:PORT (7111 at 3c602f4): the script writes the
 # config into a private temporary directory (mode 700, removed on exit) and runs the test binary there; the service
 # listens on that port on every interface (fasthttp's ListenAndServe(":PORT"), its code), so the port must be free.
@@ -18,10 +19,14 @@
 # real MongoDB. The service reads its URI only from its config file, so with DBBENCH_MONGO_URI the URI (and any
 # password in it) is in that private file alone; the password is scrubbed from every file written under --out.
 # Usage: scripts/wmpayload-vs-dbbench.sh --wmpayload DIR [--ops insert,search] [--docs flat,reqmgr2] [--blocks 1]
-#          [--benchtime 1s] [--collection-size 30000] [--java [--java-iterations 3]] [--out DIR]
+#          [--benchtime 1s] [--collection-size 30000] [--study-index] [--java [--java-iterations 3]] [--out DIR]
 #   DIR: the WMPayload checkout (or DBBENCH_WMPAYLOAD_DIR); --ops, --docs: which operations and documents;
 #   --blocks: blocks per document; --benchtime: go test's -test.benchtime (1s as the study ran; 1x for a smoke);
 #   --collection-size: documents the search collections hold (dbbench's headline size, 30,000);
+#   --study-index: the Go rows' index as the study's README creates it, {id: 1} not unique; by default it is unique,
+#     as dbbench's: mongo-java-server 1.47.0 answers queries through unique indexes only and scans with a non-unique
+#     one (measured: 0.4-0.7 ms against 8-13 ms per search by id in 30,000 documents), so on the stand-in the study's
+#     form measures no index at all; on MongoDB the two answer the same queries (the ids are distinct);
 #   --out: the results directory (default results/wmpayload-vs-dbbench-<UTC>);
 #   --java: in every block also dbbench's io.dbbench.payload.PayloadServiceBenchmark rows of the same operations
 #     (insert with one JMH thread, the study's one sequential client; search with its 100 threads; -prof gc) on the
@@ -48,6 +53,7 @@ SIZE=30000
 OUT=""
 JAVA_ROWS=0
 JAVA_ITER=3
+GO_INDEX=id
 die() { echo "wmpayload-vs-dbbench: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -66,6 +72,7 @@ while [ $# -gt 0 ]; do
       esac
       shift 2 ;;
     --java) JAVA_ROWS=1; shift ;;
+    --study-index) GO_INDEX=id-nonunique; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
@@ -325,7 +332,9 @@ go_row() { # BLOCK POSITION OP DOC INDEX [warmup]
     collection "$coll" drop >/dev/null || { FAILED=$((FAILED + 1)); return 0; }
   else
     bench=BenchmarkSearch; coll=$(search_coll "$doc"); clients=b.N
-    collection "$coll" index "$index" >/dev/null || { FAILED=$((FAILED + 1)); return 0; }
+    local ix=$index
+    [ "$ix" != id ] || ix=$GO_INDEX
+    collection "$coll" index "$ix" >/dev/null || { FAILED=$((FAILED + 1)); return 0; }
   fi
   go_service "$coll"
   write_config "$PRIV/config.json" "$coll" "$json"
@@ -430,7 +439,7 @@ java_rows() { # BLOCK POSITION OP DOC
 {
   echo "date: $STAMP"
   echo "command: scripts/wmpayload-vs-dbbench.sh --wmpayload $WMP --ops $OPS --docs $DOCS --blocks $BLOCKS" \
-    "--benchtime $BENCHTIME --collection-size $SIZE$([ "$JAVA_ROWS" = 0 ] || echo " --java --java-iterations $JAVA_ITER")"
+    "--benchtime $BENCHTIME --collection-size $SIZE$([ "$GO_INDEX" = id ] || echo " --study-index")$([ "$JAVA_ROWS" = 0 ] || echo " --java --java-iterations $JAVA_ITER")"
   echo "dbbench commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)"
   echo "WMPayload: $COMMIT${DIRTY:+ (modified: $DIRTY)} at $WMP"
   echo "go: $(sed -n 's/^go version //p' "$OUT/build.log" | head -n 1)"
@@ -438,6 +447,7 @@ java_rows() { # BLOCK POSITION OP DOC
   echo "server: $BACKEND"
   [ -z "$STANDIN_LINE" ] || echo "stand-in: $STANDIN_LINE (heap -Xmx$HEAP)"
   echo "cores: $(nproc 2>/dev/null || echo unknown); kernel: $(uname -sr)"
+  echo "Go index: $GO_INDEX ($([ "$GO_INDEX" = id ] && echo "{id: 1} unique, as dbbench's" || echo "{id: 1} not unique, the study's createIndex"))"
   echo "Go service: port $PORT (benchmark_test.go's baseURL), database $DB; inserts into $INSERT_COLL (emptied before each"
   echo "  insert row), searches in wmpayload_go_search_<doc>_$LOWER_STAMP ($SIZE documents, seeded by GoServiceCollection)"
   echo "Go documents: flat = benchmark_test.go's own auto-generated document (id, name, email, age); reqmgr2 = json_file"

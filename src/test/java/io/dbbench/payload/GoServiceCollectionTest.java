@@ -89,7 +89,10 @@ class GoServiceCollectionTest {
 
       Object[] id = run(uri, "index", "id");
       assertEquals(0, id[0]);
-      assertTrue(((String) id[1]).contains(": _id_, id_1"), (String) id[1]);
+      assertTrue(((String) id[1]).strip().endsWith(": _id_, id_1 (unique)"), (String) id[1]);
+      // the study's form replaces the unique index, and the unique one replaces it again
+      assertTrue(((String) run(uri, "index", "id-nonunique")[1]).strip().endsWith(": _id_, id_1"));
+      assertTrue(((String) run(uri, "index", "id")[1]).strip().endsWith(": _id_, id_1 (unique)"));
       Object[] none = run(uri, "index", "none");
       assertTrue(((String) none[1]).strip().endsWith(": _id_"), (String) none[1]);
 
