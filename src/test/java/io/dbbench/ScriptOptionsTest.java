@@ -41,6 +41,8 @@ class ScriptOptionsTest {
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile());
     pb.environment().remove("GRAPHD_SRC");
+    pb.environment().remove("DBBENCH_WMPAYLOAD_DIR");
+    pb.environment().remove("DBBENCH_STANDIN_CLASSPATH");
     pb.environment().putAll(env);
     pb.redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile());
     Process p = pb.start();
@@ -130,5 +132,63 @@ class ScriptOptionsTest {
       assertFalse(Files.readString(generated).contains("gr\"aph"), "the path is not in " + generated);
     }
     assertEquals(graphd.toRealPath(), h.resolve("graphd-src").toRealPath(), "the build reaches graphd through a link");
+  }
+
+  /** wmpayload-vs-dbbench's options: a missing value, a bad value or a missing checkout is one line, exit 2. */
+  @Test
+  void wmpayloadScriptNamesAMissingOrBadValue() throws Exception {
+    for (String option : List.of("--wmpayload", "--ops", "--docs", "--blocks", "--benchtime", "--collection-size", "--out",
+        "--java-iterations")) {
+      badInput(script("wmpayload-vs-dbbench.sh", Map.of(), option), option + " needs a value");
+    }
+    Path checkout = Files.createDirectories(tmp.resolve("wmpayload"));
+    String dir = checkout.toString();
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--ops", "insert,update"),
+        "'update' is not insert or search");
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--docs", "flat,json"),
+        "'json' is not flat or reqmgr2");
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--blocks", "0"),
+        "--blocks '0': expected a whole number");
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--benchtime", "fast"),
+        "--benchtime 'fast': expected go test's form");
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--collection-size", "1e4"),
+        "--collection-size '1e4': expected a whole number of documents");
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--java-iterations", "-1"),
+        "--java-iterations '-1': expected a whole number");
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--bench"), "unknown option --bench");
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of()), "--wmpayload DIR (or DBBENCH_WMPAYLOAD_DIR) is required");
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", tmp.resolve("nowhere").toString()),
+        "not a directory");
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir), "expected a WMPayload checkout");
+    Files.writeString(checkout.resolve("go.mod"), "module github.com/vkuznet/wmpayload\n\ngo 1.23.3\n");
+    Files.writeString(checkout.resolve("benchmark_test.go"), "package main\n");
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir), "has no baseURL = \"http://localhost:PORT\"");
+  }
+
+  /**
+   * A WMPayload build that fails (here a stand-in go that says what `go build` says when a module's
+   * checksum is missing) names go's last line and its log, exit 2, one line; the checkout is built
+   * with GOFLAGS=-mod=readonly, so it is never written.
+   */
+  @Test
+  void aFailedWmpayloadBuildNamesGosErrorAndItsLog() throws Exception {
+    Path checkout = Files.createDirectories(tmp.resolve("wmpayload"));
+    Files.writeString(checkout.resolve("go.mod"), "module github.com/vkuznet/wmpayload\n\ngo 1.23.3\n");
+    Files.writeString(checkout.resolve("benchmark_test.go"),
+        "package main\n\nvar (\n\tbaseURL           = \"http://localhost:7111\" // Change as needed\n)\n");
+    Path bin = Files.createDirectories(tmp.resolve("bin"));
+    Path go = bin.resolve("go");
+    Files.writeString(go, "#!/bin/sh\nif [ \"$1\" = version ]; then echo 'go version go1.26.8 linux/amd64'; exit 0; fi\n"
+        + "if [ \"$1\" = env ]; then echo '-buildvcs=false'; exit 0; fi\n"
+        + "echo \"GOFLAGS=$GOFLAGS\"\necho 'main.go:12:2: missing go.sum entry for module providing package"
+        + " github.com/valyala/fasthttp' >&2\nexit 1\n");
+    Files.setPosixFilePermissions(go, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Result r = script("wmpayload-vs-dbbench.sh", Map.of("PATH", bin + ":" + System.getenv("PATH"),
+        "JAVA_HOME", System.getProperty("java.home"), "DBBENCH_STANDIN_CLASSPATH", "unused"),
+        "--wmpayload", checkout.toString(), "--out", tmp.resolve("out").toString());
+    badInput(r, "the build failed (main.go:12:2: missing go.sum entry for module providing package"
+        + " github.com/valyala/fasthttp); see " + tmp.resolve("out") + "/build.log");
+    assertTrue(Files.readString(tmp.resolve("out/build.log")).contains("GOFLAGS=-buildvcs=false -mod=readonly"),
+        "go env's GOFLAGS kept, -mod=readonly added");
   }
 }

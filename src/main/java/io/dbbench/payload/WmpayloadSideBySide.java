@@ -1,0 +1,622 @@
+package io.dbbench.payload;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import io.dbbench.core.KnownSecrets;
+import io.dbbench.core.Version;
+import io.dbbench.profile.MachineState;
+import io.dbbench.report.data.Units;
+import io.dbbench.report.stats.Agreement;
+import io.dbbench.report.stats.Finding;
+import io.dbbench.report.stats.Stats;
+import io.dbbench.report.study.Study;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.function.ToDoubleFunction;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The analysis of a {@code scripts/wmpayload-vs-dbbench.sh} run: WMPayload's own Go service and
+ * {@code benchmark_test.go} (vkuznet/WMPayload, tested at 3c602f4) and, with {@code --java},
+ * dbbench's {@link io.dbbench.payload.PayloadFixture payload service} rows
+ * ({@code PayloadServiceBenchmark}), run in interleaved blocks on one MongoDB target.
+ *
+ * <p>Reads {@code rows.tsv} ({@link #COLUMNS}; one row per block, side, operation, document and
+ * index) and {@code machine.tsv} (the aggregate {@code cpu} line of {@code /proc/stat} and
+ * {@code /proc/loadavg} before and after every side, when recorded). Times are compared as <b>wall
+ * time per request</b>, the unit the study's Go benchmarks report: {@code BenchmarkInsert} is one
+ * client's sequential loop and {@code BenchmarkSearch} starts b.N requests at once, so go's ns/op
+ * is wall time / b.N in both (the {@code clients} cell {@code 1} or {@code b.N}); a JMH row of
+ * {@code T} closed-loop threads reports each request's latency, which is T times its wall time per
+ * request (the cell holds {@code T}).
+ *
+ * <p>Per side and document, the study's question, search without and with the index on {@code id},
+ * is {@link Stats#pairedChange} over the blocks that hold both rows: the geometric mean of the
+ * per-block ratio with the 95% Student-t interval of the log ratios (none below
+ * {@value Stats#MIN_PAIRS} blocks), shown as a speed-up (none / id). The flat document's is judged
+ * against the study's published speed-up ({@code study.json} beside {@link PayloadForm}; its
+ * caveat makes it {@value Agreement#NOT_COMPARABLE}) by {@link Agreement#agreeComparison}. Where
+ * both sides ran, the change Java -> Go of each row is given per block too (two client-and-service
+ * stacks; never judged). A side that ran with more than {@value Finding.Conditions#STEAL_LIMIT_PCT}%
+ * of the CPU stolen, or a 1-minute load above the online CPUs, is marked under load, and so is every
+ * change that reads its block.
+ *
+ * <pre>
+ * java -cp target/benchmarks.jar io.dbbench.payload.WmpayloadSideBySide --analyze DIR
+ * </pre>
+ *
+ * <p>Writes {@code summary.json} and {@code summary.md} into the directory. Exit status 0 done, 2
+ * bad input (a missing or malformed {@code rows.tsv}, named with the line).
+ */
+@Command(name = "wmpayload-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    description = "Analyse a scripts/wmpayload-vs-dbbench.sh run: medians beside the study's figures, the index"
+        + " none -> id speed-up per side with its 95%% interval over blocks, the machine around every side.")
+public final class WmpayloadSideBySide implements Callable<Integer> {
+  /** Exit status for bad input. */
+  public static final int EXIT_BAD_INPUT = 2;
+  /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
+  public static final List<String> COLUMNS = List.of("block", "position", "side", "operation", "doc", "index",
+      "benchmark", "clients", "iterations", "ns_per_op", "bytes_per_op", "allocs_per_op", "success_rate",
+      "warmup_steady", "server");
+  /** The {@code clients} cell of a Go benchmark that starts all b.N requests at once. */
+  public static final String ALL_AT_ONCE = "b.N";
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  @Option(names = "--analyze", required = true, paramLabel = "DIR",
+      description = "The script's results directory (rows.tsv, and machine.tsv when recorded).")
+  Path dir;
+
+  /** Runs the command line and exits with its status. */
+  public static void main(String[] args) {
+    KnownSecrets.installOnStandardStreams();
+    System.exit(new CommandLine(new WmpayloadSideBySide()).execute(args));
+  }
+
+  @Override
+  public Integer call() {
+    try {
+      Summary s = analyze(dir);
+      write(dir, s);
+      System.out.print(s.markdown());
+      return 0;
+    } catch (IllegalArgumentException e) {
+      System.err.println("wmpayload-side-by-side: " + e.getMessage());
+      return EXIT_BAD_INPUT;
+    } catch (IOException e) {
+      System.err.println("wmpayload-side-by-side: " + dir + ": " + e.getMessage());
+      return EXIT_BAD_INPUT;
+    }
+  }
+
+  /** Which side of a block a row is. */
+  public enum Side {
+    /** WMPayload's Go service driven by its own {@code benchmark_test.go}. */
+    GO("WMPayload Go"),
+    /** dbbench's payload service driven by {@code PayloadServiceBenchmark}. */
+    JAVA("dbbench Java");
+
+    /** The side's cell in {@code rows.tsv} and its name in the summary. */
+    public final String label;
+
+    Side(String label) {
+      this.label = label;
+    }
+
+    /**
+     * The side of a {@code side} cell.
+     *
+     * @throws IllegalArgumentException naming the cell when it is neither side's label
+     */
+    static Side of(String cell) {
+      for (Side s : values()) {
+        if (s.label.equals(cell)) {
+          return s;
+        }
+      }
+      throw new IllegalArgumentException("side '" + cell + "': expected '" + GO.label + "' or '" + JAVA.label + "'");
+    }
+  }
+
+  /**
+   * One measured row of {@code rows.tsv}.
+   *
+   * @param block the block, from 1
+   * @param side which side
+   * @param operation {@code insert} or {@code search}
+   * @param doc {@code flat} or {@code reqmgr2}
+   * @param index {@code none} or {@code id} for searches, {@code -} for inserts
+   * @param clients concurrent clients: a count, or {@link #ALL_AT_ONCE}
+   * @param nsPerOp the side's own time per operation, ns (go's ns/op; JMH's average time per request)
+   * @param bytesPerOp the client process's bytes allocated per operation (NaN: not measured)
+   * @param allocsPerOp the client process's allocations per operation (NaN: not measured; JMH's rows)
+   * @param successRate answered requests / requests (NaN: not reported)
+   * @param steady the servers' warm-up outcome ({@code 1} steady, {@code 0} not, {@code -} no warm-up rule)
+   * @param server the target's label
+   */
+  public record Measured(int block, Side side, String operation, String doc, String index, String clients,
+      double nsPerOp, double bytesPerOp, double allocsPerOp, double successRate, String steady, String server) {
+    /** Wall time per request, ns: ns/op for go's rows, latency / threads for a closed loop of threads. */
+    public double wallNsPerRequest() {
+      return clients.equals(ALL_AT_ONCE) ? nsPerOp : nsPerOp / Integer.parseInt(clients);
+    }
+
+    /** {@code operation doc index}, the key a pair of sides shares. */
+    String row() {
+      return operation + " " + doc + (index.equals("-") ? "" : " index=" + index);
+    }
+  }
+
+  /**
+   * The index effect on search for one side and document, over the blocks that hold both rows.
+   *
+   * @param side the side
+   * @param doc the document
+   * @param noneNs wall time per request without the index, per block, ns
+   * @param idNs with it, per block, ns
+   * @param change the paired change none -> id of the wall time (percent, interval)
+   * @param verdict against the study's published speed-up (flat only); null otherwise
+   * @param underLoad whether a block it reads ran under load
+   */
+  public record IndexEffect(Side side, String doc, double[] noneNs, double[] idNs, Stats.PairedChange change,
+      Agreement.Verdict verdict, boolean underLoad) {
+    /** The speed-up none / id, the geometric mean over blocks. */
+    public double speedup() {
+      return 100 / (100 + change.changePct());
+    }
+
+    /** The speed-up's 95% interval, low end; NaN below {@value Stats#MIN_PAIRS} blocks. */
+    public double speedupLow() {
+      return change.judgeable() ? 100 / (100 + change.ciHigh()) : Double.NaN;
+    }
+
+    /** The speed-up's 95% interval, high end; NaN below {@value Stats#MIN_PAIRS} blocks. */
+    public double speedupHigh() {
+      return change.judgeable() ? 100 / (100 + change.ciLow()) : Double.NaN;
+    }
+  }
+
+  /**
+   * One paired change over the blocks, as the per-block table prints it.
+   *
+   * @param comparison what is compared, in words
+   * @param row the row key ({@code search flat}, {@code insert reqmgr2 ...})
+   * @param metric {@code wall time per request} or {@code B/op}
+   * @param change the paired change (percent, interval)
+   * @param underLoad whether a block it reads ran under load
+   */
+  public record Change(String comparison, String row, String metric, Stats.PairedChange change, boolean underLoad) {}
+
+  /**
+   * The machine around one side of one block.
+   *
+   * @param block the block
+   * @param side the side's cell as the script writes it ({@code Go}, {@code Java})
+   * @param what the operation and document
+   * @param interval the two snapshots
+   */
+  public record Machine(int block, String side, String what, MachineState.Interval interval) {
+    /** More than the steal limit stolen, or a 1-minute load above the online CPUs. */
+    public boolean underLoad() {
+      return interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT || interval.overloaded();
+    }
+  }
+
+  /**
+   * A run's analysis.
+   *
+   * @param dir the results directory
+   * @param server the target's label (the stand-in's says it is not MongoDB)
+   * @param blocks the blocks read
+   * @param rows every measured row
+   * @param effects the index effect per side and document
+   * @param changes every paired change (index effects in both metrics, then Java -> Go per row)
+   * @param machine the machine around every side (empty when not recorded)
+   */
+  public record Summary(Path dir, String server, int blocks, List<Measured> rows, List<IndexEffect> effects,
+      List<Change> changes, List<Machine> machine) {
+    /** The index effect of {@code side} on {@code doc}; null when that side did not search it in both forms. */
+    public IndexEffect effect(Side side, String doc) {
+      return effects.stream().filter(e -> e.side() == side && e.doc().equals(doc)).findFirst().orElse(null);
+    }
+
+    /** The summary as Markdown: the study's question, the medians beside the study's figures, the changes, the machine. */
+    public String markdown() {
+      StringBuilder sb = new StringBuilder();
+      sb.append("# WMPayload's Go service and benchmark beside dbbench's payload rows, interleaved (").append(blocks)
+          .append(blocks == 1 ? " block, " : " blocks, ").append(server).append(")\n\n");
+      sb.append("Times are wall time per request, the unit of the study's Go benchmarks: `BenchmarkInsert` is one"
+          + " client's sequential loop, `BenchmarkSearch` starts b.N requests at once (go's ns/op = wall time / b.N);"
+          + " a JMH row of T threads reports each request's latency, T times its wall time per request. B/op and"
+          + " allocs/op are the client process's: go's test binary (its HTTP client and the MongoDB client"
+          + " `initConfig` opens in every round), JMH's fork (the clients alone; `-prof gc`). The Go side's flat"
+          + " document is its benchmark's own (id, name, email, age; about 100 bytes), dbbench's is 1,026 bytes; both"
+          + " reqmgr2 rows post dbbench's 12,171-byte ReqMgr2-like template.\n\n");
+      if (server.contains("stand-in")) {
+        sb.append("The target is mongo-java-server, a stand-in, not MongoDB: it scans a collection linearly without"
+            + " an index and answers each query under its collection lock, so search times are the stand-in's.\n\n");
+      }
+      sb.append("## The study's question: search, index none -> id\n\n");
+      sb.append("| document | side | clients | none | id | speed-up | 95% interval | blocks | the study | verdict |\n");
+      sb.append("|---|---|---|---:|---:|---:|---|---:|---:|---|\n");
+      for (IndexEffect e : effects) {
+        sb.append("| ").append(e.doc()).append(" | ").append(e.side().label).append(" | ")
+            .append(clientsOf(e.side(), "search", e.doc())).append(" | ").append(Units.time(Stats.median(e.noneNs()) / 1e9))
+            .append(" | ").append(Units.time(Stats.median(e.idNs()) / 1e9)).append(" | ")
+            .append(Units.ratio(e.speedup())).append(" | ")
+            .append(e.change().judgeable() ? "[" + Units.ratio(e.speedupLow()) + ", " + Units.ratio(e.speedupHigh()) + "]"
+                : "none (" + e.change().pairs() + " block" + (e.change().pairs() == 1 ? "" : "s") + ", at least "
+                + Stats.MIN_PAIRS + ")")
+            .append(" | ").append(e.change().pairs()).append(" | ")
+            .append(e.verdict() == null ? "" : Units.ratio(PUBLISHED.low())).append(" | ")
+            .append(e.verdict() == null ? "" : e.verdict().text()).append(e.underLoad() ? " (UNDER LOAD)" : "")
+            .append(" |\n");
+      }
+      if (effects.isEmpty()) {
+        sb.append("| - | no side searched a document both without and with the index | | | | | | | | |\n");
+      }
+      sb.append("\nThe study: ").append(PUBLISHED.text()).append(".");
+      if (!PUBLISHED.caveat().isEmpty()) {
+        sb.append(" Why ").append(PUBLISHED.caveat().replaceFirst("^the study's", "its")).append(": ")
+            .append(PUBLISHED.caveatSource()).append(".");
+      }
+      sb.append("\n");
+      sb.append("\n## Medians over blocks beside the study's figures\n\n");
+      sb.append("| operation | document | index | side | clients | blocks | ns/op | wall time per request | B/op | allocs/op"
+          + " | success rate | steady | the study: time/op, B/op, allocs/op, success rate; what it measured |\n");
+      sb.append("|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---|\n");
+      Map<String, List<Measured>> byRow = new LinkedHashMap<>();
+      for (Measured m : rows) {
+        byRow.computeIfAbsent(m.row() + "\t" + m.side(), k -> new ArrayList<>()).add(m);
+      }
+      byRow.values().stream().sorted(java.util.Comparator.comparing((List<Measured> l) -> l.get(0).operation())
+          .thenComparing(l -> l.get(0).doc()).thenComparing(l -> l.get(0).index()).thenComparing(l -> l.get(0).side()))
+          .forEach(ms -> {
+            Measured f = ms.get(0);
+            JsonNode study = f.side() == Side.GO ? STUDY_ROWS.getOrDefault(studyKey(f.operation(), f.doc(), f.index()),
+                MissingNode.getInstance()) : MissingNode.getInstance();
+            sb.append("| ").append(f.operation()).append(" | ").append(f.doc()).append(" | ").append(f.index())
+                .append(" | ").append(f.side().label).append(" | ").append(f.clients()).append(" | ").append(ms.size())
+                .append(" | ").append(median(ms, Measured::nsPerOp, true)).append(" | ")
+                .append(median(ms, Measured::wallNsPerRequest, true)).append(" | ")
+                .append(median(ms, Measured::bytesPerOp, false)).append(" | ")
+                .append(median(ms, Measured::allocsPerOp, false)).append(" | ")
+                .append(successRates(ms)).append(" | ").append(steady(ms)).append(" | ")
+                .append(study.isMissingNode() ? "" : study.path(3).asText() + ", " + study.path(4).asText() + ", "
+                    + study.path(5).asText() + ", " + study.path(6).asText() + "; " + study.path(7).asText())
+                .append(" |\n");
+          });
+      sb.append("\n## Every change, per block\n\n");
+      sb.append("A change is the geometric mean over blocks of the per-block ratio, with the 95% Student-t interval"
+          + " of the log ratios (none below ").append(Stats.MIN_PAIRS).append(" blocks).\n\n");
+      sb.append("| comparison | row | metric | change | 95% interval | blocks | per block |\n");
+      sb.append("|---|---|---|---:|---|---:|---|\n");
+      for (Change c : changes) {
+        StringBuilder per = new StringBuilder();
+        for (double d : c.change().logRatios()) {
+          per.append(per.isEmpty() ? "" : ", ").append(Units.pct(Math.expm1(d) * 100));
+        }
+        sb.append("| ").append(c.comparison()).append(" | ").append(c.row()).append(" | ").append(c.metric())
+            .append(" | ").append(Units.pct(c.change().changePct())).append(" | ")
+            .append(c.change().judgeable() ? "[" + Units.pct(c.change().ciLow()) + ", " + Units.pct(c.change().ciHigh())
+                + "]" : "none").append(" | ").append(c.change().pairs()).append(" | ").append(per)
+            .append(c.underLoad() ? " (UNDER LOAD)" : "").append(" |\n");
+      }
+      if (!machine.isEmpty()) {
+        sb.append("\n## The machine around every side\n\n");
+        sb.append("steal and busy: percent of all CPUs' time between the snapshots (busy includes the clients and the"
+            + " servers); load: the larger 1-minute load average.\n\n");
+        sb.append("| block | side | operation | steal % | busy % | load | under load |\n|---:|---|---|---:|---:|---:|---|\n");
+        for (Machine m : machine) {
+          sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %.1f | %.2f | %s |%n", m.block(), m.side(),
+              m.what(), m.interval().stealPct(), m.interval().busyPct(), m.interval().maxLoad1(),
+              m.underLoad() ? "UNDER LOAD" : ""));
+        }
+      }
+      return sb.toString();
+    }
+
+    private String clientsOf(Side side, String operation, String doc) {
+      return rows.stream().filter(m -> m.side() == side && m.operation().equals(operation) && m.doc().equals(doc))
+          .map(Measured::clients).findFirst().orElse("");
+    }
+  }
+
+  private static String median(List<Measured> ms, ToDoubleFunction<Measured> f, boolean time) {
+    double[] v = ms.stream().mapToDouble(f).filter(x -> !Double.isNaN(x)).toArray();
+    if (v.length == 0) {
+      return "-";
+    }
+    double m = Stats.median(v);
+    return time ? Units.time(m / 1e9) : String.format(Locale.ROOT, "%,d", Math.round(m));
+  }
+
+  /** The success rates of the blocks, the lowest and highest when they differ. */
+  private static String successRates(List<Measured> ms) {
+    double[] v = ms.stream().mapToDouble(Measured::successRate).filter(x -> !Double.isNaN(x)).toArray();
+    if (v.length == 0) {
+      return "-";
+    }
+    double lo = java.util.Arrays.stream(v).min().orElseThrow();
+    double hi = java.util.Arrays.stream(v).max().orElseThrow();
+    return lo == hi ? String.format(Locale.ROOT, "%.3f", lo) : String.format(Locale.ROOT, "%.3f-%.3f", lo, hi);
+  }
+
+  /** {@code steady} when every block's servers were, {@code NOT steady in N} otherwise, {@code -} without a rule. */
+  private static String steady(List<Measured> ms) {
+    long not = ms.stream().filter(m -> m.steady().equals("0")).count();
+    boolean any = ms.stream().anyMatch(m -> !m.steady().equals("-"));
+    return !any ? "-" : not == 0 ? "steady" : "NOT steady in " + not;
+  }
+
+  /** The study's question as {@code study.json} publishes it: the flat search's speed-up none -> id, with its caveat. */
+  static final Study.Published PUBLISHED = Study.load(PayloadForm.class, "study.json").measures().get(0).published();
+
+  /** The study's figures ({@code tables.study_figures} of {@code study.json}) by {@link #studyKey}. */
+  static final Map<String, JsonNode> STUDY_ROWS = studyRows();
+
+  private static Map<String, JsonNode> studyRows() {
+    Map<String, JsonNode> out = new LinkedHashMap<>();
+    JsonNode rows = Study.load(PayloadForm.class, "study.json").table("study_figures")
+        .getOrDefault("rows", MissingNode.getInstance());
+    for (JsonNode r : rows) {
+      String doc = r.path(1).asText().toLowerCase(Locale.ROOT).startsWith("reqmgr2") ? "reqmgr2" : "flat";
+      String op = r.path(0).asText();
+      out.putIfAbsent(studyKey(op, doc, op.equals("insert") ? "-" : r.path(2).asText()), r);
+    }
+    return out;
+  }
+
+  static String studyKey(String operation, String doc, String index) {
+    return operation + "|" + doc + "|" + index;
+  }
+
+  /**
+   * Reads {@code rows.tsv} (and {@code machine.tsv} when present) of {@code dir} and pairs the blocks.
+   *
+   * @throws IOException when a file cannot be read
+   * @throws IllegalArgumentException when {@code rows.tsv} is missing, has another header, or a row is
+   *     malformed (named with its line number)
+   */
+  public static Summary analyze(Path dir) throws IOException {
+    Path tsv = dir.resolve("rows.tsv");
+    if (!Files.isRegularFile(tsv)) {
+      throw new IllegalArgumentException(dir + ": no rows.tsv (expected the results directory of"
+          + " scripts/wmpayload-vs-dbbench.sh)");
+    }
+    List<String> lines = Files.readAllLines(tsv);
+    if (lines.isEmpty() || !List.of(lines.get(0).split("\t")).equals(COLUMNS)) {
+      throw new IllegalArgumentException(tsv + ": header '" + (lines.isEmpty() ? "" : lines.get(0))
+          + "': expected the columns " + String.join(", ", COLUMNS));
+    }
+    List<Measured> rows = new ArrayList<>();
+    String server = "";
+    for (int i = 1; i < lines.size(); i++) {
+      if (lines.get(i).isBlank()) {
+        continue;
+      }
+      String[] f = lines.get(i).split("\t", -1);
+      if (f.length != COLUMNS.size()) {
+        throw new IllegalArgumentException(tsv + " line " + (i + 1) + ": " + f.length + " cells: expected "
+            + COLUMNS.size());
+      }
+      try {
+        rows.add(parse(f));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(tsv + " line " + (i + 1) + ": " + e.getMessage(), e);
+      }
+      server = f[14];
+    }
+    List<Machine> machine = machine(dir.resolve("machine.tsv"));
+    int blocks = rows.stream().mapToInt(Measured::block).max().orElse(0);
+    List<IndexEffect> effects = new ArrayList<>();
+    List<Change> changes = new ArrayList<>();
+    List<String> docs = rows.stream().map(Measured::doc).distinct().sorted().toList();
+    for (String doc : docs) {
+      for (Side side : Side.values()) {
+        TreeMap<Integer, double[]> wall = pairs(rows, m -> m.side() == side && m.operation().equals("search")
+            && m.doc().equals(doc), m -> m.index().equals("none") ? 0 : m.index().equals("id") ? 1 : -1,
+            Measured::wallNsPerRequest);
+        if (wall.isEmpty()) {
+          continue;
+        }
+        Stats.PairedChange c = paired(wall);
+        boolean loaded = underLoad(machine, wall, "search " + doc);
+        Agreement.Verdict verdict = null;
+        if (doc.equals("flat") && PUBLISHED.hasFigure()) {
+          String need = c.judgeable() ? "more blocks (" + c.pairs() + " now)" : "at least " + Stats.MIN_PAIRS + " blocks";
+          double point = 100 / (100 + c.changePct());
+          verdict = Agreement.agreeComparison(true, point, c.judgeable() ? 100 / (100 + c.ciHigh()) : Double.NaN,
+              c.judgeable() ? 100 / (100 + c.ciLow()) : Double.NaN, PUBLISHED.figure(), null, need);
+        }
+        effects.add(new IndexEffect(side, doc, column(wall, 0), column(wall, 1), c, verdict, loaded));
+        changes.add(new Change(side.label + ": index none -> id", "search " + doc, "wall time per request", c, loaded));
+        TreeMap<Integer, double[]> bytes = pairs(rows, m -> m.side() == side && m.operation().equals("search")
+            && m.doc().equals(doc), m -> m.index().equals("none") ? 0 : m.index().equals("id") ? 1 : -1,
+            Measured::bytesPerOp);
+        if (!bytes.isEmpty()) {
+          changes.add(new Change(side.label + ": index none -> id", "search " + doc, "B/op", paired(bytes),
+              underLoad(machine, bytes, "search " + doc)));
+        }
+      }
+    }
+    for (String row : rows.stream().map(Measured::row).distinct().sorted().toList()) {
+      TreeMap<Integer, double[]> wall = pairs(rows, m -> m.row().equals(row), m -> m.side() == Side.JAVA ? 0 : 1,
+          Measured::wallNsPerRequest);
+      if (!wall.isEmpty()) {
+        changes.add(new Change(Side.JAVA.label + " -> " + Side.GO.label, row, "wall time per request", paired(wall),
+            underLoad(machine, wall, row.split(" index=")[0])));
+      }
+    }
+    return new Summary(dir, server, blocks, rows, effects, changes, machine);
+  }
+
+  private static Measured parse(String[] f) {
+    int block;
+    try {
+      block = Integer.parseInt(f[0]);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("block '" + f[0] + "': expected a whole number");
+    }
+    if (!f[3].equals("insert") && !f[3].equals("search")) {
+      throw new IllegalArgumentException("operation '" + f[3] + "': expected insert or search");
+    }
+    PayloadDocument.of(f[4]); // names the accepted documents when it is none of them
+    if (f[3].equals("search") ? !f[5].equals("none") && !f[5].equals("id") : !f[5].equals("-")) {
+      throw new IllegalArgumentException("index '" + f[5] + "' of a" + (f[3].equals("search") ? " search: expected"
+          + " none or id" : "n insert: expected -"));
+    }
+    if (!f[7].equals(ALL_AT_ONCE) && !f[7].matches("[1-9][0-9]*")) {
+      throw new IllegalArgumentException("clients '" + f[7] + "': expected a count of at least 1 or " + ALL_AT_ONCE);
+    }
+    double ns = value(f[9]);
+    if (!(ns > 0)) {
+      throw new IllegalArgumentException("ns_per_op '" + f[9] + "': expected a time above 0");
+    }
+    return new Measured(block, Side.of(f[2]), f[3], f[4], f[5], f[7], ns, value(f[10]), value(f[11]), value(f[12]),
+        f[13], f[14]);
+  }
+
+  private static double value(String cell) {
+    if (cell.equals("-") || cell.isEmpty()) {
+      return Double.NaN;
+    }
+    try {
+      return Double.parseDouble(cell);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + cell + "': expected a number or '-'");
+    }
+  }
+
+  /** Per block, the metric of the baseline (slot 0) and contender (slot 1) rows; blocks lacking either are left out. */
+  private static TreeMap<Integer, double[]> pairs(List<Measured> rows, java.util.function.Predicate<Measured> which,
+      java.util.function.ToIntFunction<Measured> slot, ToDoubleFunction<Measured> metric) {
+    TreeMap<Integer, double[]> pairs = new TreeMap<>();
+    for (Measured m : rows) {
+      int s = which.test(m) ? slot.applyAsInt(m) : -1;
+      double v = s < 0 ? Double.NaN : metric.applyAsDouble(m);
+      if (s >= 0 && !Double.isNaN(v) && v > 0) {
+        pairs.computeIfAbsent(m.block(), k -> new double[] {Double.NaN, Double.NaN})[s] = v;
+      }
+    }
+    pairs.values().removeIf(p -> Double.isNaN(p[0]) || Double.isNaN(p[1]));
+    return pairs;
+  }
+
+  private static Stats.PairedChange paired(TreeMap<Integer, double[]> pairs) {
+    double[][] base = new double[pairs.size()][];
+    double[][] cont = new double[pairs.size()][];
+    int i = 0;
+    for (double[] p : pairs.values()) {
+      base[i] = new double[] {p[0]};
+      cont[i++] = new double[] {p[1]};
+    }
+    return Stats.pairedChange(base, cont);
+  }
+
+  private static double[] column(TreeMap<Integer, double[]> pairs, int side) {
+    return pairs.values().stream().mapToDouble(p -> p[side]).toArray();
+  }
+
+  private static boolean underLoad(List<Machine> machine, TreeMap<Integer, double[]> pairs, String what) {
+    return machine.stream().anyMatch(m -> pairs.containsKey(m.block()) && m.what().equals(what) && m.underLoad());
+  }
+
+  /**
+   * {@code machine.tsv}: per side, block, side, operation and document, phase ({@code before}/{@code after}),
+   * the aggregate {@code cpu} line of {@code /proc/stat}, {@code /proc/loadavg}, online CPUs. Empty
+   * when the file is absent; a line that does not parse is skipped (the summary then lacks that
+   * side's state, never a row's figure).
+   */
+  static List<Machine> machine(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      return List.of();
+    }
+    List<Machine> out = new ArrayList<>();
+    Map<String, MachineState> before = new LinkedHashMap<>();
+    for (String line : Files.readAllLines(file)) {
+      String[] f = line.split("\t", -1);
+      if (f.length != 7 || f[0].equals("block")) {
+        continue;
+      }
+      try {
+        double[] load = MachineState.parseLoadavg(f[5]);
+        MachineState s = new MachineState(load[0], load[1], load[2], Integer.parseInt(f[6].trim()),
+            MachineState.parseProcStat(f[4]), 0);
+        String key = f[0] + "\t" + f[1] + "\t" + f[2];
+        if (f[3].equals("before")) {
+          before.put(key, s);
+        } else if (before.containsKey(key)) {
+          out.add(new Machine(Integer.parseInt(f[0]), f[1], f[2], new MachineState.Interval(before.remove(key), s)));
+        }
+      } catch (IllegalArgumentException e) {
+        // a snapshot that does not parse leaves its side without a state
+      }
+    }
+    return out;
+  }
+
+  /** Writes {@code summary.json} and {@code summary.md} into {@code dir}. */
+  static void write(Path dir, Summary s) throws IOException {
+    List<Map<String, Object>> effects = new ArrayList<>();
+    for (IndexEffect e : s.effects()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("side", e.side().label);
+      m.put("doc", e.doc());
+      m.put("none_wall_ns", e.noneNs());
+      m.put("id_wall_ns", e.idNs());
+      m.put("speedup", e.speedup());
+      m.put("speedup_low", e.change().judgeable() ? e.speedupLow() : null);
+      m.put("speedup_high", e.change().judgeable() ? e.speedupHigh() : null);
+      m.put("blocks", e.change().pairs());
+      m.put("study_speedup", e.verdict() == null ? null : PUBLISHED.low());
+      m.put("agreement", e.verdict() == null ? null : e.verdict().agreement());
+      m.put("verdict", e.verdict() == null ? null : e.verdict().text());
+      m.put("note", e.verdict() == null ? null : e.verdict().note());
+      m.put("under_load", e.underLoad());
+      effects.add(m);
+    }
+    List<Map<String, Object>> changes = new ArrayList<>();
+    for (Change c : s.changes()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("comparison", c.comparison());
+      m.put("row", c.row());
+      m.put("metric", c.metric());
+      m.put("change_pct", c.change().changePct());
+      m.put("ci_low_pct", c.change().judgeable() ? c.change().ciLow() : null);
+      m.put("ci_high_pct", c.change().judgeable() ? c.change().ciHigh() : null);
+      m.put("blocks", c.change().pairs());
+      m.put("under_load", c.underLoad());
+      changes.add(m);
+    }
+    List<Map<String, Object>> machine = new ArrayList<>();
+    for (Machine m : s.machine()) {
+      Map<String, Object> x = new LinkedHashMap<>(m.interval().toMap());
+      x.put("block", m.block());
+      x.put("side", m.side());
+      x.put("operation", m.what());
+      x.put("under_load", m.underLoad());
+      machine.add(x);
+    }
+    Map<String, Object> top = new LinkedHashMap<>();
+    top.put("schema", "dbbench.wmpayload-side-by-side/1");
+    top.put("server", s.server());
+    top.put("blocks", s.blocks());
+    top.put("index_effects", effects);
+    top.put("changes", changes);
+    top.put("machine", machine);
+    Files.writeString(dir.resolve("summary.json"), MAPPER.writeValueAsString(top));
+    Files.writeString(dir.resolve("summary.md"), s.markdown());
+  }
+}
