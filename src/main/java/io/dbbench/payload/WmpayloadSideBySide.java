@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Version;
+import io.dbbench.profile.MachineSnapshots;
 import io.dbbench.profile.MachineState;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Agreement;
@@ -533,38 +534,10 @@ public final class WmpayloadSideBySide implements Callable<Integer> {
     return machine.stream().anyMatch(m -> pairs.containsKey(m.block()) && m.what().equals(what) && m.underLoad());
   }
 
-  /**
-   * {@code machine.tsv}: per side, block, side, operation and document, phase ({@code before}/{@code after}),
-   * the aggregate {@code cpu} line of {@code /proc/stat}, {@code /proc/loadavg}, online CPUs. Empty
-   * when the file is absent; a line that does not parse is skipped (the summary then lacks that
-   * side's state, never a row's figure).
-   */
+  /** {@code machine.tsv} ({@link MachineSnapshots}: block, side, operation); empty when the file is absent. */
   static List<Machine> machine(Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      return List.of();
-    }
-    List<Machine> out = new ArrayList<>();
-    Map<String, MachineState> before = new LinkedHashMap<>();
-    for (String line : Files.readAllLines(file)) {
-      String[] f = line.split("\t", -1);
-      if (f.length != 7 || f[0].equals("block")) {
-        continue;
-      }
-      try {
-        double[] load = MachineState.parseLoadavg(f[5]);
-        MachineState s = new MachineState(load[0], load[1], load[2], Integer.parseInt(f[6].trim()),
-            MachineState.parseProcStat(f[4]), 0);
-        String key = f[0] + "\t" + f[1] + "\t" + f[2];
-        if (f[3].equals("before")) {
-          before.put(key, s);
-        } else if (before.containsKey(key)) {
-          out.add(new Machine(Integer.parseInt(f[0]), f[1], f[2], new MachineState.Interval(before.remove(key), s)));
-        }
-      } catch (IllegalArgumentException e) {
-        // a snapshot that does not parse leaves its side without a state
-      }
-    }
-    return out;
+    return MachineSnapshots.read(file).stream().filter(m -> m.key().size() == 3)
+        .map(m -> new Machine(m.block(), m.key().get(1), m.key().get(2), m.interval())).toList();
   }
 
   /** Writes {@code summary.json} and {@code summary.md} into {@code dir}. */
