@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.dbbench.core.KnownSecrets;
+import io.dbbench.core.AnalyzeCommand;
 import io.dbbench.core.Version;
 import io.dbbench.profile.MachineSnapshots;
 import io.dbbench.profile.MachineState;
+import io.dbbench.report.data.ScriptRows;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Finding;
@@ -22,11 +23,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import java.util.function.ToDoubleFunction;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * The analysis of a {@code scripts/wmpayload-vs-dbbench.sh} run: WMPayload's own Go service and
@@ -64,9 +62,7 @@ import picocli.CommandLine.Option;
 @Command(name = "wmpayload-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Analyse a scripts/wmpayload-vs-dbbench.sh run: medians beside the study's figures, the index"
         + " none -> id speed-up per side with its 95%% interval over blocks, the machine around every side.")
-public final class WmpayloadSideBySide implements Callable<Integer> {
-  /** Exit status for bad input. */
-  public static final int EXIT_BAD_INPUT = 2;
+public final class WmpayloadSideBySide extends AnalyzeCommand {
   /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
   public static final List<String> COLUMNS = List.of("block", "position", "side", "operation", "doc", "index",
       "benchmark", "clients", "iterations", "ns_per_op", "bytes_per_op", "allocs_per_op", "success_rate",
@@ -75,30 +71,16 @@ public final class WmpayloadSideBySide implements Callable<Integer> {
   public static final String ALL_AT_ONCE = "b.N";
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  @Option(names = "--analyze", required = true, paramLabel = "DIR",
-      description = "The script's results directory (rows.tsv, and machine.tsv when recorded).")
-  Path dir;
-
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
-    KnownSecrets.installOnStandardStreams();
-    System.exit(new CommandLine(new WmpayloadSideBySide()).execute(args));
+    main(new WmpayloadSideBySide(), args);
   }
 
   @Override
-  public Integer call() {
-    try {
-      Summary s = analyze(dir);
-      write(dir, s);
-      System.out.print(s.markdown());
-      return 0;
-    } catch (IllegalArgumentException e) {
-      System.err.println("wmpayload-side-by-side: " + e.getMessage());
-      return EXIT_BAD_INPUT;
-    } catch (IOException e) {
-      System.err.println("wmpayload-side-by-side: " + dir + ": " + e.getMessage());
-      return EXIT_BAD_INPUT;
-    }
+  protected String analyzeAndWrite(Path dir) throws IOException {
+    Summary s = analyze(dir);
+    write(dir, s);
+    return s.markdown();
   }
 
   /** Which side of a block a row is. */
@@ -391,34 +373,8 @@ public final class WmpayloadSideBySide implements Callable<Integer> {
    *     malformed (named with its line number)
    */
   public static Summary analyze(Path dir) throws IOException {
-    Path tsv = dir.resolve("rows.tsv");
-    if (!Files.isRegularFile(tsv)) {
-      throw new IllegalArgumentException(dir + ": no rows.tsv (expected the results directory of"
-          + " scripts/wmpayload-vs-dbbench.sh)");
-    }
-    List<String> lines = Files.readAllLines(tsv);
-    if (lines.isEmpty() || !List.of(lines.get(0).split("\t")).equals(COLUMNS)) {
-      throw new IllegalArgumentException(tsv + ": header '" + (lines.isEmpty() ? "" : lines.get(0))
-          + "': expected the columns " + String.join(", ", COLUMNS));
-    }
-    List<Measured> rows = new ArrayList<>();
-    String server = "";
-    for (int i = 1; i < lines.size(); i++) {
-      if (lines.get(i).isBlank()) {
-        continue;
-      }
-      String[] f = lines.get(i).split("\t", -1);
-      if (f.length != COLUMNS.size()) {
-        throw new IllegalArgumentException(tsv + " line " + (i + 1) + ": " + f.length + " cells: expected "
-            + COLUMNS.size());
-      }
-      try {
-        rows.add(parse(f));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(tsv + " line " + (i + 1) + ": " + e.getMessage(), e);
-      }
-      server = f[14];
-    }
+    List<Measured> rows = ScriptRows.read(dir, "scripts/wmpayload-vs-dbbench.sh", COLUMNS, WmpayloadSideBySide::parse);
+    String server = rows.isEmpty() ? "" : rows.get(rows.size() - 1).server();
     List<Machine> machine = machine(dir.resolve("machine.tsv"));
     int blocks = rows.stream().mapToInt(Measured::block).max().orElse(0);
     List<IndexEffect> effects = new ArrayList<>();

@@ -3,10 +3,11 @@ package io.dbbench.arango.bulk;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.dbbench.core.KnownSecrets;
+import io.dbbench.core.AnalyzeCommand;
 import io.dbbench.core.Version;
 import io.dbbench.profile.MachineSnapshots;
 import io.dbbench.profile.MachineState;
+import io.dbbench.report.data.ScriptRows;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Finding;
@@ -22,10 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * The analysis of a {@code scripts/go-driver-vs-dbbench.sh} run: go-driver's own V1 and V2
@@ -58,9 +56,7 @@ import picocli.CommandLine.Option;
 @Command(name = "go-driver-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Analyse a scripts/go-driver-vs-dbbench.sh run: medians, paired V1 -> V2 and HTTP/1.1 -> HTTP/2"
         + " changes with 95%% intervals over blocks, and the Go study's question judged.")
-public final class GoDriverSideBySide implements Callable<Integer> {
-  /** Exit status for bad input. */
-  public static final int EXIT_BAD_INPUT = 2;
+public final class GoDriverSideBySide extends AnalyzeCommand {
   /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
   public static final List<String> COLUMNS = List.of("block", "position", "suite", "protocol", "operation", "benchmark",
       "iterations", "ns_per_op", "bytes_per_op", "allocs_per_op", "server");
@@ -68,30 +64,16 @@ public final class GoDriverSideBySide implements Callable<Integer> {
   /** The metrics of a row, as {@code rows.tsv} names them. */
   static final List<String> METRICS = List.of("ns/op", "B/op", "allocs/op");
 
-  @Option(names = "--analyze", required = true, paramLabel = "DIR",
-      description = "The script's results directory (rows.tsv, and machine.tsv when recorded).")
-  Path dir;
-
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
-    KnownSecrets.installOnStandardStreams();
-    System.exit(new CommandLine(new GoDriverSideBySide()).execute(args));
+    main(new GoDriverSideBySide(), args);
   }
 
   @Override
-  public Integer call() {
-    try {
-      Summary s = analyze(dir);
-      write(dir, s);
-      System.out.print(s.markdown());
-      return 0;
-    } catch (IllegalArgumentException e) {
-      System.err.println("go-driver-side-by-side: " + e.getMessage());
-      return EXIT_BAD_INPUT;
-    } catch (IOException e) {
-      System.err.println("go-driver-side-by-side: " + dir + ": " + e.getMessage());
-      return EXIT_BAD_INPUT;
-    }
+  protected String analyzeAndWrite(Path dir) throws IOException {
+    Summary s = analyze(dir);
+    write(dir, s);
+    return s.markdown();
   }
 
   /** Which side of a block a row is. */
@@ -323,35 +305,10 @@ public final class GoDriverSideBySide implements Callable<Integer> {
    *     malformed (named with its line number)
    */
   public static Summary analyze(Path dir) throws IOException {
-    Path tsv = dir.resolve("rows.tsv");
-    if (!Files.isRegularFile(tsv)) {
-      throw new IllegalArgumentException(dir + ": no rows.tsv (expected the results directory of"
-          + " scripts/go-driver-vs-dbbench.sh)");
-    }
-    List<String> lines = Files.readAllLines(tsv);
-    if (lines.isEmpty() || !List.of(lines.get(0).split("\t")).equals(COLUMNS)) {
-      throw new IllegalArgumentException(tsv + ": header '" + (lines.isEmpty() ? "" : lines.get(0))
-          + "': expected the columns " + String.join(", ", COLUMNS));
-    }
-    List<Measured> rows = new ArrayList<>();
-    String server = "";
-    for (int i = 1; i < lines.size(); i++) {
-      if (lines.get(i).isBlank()) {
-        continue;
-      }
-      String[] f = lines.get(i).split("\t", -1);
-      if (f.length != COLUMNS.size()) {
-        throw new IllegalArgumentException(tsv + " line " + (i + 1) + ": " + f.length + " cells: expected "
-            + COLUMNS.size());
-      }
-      try {
-        rows.add(new Measured(Integer.parseInt(f[0]), Side.of(f[2], f[3]), f[4], f[5],
+    List<Measured> rows = ScriptRows.read(dir, "scripts/go-driver-vs-dbbench.sh", COLUMNS,
+        f -> new Measured(Integer.parseInt(f[0]), Side.of(f[2], f[3]), f[4], f[5],
             new double[] {value(f[7]), value(f[8]), value(f[9])}, f[10]));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(tsv + " line " + (i + 1) + ": " + e.getMessage(), e);
-      }
-      server = f[10];
-    }
+    String server = rows.isEmpty() ? "" : rows.get(rows.size() - 1).server();
     List<Machine> machine = machine(dir.resolve("machine.tsv"));
     int blocks = rows.stream().mapToInt(Measured::block).max().orElse(0);
     List<Change> changes = new ArrayList<>();

@@ -3,10 +3,11 @@ package io.dbbench.arango.pool;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.dbbench.core.KnownSecrets;
+import io.dbbench.core.AnalyzeCommand;
 import io.dbbench.core.Version;
 import io.dbbench.profile.MachineSnapshots;
 import io.dbbench.profile.MachineState;
+import io.dbbench.report.data.ScriptRows;
 import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Finding;
@@ -23,10 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * The analysis of a {@code scripts/arangojs-vs-dbbench.sh} run: the pool study's own client
@@ -66,9 +64,7 @@ import picocli.CommandLine.Option;
 @Command(name = "arangojs-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Analyse a scripts/arangojs-vs-dbbench.sh run: medians beside the pool study's table, DNF as DNF,"
         + " paired speed-ups with 95%% intervals over blocks, the study's 4.64x judged.")
-public final class ArangojsSideBySide implements Callable<Integer> {
-  /** Exit status for bad input. */
-  public static final int EXIT_BAD_INPUT = 2;
+public final class ArangojsSideBySide extends AnalyzeCommand {
   /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
   public static final List<String> COLUMNS = List.of("block", "position", "side", "client", "connection", "iterations",
       "run", "ms", "dnf", "answered", "queue_full", "queue_time_violated", "timeout", "refused", "other_error", "server");
@@ -84,30 +80,16 @@ public final class ArangojsSideBySide implements Callable<Integer> {
   static final List<String> CAUSES = List.of("queue_full", "queue_time_violated", "timeout", "refused", "other_error");
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  @Option(names = "--analyze", required = true, paramLabel = "DIR",
-      description = "The script's results directory (rows.tsv, and machine.tsv when recorded).")
-  Path dir;
-
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
-    KnownSecrets.installOnStandardStreams();
-    System.exit(new CommandLine(new ArangojsSideBySide()).execute(args));
+    main(new ArangojsSideBySide(), args);
   }
 
   @Override
-  public Integer call() {
-    try {
-      Summary s = analyze(dir);
-      write(dir, s);
-      System.out.print(s.markdown());
-      return 0;
-    } catch (IllegalArgumentException e) {
-      System.err.println("arangojs-side-by-side: " + e.getMessage());
-      return EXIT_BAD_INPUT;
-    } catch (IOException e) {
-      System.err.println("arangojs-side-by-side: " + dir + ": " + e.getMessage());
-      return EXIT_BAD_INPUT;
-    }
+  protected String analyzeAndWrite(Path dir) throws IOException {
+    Summary s = analyze(dir);
+    write(dir, s);
+    return s.markdown();
   }
 
   /** Which client a row is. */
@@ -477,29 +459,9 @@ public final class ArangojsSideBySide implements Callable<Integer> {
    *     run, or a row is malformed (named with its line number and the cell)
    */
   public static Summary analyze(Path dir) throws IOException {
-    Path tsv = dir.resolve("rows.tsv");
-    if (!Files.isRegularFile(tsv)) {
-      throw new IllegalArgumentException(dir + ": no rows.tsv (expected the results directory of"
-          + " scripts/arangojs-vs-dbbench.sh)");
-    }
-    List<String> lines = Files.readAllLines(tsv);
-    if (lines.isEmpty() || !List.of(lines.get(0).split("\t")).equals(COLUMNS)) {
-      throw new IllegalArgumentException(tsv + ": header '" + (lines.isEmpty() ? "" : lines.get(0))
-          + "': expected the columns " + String.join(", ", COLUMNS));
-    }
-    List<Run> runs = new ArrayList<>();
-    for (int i = 1; i < lines.size(); i++) {
-      if (lines.get(i).isBlank()) {
-        continue;
-      }
-      try {
-        runs.add(parse(lines.get(i)));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(tsv + " line " + (i + 1) + ": " + e.getMessage(), e);
-      }
-    }
+    List<Run> runs = ScriptRows.read(dir, "scripts/arangojs-vs-dbbench.sh", COLUMNS, ArangojsSideBySide::parse);
     if (runs.isEmpty()) {
-      throw new IllegalArgumentException(tsv + ": no runs below the header (every side failed? see node/ and jmh/)");
+      throw new IllegalArgumentException(dir.resolve("rows.tsv") + ": no runs below the header (every side failed? see node/ and jmh/)");
     }
     String server = runs.get(runs.size() - 1).server();
     int blocks = runs.stream().mapToInt(Run::block).max().orElse(0);
@@ -543,12 +505,7 @@ public final class ArangojsSideBySide implements Callable<Integer> {
   }
 
   /** One line of {@code rows.tsv} (without its number; the caller adds it). */
-  static Run parse(String line) {
-    String[] f = line.split("\t", -1);
-    if (f.length != COLUMNS.size()) {
-      throw new IllegalArgumentException(f.length + " cells: expected " + COLUMNS.size() + " (" + String.join(", ", COLUMNS)
-          + ")");
-    }
+  static Run parse(String[] f) {
     Side side = Side.of(f[2]);
     String connection = f[4];
     if (!CONNECTIONS.contains(connection)) {
