@@ -146,6 +146,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     b.headlineForks(QUICK_PILOT_PAIRS);
     // the sweep on HTTP/1.1 JSON; the headline comparison's forks add HTTP/2 JSON for insert
     return headlines(b, QUICK_BULK_CAP_SECONDS, QUICK_POOL_CAP_SECONDS).param("protocol", "HTTP_JSON").param("client", "driver")
+        .studyClient(ArangoStudyClients.goDriverInsert())
         .exclude("^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.insert$", "the insert row: the headline"
             + " comparison's interleaved forks measure it on HTTP/1.1 and HTTP/2")
         .exclude("^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.readByKeys$", "the read by keys (no finding reads"
@@ -185,6 +186,7 @@ public final class ArangoFamily implements BenchmarkFamily {
     headlines(b, FULL_COMPARISON_CAP_SECONDS, FULL_COMPARISON_CAP_SECONDS, "5", "10", FULL_BULK_COMPARISON_SECONDS);
     // the pool comparison's forks at 200,000 documents: 500 unindexed queries take 3-9 s a shot
     b.comparisonOptions("-wi", "0", "-i", "3").comparisonExpectedSeconds(FULL_POOL_COMPARISON_SECONDS);
+    b.studyClient(ArangoStudyClients.goDriver()).studyClient(ArangoStudyClients.arangojs());
     return b
         .sweep("raw-http", "^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.(insert|read)$", "raw HTTP (one"
             + " hand-built request per operation) beside the driver, HTTP/1.1 and HTTP/2 JSON: what the driver's own"

@@ -50,6 +50,8 @@ import java.util.regex.PatternSyntaxException;
  * @param sweepExpectedSeconds what the main sweep (with its allocation pass) is expected to take in
  *     this mode, in seconds, for the run's plan and the shard balance, or {@code null} for the
  *     family's {@link BenchmarkFamily#expectedSweepSeconds}
+ * @param studyClients the studies' own clients run beside the family's rows in this mode, each a unit
+ *     of the run's plan ({@link StudyClient})
  */
 public record FamilySettings(
     Map<String, List<String>> params,
@@ -67,7 +69,8 @@ public record FamilySettings(
     Map<String, String> forkProperties,
     List<String> allocationIncludes,
     List<Sweep> sweeps,
-    Integer sweepExpectedSeconds) {
+    Integer sweepExpectedSeconds,
+    List<StudyClient> studyClients) {
 
   /** No overrides at all: the mode defaults and the classes' own {@code @Param} sweeps. */
   public static final FamilySettings NONE = builder().build();
@@ -82,6 +85,7 @@ public record FamilySettings(
     forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(forkProperties));
     allocationIncludes = List.copyOf(allocationIncludes);
     sweeps = List.copyOf(sweeps);
+    studyClients = List.copyOf(studyClients);
     java.util.Set<String> names = new java.util.HashSet<>();
     for (Sweep w : sweeps) {
       if (!names.add(w.name())) {
@@ -105,7 +109,7 @@ public record FamilySettings(
     all.putAll(more);
     return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime, iterations,
         measurementTime, threads, comparisons, headlineForks, excluded, all, allocationIncludes, sweeps,
-        sweepExpectedSeconds);
+        sweepExpectedSeconds, studyClients);
   }
 
   /** Whether {@code benchmark} (a full method name) matches one of {@link #excluded}. */
@@ -352,6 +356,7 @@ public record FamilySettings(
     private final List<String> allocationIncludes = new ArrayList<>();
     private final List<Sweep> sweeps = new ArrayList<>();
     private Integer sweepExpectedSeconds;
+    private final List<StudyClient> studyClients = new ArrayList<>();
 
     private Builder() {}
 
@@ -602,11 +607,24 @@ public record FamilySettings(
       return this;
     }
 
+    /**
+     * Runs a study's own client beside the family's rows in this mode ({@link StudyClient}).
+     *
+     * @throws IllegalArgumentException when a client of that name is declared already
+     */
+    public Builder studyClient(StudyClient client) {
+      if (studyClients.stream().anyMatch(c -> c.name().equals(client.name()))) {
+        throw new IllegalArgumentException("study client '" + client.name() + "' is declared twice; expected one per name");
+      }
+      studyClients.add(client);
+      return this;
+    }
+
     /** The settings. */
     public FamilySettings build() {
       return new FamilySettings(params, reductions, profilers, forks, warmupIterations, warmupTime,
           iterations, measurementTime, null, comparisons, headlineForks, excluded, forkProperties, allocationIncludes,
-          sweeps, sweepExpectedSeconds);
+          sweeps, sweepExpectedSeconds, studyClients);
     }
 
     private static int nonNegative(String what, int n) {

@@ -115,6 +115,7 @@ public final class PayloadFamily implements BenchmarkFamily {
    */
   static FamilySettings.Builder full(FamilySettings.Builder b) {
     return b.countAllocations("^io\\.dbbench\\.payload\\.PayloadServiceBenchmark\\.(insert|search)$")
+        .studyClient(PayloadStudyClients.wmpayload())
         .comparison(searchFlat()).comparisonExpectedSeconds(FULL_COMPARISON_SECONDS)
         .comparisonCap(FULL_COMPARISON_CAP_SECONDS).comparisonOptions("-wi", "1", "-i", "5").headlineForks(FULL_PILOT_PAIRS)
         .param("collectionSize", HEADLINE_COLLECTION_SIZE).param("doc", "flat", "reqmgr2")

@@ -68,6 +68,7 @@ public final class RunReport {
     failures(doc, run);
     if (run.results().isEmpty()) {
       doc.section(2, "Results").text("No benchmark results in this run (jmh.json is empty).");
+      io.dbbench.report.render.StudyClientsSection.appendTo(doc, 2, io.dbbench.report.data.StudyClientRuns.read(run.directory()));
       manifest(doc, run);
       return doc;
     }
@@ -78,6 +79,7 @@ public final class RunReport {
     flameGraphs(doc, run);
     StudyTables.appendTo(doc, run);
     PublishedRowsSection.appendTo(doc, 2, PublishedRows.of(run));
+    io.dbbench.report.render.StudyClientsSection.appendTo(doc, 2, io.dbbench.report.data.StudyClientRuns.read(run.directory()));
     LimitsSection.appendTo(doc, 2, StudyTables.limits(run));
     WarningsSection.appendTo(doc, 2, run.results());
     genericTables(doc, run.results());

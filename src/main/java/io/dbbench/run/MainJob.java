@@ -125,6 +125,8 @@ public final class MainJob {
   private ForkContext ctx;
   /** The plan of this run's units and the job-level progress lines; set once by {@link #run()}. */
   private JobProgress progress;
+  /** This shard's units {@code <family>:client:<name>} ({@link StudyClients}); set once by {@link #run()}. */
+  private StudyClients clients;
 
 
 
@@ -156,6 +158,7 @@ public final class MainJob {
     List<ShardPlan.Unit> mine = units.mine();
     JobProgress.planLines(mine, options.full() ? "full" : "quick", options.shard()).forEach(this::say);
     progress = new JobProgress(mine, this::say, System::nanoTime);
+    clients = new StudyClients(mine, runDir, Path.of("").toAbsolutePath(), System::getenv, progress, this::say);
     long jobStart = System.nanoTime();
     List<String> hostArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
     try (ForkSecrets secrets = ForkSecrets.write(JmhCommand.forkSecrets(options.userArgs(), hostArgs))) {
@@ -172,6 +175,7 @@ public final class MainJob {
     List<FamilyOutcome> outcomes = new ArrayList<>();
     for (BenchmarkFamily family : families) {
       outcomes.add(runFamily(family, all, manifest.family(family), merged));
+      clients.run(family, family.settings(options.full()).studyClients());
     }
     Path runDir = ctx.runDir();
     ctx.json().writeValue(runDir.resolve("jmh.json").toFile(), merged);

@@ -110,8 +110,9 @@ public final class ShardPlan {
   /**
    * One unit of work.
    *
-   * @param id {@code <family>:sweep}, {@code <family>:sweep:<name>} (a further sweep) or
-   *     {@code <family>:comparison:<k>} (k from 1, in the family's order)
+   * @param id {@code <family>:sweep}, {@code <family>:sweep:<name>} (a further sweep),
+   *     {@code <family>:comparison:<k>} (k from 1, in the family's order) or
+   *     {@code <family>:client:<name>} (a study's own client, {@link io.dbbench.core.StudyClient})
    * @param family the family id
    * @param comparison 0 for the sweep, else the comparison's index k
    * @param expectedSeconds what it is expected to take, as its room declares it
@@ -146,6 +147,11 @@ public final class ShardPlan {
     /** The unit of the family {@code family}'s further sweep named {@code name}, expected to take {@code seconds}. */
     public static Unit sweep(String family, String name, int seconds) {
       return new Unit(family + ":sweep:" + name, family, 0, positive(seconds, family));
+    }
+
+    /** The unit of {@code family}'s study client {@code client}, expected to take its declared seconds. */
+    public static Unit client(BenchmarkFamily family, io.dbbench.core.StudyClient client) {
+      return new Unit(family.id() + ":client:" + client.name(), family.id(), 0, client.expectedSeconds());
     }
 
     /**
@@ -257,6 +263,11 @@ public final class ShardPlan {
           .filter(c -> selected.contains(c.benchmark())).toList();
       for (int k = 1; k <= comparisons.size(); k++) {
         units.add(Unit.comparison(family, k, comparisons.get(k - 1)));
+      }
+      for (io.dbbench.core.StudyClient c : settings.studyClients()) {
+        if (selected.stream().anyMatch(c::pairsWith)) {
+          units.add(Unit.client(family, c));
+        }
       }
     }
     return units;

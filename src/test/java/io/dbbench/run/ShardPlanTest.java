@@ -1,6 +1,7 @@
 package io.dbbench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,7 +49,8 @@ class ShardPlanTest {
    * The quick plan, from the registry's families in run order: a family whose quick settings leave
    * a compiled benchmark after their exclusions has a sweep unit expected to take its declared
    * seconds; each of its headline comparisons is a unit of its own, numbered from 1 in declaration
-   * order, expected to take the comparison's declared seconds. No family is named here.
+   * order, expected to take the comparison's declared seconds; each study client of its mode whose
+   * rows the run selects is a unit after them. No family is named here.
    */
   @Test
   void theQuickPlanHasEveryFamilysSweepAndEveryHeadlineComparisonAsAUnit() {
@@ -71,6 +73,12 @@ class ShardPlanTest {
         expected.add(id);
         seconds.put(id, c.expectedSeconds() == null ? BenchmarkFamily.DEFAULT_EXPECTED_SECONDS : c.expectedSeconds());
       }
+      for (io.dbbench.core.StudyClient c : s.studyClients()) {
+        if (mine.stream().anyMatch(c::pairsWith)) {
+          expected.add(f.id() + ":client:" + c.name());
+          seconds.put(f.id() + ":client:" + c.name(), c.expectedSeconds());
+        }
+      }
       withComparisons += k > 0 ? 1 : 0;
     }
     List<ShardPlan.Unit> plan = quickPlan();
@@ -79,6 +87,21 @@ class ShardPlanTest {
     assertTrue(withComparisons >= 5, "every study room's family runs a headline comparison: " + withComparisons);
     assertTrue(plan.stream().anyMatch(u -> u.expectedSeconds() != BenchmarkFamily.DEFAULT_EXPECTED_SECONDS),
         "the rooms declare measured seconds");
+    assertTrue(plan.stream().anyMatch(u -> u.id().equals("arango:client:go-driver")),
+        "quick mode runs the go-driver insert pair beside the ArangoDB rows: " + plan);
+  }
+
+  /** A study client is planned only when the run selects a row it stands beside. */
+  @Test
+  void aStudyClientIsPlannedOnlyBesideItsRows() {
+    Set<String> all = MainJob.allBenchmarks();
+    List<String> withArango = ShardPlan.units(Families.all(), true, Pattern.compile("ArangoBulkBenchmark"), all).stream()
+        .map(ShardPlan.Unit::id).toList();
+    assertTrue(withArango.contains("arango:client:go-driver"), withArango.toString());
+    assertFalse(withArango.contains("arango:client:arangojs"), "arangojs stands beside the pool rows: " + withArango);
+    List<String> graphOnly = ShardPlan.units(Families.all(), true, Pattern.compile("GraphWriteBenchmark"), all).stream()
+        .map(ShardPlan.Unit::id).toList();
+    assertTrue(graphOnly.stream().noneMatch(u -> u.contains(":client:")), graphOnly.toString());
   }
 
   @Test
