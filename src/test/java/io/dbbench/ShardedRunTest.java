@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.report.Report;
 import io.dbbench.report.data.ShardMerge;
@@ -60,7 +61,7 @@ class ShardedRunTest {
     }
 
     @Override
-    public FamilySettings settings(boolean full) {
+    public FamilySettings settings(Mode mode) {
       return settings;
     }
   }
@@ -82,7 +83,7 @@ class ShardedRunTest {
 
   static Path run(List<BenchmarkFamily> families, Path root, ShardPlan.Shard shard) throws Exception {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome o = new MainJob(families, new MainJob.Options(false, null, List.of(), null, root, "none", shard),
+    MainJob.Outcome o = new MainJob(families, new MainJob.Options(Mode.QUICK, null, List.of(), null, root, "none", shard),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     assertTrue(!o.failed(), buf.toString(StandardCharsets.UTF_8));
     return o.runDir();
@@ -198,7 +199,7 @@ class ShardedRunTest {
         .iterations(2).measurementTime("100ms").param("tokens", "300").build()));
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
-    MainJob.Outcome empty = new MainJob(one, new MainJob.Options(false, null, List.of(), null, tmp.resolve("s1"), "none",
+    MainJob.Outcome empty = new MainJob(one, new MainJob.Options(Mode.QUICK, null, List.of(), null, tmp.resolve("s1"), "none",
         new ShardPlan.Shard(1, 2)), out, Clock.systemUTC()).run();
     int rc = BenchMain.exitCode(empty, out);
     String printed = buf.toString(StandardCharsets.UTF_8);
@@ -245,7 +246,7 @@ class ShardedRunTest {
   @Test
   void unitsRunOnlyTheUnitsTheyName(@TempDir Path tmp) throws Exception {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome o = new MainJob(families(), new MainJob.Options(false, null, List.of(), null, tmp, "none", null,
+    MainJob.Outcome o = new MainJob(families(), new MainJob.Options(Mode.QUICK, null, List.of(), null, tmp, "none", null,
         Pattern.compile("^beta:")), new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertFalse(o.failed(), printed);
@@ -288,7 +289,7 @@ class ShardedRunTest {
 
   static Path runReal(Path root, Pattern include, List<String> args, ShardPlan.Shard shard) throws Exception {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome o = new MainJob(Families.all(), new MainJob.Options(false, include, args, 1, root, "none", shard),
+    MainJob.Outcome o = new MainJob(Families.all(), new MainJob.Options(Mode.QUICK, include, args, 1, root, "none", shard),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     assertTrue(!o.failed() && !o.nothingRan(), buf.toString(StandardCharsets.UTF_8));
     return o.runDir();

@@ -11,6 +11,7 @@ import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkFlags;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.core.SharedServer;
 import io.dbbench.profile.AllocationProfiler;
@@ -50,7 +51,7 @@ class MainJobTest {
     }
 
     @Override
-    public FamilySettings settings(boolean full) {
+    public FamilySettings settings(Mode mode) {
       return settings;
     }
   }
@@ -83,7 +84,7 @@ class MainJobTest {
         io.dbbench.CredentialMarkers.next(rnd, io.dbbench.CredentialMarkers.Form.MONGO_AUTH_PROPERTIES));
     StringBuilder append = new StringBuilder("-Ddbbench.test.marker=42 -Ddbbench.test.password=" + SECRET);
     random.forEach(c -> append.append(' ').append(c.systemProperty()));
-    MainJob.Options options = new MainJob.Options(false, null, List.of("-jvmArgsAppend", append.toString()), null, results);
+    MainJob.Options options = new MainJob.Options(Mode.QUICK, null, List.of("-jvmArgsAppend", append.toString()), null, results);
     PrintStream stdout = System.out;
     PrintStream stderr = System.err;
     MainJob.Outcome outcome;
@@ -181,7 +182,7 @@ class MainJobTest {
           case 2 -> List.of("-jvmArgsAppend", "-Da=1 " + c.systemProperty() + " -Db=2");
           default -> List.of();
         };
-        JmhCommand.Job job = new JmhCommand.Job(false, user, host, 25, run, run.resolve("secrets"));
+        JmhCommand.Job job = new JmhCommand.Job(Mode.QUICK, user, host, 25, run, run.resolve("secrets"));
         String sweep = String.join(" ", JmhCommand.build(job, tiny(false), null, run.resolve("jmh-x.json"),
             List.of(HARNESS)));
         String fork = String.join(" ", JmhCommand.buildComparisonFork(job, tiny(false), "io.dbbench.harness.HarnessBenchmark.work",
@@ -235,13 +236,13 @@ class MainJobTest {
     }
 
     @Override
-    public FamilySettings settings(boolean full) {
+    public FamilySettings settings(Mode mode) {
       return FamilySettings.builder().forks(1).warmupIterations(0).iterations(1).measurementTime("100ms")
           .param("failAt", "0").param("requireSetting", "-").build();
     }
 
     @Override
-    public FamilyServers startServers(boolean full, PrintStream out) throws IOException {
+    public FamilyServers startServers(Mode mode, PrintStream out) throws IOException {
       if (failStart) {
         throw new IOException("port in use");
       }
@@ -256,7 +257,7 @@ class MainJobTest {
     ServerFamily failing = new ServerFamily(true);
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
-    MainJob.Options options = new MainJob.Options(false, null, List.of(), null, results);
+    MainJob.Options options = new MainJob.Options(Mode.QUICK, null, List.of(), null, results);
     MainJob.Outcome outcome = new MainJob(List.of(shared, failing), options, out, Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN, io.dbbench.report.data.RunManifest.FamilyStatus.RAN),
@@ -294,7 +295,7 @@ class MainJobTest {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
     // -Dbench.forks=3: every comparison runs exactly 3 pairs (no stopping rule)
-    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), 3, results), out,
+    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(Mode.QUICK, null, List.of(), 3, results), out,
         Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN, io.dbbench.report.data.RunManifest.FamilyStatus.FAILED),
@@ -343,7 +344,7 @@ class MainJobTest {
         .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("rule", Probe.ok(Map.of()), s)),
-        new MainJob.Options(false, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
+        new MainJob.Options(Mode.QUICK, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
         Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
@@ -386,7 +387,7 @@ class MainJobTest {
         .build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("parts", Probe.ok(Map.of()), s)),
-        new MainJob.Options(false, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
+        new MainJob.Options(Mode.QUICK, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(io.dbbench.report.data.RunManifest.FamilyStatus.FAILED, outcome.families().get(0).status(), printed);
@@ -445,7 +446,7 @@ class MainJobTest {
         .exclude("^io\\.dbbench\\.harness\\.HarnessBenchmark\\.work$", "measured by the comparison").build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("warm", Probe.ok(Map.of()), s)),
-        new MainJob.Options(false, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
+        new MainJob.Options(Mode.QUICK, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
@@ -481,7 +482,7 @@ class MainJobTest {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
     List<BenchmarkFamily> families = List.of(new TestFamily("unreachable", Probe.unavailable("down"), FamilySettings.NONE));
-    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), null, results), out,
+    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(Mode.QUICK, null, List.of(), null, results), out,
         Clock.systemUTC()).run();
     assertTrue(outcome.nothingRan());
     assertEquals(1, BenchMain.exitCode(outcome, out));
@@ -512,7 +513,7 @@ class MainJobTest {
     }
 
     @Override
-    public FamilySettings settings(boolean full) {
+    public FamilySettings settings(Mode mode) {
       return settings;
     }
   }
@@ -523,7 +524,7 @@ class MainJobTest {
         .countAllocations("AllocationCountBenchmark\\.allocate$").build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     MainJob.Outcome outcome = new MainJob(List.of(new AllocFamily(s)),
-        new MainJob.Options(false, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
+        new MainJob.Options(Mode.QUICK, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
         Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
@@ -550,7 +551,7 @@ class MainJobTest {
         .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("prof", Probe.ok(Map.of()), s)),
-        new MainJob.Options(false, null, List.of(), null, results, "async"),
+        new MainJob.Options(Mode.QUICK, null, List.of(), null, results, "async"),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
