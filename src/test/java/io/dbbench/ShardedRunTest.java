@@ -13,6 +13,7 @@ import io.dbbench.core.Probe;
 import io.dbbench.report.Report;
 import io.dbbench.report.data.ShardMerge;
 import io.dbbench.report.stats.Stats;
+import io.dbbench.run.HarnessFamily;
 import io.dbbench.run.MainJob;
 import io.dbbench.run.ShardPlan;
 import java.io.ByteArrayOutputStream;
@@ -44,26 +45,9 @@ class ShardedRunTest {
   private static final String HARNESS = "^io\\.dbbench\\.harness\\.HarnessBenchmark\\.work$";
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private record Fam(String id, FamilySettings settings) implements BenchmarkFamily {
-    @Override
-    public String title() {
-      return "sharding test family " + id;
-    }
-
-    @Override
-    public String includeRegex() {
-      return HARNESS;
-    }
-
-    @Override
-    public Probe probe() {
-      return Probe.ok(Map.of());
-    }
-
-    @Override
-    public FamilySettings settings(Mode mode) {
-      return settings;
-    }
+  /** A family over the harness benchmark's {@code work} only. */
+  private static BenchmarkFamily family(String id, FamilySettings settings) {
+    return new HarnessFamily(id, HARNESS, Probe.ok(Map.of()), settings);
   }
 
   static List<BenchmarkFamily> families() {
@@ -71,9 +55,9 @@ class ShardedRunTest {
     FamilySettings.Builder tiny = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms");
     return List.of(
         // the comparison's pilot (the fewest pairs a paired interval takes) is all it gets: cap 1 s
-        new Fam("alpha", tiny.param("tokens", "100", "200").headlineForks(Stats.MIN_PAIRS)
+        family("alpha", tiny.param("tokens", "100", "200").headlineForks(Stats.MIN_PAIRS)
             .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).build()),
-        new Fam("beta", FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
+        family("beta", FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
             .param("tokens", "300").build()));
   }
 
@@ -195,7 +179,7 @@ class ShardedRunTest {
    */
   @Test
   void anEmptyShardExitsZeroSaysSoAndMergesBesideTheShardThatRan(@TempDir Path tmp) throws Exception {
-    List<BenchmarkFamily> one = List.of(new Fam("solo", FamilySettings.builder().forks(1).warmupIterations(0)
+    List<BenchmarkFamily> one = List.of(family("solo", FamilySettings.builder().forks(1).warmupIterations(0)
         .iterations(2).measurementTime("100ms").param("tokens", "300").build()));
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
