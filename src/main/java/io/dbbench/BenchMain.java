@@ -1,6 +1,7 @@
 package io.dbbench;
 
 import io.dbbench.core.KnownSecrets;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Version;
 import io.dbbench.run.JmhArgs;
 import io.dbbench.run.JobProgress;
@@ -106,13 +107,12 @@ public final class BenchMain implements Callable<Integer> {
    * shard with its expected seconds; without, every unit.
    */
   static void printPlan(List<ShardPlan.Unit> units, MainJob.Options options, PrintStream out) {
-    String mode = options.full() ? "full" : "quick";
     if (options.shard() == null) {
-      JobProgress.planLines(units, mode, null).forEach(l -> out.println("[dbbench] " + l));
+      JobProgress.planLines(units, options.mode(), null).forEach(l -> out.println("[dbbench] " + l));
       return;
     }
     List<List<ShardPlan.Unit>> parts = ShardPlan.partition(units, options.shard().count());
-    JobProgress.planLines(parts.get(options.shard().index()), mode, options.shard())
+    JobProgress.planLines(parts.get(options.shard().index()), options.mode(), options.shard())
         .forEach(l -> out.println("[dbbench] " + l));
     List<Integer> seconds = ShardPlan.expectedSeconds(parts);
     for (int i = 0; i < parts.size(); i++) {
@@ -148,7 +148,7 @@ public final class BenchMain implements Callable<Integer> {
     }
     ShardPlan.Shard sh = shard == null || shard.isBlank() ? ShardPlan.Shard.fromEnvironment(System::getenv)
         : ShardPlan.Shard.parse(shard);
-    return new MainJob.Options(full, pattern, user, f, results, prof, sh, regex("bench.units", units));
+    return new MainJob.Options(Mode.of(full), pattern, user, f, results, prof, sh, regex("bench.units", units));
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.report.study.Findings;
 import io.dbbench.report.study.Study;
 import io.dbbench.report.study.StudyForm;
@@ -73,17 +74,17 @@ class FamiliesTest {
           }
           assertFalse(m.headline().isEmpty(), study.id() + ": comparison '" + m.question() + "' names no headline");
           FamilySettings.HeadlineComparison want = study.headline(m.headline());
-          for (boolean full : List.of(false, true)) {
+          for (Mode mode : Mode.values()) {
             boolean found = false;
             for (BenchmarkFamily f : room.families()) {
-              for (FamilySettings.HeadlineComparison c : f.settings(full).comparisons()) {
+              for (FamilySettings.HeadlineComparison c : f.settings(mode).comparisons()) {
                 found |= c.benchmark().equals(want.benchmark()) && c.param().equals(want.param())
                     && c.baselineValue().equals(want.baselineValue()) && c.contenderValue().equals(want.contenderValue())
                     && want.fixed().entrySet().stream().allMatch(e -> e.getValue().equals(c.fixed().get(e.getKey())));
               }
             }
             assertTrue(found, study.id() + ": headline " + m.headline() + " (" + want.label() + ") is run by no family of "
-                + room.getClass().getSimpleName() + " in " + (full ? "full" : "quick") + " mode");
+                + room.getClass().getSimpleName() + " in " + mode + " mode");
             checked++;
           }
         }
@@ -103,8 +104,8 @@ class FamiliesTest {
       for (BenchmarkFamily f : room.families()) {
         assertTrue(ids.add(f.id()), "family " + f.id() + " is in two rooms");
         assertTrue(f.expectedSweepSeconds() >= 1, f.id());
-        for (boolean full : List.of(false, true)) {
-          for (FamilySettings.HeadlineComparison c : f.settings(full).comparisons()) {
+        for (Mode mode : Mode.values()) {
+          for (FamilySettings.HeadlineComparison c : f.settings(mode).comparisons()) {
             assertTrue(c.expectedSeconds() == null || c.expectedSeconds() >= 1, c.label());
           }
         }
@@ -131,7 +132,7 @@ class FamiliesTest {
     // p99.9 needs 1,000 requests: rate x measurement iterations x iteration time, per point
     int checked = 0;
     for (BenchmarkFamily f : Families.all()) {
-      FamilySettings s = f.settings(false);
+      FamilySettings s = f.settings(Mode.QUICK);
       List<String> rates = s.params().get("rate");
       if (rates == null) {
         continue;
@@ -159,9 +160,9 @@ class FamiliesTest {
           e.getParams().get().forEach((k, v) -> declared.computeIfAbsent(k, x -> new HashSet<>()).addAll(List.of(v)));
         }
       }
-      for (boolean full : new boolean[] {false, true}) {
-        FamilySettings s = f.settings(full);
-        String where = f.id() + (full ? " full" : " quick") + " settings";
+      for (Mode mode : Mode.values()) {
+        FamilySettings s = f.settings(mode);
+        String where = f.id() + " " + mode + " settings";
         s.params().forEach((name, values) -> {
           assertTrue(declared.containsKey(name), where + " name @Param " + name + ", which no benchmark of the family declares ("
               + declared.keySet() + ")");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.toy.ToyFamily;
 import java.util.List;
@@ -30,7 +31,7 @@ class FamilyFactsTest {
     }
 
     @Override
-    public FamilySettings settings(boolean full) {
+    public FamilySettings settings(Mode mode) {
       return FamilySettings.builder().build();
     }
   };

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.run.ShardPlan;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -112,7 +113,7 @@ class FullModePlanTest {
 
   @Test
   void theFullPlanFitsFourHours() {
-    List<ShardPlan.Unit> units = ShardPlan.units(Families.all(), true, null, new TreeSet<>(defaults().keySet()));
+    List<ShardPlan.Unit> units = ShardPlan.units(Families.all(), Mode.FULL, null, new TreeSet<>(defaults().keySet()));
     long total = units.stream().mapToLong(ShardPlan.Unit::expectedSeconds).sum();
     assertTrue(total <= MAX_FULL_SECONDS, "full mode plans " + total + " s, more than " + MAX_FULL_SECONDS + ": " + units);
     // every family has a unit in full mode, and no single unit takes more than a 150-minute piece
@@ -130,7 +131,7 @@ class FullModePlanTest {
       String bench = point.getKey();
       BenchmarkFamily family = Families.all().stream()
           .filter(f -> Pattern.compile(f.includeRegex()).matcher(bench).find()).findFirst().orElseThrow();
-      FamilySettings s = family.settings(true);
+      FamilySettings s = family.settings(Mode.FULL);
       Map<String, List<String>> declared = defaults.get(bench);
       assertTrue(declared != null, "no benchmark " + bench);
       boolean covered = !s.isExcluded(bench) && covers(declared, s.params(), Map.of(), point.getValue())

@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.report.Report;
 import io.dbbench.report.data.ShardMerge;
 import io.dbbench.report.stats.Stats;
+import io.dbbench.run.HarnessFamily;
 import io.dbbench.run.MainJob;
 import io.dbbench.run.ShardPlan;
 import java.io.ByteArrayOutputStream;
@@ -43,26 +45,9 @@ class ShardedRunTest {
   private static final String HARNESS = "^io\\.dbbench\\.harness\\.HarnessBenchmark\\.work$";
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private record Fam(String id, FamilySettings settings) implements BenchmarkFamily {
-    @Override
-    public String title() {
-      return "sharding test family " + id;
-    }
-
-    @Override
-    public String includeRegex() {
-      return HARNESS;
-    }
-
-    @Override
-    public Probe probe() {
-      return Probe.ok(Map.of());
-    }
-
-    @Override
-    public FamilySettings settings(boolean full) {
-      return settings;
-    }
+  /** A family over the harness benchmark's {@code work} only. */
+  private static BenchmarkFamily family(String id, FamilySettings settings) {
+    return new HarnessFamily(id, HARNESS, Probe.ok(Map.of()), settings);
   }
 
   static List<BenchmarkFamily> families() {
@@ -70,9 +55,9 @@ class ShardedRunTest {
     FamilySettings.Builder tiny = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms");
     return List.of(
         // the comparison's pilot (the fewest pairs a paired interval takes) is all it gets: cap 1 s
-        new Fam("alpha", tiny.param("tokens", "100", "200").headlineForks(Stats.MIN_PAIRS)
+        family("alpha", tiny.param("tokens", "100", "200").headlineForks(Stats.MIN_PAIRS)
             .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).build()),
-        new Fam("beta", FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
+        family("beta", FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
             .param("tokens", "300").build()));
   }
 
@@ -82,7 +67,7 @@ class ShardedRunTest {
 
   static Path run(List<BenchmarkFamily> families, Path root, ShardPlan.Shard shard) throws Exception {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome o = new MainJob(families, new MainJob.Options(false, null, List.of(), null, root, "none", shard),
+    MainJob.Outcome o = new MainJob(families, new MainJob.Options(Mode.QUICK, null, List.of(), null, root, "none", shard),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     assertTrue(!o.failed(), buf.toString(StandardCharsets.UTF_8));
     return o.runDir();
@@ -194,11 +179,11 @@ class ShardedRunTest {
    */
   @Test
   void anEmptyShardExitsZeroSaysSoAndMergesBesideTheShardThatRan(@TempDir Path tmp) throws Exception {
-    List<BenchmarkFamily> one = List.of(new Fam("solo", FamilySettings.builder().forks(1).warmupIterations(0)
+    List<BenchmarkFamily> one = List.of(family("solo", FamilySettings.builder().forks(1).warmupIterations(0)
         .iterations(2).measurementTime("100ms").param("tokens", "300").build()));
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
-    MainJob.Outcome empty = new MainJob(one, new MainJob.Options(false, null, List.of(), null, tmp.resolve("s1"), "none",
+    MainJob.Outcome empty = new MainJob(one, new MainJob.Options(Mode.QUICK, null, List.of(), null, tmp.resolve("s1"), "none",
         new ShardPlan.Shard(1, 2)), out, Clock.systemUTC()).run();
     int rc = BenchMain.exitCode(empty, out);
     String printed = buf.toString(StandardCharsets.UTF_8);
@@ -245,7 +230,7 @@ class ShardedRunTest {
   @Test
   void unitsRunOnlyTheUnitsTheyName(@TempDir Path tmp) throws Exception {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome o = new MainJob(families(), new MainJob.Options(false, null, List.of(), null, tmp, "none", null,
+    MainJob.Outcome o = new MainJob(families(), new MainJob.Options(Mode.QUICK, null, List.of(), null, tmp, "none", null,
         Pattern.compile("^beta:")), new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertFalse(o.failed(), printed);
@@ -288,7 +273,7 @@ class ShardedRunTest {
 
   static Path runReal(Path root, Pattern include, List<String> args, ShardPlan.Shard shard) throws Exception {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome o = new MainJob(Families.all(), new MainJob.Options(false, include, args, 1, root, "none", shard),
+    MainJob.Outcome o = new MainJob(Families.all(), new MainJob.Options(Mode.QUICK, include, args, 1, root, "none", shard),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     assertTrue(!o.failed() && !o.nothingRan(), buf.toString(StandardCharsets.UTF_8));
     return o.runDir();

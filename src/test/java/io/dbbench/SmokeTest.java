@@ -3,6 +3,7 @@ package io.dbbench;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.core.Mode;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,7 +71,7 @@ class SmokeTest {
         .timeUnit(TimeUnit.MICROSECONDS);
     Map<String, List<String>> quick = Families.all().stream()
         .filter(f -> Pattern.compile(f.includeRegex()).matcher(e.getUsername()).find())
-        .findFirst().map(f -> f.settings(false).params()).orElse(Map.of());
+        .findFirst().map(f -> f.settings(Mode.QUICK).params()).orElse(Map.of());
     Map<String, String> chosen = new LinkedHashMap<>();
     if (e.getParams().hasValue()) {
       for (Map.Entry<String, String[]> p : e.getParams().get().entrySet()) {

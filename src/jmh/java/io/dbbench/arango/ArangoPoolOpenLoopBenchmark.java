@@ -1,6 +1,7 @@
 package io.dbbench.arango;
 
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.OpenLoopCounters;
 import io.dbbench.ServerWarmup;
 import io.dbbench.arango.bulk.ArangoBulkFixture;
 import io.dbbench.arango.pool.DnfCause;
@@ -58,9 +59,10 @@ import org.openjdk.jmh.runner.IterationType;
  *
  * <p>Results: {@code <dbbench.run.dir>/openloop-query-na-<rate>-<ms>.json} and its {@code .hlog}
  * ({@link OpenLoopTrial}, measurement iterations only), and the secondary metrics {@code ok},
- * {@code failed}, {@code late}, the DNF causes ({@code queueFull}, {@code timeout},
- * {@code refused}) per iteration, and {@code p50_us}, {@code p99_us} and {@code server_cpu_us}
- * (the stand-in's CPU per measured query), trial values in the last measurement iteration only. A
+ * {@code failed}, {@code late}, {@code unsent}, the DNF causes ({@code queueFull}, {@code timeout},
+ * {@code refused}) per iteration, and {@code p50_us}, {@code p99_us}, {@code max_us} and
+ * {@code server_cpu_us} (the stand-in's CPU per measured query), trial values in the last
+ * measurement iteration only ({@link OpenLoopCounters}). A
  * wrong answer fails the benchmark.
  */
 @Threads(ArangoPoolOpenLoopBenchmark.THREADS)
@@ -191,63 +193,39 @@ public class ArangoPoolOpenLoopBenchmark extends BenchmarkDefaults {
     }
   }
 
-  /** Counts and the trial's percentiles as JMH secondary metrics, published by thread 0 (see the class comment). */
+  /**
+   * The DNF causes of the iteration's failed queries as JMH secondary metrics, beside the
+   * {@link OpenLoopCounters}; published by thread 0 with them, in measurement iterations.
+   */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
-  public static class Latency {
-    /** Queries answered rightly in this iteration. */
-    public long ok;
-    /** Queries failed (any cause) in this iteration. */
-    public long failed;
-    /** Queries that started more than 1 ms after their scheduled start. */
-    public long late;
-    /**
-     * Slots of this iteration's schedule that no thread claimed before its planned end: never sent,
-     * their wait up to the end is in the latencies; above 0 the rate was not sustained.
-     */
-    public long unsent;
+  public static class Causes {
     /** 503 / 21003 in this iteration. */
     public long queueFull;
     /** Timeouts in this iteration. */
     public long timeout;
     /** Refused connections in this iteration. */
     public long refused;
-    /** Trial median latency from the scheduled start, in us (last measurement iteration only). */
-    public double p50_us;
-    /** Trial 99th percentile latency in us (last measurement iteration only; 0 under 100 queries). */
-    public double p99_us;
-    /** CPU time of the stand-in per measured query, in us (last measurement iteration only; 0 for a server this JVM cannot see). */
-    public double server_cpu_us;
 
-    private boolean publisher;
-
-    /** Thread 0 publishes the shared counts. */
-    @Setup(Level.Trial)
-    public void init(ThreadParams t) {
-      publisher = t.getThreadIndex() == 0;
-    }
-
-    /** Waits for every thread to finish the iteration, then thread 0 publishes its counts. */
+    /**
+     * Waits for every thread to finish the iteration (the last one collects it, {@link
+     * Load#collect}), then publishes the counts ({@link OpenLoopCounters#publish}) and, in thread 0
+     * of a measurement iteration, the causes.
+     */
     @TearDown(Level.Iteration)
-    public void publish(Load load) throws InterruptedException, BrokenBarrierException {
-      load.iterationEnd.await();
-      OpenLoopTrial.Published p = load.run.published(publisher);
-      ok = p.ok();
-      failed = p.failed();
-      late = p.late();
-      unsent = p.unsent();
-      queueFull = p.reported() ? load.iterationCauses.get(DnfCause.QUEUE_FULL) : 0;
-      timeout = p.reported() ? load.iterationCauses.get(DnfCause.TIMEOUT) : 0;
-      refused = p.reported() ? load.iterationCauses.get(DnfCause.REFUSED) : 0;
-      p50_us = p.p50Us();
-      p99_us = p.p99Us();
-      server_cpu_us = p.serverCpuUs();
+    public void publish(Load load, OpenLoopCounters counters, IterationParams ip, ThreadParams t)
+        throws InterruptedException, BrokenBarrierException {
+      counters.publish(load.iterationEnd, load.run);
+      boolean reported = t.getThreadIndex() == 0 && ip.getType() == IterationType.MEASUREMENT;
+      queueFull = reported ? load.iterationCauses.get(DnfCause.QUEUE_FULL) : 0;
+      timeout = reported ? load.iterationCauses.get(DnfCause.TIMEOUT) : 0;
+      refused = reported ? load.iterationCauses.get(DnfCause.REFUSED) : 0;
     }
   }
 
   /** One query in the claimed slot, waited for; returns the slot's scheduled start (ns). */
   @Benchmark
-  public long query(Load l, Slot s, Latency lat, ServerWarmup w) throws InterruptedException {
+  public long query(Load l, Slot s, Causes causes, ServerWarmup w) throws InterruptedException {
     PoolIds.Pick p = l.picks.get(l.next.getAndIncrement() & (PICKS - 1));
     long begin = System.nanoTime();
     boolean right;

@@ -1,6 +1,7 @@
 package io.dbbench.payload;
 
 import io.dbbench.BenchmarkDefaults;
+import io.dbbench.OpenLoopCounters;
 import io.dbbench.ServerWarmup;
 import io.dbbench.load.OpenLoopResultFile;
 import io.dbbench.load.OpenLoopScheduler;
@@ -19,7 +20,6 @@ import java.util.Random;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -194,10 +194,7 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     /** Starts the service with {@code collectionSize} seeded documents (outside the timing), warms it, prepares the searches. */
     @Setup(Level.Trial)
     public void open(Load l) {
-      if (collectionSize < 1) {
-        throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
-      }
-      l.fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), l.arrangement, l.doc, index, collectionSize);
+      l.fixture = PayloadFixture.openForSearch(l.arrangement, l.doc, index, collectionSize);
       ServerWarmup.record(l.fixture.warmUp(PayloadFixture.Mix.search, PayloadFixture.warmupRule()));
       URI base = l.fixture.baseUri();
       List<String> ids = l.fixture.seededIds();
@@ -210,7 +207,10 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     }
   }
 
-  /** One dispatching thread's slot: claimed and waited for before each invocation, outside the timing. */
+  /**
+   * One dispatching thread's slot: claimed and waited for before each invocation, outside the
+   * timing; at the iteration's end the thread publishes the trial's counts.
+   */
   @State(Scope.Thread)
   public static class Slot {
     long scheduled;
@@ -229,60 +229,15 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
     public void claim(Load l) throws InterruptedException {
       scheduled = l.run.scheduler().awaitSlot();
     }
-  }
-
-  /** Counts and the trial's percentiles as JMH secondary metrics, published by thread 0 (see the class comment). */
-  @State(Scope.Thread)
-  @AuxCounters(AuxCounters.Type.EVENTS)
-  public static class Latency {
-    /** Requests answered 2xx in this iteration. */
-    public long ok;
-    /** Requests answered otherwise, or not at all, in this iteration. */
-    public long failed;
-    /** Requests that started more than 1 ms after their scheduled start, in this iteration. */
-    public long late;
-    /**
-     * Slots of this iteration's schedule that no thread claimed before its planned end: never sent,
-     * their wait up to the end is in the latencies; above 0 the rate was not sustained.
-     */
-    public long unsent;
-    /** Trial median latency from the scheduled start, in us (last measurement iteration only). */
-    public double p50_us;
-    /** Trial 99th percentile latency in us (last measurement iteration only; 0 under 100 requests, which cannot support it). */
-    public double p99_us;
-    /** Trial maximum latency in us (last measurement iteration only). */
-    public double max_us;
-    /**
-     * CPU time of the service and stand-in processes per request over the trial's measurement
-     * iterations, in us (last measurement iteration only; 0 with {@code arrangement=inProcess}).
-     */
-    public double server_cpu_us;
-
-    private boolean publisher;
-
-    /** Thread 0 publishes the shared counts. */
-    @Setup(Level.Trial)
-    public void init(ThreadParams t) {
-      publisher = t.getThreadIndex() == 0;
-    }
 
     /**
      * Waits for every thread to finish the iteration (the last one collects it, {@link
-     * Load#collect}), then thread 0 publishes its counts and, after the last measurement
-     * iteration, the trial's percentiles.
+     * Load#collect}), then publishes the counts and, after the last measurement iteration, the
+     * trial's percentiles ({@link OpenLoopCounters}).
      */
     @TearDown(Level.Iteration)
-    public void publish(Load load) throws InterruptedException, BrokenBarrierException {
-      load.iterationEnd.await();
-      OpenLoopTrial.Published p = load.run.published(publisher);
-      ok = p.ok();
-      failed = p.failed();
-      late = p.late();
-      unsent = p.unsent();
-      p50_us = p.p50Us();
-      p99_us = p.p99Us();
-      max_us = p.maxUs();
-      server_cpu_us = p.serverCpuUs();
+    public void publish(Load load, OpenLoopCounters counters) throws InterruptedException, BrokenBarrierException {
+      counters.publish(load.iterationEnd, load.run);
     }
   }
 
@@ -300,13 +255,13 @@ public class PayloadOpenLoopBenchmark extends BenchmarkDefaults {
 
   /** {@code POST /insert} in the claimed slot; returns the slot's scheduled start (ns). */
   @Benchmark
-  public long insert(Load l, Slot s, Latency lat, ServerWarmup w) throws InterruptedException {
+  public long insert(Load l, Slot s, ServerWarmup w) throws InterruptedException {
     return send(l, l.insert, s.scheduled);
   }
 
   /** {@code GET /search?id=} of a seeded document in the claimed slot; returns the slot's scheduled start (ns). */
   @Benchmark
-  public long search(Load l, SearchTarget t, Slot s, Latency lat, ServerWarmup w) throws InterruptedException {
+  public long search(Load l, SearchTarget t, Slot s, ServerWarmup w) throws InterruptedException {
     HttpRequest req = l.searches[s.next & (SEARCHES - 1)];
     s.next += s.stride;
     return send(l, req, s.scheduled);

@@ -131,10 +131,7 @@ public class PayloadServiceBenchmark extends BenchmarkDefaults {
     /** Starts the service with {@code collectionSize} seeded documents, then the index when asked. */
     @Setup(Level.Trial)
     public void open(Service s) {
-      if (collectionSize < 1) {
-        throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
-      }
-      s.fixture = PayloadFixture.open(PayloadSettings.fromEnvironment(), s.arrangement, s.doc, index, collectionSize);
+      s.fixture = PayloadFixture.openForSearch(s.arrangement, s.doc, index, collectionSize);
       ServerWarmup.record(s.fixture.warmUp(PayloadFixture.Mix.search, PayloadFixture.warmupRule()));
     }
   }

@@ -15,6 +15,7 @@ import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
 import io.dbbench.load.SteadyState;
@@ -130,12 +131,12 @@ public final class ArangoFamily implements BenchmarkFamily {
    * per side. Full: {@link #full}.
    */
   @Override
-  public FamilySettings settings(boolean full) {
+  public FamilySettings settings(Mode mode) {
     // No -prof gc: its gc.alloc.rate.norm counts the per-shot preparation and verification too;
     // the benchmark measures the shot's own allocation (shotAllocatedBytes).
     // allocs/op beside B/op, as the Go study's -benchmem reported them, from a separate pass
     FamilySettings.Builder b = FamilySettings.builder().countAllocations("^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.");
-    if (full) {
+    if (mode == Mode.FULL) {
       return full(b).build();
     }
     PoolSettings.quick(b); // the pooling study's own parameter names (ArangoDB II)
@@ -249,7 +250,7 @@ public final class ArangoFamily implements BenchmarkFamily {
    * {@code DBBENCH_ARANGO_STANDIN_WORK_MS} is set, and then they start their own).
    */
   @Override
-  public FamilyServers startServers(boolean full, PrintStream out) throws IOException {
+  public FamilyServers startServers(Mode mode, PrintStream out) throws IOException {
     return ArangoTarget.startShared(ArangoSettings.fromEnvironment(), PoolSettings.fromEnvironment().standInArgs());
   }
 

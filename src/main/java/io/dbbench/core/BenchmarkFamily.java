@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * settings.
  *
  * <p>Families are stateless: {@link #probe()} returns availability and the manifest facts in one
- * value, and {@link #settings(boolean)} depends on nothing but the mode. The main job (in
+ * value, and {@link #settings(Mode)} depends on nothing but the mode. The main job (in
  * {@code io.dbbench}) lists them in its registry ({@code io.dbbench.Families}, read from the study
  * rooms' registry); this interface
  * sits on the ground floor and imports no family.
@@ -44,12 +44,12 @@ public interface BenchmarkFamily {
   Probe probe();
 
   /**
-   * The family's JMH settings for the quick default run ({@code full == false}) or for
-   * publication ({@code full == true}). By the suite's rule the {@code @Param} defaults of a
+   * The family's JMH settings for the quick default run ({@link Mode#QUICK}) or for
+   * publication ({@link Mode#FULL}). By the suite's rule the {@code @Param} defaults of a
    * benchmark class are the study's full sweep, so full settings usually name no parameter and
    * quick settings narrow the sweep.
    */
-  FamilySettings settings(boolean full);
+  FamilySettings settings(Mode mode);
 
   /**
    * Seconds the family's sweep (its rows other than the headline comparisons, with its allocation
@@ -64,12 +64,12 @@ public interface BenchmarkFamily {
   /**
    * Called once after the family's benchmarks ran in the main job, with the run directory, to
    * write reference data beside the results (GraphJ: native {@code zstd}/{@code openssl} figures
-   * on the same corpus). Default: nothing. Must not throw for a missing tool: say so in one line
-   * on {@code out} and return.
+   * on the same corpus), as many as the run's {@code mode} asks for. Default: nothing. Must not
+   * throw for a missing tool: say so in one line on {@code out} and return.
    *
    * @throws java.io.IOException when a file cannot be written (the main job reports it and goes on)
    */
-  default void afterRun(Path runDir, boolean full, PrintStream out) throws IOException {}
+  default void afterRun(Path runDir, Mode mode, PrintStream out) throws IOException {}
 
   /**
    * Starts the servers of ours that the family's trials share in the main job ({@link FamilyServers}),
@@ -80,7 +80,7 @@ public interface BenchmarkFamily {
    * @throws java.io.IOException when a server cannot be started (the main job says so in one line
    *     and lets every trial start its own)
    */
-  default FamilyServers startServers(boolean full, PrintStream out) throws IOException {
+  default FamilyServers startServers(Mode mode, PrintStream out) throws IOException {
     return FamilyServers.NONE;
   }
 }

@@ -5,6 +5,7 @@ import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -125,13 +126,13 @@ public final class GraphFamily implements BenchmarkFamily {
    * configured temp root.
    */
   @Override
-  public FamilySettings settings(boolean full) {
+  public FamilySettings settings(Mode mode) {
     // the headline comparisons in both modes: graphd's journal (writer thread) on dbbench's batched
     // write form (100 prepared CREATEs in one explicit transaction) and on graphd's own write form
     // (one literal CREATE auto-committed per call: throughput_bench's create_node and batch_insert/N)
     FamilySettings.Builder b = FamilySettings.builder()
         .comparison(new GraphForm().study().headline("journal")).comparisonExpectedSeconds(58);
-    if (full) {
+    if (mode == Mode.FULL) {
       return full(b).build();
     }
     // six measured seconds per comparison fork: with two, 50-82% of the pairs' variance was

@@ -36,9 +36,9 @@ public enum AeadProvider {
    */
   public Aead create() {
     return switch (this) {
-      case JDK -> new JdkXChaCha20Poly1305();
+      case JDK -> JceXChaCha20Poly1305.jdk();
       case BC -> new BcXChaCha20Poly1305();
-      case CONSCRYPT -> ConscryptXChaCha20Poly1305.create();
+      case CONSCRYPT -> ConscryptCipher.create();
       case LIBCRYPTO -> LibcryptoBridge.create();
     };
   }
@@ -50,7 +50,7 @@ public enum AeadProvider {
    */
   public Optional<String> unavailableReason() {
     return switch (this) {
-      case CONSCRYPT -> ConscryptXChaCha20Poly1305.unavailableReason();
+      case CONSCRYPT -> ConscryptCipher.unavailableReason();
       case LIBCRYPTO -> LibcryptoBridge.unavailableReason();
       default -> Optional.empty();
     };

@@ -26,7 +26,7 @@ final class BcXChaCha20Poly1305 implements Aead {
   }
 
   private byte[] run(boolean enc, byte[] key, byte[] nonce, byte[] aad, byte[] in) throws GeneralSecurityException {
-    JdkXChaCha20Poly1305.checkLengths(key, nonce);
+    JceXChaCha20Poly1305.checkLengths(key, nonce);
     cipher.init(enc, new AEADParameters(new KeyParameter(key), TAG_LEN * 8, nonce, aad));
     byte[] out = new byte[cipher.getOutputSize(in.length)];
     int n = cipher.processBytes(in, 0, in.length, out, 0);
@@ -40,21 +40,21 @@ final class BcXChaCha20Poly1305 implements Aead {
 
   @Override
   public int sealInto(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext, byte[] out) throws GeneralSecurityException {
-    JdkXChaCha20Poly1305.outputRoom(true, plaintext, out);
+    JceXChaCha20Poly1305.outputRoom(true, plaintext, out);
     return runInto(true, key, nonce, aad, plaintext, out);
   }
 
   @Override
   public int openInto(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag, byte[] out)
       throws GeneralSecurityException {
-    int need = JdkXChaCha20Poly1305.outputRoom(false, ciphertextAndTag, out);
+    int need = JceXChaCha20Poly1305.outputRoom(false, ciphertextAndTag, out);
     // BouncyCastle writes plaintext while it reads and checks the tag last: zeroed on a bad tag
-    return JdkXChaCha20Poly1305.openZeroingOnFailure(need, out, () -> runInto(false, key, nonce, aad, ciphertextAndTag, out));
+    return JceXChaCha20Poly1305.openZeroingOnFailure(need, out, () -> runInto(false, key, nonce, aad, ciphertextAndTag, out));
   }
 
   private int runInto(boolean enc, byte[] key, byte[] nonce, byte[] aad, byte[] in, byte[] out)
       throws GeneralSecurityException {
-    JdkXChaCha20Poly1305.checkLengths(key, nonce);
+    JceXChaCha20Poly1305.checkLengths(key, nonce);
     cipher.init(enc, new AEADParameters(new KeyParameter(key), TAG_LEN * 8, nonce, aad));
     int n = cipher.processBytes(in, 0, in.length, out, 0);
     try {

@@ -3,6 +3,7 @@ package io.dbbench.graphj;
 import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Version;
 import java.io.IOException;
@@ -60,8 +61,9 @@ public final class GraphjFamily implements BenchmarkFamily {
    * are left out with their reasons. Full: {@link #full}, every available provider.
    */
   @Override
-  public FamilySettings settings(boolean full) {
-    return full ? full(headlines(FamilySettings.builder(), true)).build() : headlines(FamilySettings.builder(), false)
+  public FamilySettings settings(Mode mode) {
+    return mode == Mode.FULL ? full(headlines(FamilySettings.builder(), mode)).build()
+        : headlines(FamilySettings.builder(), mode)
         // three measured seconds per comparison fork: on a host whose 1 s iterations scatter by 10-15%,
         // two left fork means 0.13-0.20 apart in ln; the scatter is white (lag-1 autocorrelation
         // -0.08, fork means as spread as the iterations predict), so seconds per fork buy precision
@@ -140,7 +142,7 @@ public final class GraphjFamily implements BenchmarkFamily {
    * fresh context, the row the findings hold against graphd's MB/s) against one reused context
    * compressing with the size known (what dbbench shows a Rust or Java writer could save).
    */
-  private static FamilySettings.Builder headlines(FamilySettings.Builder b, boolean full) {
+  private static FamilySettings.Builder headlines(FamilySettings.Builder b, Mode mode) {
     // Conscrypt ships x86_64 builds only, libcrypto needs JDK 22+ and OpenSSL: a provider that
     // cannot run here is left out, its reason recorded
     List<String> left = new ArrayList<>();
@@ -148,14 +150,14 @@ public final class GraphjFamily implements BenchmarkFamily {
     for (AeadProvider p : AeadProvider.values()) {
       p.unavailableReason().ifPresentOrElse(r -> why.add(p.id() + ": " + r), () -> left.add(p.id()));
     }
-    if (!full) {
+    if (mode == Mode.QUICK) {
       // quick: the JDK's (the default) and the fastest native path; bc (7-8x jdk) and conscrypt
       // (no faster than jdk here, docs/graphj.md) run in full mode
       left.retainAll(QUICK_PROVIDERS);
     }
     if (!why.isEmpty()) {
       b.reduced("provider", String.join("; ", why), left.toArray(String[]::new));
-    } else if (!full) {
+    } else if (mode == Mode.QUICK) {
       b.param("provider", left.toArray(String[]::new));
     }
     return b.comparison(new GraphjForm().study().headline("context")).comparisonExpectedSeconds(34);
@@ -200,8 +202,8 @@ public final class GraphjFamily implements BenchmarkFamily {
    * A missing tool is one line and a skip (see {@link NativeReference}).
    */
   @Override
-  public void afterRun(Path runDir, boolean full, PrintStream out) throws IOException {
-    NativeReference.run(runDir, List.of(GraphjCorpus.Kind.values()), full ? NativeReference.LEVELS : new int[] {1, 3},
-        1, System.getenv("PATH"), out);
+  public void afterRun(Path runDir, Mode mode, PrintStream out) throws IOException {
+    NativeReference.run(runDir, List.of(GraphjCorpus.Kind.values()),
+        mode == Mode.FULL ? NativeReference.LEVELS : new int[] {1, 3}, 1, System.getenv("PATH"), out);
   }
 }

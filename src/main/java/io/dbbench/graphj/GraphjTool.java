@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -242,6 +243,32 @@ public final class GraphjTool implements Callable<Integer> {
     return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
+  /** {@code --key-hex}, the same option in every subcommand: it opens encrypted inputs and encrypts what is sealed. */
+  static final class KeyOption {
+    @Spec(Spec.Target.MIXEE)
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--key-hex", paramLabel = "K", description = "32-byte key, 64 hex digits: opens encrypted inputs;"
+        + " write and compact also encrypt the sealed body with it.")
+    String keyHex;
+
+    /**
+     * The key, or {@code null} without the option.
+     *
+     * @throws CommandLine.ParameterException when it is not 64 hex digits ({@link GraphjTool#key})
+     */
+    byte[] bytes() {
+      return key(spec.commandLine(), keyHex);
+    }
+  }
+
+  /** {@code --tolerate-torn-tail}, the same option wherever journals are read. */
+  static final class TornTailOption {
+    @Option(names = "--tolerate-torn-tail", description = "Ignore an incomplete last entry of fewer than 48 bytes (a crash"
+        + " mid-append), as graphd does, instead of refusing the file.")
+    boolean tolerateTornTail;
+  }
+
   /** {@code inspect FILE}: header JSON, then one JSON object per entry; verifies everything first. */
   @Command(name = "inspect", description = "Print the header and every entry as JSON lines, verifying as it reads.")
   static final class Inspect implements Callable<Integer> {
@@ -251,18 +278,18 @@ public final class GraphjTool implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE")
     Path file;
 
-    @Option(names = "--key-hex", paramLabel = "K", description = "32-byte key, 64 hex digits, for encrypted files.")
-    String keyHex;
+    @Mixin
+    KeyOption keyOption;
 
-    @Option(names = "--tolerate-torn-tail", description = "Ignore fewer than 48 bytes of an incomplete last entry (a crash mid-append), as graphd does.")
-    boolean tolerateTornTail;
+    @Mixin
+    TornTailOption torn;
 
     @Override
     public Integer call() throws IOException {
       PrintWriter out = spec.commandLine().getOut();
       JournalReader.GraphjFile f;
       try {
-        f = JournalReader.read(file, key(spec.commandLine(), keyHex), tolerateTornTail);
+        f = JournalReader.read(file, keyOption.bytes(), torn.tolerateTornTail);
       } catch (GraphjException e) {
         spec.commandLine().getErr().println("graphj: " + e.getMessage());
         return 1;
@@ -292,19 +319,19 @@ public final class GraphjTool implements Callable<Integer> {
     @Parameters(index = "0..*", arity = "1..*", paramLabel = "FILE")
     List<Path> files;
 
-    @Option(names = "--key-hex", paramLabel = "K", description = "32-byte key, 64 hex digits, for encrypted files.")
-    String keyHex;
+    @Mixin
+    KeyOption keyOption;
 
-    @Option(names = "--tolerate-torn-tail", description = "Ignore fewer than 48 bytes of an incomplete last entry (a crash mid-append), as graphd does.")
-    boolean tolerateTornTail;
+    @Mixin
+    TornTailOption torn;
 
     @Override
     public Integer call() {
-      byte[] key = key(spec.commandLine(), keyHex);
+      byte[] key = keyOption.bytes();
       int rc = 0;
       for (Path p : files) {
         try {
-          JournalReader.GraphjFile f = JournalReader.read(p, key, tolerateTornTail);
+          JournalReader.GraphjFile f = JournalReader.read(p, key, torn.tolerateTornTail);
           String kind = f.legacy() ? "legacy .wal" : (f.header().sealed() ? "sealed" : "live")
               + (f.header().compressed() ? ", zstd " + f.header().zstdLevel() : "")
               + (f.header().encrypted() ? ", encrypted" : "");
@@ -348,8 +375,8 @@ public final class GraphjTool implements Callable<Integer> {
     @Option(names = "--zstd-level", paramLabel = "L", description = "Compress the sealed body with zstd at level L.")
     Integer level;
 
-    @Option(names = "--key-hex", paramLabel = "K", description = "Encrypt the sealed body with this 32-byte key.")
-    String keyHex;
+    @Mixin
+    KeyOption keyOption;
 
     @Option(names = "--first-seq", paramLabel = "N", defaultValue = "1", converter = UnsignedLong.class,
         description = "First sequence, an unsigned 64-bit integer (default 1).")
@@ -358,7 +385,7 @@ public final class GraphjTool implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
       CommandLine cl = spec.commandLine();
-      byte[] key = key(cl, keyHex);
+      byte[] key = keyOption.bytes();
       if (!seal && (level != null || key != null)) {
         throw new CommandLine.ParameterException(cl, "--zstd-level and --key-hex need --seal (only sealed files are compressed or encrypted)");
       }
@@ -440,19 +467,19 @@ public final class GraphjTool implements Callable<Integer> {
     @Option(names = "--zstd-level", paramLabel = "L", description = "Compress the archive with zstd at level L.")
     Integer level;
 
-    @Option(names = "--key-hex", paramLabel = "K", description = "Key for encrypted inputs, and to encrypt the archive.")
-    String keyHex;
+    @Mixin
+    KeyOption keyOption;
 
-    @Option(names = "--tolerate-torn-tail", description = "Drop an input's torn tail (under 48 bytes) instead of refusing the input.")
-    boolean tolerateTornTail;
+    @Mixin
+    TornTailOption torn;
 
     @Override
     public Integer call() throws IOException {
-      byte[] key = key(spec.commandLine(), keyHex);
+      byte[] key = keyOption.bytes();
       try {
         GraphjHeader h = Compaction.compact(inputs, out, key,
             new GraphjCodec.SealOptions(level != null, level == null ? 0 : level, key), AeadProvider.DEFAULT.create(),
-            tolerateTornTail);
+            torn.tolerateTornTail);
         spec.commandLine().getOut().println("wrote " + out + " (" + Long.toUnsignedString(h.entryCount())
             + " entries, sequences " + Long.toUnsignedString(h.firstSeq()) + ".." + Long.toUnsignedString(h.lastSeq())
             + ", body " + h.bodyLen() + " bytes)");

@@ -3,6 +3,7 @@ package io.dbbench.jdbc;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -63,14 +64,14 @@ public final class JdbcFamily implements BenchmarkFamily {
    * {@link ServerCpuProfiler} (the embedded PostgreSQL's backend CPU per shot, {@code server.cpu}).
    */
   @Override
-  public FamilySettings settings(boolean full) {
+  public FamilySettings settings(Mode mode) {
     // the headline comparison in both modes: the study's executeBatch path ("many", the row the
     // findings hold against hdbinsert's table) against one COPY, at the study's 100,000-row batch
     FamilySettings.Builder b = FamilySettings.builder().comparison(new GomessageForm().study().headline("strategy"))
         .comparisonExpectedSeconds(18)
         // the embedded server's CPU per shot beside every time (nothing for a remote server)
         .profiler(ServerCpuProfiler.class.getName());
-    return full ? full(b).build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).param("mode", "seq")
+    return mode == Mode.FULL ? full(b).build() : b.param("shape", QUICK_SHAPES.toArray(String[]::new)).param("mode", "seq")
         .exclude("^io\\.dbbench\\.jdbc\\.GomessageRowByRowBenchmark\\.", "row by row (8-9 s per operation, one"
             + " fork, no finding reads it): full mode runs it; the quick budget goes to the headline comparisons' pairs")
         // two warm-up and eight measured shots per comparison fork: with one and two, a fork's shots
@@ -120,8 +121,8 @@ public final class JdbcFamily implements BenchmarkFamily {
   static final int QUICK_COMPARISON_CAP_SECONDS = 90;
 
   /** Rounds of the {@code psql \copy} reference ({@link PsqlReference}): quick 3, full 5. */
-  static int psqlRounds(boolean full) {
-    return full ? 5 : 3;
+  static int psqlRounds(Mode mode) {
+    return mode == Mode.FULL ? 5 : 3;
   }
 
   /**
@@ -131,8 +132,8 @@ public final class JdbcFamily implements BenchmarkFamily {
    * A missing psql, or a family aimed at another server, is one line and a file that says why.
    */
   @Override
-  public void afterRun(Path runDir, boolean full, PrintStream out) throws IOException {
-    PsqlReference.run(runDir, psqlRounds(full), System.getenv("PATH"),
+  public void afterRun(Path runDir, Mode mode, PrintStream out) throws IOException {
+    PsqlReference.run(runDir, psqlRounds(mode), System.getenv("PATH"),
         GomessageSettings.fromEnvironment().target().isEmbedded(), out);
   }
 }

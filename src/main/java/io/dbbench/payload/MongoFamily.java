@@ -4,6 +4,7 @@ import com.mongodb.client.MongoClient;
 import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
 import io.dbbench.mongo.Arrangement;
@@ -86,9 +87,9 @@ public final class MongoFamily implements BenchmarkFamily {
    * driver's and the benchmark threads' alone.
    */
   @Override
-  public FamilySettings settings(boolean full) {
+  public FamilySettings settings(Mode mode) {
     FamilySettings.Builder b = FamilySettings.builder().profiler("gc");
-    if (!full) {
+    if (mode == Mode.QUICK) {
       return b.exclude("^io\\.dbbench\\.mongo\\.", "the driver benchmarks' stand-in is not warmed to steady state"
           + " (the payload study's is), and the quick budget goes to the payload study's warm-ups; full mode runs them")
           .param("poolSize", "100").param("doc", "reqmgr2")

@@ -3,6 +3,7 @@ package io.dbbench.payload;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.load.SteadyState;
 import java.io.IOException;
@@ -75,10 +76,10 @@ public final class PayloadFamily implements BenchmarkFamily {
    * {@code arrangement=outOfProcess} they are the clients' alone. Full: {@link #full}.
    */
   @Override
-  public FamilySettings settings(boolean full) {
+  public FamilySettings settings(Mode mode) {
     // allocs/op for the closed-loop rows, as the study's Go -benchmem reported them, from a separate pass
     FamilySettings.Builder b = FamilySettings.builder().profiler("gc");
-    if (full) {
+    if (mode == Mode.FULL) {
       return full(b).build();
     }
     // one JMH warm-up iteration after the server warm-up: the fork's 100 fresh clients open their
@@ -170,7 +171,7 @@ public final class PayloadFamily implements BenchmarkFamily {
    * warmed by the first trials, so later ones reach steady state in a few seconds.
    */
   @Override
-  public FamilyServers startServers(boolean full, PrintStream out) throws IOException {
+  public FamilyServers startServers(Mode mode, PrintStream out) throws IOException {
     return PayloadFixture.startShared(PayloadSettings.fromEnvironment());
   }
 

@@ -23,6 +23,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongUnaryOperator;
 import java.util.regex.Pattern;
 
 /**
@@ -161,6 +162,21 @@ public final class PayloadFixture implements AutoCloseable {
   }
 
   /**
+   * What a search benchmark drives: {@link #open(PayloadSettings, Arrangement, PayloadDocument, Index, int)}
+   * on the environment's settings ({@link PayloadSettings#fromEnvironment()}) with {@code collectionSize}
+   * seeded documents to search.
+   *
+   * @throws IllegalArgumentException when {@code collectionSize} is below 1 (nothing to search)
+   */
+  public static PayloadFixture openForSearch(Arrangement arrangement, PayloadDocument doc, Index index,
+      int collectionSize) {
+    if (collectionSize < 1) {
+      throw new IllegalArgumentException("collectionSize=" + collectionSize + "; expected at least 1 document to search");
+    }
+    return open(PayloadSettings.fromEnvironment(), arrangement, doc, index, collectionSize);
+  }
+
+  /**
    * Prepares an empty collection on {@code target}, starts the service (in a JVM of its own for
    * {@link Arrangement#outOfProcess}; its start-up overlaps the seeding), seeds
    * {@code collectionSize} documents whose ids {@link #seededIds()} lists, then creates the index
@@ -228,13 +244,21 @@ public final class PayloadFixture implements AutoCloseable {
    * -1 when they do not both run in processes of their own or the OS does not report it.
    */
   public long serverCpuNanos() {
+    return sumOverServers(SharedServer::cpuNanos);
+  }
+
+  /**
+   * {@code perProcess} of the service's process plus that of the stand-in's; -1 when they do not
+   * both run in processes of their own or {@code perProcess} returns -1 for either.
+   */
+  private long sumOverServers(LongUnaryOperator perProcess) {
     long service = servicePid();
     long standIn = target().standInPid();
     if (service < 0 || standIn < 0) {
       return -1;
     }
-    long a = SharedServer.cpuNanos(service);
-    long b = SharedServer.cpuNanos(standIn);
+    long a = perProcess.applyAsLong(service);
+    long b = perProcess.applyAsLong(standIn);
     return a < 0 || b < 0 ? -1 : a + b;
   }
 
@@ -344,14 +368,7 @@ public final class PayloadFixture implements AutoCloseable {
    * cannot tell.
    */
   public long serverJitNanos() {
-    long service = servicePid();
-    long standIn = target().standInPid();
-    if (service < 0 || standIn < 0) {
-      return -1;
-    }
-    long a = JitActivity.compilerNanos(service);
-    long b = JitActivity.compilerNanos(standIn);
-    return a < 0 || b < 0 ? -1 : a + b;
+    return sumOverServers(JitActivity::compilerNanos);
   }
 
   /** The service's process when it runs in a JVM of its own, else {@code null}. */

@@ -1,8 +1,6 @@
 package io.dbbench.payload;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.dbbench.core.AnalyzeCommand;
 import io.dbbench.core.Version;
@@ -13,9 +11,9 @@ import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Finding;
 import io.dbbench.report.stats.Stats;
+import io.dbbench.report.study.SideBySideSummary;
 import io.dbbench.report.study.Study;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,7 +67,6 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
       "warmup_steady", "server");
   /** The {@code clients} cell of a Go benchmark that starts all b.N requests at once. */
   public static final String ALL_AT_ONCE = "b.N";
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
@@ -510,9 +507,7 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
       m.put("speedup_high", e.change().judgeable() ? e.speedupHigh() : null);
       m.put("blocks", e.change().pairs());
       m.put("study_speedup", e.verdict() == null ? null : PUBLISHED.low());
-      m.put("agreement", e.verdict() == null ? null : e.verdict().agreement());
-      m.put("verdict", e.verdict() == null ? null : e.verdict().text());
-      m.put("note", e.verdict() == null ? null : e.verdict().note());
+      m.putAll(SideBySideSummary.verdict(e.verdict()));
       m.put("under_load", e.underLoad());
       effects.add(m);
     }
@@ -522,30 +517,15 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
       m.put("comparison", c.comparison());
       m.put("row", c.row());
       m.put("metric", c.metric());
-      m.put("change_pct", c.change().changePct());
-      m.put("ci_low_pct", c.change().judgeable() ? c.change().ciLow() : null);
-      m.put("ci_high_pct", c.change().judgeable() ? c.change().ciHigh() : null);
-      m.put("blocks", c.change().pairs());
+      m.putAll(SideBySideSummary.percentChange(c.change()));
       m.put("under_load", c.underLoad());
       changes.add(m);
     }
-    List<Map<String, Object>> machine = new ArrayList<>();
-    for (Machine m : s.machine()) {
-      Map<String, Object> x = new LinkedHashMap<>(m.interval().toMap());
-      x.put("block", m.block());
-      x.put("side", m.side());
-      x.put("operation", m.what());
-      x.put("under_load", m.underLoad());
-      machine.add(x);
-    }
-    Map<String, Object> top = new LinkedHashMap<>();
-    top.put("schema", "dbbench.wmpayload-side-by-side/1");
-    top.put("server", s.server());
-    top.put("blocks", s.blocks());
-    top.put("index_effects", effects);
-    top.put("changes", changes);
-    top.put("machine", machine);
-    Files.writeString(dir.resolve("summary.json"), MAPPER.writeValueAsString(top));
-    Files.writeString(dir.resolve("summary.md"), s.markdown());
+    Map<String, Object> sections = new LinkedHashMap<>();
+    sections.put("index_effects", effects);
+    sections.put("changes", changes);
+    sections.put("machine", s.machine().stream()
+        .map(m -> SideBySideSummary.machine(m.interval(), m.block(), m.side(), m.what(), m.underLoad())).toList());
+    SideBySideSummary.write(dir, "dbbench.wmpayload-side-by-side/1", s.server(), s.blocks(), sections, s.markdown());
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkSchedule;
+import io.dbbench.core.Mode;
 import io.dbbench.report.data.ForkMerge;
 import io.dbbench.report.data.ReportException;
 import io.dbbench.report.stats.Stats;
@@ -67,7 +68,8 @@ final class HeadlineComparisons {
       return null;
     }
     Integer fixed = JmhCommand.fixedForksPerSide(hooks.options().forks(), hooks.options().userArgs());
-    int pilot = JmhCommand.pilotPairs(hooks.options().full(), settings);
+    Mode mode = hooks.options().mode();
+    int pilot = JmhCommand.pilotPairs(mode, settings);
     List<Study> studies = Findings.studies();
     f.fenv().startComparisons();
     int k = 0;
@@ -78,10 +80,10 @@ final class HeadlineComparisons {
       }
       double carried = hooks.ctx().budget().carried();
       StoppingRule rule = fixed != null ? null : StoppingRule.of(
-          Findings.scaleOf(studies, c.benchmark(), c.param(), c.contenderValue()), hooks.options().full(), pilot,
-          hooks.options().full() ? JmhCommand.FULL_MAX_PAIRS : JmhCommand.QUICK_MAX_PAIRS,
+          Findings.scaleOf(studies, c.benchmark(), c.param(), c.contenderValue()), mode, pilot,
+          mode == Mode.FULL ? JmhCommand.FULL_MAX_PAIRS : JmhCommand.QUICK_MAX_PAIRS,
           hooks.ctx().budget().capFor(c.capSeconds() != null ? c.capSeconds()
-              : hooks.options().full() ? JmhCommand.FULL_COMPARISON_CAP_SECONDS : JmhCommand.QUICK_COMPARISON_CAP_SECONDS));
+              : mode == Mode.FULL ? JmhCommand.FULL_COMPARISON_CAP_SECONDS : JmhCommand.QUICK_COMPARISON_CAP_SECONDS));
       ManifestBuilder.ComparisonEntry run = f.fenv().comparison(k, c,
           rule == null ? ManifestBuilder.fixedRule(fixed) : ManifestBuilder.rule(rule));
       if (rule != null) {

@@ -2,6 +2,7 @@ package io.dbbench.run;
 
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkFlags;
+import io.dbbench.core.Mode;
 import io.dbbench.core.SecretsFile;
 import io.dbbench.report.stats.Stats;
 import java.nio.file.Path;
@@ -51,6 +52,7 @@ public final class JmhCommand {
    */
   public static final FamilySettings FULL = FamilySettings.builder().forks(3).warmupIterations(5)
       .warmupTime("2s").iterations(10).measurementTime("2s").headlineForks(JmhCommand.FULL_HEADLINE_FORKS).build();
+
   /** Pilot pairs of a headline comparison in quick mode ({@code io.dbbench.report.stats.StoppingRule#QUICK_PILOT_PAIRS}). */
   public static final int QUICK_HEADLINE_FORKS = 6;
   /** Pilot pairs of a headline comparison in full mode. */
@@ -72,14 +74,14 @@ public final class JmhCommand {
   /**
    * What every fork command line of one main job shares.
    *
-   * @param full publication settings instead of quick ones
+   * @param mode quick or full (publication) settings
    * @param userArgs the user's JMH options ({@code -Dbench.args}, already split)
    * @param hostJvmArgs the main job's JVM input arguments (the forks' base arguments)
    * @param jdkFeature the forks' JDK feature release (which fork flags it knows)
    * @param runDir the run directory the forks learn as {@code dbbench.run.dir}
    * @param secretsFile the forks' secrets file (see {@link #forkSecrets}), or {@code null}
    */
-  public record Job(boolean full, List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path runDir,
+  public record Job(Mode mode, List<String> userArgs, List<String> hostJvmArgs, int jdkFeature, Path runDir,
       Path secretsFile) {
     /** Copies the lists. */
     public Job {
@@ -91,7 +93,7 @@ public final class JmhCommand {
     public Job withOptionsFirst(List<String> options) {
       List<String> u = new ArrayList<>(options);
       u.addAll(userArgs);
-      return new Job(full, u, hostJvmArgs, jdkFeature, runDir, secretsFile);
+      return new Job(mode, u, hostJvmArgs, jdkFeature, runDir, secretsFile);
     }
   }
 
@@ -110,7 +112,7 @@ public final class JmhCommand {
   public static List<String> build(Job job, FamilySettings family, Integer forks, Path resultFile,
       List<String> benchmarks) {
     List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
-    return JmhArgs.merge((job.full() ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), forkLayer,
+    return JmhArgs.merge(defaults(job.mode()).toJmhArgs(), family.toJmhArgs(), forkLayer,
         JmhArgs.without(job.userArgs(), JmhArgs.JVM_OPTIONS), fixedOptions(job, family, resultFile), benchmarks);
   }
 
@@ -125,7 +127,7 @@ public final class JmhCommand {
   public static List<String> buildSweep(Job job, FamilySettings family, FamilySettings.Sweep sweep, Integer forks,
       Path resultFile, List<String> benchmarks) {
     List<String> forkLayer = forks == null ? List.of() : List.of("-f", forks.toString());
-    return JmhArgs.merge((job.full() ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), sweep.toJmhArgs(), forkLayer,
+    return JmhArgs.merge(defaults(job.mode()).toJmhArgs(), family.toJmhArgs(), sweep.toJmhArgs(), forkLayer,
         JmhArgs.without(job.userArgs(), JmhArgs.JVM_OPTIONS), fixedOptions(job, family, resultFile), benchmarks);
   }
 
@@ -162,13 +164,18 @@ public final class JmhCommand {
     return null;
   }
 
+  /** The mode's defaults: {@link #QUICK} or {@link #FULL}. */
+  public static FamilySettings defaults(Mode mode) {
+    return mode == Mode.FULL ? FULL : QUICK;
+  }
+
   /**
    * The pilot's pairs of each headline comparison: the family's {@link FamilySettings#headlineForks}
    * (at least {@code Stats.MIN_PAIRS}) when it sets them, else the mode's.
    */
-  public static int pilotPairs(boolean full, FamilySettings family) {
+  public static int pilotPairs(Mode mode, FamilySettings family) {
     return family.headlineForks() != null ? Math.max(Stats.MIN_PAIRS, family.headlineForks())
-        : (full ? FULL : QUICK).headlineForks();
+        : defaults(mode).headlineForks();
   }
 
   /**
@@ -191,7 +198,7 @@ public final class JmhCommand {
     });
     List<String> fixed = new ArrayList<>(List.of("-f", "1"));
     fixed.addAll(fixedOptions(job, family, resultFile));
-    return JmhArgs.merge((job.full() ? FULL : QUICK).toJmhArgs(), family.toJmhArgs(), layer,
+    return JmhArgs.merge(defaults(job.mode()).toJmhArgs(), family.toJmhArgs(), layer,
         JmhArgs.without(job.userArgs(), JmhArgs.JVM_OPTIONS), fixed,
         List.of("^" + Pattern.quote(benchmark) + "$"));
   }

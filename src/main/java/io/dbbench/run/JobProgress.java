@@ -1,5 +1,6 @@
 package io.dbbench.run;
 
+import io.dbbench.core.Mode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,10 +56,10 @@ public final class JobProgress {
    * The plan as printed before anything runs: a heading with the unit count, the mode and the
    * total expected time, then one line per unit with its expected seconds.
    *
-   * @param mode {@code quick} or {@code full}
+   * @param mode the run's mode, said in the heading
    * @param shard {@code null}, or the shard these units belong to (said in the heading)
    */
-  public static List<String> planLines(List<ShardPlan.Unit> units, String mode, ShardPlan.Shard shard) {
+  public static List<String> planLines(List<ShardPlan.Unit> units, Mode mode, ShardPlan.Shard shard) {
     List<String> out = new ArrayList<>();
     long sum = units.stream().mapToLong(ShardPlan.Unit::expectedSeconds).sum();
     out.add("plan: " + units.size() + " unit" + (units.size() == 1 ? "" : "s") + " in " + mode + " mode"

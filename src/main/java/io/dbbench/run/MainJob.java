@@ -8,6 +8,7 @@ import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.Leases;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.core.Redaction;
 import io.dbbench.profile.MachineState;
@@ -51,7 +52,7 @@ public final class MainJob {
   /**
    * What the user asked for.
    *
-   * @param full publication settings instead of quick ones
+   * @param mode quick or full (publication) settings
    * @param include only benchmarks whose full name matches, or {@code null} for all
    * @param userArgs JMH options that override the families' settings, option by option
    * @param forks fork count for every family, or {@code null} for the settings'
@@ -61,7 +62,7 @@ public final class MainJob {
    * @param units only the plan's units whose id ({@code graph:sweep:graphd-100}, {@code arango:comparison:2})
    *     this pattern finds, or {@code null} for every unit; applied before the shards split the plan
    */
-  public record Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
+  public record Options(Mode mode, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
       String profile, ShardPlan.Shard shard, Pattern units) {
     /** Copies the argument list. */
     public Options {
@@ -70,20 +71,20 @@ public final class MainJob {
     }
 
     /** Options of a run over every unit of its plan. */
-    public Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
+    public Options(Mode mode, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
         String profile, ShardPlan.Shard shard) {
-      this(full, include, userArgs, forks, resultsRoot, profile, shard, null);
+      this(mode, include, userArgs, forks, resultsRoot, profile, shard, null);
     }
 
     /** Options of an unsharded run. */
-    public Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
+    public Options(Mode mode, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot,
         String profile) {
-      this(full, include, userArgs, forks, resultsRoot, profile, null);
+      this(mode, include, userArgs, forks, resultsRoot, profile, null);
     }
 
     /** Options without profiling, unsharded. */
-    public Options(boolean full, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot) {
-      this(full, include, userArgs, forks, resultsRoot, "none", null);
+    public Options(Mode mode, Pattern include, List<String> userArgs, Integer forks, Path resultsRoot) {
+      this(mode, include, userArgs, forks, resultsRoot, "none", null);
     }
   }
 
@@ -128,9 +129,6 @@ public final class MainJob {
   /** This shard's units {@code <family>:client:<name>} ({@link StudyClients}); set once by {@link #run()}. */
   private StudyClients clients;
 
-
-
-
   /** A job over {@code families} (normally {@code io.dbbench.Families.all()}), printing progress to {@code out}. */
   public MainJob(List<BenchmarkFamily> families, Options options, PrintStream out, Clock clock) {
     this.families = List.copyOf(families);
@@ -146,7 +144,7 @@ public final class MainJob {
    */
   public Outcome run() throws IOException {
     Path runDir = RunDirectory.create(options.resultsRoot(), STAMP.format(ZonedDateTime.now(clock.withZone(ZoneOffset.UTC))));
-    say("main job: " + (options.full() ? "full (publication)" : "quick") + " settings; results in "
+    say("main job: " + (options.mode() == Mode.FULL ? "full (publication)" : "quick") + " settings; results in "
         + runDir.toAbsolutePath());
     // servers and directories of forks that were killed in an earlier run (see Leases)
     Leases.sweep().forEach(this::say);
@@ -156,14 +154,14 @@ public final class MainJob {
     owned = units.owned();
     emptyShard = units.emptyShard();
     List<ShardPlan.Unit> mine = units.mine();
-    JobProgress.planLines(mine, options.full() ? "full" : "quick", options.shard()).forEach(this::say);
+    JobProgress.planLines(mine, options.mode(), options.shard()).forEach(this::say);
     progress = new JobProgress(mine, this::say, System::nanoTime);
     clients = new StudyClients(mine, runDir, Path.of("").toAbsolutePath(), System::getenv, progress, this::say);
     long jobStart = System.nanoTime();
     List<String> hostArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
     try (ForkSecrets secrets = ForkSecrets.write(JmhCommand.forkSecrets(options.userArgs(), hostArgs))) {
       ctx = new ForkContext(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT), new JmhCommand.Job(
-          options.full(), options.userArgs(), hostArgs, Runtime.version().feature(), runDir, secrets.path()),
+          options.mode(), options.userArgs(), hostArgs, Runtime.version().feature(), runDir, secrets.path()),
           new ComparisonBudget());
       return runFamilies(all, jobStart);
     }
@@ -256,7 +254,7 @@ public final class MainJob {
       fenv.skipped(probe.reason());
       return new FamilyOutcome(family.id(), FamilyStatus.SKIPPED, Redaction.redact(probe.reason()), 0);
     }
-    FamilySettings settings = family.settings(options.full());
+    FamilySettings settings = family.settings(options.mode());
     if (!settings.reductions().isEmpty()) {
       fenv.reducedParams(settings.reductions());
     }
@@ -342,7 +340,7 @@ public final class MainJob {
         outcome = error == null ? new FamilyOutcome(f.id(), FamilyStatus.RAN, "", rows.size())
             : new FamilyOutcome(f.id(), FamilyStatus.FAILED, error, rows.size());
         try {
-          f.family().afterRun(ctx.runDir(), options.full(), out);
+          f.family().afterRun(ctx.runDir(), options.mode(), out);
         } catch (IOException | RuntimeException e) {
           say(f.id() + ": reference data not written: " + Redaction.redact(String.valueOf(e.getMessage())));
         }
@@ -377,7 +375,7 @@ public final class MainJob {
   private FamilyServers startServers(BenchmarkFamily family, ManifestBuilder.FamilyEntry fenv) {
     FamilyServers servers;
     try {
-      servers = family.startServers(options.full(), out);
+      servers = family.startServers(options.mode(), out);
     } catch (IOException | RuntimeException e) {
       say(family.id() + ": shared servers not started, every trial starts its own: " + Redaction.redact(oneLine(e)));
       return FamilyServers.NONE;
@@ -407,7 +405,7 @@ public final class MainJob {
 
   /** This job's units over {@code all} before {@link Options#units} selects among them (what a user may select). */
   public List<ShardPlan.Unit> everyUnit(Set<String> all) {
-    return ShardPlan.units(families, options.full(), options.include(), all);
+    return ShardPlan.units(families, options.mode(), options.include(), all);
   }
 
   /** One JMH run once JMH's lock is free ({@link JmhRunner#run}), saying on this job's output when it waits. */

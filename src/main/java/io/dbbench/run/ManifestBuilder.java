@@ -58,7 +58,7 @@ public final class ManifestBuilder {
     RunManifest env = ManifestJson.read(ManifestJson.tree(EnvInfo.collect()));
     Map<String, RunManifest.Family> fams = new LinkedHashMap<>();
     families.forEach((id, e) -> fams.put(id, e.build()));
-    RunManifest.Job job = new RunManifest.Job(options.full() ? "full" : "quick",
+    RunManifest.Job job = new RunManifest.Job(options.mode(),
         options.include() == null ? "" : options.include().pattern(), options.userArgs(), options.forks(),
         options.units() == null ? "" : options.units().pattern());
     return new RunManifest(RunManifest.SCHEMA_VERSION, env.host(), job, fams, shard, null, wallSeconds, null,

@@ -2,6 +2,7 @@ package io.dbbench.run;
 
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -241,7 +242,7 @@ public final class ShardPlan {
    * comparisons whose benchmark is selected, even one the sweep leaves out, each expected to take
    * the seconds its room declares. Every shard computes the same list.
    */
-  public static List<Unit> units(List<BenchmarkFamily> families, boolean full, Pattern include, Set<String> all) {
+  public static List<Unit> units(List<BenchmarkFamily> families, Mode mode, Pattern include, Set<String> all) {
     List<Unit> units = new ArrayList<>();
     for (BenchmarkFamily family : families) {
       Pattern fam = Pattern.compile(family.includeRegex());
@@ -250,7 +251,7 @@ public final class ShardPlan {
       if (selected.isEmpty()) {
         continue;
       }
-      FamilySettings settings = family.settings(full);
+      FamilySettings settings = family.settings(mode);
       if (selected.stream().anyMatch(b -> !settings.isExcluded(b))) {
         units.add(Unit.sweep(family, settings));
       }

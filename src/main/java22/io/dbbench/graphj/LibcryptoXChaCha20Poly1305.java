@@ -18,7 +18,7 @@ import javax.crypto.AEADBadTagException;
 /**
  * XChaCha20-Poly1305 on the system's OpenSSL 3 {@code libcrypto} through the Java FFM API (JDK 22+):
  * the HChaCha20 subkey in Java (draft-irtf-cfrg-xchacha-03 section 2.2, as
- * {@link JdkXChaCha20Poly1305}), then OpenSSL's {@code EVP_chacha20_poly1305} (RFC 8439) with the
+ * {@link JceXChaCha20Poly1305}), then OpenSSL's {@code EVP_chacha20_poly1305} (RFC 8439) with the
  * subkey and the inner nonce {@code 4 zero bytes || nonce[16..24)}. Each call is the sequence
  * {@code openssl speed -aead -evp chacha20-poly1305} times: {@code EVP_CipherInit_ex} with key and
  * nonce, {@code EVP_CipherUpdate} for the AAD and for the data, {@code EVP_CipherFinal_ex}, and
@@ -130,8 +130,8 @@ final class LibcryptoXChaCha20Poly1305 implements Aead {
 
   @Override
   public int sealInto(byte[] key, byte[] nonce, byte[] aad, byte[] plaintext, byte[] out) throws GeneralSecurityException {
-    int need = JdkXChaCha20Poly1305.outputRoom(true, plaintext, out);
-    JdkXChaCha20Poly1305.deriveSubkey(key, nonce, in, x, subkey, inner);
+    int need = JceXChaCha20Poly1305.outputRoom(true, plaintext, out);
+    JceXChaCha20Poly1305.deriveSubkey(key, nonce, in, x, subkey, inner);
     MemorySegment o = MemorySegment.ofArray(out);
     MemorySegment n = outlSeg;
     try {
@@ -159,10 +159,10 @@ final class LibcryptoXChaCha20Poly1305 implements Aead {
   @Override
   public int openInto(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag, byte[] out)
       throws GeneralSecurityException {
-    int need = JdkXChaCha20Poly1305.outputRoom(false, ciphertextAndTag, out);
-    JdkXChaCha20Poly1305.deriveSubkey(key, nonce, in, x, subkey, inner);
+    int need = JceXChaCha20Poly1305.outputRoom(false, ciphertextAndTag, out);
+    JceXChaCha20Poly1305.deriveSubkey(key, nonce, in, x, subkey, inner);
     System.arraycopy(ciphertextAndTag, need, tag, 0, TAG_LEN);
-    return JdkXChaCha20Poly1305.openZeroingOnFailure(need, out, () -> decrypt(aad, ciphertextAndTag, need, out));
+    return JceXChaCha20Poly1305.openZeroingOnFailure(need, out, () -> decrypt(aad, ciphertextAndTag, need, out));
   }
 
   private int decrypt(byte[] aad, byte[] ciphertextAndTag, int need, byte[] out) throws GeneralSecurityException {

@@ -10,6 +10,7 @@ import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.arango.server.ArangoSettings;
 import io.dbbench.core.BackendKind;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import java.net.ServerSocket;
 import java.util.List;
@@ -50,7 +51,7 @@ class ArangoFamilyTest {
 
   @Test
   void quickNarrowsTheDocumentsAndSaysSoFullKeepsTheStudy() {
-    FamilySettings quick = new ArangoFamily().settings(false);
+    FamilySettings quick = new ArangoFamily().settings(Mode.QUICK);
     // the bulk study's names; the pooling study adds its own (PoolSettings.quick)
     assertEquals(List.of(ArangoFamily.QUICK_DOCS), quick.params().get("docs"));
     // the sweep on HTTP/1.1; the headline comparison adds HTTP/2 for insert
@@ -59,7 +60,7 @@ class ArangoFamilyTest {
     assertEquals(ArangoFamily.QUICK_WARMUP_CAP_SECONDS, quick.forkProperties().get("dbbench.warmup.cap"));
     assertTrue(quick.reductions().get("docs").contains("instead of the study's 100,000"));
     assertEquals(List.of(), quick.profilers(), "B/op comes from the benchmark's own shotAllocatedBytes");
-    FamilySettings full = new ArangoFamily().settings(true);
+    FamilySettings full = new ArangoFamily().settings(Mode.FULL);
     assertEquals(Map.of("client", List.of("driver")), full.params(),
         "full: the Go study's 100000 documents on every protocol, through the driver; raw HTTP in a sweep of its own");
     assertTrue(full.isExcluded("io.dbbench.arango.ArangoPoolBenchmark.query"), "the pool study: its own sweeps");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dbbench.Families;
 import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.run.JmhCommand;
 import java.lang.reflect.Field;
@@ -55,10 +56,10 @@ class GraphFamilyTest {
 
   @Test
   void theJournalComparisonRunsInBothModesWithItsOwnQuickForks() {
-    assertEquals(GraphFamily.QUICK_HEADLINE_FORKS, family.settings(false).headlineForks());
-    assertEquals(null, family.settings(true).headlineForks(), "full mode: JmhCommand.FULL_HEADLINE_FORKS");
-    for (boolean full : new boolean[] {false, true}) {
-      var c = family.settings(full).comparisons();
+    assertEquals(GraphFamily.QUICK_HEADLINE_FORKS, family.settings(Mode.QUICK).headlineForks());
+    assertEquals(null, family.settings(Mode.FULL).headlineForks(), "full mode: JmhCommand.FULL_HEADLINE_FORKS");
+    for (Mode mode : Mode.values()) {
+      var c = family.settings(mode).comparisons();
       assertEquals(2, c.size());
       assertEquals(Map.of("journal", "off", "batchSize", "100"), c.get(0).baseline());
       assertEquals(Map.of("journal", "on", "batchSize", "100"), c.get(0).contender());
@@ -66,7 +67,7 @@ class GraphFamilyTest {
       assertEquals("io.dbbench.graph.GraphWriteBenchmark.createInlined", c.get(1).benchmark());
       assertEquals(Map.of("journal", "off"), c.get(1).baseline());
       assertEquals(Map.of("journal", "on"), c.get(1).contender());
-      if (!full) {
+      if (mode == Mode.QUICK) {
         assertEquals(List.of("-i", "6"), c.get(0).options(), "quick: six measured seconds per writeBatch fork");
       }
     }
@@ -107,7 +108,7 @@ class GraphFamilyTest {
 
   @Test
   void quickComparesJournalOffAndOnOnAReducedGraph() {
-    var quick = family.settings(false);
+    var quick = family.settings(Mode.QUICK);
     // the sweep runs journal off; journal on comes from the headline comparison's forks
     assertEquals(List.of("off"), quick.params().get("journal"));
     assertEquals("on", quick.comparisons().get(0).contender().get("journal"));
@@ -117,7 +118,7 @@ class GraphFamilyTest {
 
   /** The sweep (main: "main") that runs {@code method} in full mode, and its nodes. */
   private Map.Entry<String, List<String>> fullNodes(String method) {
-    var full = family.settings(true);
+    var full = family.settings(Mode.FULL);
     String bench = "io.dbbench.graph." + method;
     List<Map.Entry<String, List<String>>> runs = new java.util.ArrayList<>();
     if (!full.isExcluded(bench)) {
@@ -142,7 +143,7 @@ class GraphFamilyTest {
         Map.entry("GraphWriteBenchmark.autoCommit10Writes", "1"), Map.entry("GraphWriteBenchmark.mergeCreate", "1"),
         Map.entry("GraphWriteBenchmark.mergeUpdate", "1"));
     graphd.forEach((method, nodes) -> assertEquals(List.of(nodes), fullNodes(method).getValue(), method));
-    var full = family.settings(true);
+    var full = family.settings(Mode.FULL);
     assertEquals(List.of("off", "sync", "on"), full.params().get("journal"), "writes: off, dbbench's sync, graphd's on");
     assertEquals(List.of("off", "sync", "on"), full.sweeps().stream().filter(w -> w.name().equals("graphd-100"))
         .findFirst().orElseThrow().params().getOrDefault("journal", full.params().get("journal")));
@@ -162,8 +163,8 @@ class GraphFamilyTest {
   @Test
   void quickTrialsPutTheirDatabasesOnTheTmpfsUnlessTheUserChoseADirectory() {
     String key = GraphSettings.propertyTmpdir();
-    String quickRoot = family.settings(false).forkProperties().get(key);
-    assertEquals(null, family.settings(true).forkProperties().get(key), "full mode uses the configured root");
+    String quickRoot = family.settings(Mode.QUICK).forkProperties().get(key);
+    assertEquals(null, family.settings(Mode.FULL).forkProperties().get(key), "full mode uses the configured root");
     if (io.dbbench.core.BenchConfig.get(GraphSettings.TMPDIR).isPresent()) {
       assertEquals(null, quickRoot, "a root the user set wins");
     } else if (java.nio.file.Files.isWritable(GraphFamily.QUICK_TEMP_ROOT)) {

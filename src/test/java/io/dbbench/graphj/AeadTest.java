@@ -55,7 +55,7 @@ class AeadTest {
     byte[] key = HEX.parseHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
     byte[] nonce = HEX.parseHex("000000090000004a0000000031415927");
     byte[] out = new byte[32];
-    JdkXChaCha20Poly1305.hchacha20(key, nonce, new int[16], new int[16], out);
+    JceXChaCha20Poly1305.hchacha20(key, nonce, new int[16], new int[16], out);
     assertArrayEquals(HEX.parseHex("82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc"), out);
   }
 

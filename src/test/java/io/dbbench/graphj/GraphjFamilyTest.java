@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ class GraphjFamilyTest {
 
   @Test
   void quickModeSweepsTheJdkAndLibcryptoProvidersWhereTheyRun() {
-    FamilySettings quick = family.settings(false);
+    FamilySettings quick = family.settings(Mode.QUICK);
     List<String> expected = new ArrayList<>(available());
     expected.retainAll(GraphjFamily.QUICK_PROVIDERS);
     assertEquals(expected, quick.params().get("provider"));
@@ -36,7 +37,7 @@ class GraphjFamilyTest {
 
   @Test
   void fullModeSweepsEveryProviderThatRunsAndRecordsWhyAnyOtherIsLeftOut() {
-    FamilySettings full = family.settings(true);
+    FamilySettings full = family.settings(Mode.FULL);
     boolean allRun = available().size() == AeadProvider.values().length;
     if (allRun) {
       assertEquals(null, full.params().get("provider"), "the class's own sweep: every declared provider");

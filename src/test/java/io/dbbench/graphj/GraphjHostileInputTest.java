@@ -107,14 +107,24 @@ class GraphjHostileInputTest {
   @Test
   void frameWithoutSizeStopsAtTheLimit() throws Exception {
     // 512 blocks: 2 KiB of frame, 64 MiB of output, streamed against a 16 MiB cap.
-    String before = System.getProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY);
-    System.setProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY, String.valueOf(16L << 20));
-    try {
+    try (RawBodyCap cap = RawBodyCap.set(16L << 20)) {
       byte[] file = sealedCompressed(rleBomb(512));
       GraphjException e = fails(GraphjException.Kind.LIMIT_EXCEEDED, file);
       assertTrue(e.getMessage().contains("expands past it"), e.getMessage());
       assertTrue(e.getMessage().contains("limit for this body is " + (16L << 20) + " bytes"), e.getMessage());
-    } finally {
+    }
+  }
+
+  /** {@link GraphjCodec#RAW_BODY_CAP_PROPERTY} set for a test, and its earlier value (or none) back on close. */
+  private record RawBodyCap(String before) implements AutoCloseable {
+    static RawBodyCap set(long bytes) {
+      RawBodyCap c = new RawBodyCap(System.getProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY));
+      System.setProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY, String.valueOf(bytes));
+      return c;
+    }
+
+    @Override
+    public void close() {
       if (before == null) {
         System.clearProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY);
       } else {
@@ -138,21 +148,15 @@ class GraphjHostileInputTest {
     // a 10 KB frame is over that floor, so the limit is computed and the frame refused before decoding
     byte[] raw = new byte[10_000];
     java.util.Arrays.fill(raw, (byte) 'g');
-    String before = System.getProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY);
     try (ZstdCodec reused = ZstdCodec.create(ZstdCodec.Context.REUSED)) {
       byte[] body = reused.compress(raw, 3);
       assertArrayEquals(raw, reused.decompress(body, "x"));
-      System.setProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY, "4096");
-      assertEquals(4096, GraphjCodec.rawBodyFloor());
-      GraphjException e = assertThrows(GraphjException.class, () -> reused.decompress(body, "x"));
-      assertEquals(GraphjException.Kind.LIMIT_EXCEEDED, e.kind());
-      assertTrue(e.getMessage().contains("declares a content size of 10000"), e.getMessage());
-      assertTrue(e.getMessage().contains("limit for this body is 4096 bytes"), e.getMessage());
-    } finally {
-      if (before == null) {
-        System.clearProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY);
-      } else {
-        System.setProperty(GraphjCodec.RAW_BODY_CAP_PROPERTY, before);
+      try (RawBodyCap cap = RawBodyCap.set(4096)) {
+        assertEquals(4096, GraphjCodec.rawBodyFloor());
+        GraphjException e = assertThrows(GraphjException.class, () -> reused.decompress(body, "x"));
+        assertEquals(GraphjException.Kind.LIMIT_EXCEEDED, e.kind());
+        assertTrue(e.getMessage().contains("declares a content size of 10000"), e.getMessage());
+        assertTrue(e.getMessage().contains("limit for this body is 4096 bytes"), e.getMessage());
       }
     }
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.Families;
+import io.dbbench.core.Mode;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -32,23 +33,23 @@ class JdbcFamilyTest {
     full.addAll(prof);
     full.addAll(List.of("-p", "shape=" + String.join(",", JdbcFamily.FULL_SHAPES), "-p",
         "strategy=bulk,many,copy,arrayProject"));
-    assertEquals(full, f.settings(true).toJmhArgs());
-    assertTrue(f.settings(true).isExcluded(GomessageRowByRowBenchmark.class.getName() + ".insert"));
-    assertEquals(List.of("array-bind", "row-by-row"), f.settings(true).sweeps().stream()
+    assertEquals(full, f.settings(Mode.FULL).toJmhArgs());
+    assertTrue(f.settings(Mode.FULL).isExcluded(GomessageRowByRowBenchmark.class.getName() + ".insert"));
+    assertEquals(List.of("array-bind", "row-by-row"), f.settings(Mode.FULL).sweeps().stream()
         .map(io.dbbench.core.FamilySettings.Sweep::name).toList());
-    assertTrue(f.settings(true).sweeps().get(1).runs(GomessageRowByRowBenchmark.class.getName() + ".insert"));
-    assertEquals(List.of("1x100000"), f.settings(true).sweeps().get(1).params().get("shape"));
+    assertTrue(f.settings(Mode.FULL).sweeps().get(1).runs(GomessageRowByRowBenchmark.class.getName() + ".insert"));
+    assertEquals(List.of("1x100000"), f.settings(Mode.FULL).sweeps().get(1).params().get("shape"));
     List<String> quick = new java.util.ArrayList<>(prof);
     quick.addAll(List.of("-p", "shape=100x1000,1x100000", "-p", "mode=seq"));
-    assertEquals(quick, f.settings(false).toJmhArgs());
+    assertEquals(quick, f.settings(Mode.QUICK).toJmhArgs());
     String[] strategies = GomessageInsertBenchmark.class.getField("strategy").getAnnotation(org.openjdk.jmh.annotations.Param.class)
         .value();
     // the quick sweep runs every default strategy: one more here is two more quick forks (about 8 s)
     assertEquals(List.of("bulk", "many", "copy", "arrayBind", "arrayProject"), List.of(strategies));
-    assertEquals(null, f.settings(false).headlineForks(), "quick mode's pilot");
-    assertEquals(JdbcFamily.QUICK_COMPARISON_CAP_SECONDS, f.settings(false).comparisons().get(0).capSeconds());
-    assertTrue(f.settings(false).isExcluded(GomessageRowByRowBenchmark.class.getName() + ".insert"));
-    assertEquals("strategy", f.settings(false).comparisons().get(0).param());
+    assertEquals(null, f.settings(Mode.QUICK).headlineForks(), "quick mode's pilot");
+    assertEquals(JdbcFamily.QUICK_COMPARISON_CAP_SECONDS, f.settings(Mode.QUICK).comparisons().get(0).capSeconds());
+    assertTrue(f.settings(Mode.QUICK).isExcluded(GomessageRowByRowBenchmark.class.getName() + ".insert"));
+    assertEquals("strategy", f.settings(Mode.QUICK).comparisons().get(0).param());
     for (Class<?> c : List.of(GomessageInsertBenchmark.class, GomessageRowByRowBenchmark.class)) {
       String[] declared = c.getField("shape").getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
       assertEquals(JdbcFamily.FULL_SHAPES, List.of(declared), c.getName());

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.core.ChildJvm;
 import io.dbbench.core.FamilyServers;
+import io.dbbench.core.Mode;
 import io.dbbench.mongo.Arrangement;
 import io.dbbench.mongo.MongoTarget;
 import java.io.IOException;
@@ -176,7 +177,7 @@ class PayloadOutOfProcessTest {
 
   @Test
   void theSeededCollectionHoldsTheQuickSizeAndTheIndexTheManifestNames() throws Exception {
-    int quick = Integer.parseInt(new PayloadFamily().settings(false).params().get("collectionSize").get(0));
+    int quick = Integer.parseInt(new PayloadFamily().settings(Mode.QUICK).params().get("collectionSize").get(0));
     Object indexFact = new PayloadFamily().probe().facts().get("index_param");
     assertTrue(String.valueOf(indexFact).contains("id_1"), String.valueOf(indexFact));
     try (PayloadFixture f = PayloadFixture.open(PayloadSettings.fromEnvironment(), Arrangement.outOfProcess, PayloadDocument.flat, PayloadFixture.Index.id, quick)) {

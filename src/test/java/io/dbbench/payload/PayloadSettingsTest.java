@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.core.Mode;
 import io.dbbench.mongo.MongoTarget;
 import java.util.Map;
 import java.util.Optional;
@@ -69,15 +70,15 @@ class PayloadSettingsTest {
    */
   @Test
   void theQuickJobCountsAllocationsForTheInsertAndBothSearches() {
-    for (boolean full : new boolean[] {false, true}) {
-      io.dbbench.core.FamilySettings s = new PayloadFamily().settings(full);
+    for (Mode mode : Mode.values()) {
+      io.dbbench.core.FamilySettings s = new PayloadFamily().settings(mode);
       java.util.function.Predicate<String> counted = b -> s.allocationIncludes().stream()
           .anyMatch(r -> java.util.regex.Pattern.compile(r).matcher(b).find());
-      assertTrue(counted.test("io.dbbench.payload.PayloadServiceBenchmark.insert"), "full=" + full);
-      assertTrue(counted.test("io.dbbench.payload.PayloadServiceBenchmark.search"), "full=" + full);
-      assertFalse(counted.test("io.dbbench.payload.PayloadOpenLoopBenchmark.search"), "full=" + full);
+      assertTrue(counted.test("io.dbbench.payload.PayloadServiceBenchmark.insert"), "mode " + mode);
+      assertTrue(counted.test("io.dbbench.payload.PayloadServiceBenchmark.search"), "mode " + mode);
+      assertFalse(counted.test("io.dbbench.payload.PayloadOpenLoopBenchmark.search"), "mode " + mode);
       assertTrue(s.comparisons().stream().anyMatch(c -> c.benchmark().equals("io.dbbench.payload.PayloadServiceBenchmark.search")),
-          "the search rows come from the comparison's sides: full=" + full);
+          "the search rows come from the comparison's sides: mode " + mode);
     }
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,11 +20,11 @@ class JobProgressTest {
 
   @Test
   void thePlanListsEveryUnitWithItsSecondsAndTheTotal() {
-    List<String> lines = JobProgress.planLines(UNITS, "full", new ShardPlan.Shard(1, 3));
+    List<String> lines = JobProgress.planLines(UNITS, Mode.FULL, new ShardPlan.Shard(1, 3));
     assertEquals("plan: 3 units in full mode (shard 1/3), about 1 h 00 min expected (3600 s)", lines.get(0));
     assertEquals(List.of("  a:sweep            100 s", "  a:comparison:1     300 s", "  b:sweep           3200 s"),
         lines.subList(1, 4));
-    assertEquals("plan: 0 units in quick mode, about 0 s expected (0 s)", JobProgress.planLines(List.of(), "quick", null)
+    assertEquals("plan: 0 units in quick mode, about 0 s expected (0 s)", JobProgress.planLines(List.of(), Mode.QUICK, null)
         .get(0));
   }
 

@@ -11,6 +11,7 @@ import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
 import io.dbbench.core.ForkFlags;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.core.SharedServer;
 import io.dbbench.profile.AllocationProfiler;
@@ -37,26 +38,18 @@ import org.junit.jupiter.api.io.TempDir;
 class MainJobTest {
   private static final String HARNESS = "^io\\.dbbench\\.harness\\.HarnessBenchmark\\.";
 
-  /** A family over the harness benchmark with a fixed probe and settings. */
-  private record TestFamily(String id, Probe probe, FamilySettings settings) implements BenchmarkFamily {
-    @Override
-    public String title() {
-      return "test family " + id;
-    }
-
-    @Override
-    public String includeRegex() {
-      return HARNESS;
-    }
-
-    @Override
-    public FamilySettings settings(boolean full) {
-      return settings;
-    }
-  }
-
   /** A credential marker with the characters redaction tends to miss. */
   private static final String SECRET = "Mk3r/@:%z9";
+
+  /**
+   * A headline comparison of the harness benchmark, tokens=100 against 200, after a pilot of
+   * {@code pilot} pairs and capped at 1 s; one fork per side of {@code iterations} iterations of {@code time}.
+   */
+  private static FamilySettings.Builder tokensComparison(int iterations, String time, int pilot) {
+    return FamilySettings.builder().forks(1).warmupIterations(0).iterations(iterations).measurementTime(time)
+        .param("tokens", "100", "200").param("failAt", "0").param("requireSetting", "-").headlineForks(pilot)
+        .comparison("io.dbbench.harness.HarnessBenchmark.work", "tokens", "100", "200", "failAt", "0").comparisonCap(1);
+  }
 
   /** One fork, three 100 ms iterations; {@code fail}: the second iteration on throws (a target dying mid-run). */
   private static FamilySettings tiny(boolean fail) {
@@ -67,10 +60,10 @@ class MainJobTest {
   @Test
   void forksGetTheFixedHeapAndUserFlagsSkipsAndFailuresDoNotStopTheRun(@TempDir Path results) throws Exception {
     List<BenchmarkFamily> families = List.of(
-        new TestFamily("unreachable", Probe.unavailable("no server at 127.0.0.1:1; set DBBENCH_X", Map.of("backend", "none")),
+        new HarnessFamily("unreachable", HARNESS, Probe.unavailable("no server at 127.0.0.1:1; set DBBENCH_X", Map.of("backend", "none")),
             FamilySettings.NONE),
-        new TestFamily("failing", Probe.ok(Map.of()), tiny(true)),
-        new TestFamily("passing", Probe.ok(Map.of("backend", "in-process", "password", "s3cret")), tiny(false)));
+        new HarnessFamily("failing", tiny(true)),
+        new HarnessFamily("passing", HARNESS, Probe.ok(Map.of("backend", "in-process", "password", "s3cret")), tiny(false)));
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
     // beside the fixed marker, seeded random ones (CredentialMarkers) in a password property and in
@@ -83,7 +76,7 @@ class MainJobTest {
         io.dbbench.CredentialMarkers.next(rnd, io.dbbench.CredentialMarkers.Form.MONGO_AUTH_PROPERTIES));
     StringBuilder append = new StringBuilder("-Ddbbench.test.marker=42 -Ddbbench.test.password=" + SECRET);
     random.forEach(c -> append.append(' ').append(c.systemProperty()));
-    MainJob.Options options = new MainJob.Options(false, null, List.of("-jvmArgsAppend", append.toString()), null, results);
+    MainJob.Options options = new MainJob.Options(Mode.QUICK, null, List.of("-jvmArgsAppend", append.toString()), null, results);
     PrintStream stdout = System.out;
     PrintStream stderr = System.err;
     MainJob.Outcome outcome;
@@ -181,7 +174,7 @@ class MainJobTest {
           case 2 -> List.of("-jvmArgsAppend", "-Da=1 " + c.systemProperty() + " -Db=2");
           default -> List.of();
         };
-        JmhCommand.Job job = new JmhCommand.Job(false, user, host, 25, run, run.resolve("secrets"));
+        JmhCommand.Job job = new JmhCommand.Job(Mode.QUICK, user, host, 25, run, run.resolve("secrets"));
         String sweep = String.join(" ", JmhCommand.build(job, tiny(false), null, run.resolve("jmh-x.json"),
             List.of(HARNESS)));
         String fork = String.join(" ", JmhCommand.buildComparisonFork(job, tiny(false), "io.dbbench.harness.HarnessBenchmark.work",
@@ -235,13 +228,13 @@ class MainJobTest {
     }
 
     @Override
-    public FamilySettings settings(boolean full) {
+    public FamilySettings settings(Mode mode) {
       return FamilySettings.builder().forks(1).warmupIterations(0).iterations(1).measurementTime("100ms")
           .param("failAt", "0").param("requireSetting", "-").build();
     }
 
     @Override
-    public FamilyServers startServers(boolean full, PrintStream out) throws IOException {
+    public FamilyServers startServers(Mode mode, PrintStream out) throws IOException {
       if (failStart) {
         throw new IOException("port in use");
       }
@@ -256,7 +249,7 @@ class MainJobTest {
     ServerFamily failing = new ServerFamily(true);
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
-    MainJob.Options options = new MainJob.Options(false, null, List.of(), null, results);
+    MainJob.Options options = new MainJob.Options(Mode.QUICK, null, List.of(), null, results);
     MainJob.Outcome outcome = new MainJob(List.of(shared, failing), options, out, Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN, io.dbbench.report.data.RunManifest.FamilyStatus.RAN),
@@ -285,16 +278,16 @@ class MainJobTest {
     FamilySettings.Builder base = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2)
         .measurementTime("100ms").param("tokens", "100", "200").headlineForks(3);
     List<BenchmarkFamily> families = List.of(
-        new TestFamily("headlines", Probe.ok(Map.of()), base.comparison(work, "tokens", "100", "200", "failAt", "0")
+        new HarnessFamily("headlines", base.comparison(work, "tokens", "100", "200", "failAt", "0")
             .build()),
         // the contender's benchmark fails in its first fork: no score from either side, the family fails, the job goes on
-        new TestFamily("badheadline", Probe.ok(Map.of()), FamilySettings.builder().forks(1).warmupIterations(0)
+        new HarnessFamily("badheadline", FamilySettings.builder().forks(1).warmupIterations(0)
             .iterations(2).measurementTime("100ms").param("tokens", "100").headlineForks(3)
             .comparison(work, "failAt", "0", "2", "tokens", "100").build()));
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
     // -Dbench.forks=3: every comparison runs exactly 3 pairs (no stopping rule)
-    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), 3, results), out,
+    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(Mode.QUICK, null, List.of(), 3, results), out,
         Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN, io.dbbench.report.data.RunManifest.FamilyStatus.FAILED),
@@ -336,14 +329,11 @@ class MainJobTest {
 
   @Test
   void aComparisonRunsItsPilotThenStopsOnTheRuleAndRecordsWhy(@TempDir Path results) throws Exception {
-    String work = "io.dbbench.harness.HarnessBenchmark.work";
     // a pilot of 4 pairs and a 1 s cap: the pilot always runs, then the width or the cap stops it
-    FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
-        .param("tokens", "100", "200").param("failAt", "0").param("requireSetting", "-").headlineForks(4)
-        .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).build();
+    FamilySettings s = tokensComparison(2, "100ms", 4).build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("rule", Probe.ok(Map.of()), s)),
-        new MainJob.Options(false, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
+    MainJob.Outcome outcome = new MainJob(List.of(new HarnessFamily("rule", s)),
+        new MainJob.Options(Mode.QUICK, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
         Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
@@ -385,8 +375,8 @@ class MainJobTest {
             "failAt", "1")
         .build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("parts", Probe.ok(Map.of()), s)),
-        new MainJob.Options(false, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
+    MainJob.Outcome outcome = new MainJob(List.of(new HarnessFamily("parts", s)),
+        new MainJob.Options(Mode.QUICK, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(io.dbbench.report.data.RunManifest.FamilyStatus.FAILED, outcome.families().get(0).status(), printed);
@@ -436,16 +426,13 @@ class MainJobTest {
   @Test
   void aComparisonsWarmupPairIsDiscardedAndAnIncludeOfOnlyItsBenchmarkRunsItWithoutASweep(@TempDir Path results)
       throws Exception {
-    String work = "io.dbbench.harness.HarnessBenchmark.work";
     // the sweep leaves the compared method out, as the quick payload and arango settings do, and the
     // include selects only it: the comparison runs (its warm-up pair first, discarded), the sweep does not
-    FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("100ms")
-        .param("tokens", "100", "200").param("failAt", "0").param("requireSetting", "-").headlineForks(4)
-        .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).comparisonWarmupPair()
+    FamilySettings s = tokensComparison(2, "100ms", 4).comparisonWarmupPair()
         .exclude("^io\\.dbbench\\.harness\\.HarnessBenchmark\\.work$", "measured by the comparison").build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("warm", Probe.ok(Map.of()), s)),
-        new MainJob.Options(false, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
+    MainJob.Outcome outcome = new MainJob(List.of(new HarnessFamily("warm", s)),
+        new MainJob.Options(Mode.QUICK, Pattern.compile("HarnessBenchmark\\.work$"), List.of(), null, results),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
@@ -480,8 +467,8 @@ class MainJobTest {
   void aRunInWhichNothingRanExitsNonZeroAndSaysWhy(@TempDir Path results) throws Exception {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
-    List<BenchmarkFamily> families = List.of(new TestFamily("unreachable", Probe.unavailable("down"), FamilySettings.NONE));
-    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(false, null, List.of(), null, results), out,
+    List<BenchmarkFamily> families = List.of(new HarnessFamily("unreachable", HARNESS, Probe.unavailable("down"), FamilySettings.NONE));
+    MainJob.Outcome outcome = new MainJob(families, new MainJob.Options(Mode.QUICK, null, List.of(), null, results), out,
         Clock.systemUTC()).run();
     assertTrue(outcome.nothingRan());
     assertEquals(1, BenchMain.exitCode(outcome, out));
@@ -489,41 +476,16 @@ class MainJobTest {
     assertEquals("[ ]", Files.readString(outcome.runDir().resolve("jmh.json")).trim());
   }
 
-  /** A family over the known-allocation benchmark, for the allocation pass. */
-  private record AllocFamily(FamilySettings settings) implements BenchmarkFamily {
-    @Override
-    public String id() {
-      return "allocs";
-    }
-
-    @Override
-    public String title() {
-      return "allocation pass test";
-    }
-
-    @Override
-    public String includeRegex() {
-      return "^io\\.dbbench\\.harness\\.AllocationCountBenchmark\\.";
-    }
-
-    @Override
-    public Probe probe() {
-      return Probe.ok(Map.of());
-    }
-
-    @Override
-    public FamilySettings settings(boolean full) {
-      return settings;
-    }
-  }
 
   @Test
   void theAllocationPassAddsAllocsPerOpWhileTheTimedForksRunWithoutTheAgent(@TempDir Path results) throws Exception {
     FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(2).measurementTime("200ms")
         .countAllocations("AllocationCountBenchmark\\.allocate$").build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome outcome = new MainJob(List.of(new AllocFamily(s)),
-        new MainJob.Options(false, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
+    BenchmarkFamily allocs = new HarnessFamily("allocs", "^io\\.dbbench\\.harness\\.AllocationCountBenchmark\\.",
+        Probe.ok(Map.of()), s);
+    MainJob.Outcome outcome = new MainJob(List.of(allocs),
+        new MainJob.Options(Mode.QUICK, null, List.of(), null, results), new PrintStream(buf, true, StandardCharsets.UTF_8),
         Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),
@@ -544,13 +506,10 @@ class MainJobTest {
 
   @Test
   void theProfileKnobMakesFlameGraphsOfEachHeadlineSideOrSaysWhyNot(@TempDir Path results) throws Exception {
-    String work = "io.dbbench.harness.HarnessBenchmark.work";
-    FamilySettings s = FamilySettings.builder().forks(1).warmupIterations(0).iterations(1).measurementTime("300ms")
-        .param("tokens", "100", "200").param("failAt", "0").param("requireSetting", "-").headlineForks(1)
-        .comparison(work, "tokens", "100", "200", "failAt", "0").comparisonCap(1).build();
+    FamilySettings s = tokensComparison(1, "300ms", 1).build();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    MainJob.Outcome outcome = new MainJob(List.of(new TestFamily("prof", Probe.ok(Map.of()), s)),
-        new MainJob.Options(false, null, List.of(), null, results, "async"),
+    MainJob.Outcome outcome = new MainJob(List.of(new HarnessFamily("prof", s)),
+        new MainJob.Options(Mode.QUICK, null, List.of(), null, results, "async"),
         new PrintStream(buf, true, StandardCharsets.UTF_8), Clock.systemUTC()).run();
     String printed = buf.toString(StandardCharsets.UTF_8);
     assertEquals(List.of(io.dbbench.report.data.RunManifest.FamilyStatus.RAN), outcome.families().stream().map(MainJob.FamilyOutcome::status).toList(),

@@ -10,6 +10,7 @@ import io.dbbench.core.BackendKind;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.core.SharedServer;
 import io.dbbench.profile.MachineState;
@@ -53,7 +54,7 @@ class ManifestBuilderTest {
       }
 
       @Override
-      public FamilySettings settings(boolean full) {
+      public FamilySettings settings(Mode mode) {
         return FamilySettings.NONE;
       }
     };
@@ -87,7 +88,7 @@ class ManifestBuilderTest {
     e.ended(io.dbbench.report.data.RunManifest.FamilyStatus.RAN, null, 2, 30, new MachineState.Interval(m, m));
     b.family(family("skipped", Probe.unavailable("down"))).skipped("down; set DBBENCH_X");
 
-    RunManifest manifest = b.build(new MainJob.Options(false, null, List.of(), null, dir), 99);
+    RunManifest manifest = b.build(new MainJob.Options(Mode.QUICK, null, List.of(), null, dir), 99);
     Path file = dir.resolve("env.json");
     ManifestBuilder.write(new ObjectMapper(), file, manifest);
     String text = Files.readString(file);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import io.dbbench.report.data.Run;
 import java.io.ByteArrayOutputStream;
@@ -43,7 +44,7 @@ class RunDirectoryTest {
     }
 
     @Override
-    public FamilySettings settings(boolean full) {
+    public FamilySettings settings(Mode mode) {
       return FamilySettings.NONE;
     }
   }
@@ -51,7 +52,7 @@ class RunDirectoryTest {
   @Test
   void twoJobsStartedInTheSameSecondKeepBothRuns(@TempDir Path results) throws Exception {
     Clock sameSecond = Clock.fixed(Instant.parse("2026-11-28T20:00:00Z"), ZoneOffset.UTC);
-    MainJob.Options options = new MainJob.Options(false, null, List.of(), null, results);
+    MainJob.Options options = new MainJob.Options(Mode.QUICK, null, List.of(), null, results);
     CompletableFuture<MainJob.Outcome> a = CompletableFuture.supplyAsync(() -> job(new Down("a"), options, sameSecond));
     CompletableFuture<MainJob.Outcome> b = CompletableFuture.supplyAsync(() -> job(new Down("b"), options, sameSecond));
     Path da = a.get().runDir();

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dbbench.Families;
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ class ShardPlanTest {
 
   /** The units of the quick main job over every family, as every shard computes them. */
   static List<ShardPlan.Unit> quickPlan() {
-    MainJob job = new MainJob(Families.all(), new MainJob.Options(false, null, List.of(), null, Path.of("unused")),
+    MainJob job = new MainJob(Families.all(), new MainJob.Options(Mode.QUICK, null, List.of(), null, Path.of("unused")),
         System.out, Clock.systemUTC());
     return job.planUnits(MainJob.allBenchmarks());
   }
@@ -60,7 +61,7 @@ class ShardPlanTest {
     int withComparisons = 0;
     for (BenchmarkFamily f : Families.all()) {
       Pattern p = Pattern.compile(f.includeRegex());
-      FamilySettings s = f.settings(false);
+      FamilySettings s = f.settings(Mode.QUICK);
       List<String> mine = all.stream().filter(b -> p.matcher(b).find()).toList();
       if (mine.stream().anyMatch(b -> !s.isExcluded(b))) {
         expected.add(f.id() + ":sweep");

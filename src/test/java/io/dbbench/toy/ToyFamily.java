@@ -2,6 +2,7 @@ package io.dbbench.toy;
 
 import io.dbbench.core.BenchmarkFamily;
 import io.dbbench.core.FamilySettings;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Probe;
 import java.util.Map;
 
@@ -43,7 +44,7 @@ public final class ToyFamily implements BenchmarkFamily {
 
   /** Both modes: the study's headline {@code mode} (slow against fast), declared once in its study.json. */
   @Override
-  public FamilySettings settings(boolean full) {
+  public FamilySettings settings(Mode mode) {
     return FamilySettings.builder().comparison(new ToyForm().study().headline("mode"))
         .comparisonExpectedSeconds(COMPARISON_SECONDS).build();
   }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.Families;
 import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.Mode;
 import io.dbbench.report.Report;
 import io.dbbench.report.study.Findings;
 import io.dbbench.report.study.StudyTables;
@@ -72,7 +73,7 @@ class ToyStudyTest {
   void theShardPlanGivesTheToyItsSweepAndItsHeadlineComparisonWithTheDeclaredSeconds() throws Exception {
     Set<String> benchmarks = new TreeSet<>(MainJob.allBenchmarks());
     benchmarks.add(ToyFamily.WORK); // never compiled: the plan reads names only
-    List<ShardPlan.Unit> units = withToy(() -> new MainJob(Families.all(), new MainJob.Options(false, null, List.of(),
+    List<ShardPlan.Unit> units = withToy(() -> new MainJob(Families.all(), new MainJob.Options(Mode.QUICK, null, List.of(),
         null, Path.of("unused")), new PrintStream(OutputStream.nullOutputStream()), Clock.systemUTC())
         .planUnits(benchmarks));
     List<ShardPlan.Unit> toy = units.stream().filter(u -> u.family().equals("toy")).toList();

@@ -1,8 +1,6 @@
 package io.dbbench.arango.bulk;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dbbench.core.AnalyzeCommand;
 import io.dbbench.core.Version;
 import io.dbbench.profile.MachineSnapshots;
@@ -13,9 +11,9 @@ import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Finding;
 import io.dbbench.report.stats.MeasurementWarnings;
 import io.dbbench.report.stats.Stats;
+import io.dbbench.report.study.SideBySideSummary;
 import io.dbbench.report.study.Study;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -60,7 +58,6 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
   /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
   public static final List<String> COLUMNS = List.of("block", "position", "suite", "protocol", "operation", "benchmark",
       "iterations", "ns_per_op", "bytes_per_op", "allocs_per_op", "server");
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   /** The metrics of a row, as {@code rows.tsv} names them. */
   static final List<String> METRICS = List.of("ns/op", "B/op", "allocs/op");
 
@@ -404,33 +401,16 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
       m.put("metric", c.metric());
       m.put("baseline", c.baseline());
       m.put("contender", c.contender());
-      m.put("change_pct", c.change().changePct());
-      m.put("ci_low_pct", c.change().judgeable() ? c.change().ciLow() : null);
-      m.put("ci_high_pct", c.change().judgeable() ? c.change().ciHigh() : null);
-      m.put("blocks", c.change().pairs());
+      m.putAll(SideBySideSummary.percentChange(c.change()));
       m.put("study_pct", Double.isNaN(c.study()) ? null : c.study());
-      m.put("agreement", c.verdict() == null ? null : c.verdict().agreement());
-      m.put("verdict", c.verdict() == null ? null : c.verdict().text());
-      m.put("note", c.verdict() == null ? null : c.verdict().note());
+      m.putAll(SideBySideSummary.verdict(c.verdict()));
       m.put("under_load", c.underLoad());
       changes.add(m);
     }
-    List<Map<String, Object>> machine = new ArrayList<>();
-    for (Machine m : s.machine()) {
-      Map<String, Object> x = new LinkedHashMap<>(m.interval().toMap());
-      x.put("block", m.block());
-      x.put("side", m.side());
-      x.put("operation", m.operation());
-      x.put("under_load", m.underLoad());
-      machine.add(x);
-    }
-    Map<String, Object> top = new LinkedHashMap<>();
-    top.put("schema", "dbbench.go-driver-side-by-side/1");
-    top.put("server", s.server());
-    top.put("blocks", s.blocks());
-    top.put("changes", changes);
-    top.put("machine", machine);
-    Files.writeString(dir.resolve("summary.json"), MAPPER.writeValueAsString(top));
-    Files.writeString(dir.resolve("summary.md"), s.markdown());
+    Map<String, Object> sections = new LinkedHashMap<>();
+    sections.put("changes", changes);
+    sections.put("machine", s.machine().stream()
+        .map(m -> SideBySideSummary.machine(m.interval(), m.block(), m.side(), m.operation(), m.underLoad())).toList());
+    SideBySideSummary.write(dir, "dbbench.go-driver-side-by-side/1", s.server(), s.blocks(), sections, s.markdown());
   }
 }

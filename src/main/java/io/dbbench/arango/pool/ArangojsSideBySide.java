@@ -1,8 +1,6 @@
 package io.dbbench.arango.pool;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dbbench.core.AnalyzeCommand;
 import io.dbbench.core.Version;
 import io.dbbench.profile.MachineSnapshots;
@@ -13,9 +11,9 @@ import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Finding;
 import io.dbbench.report.stats.MeasurementWarnings;
 import io.dbbench.report.stats.Stats;
+import io.dbbench.report.study.SideBySideSummary;
 import io.dbbench.report.study.Study;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,7 +76,6 @@ public final class ArangojsSideBySide extends AnalyzeCommand {
       "100", "driver_http1_100", "http", "raw_http");
   /** The DNF causes, as {@code rows.tsv} names them. */
   static final List<String> CAUSES = List.of("queue_full", "queue_time_violated", "timeout", "refused", "other_error");
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
@@ -699,30 +696,17 @@ public final class ArangojsSideBySide extends AnalyzeCommand {
       m.put("blocks", c.change().pairs());
       m.put("dnf_blocks_left_out", c.leftOut());
       m.put("study", Double.isNaN(c.study()) ? null : c.study());
-      m.put("agreement", c.verdict() == null ? null : c.verdict().agreement());
-      m.put("verdict", c.verdict() == null ? null : c.verdict().text());
-      m.put("note", c.verdict() == null ? null : c.verdict().note());
+      m.putAll(SideBySideSummary.verdict(c.verdict()));
       m.put("headline", c.headline());
       m.put("under_load", c.underLoad());
       comparisons.add(m);
     }
-    List<Map<String, Object>> machine = new ArrayList<>();
-    for (Machine m : s.machine()) {
-      Map<String, Object> x = new LinkedHashMap<>(m.interval().toMap());
-      x.put("block", m.block());
-      x.put("side", m.side());
-      x.put("under_load", m.underLoad());
-      machine.add(x);
-    }
-    Map<String, Object> top = new LinkedHashMap<>();
-    top.put("schema", "dbbench.arangojs-side-by-side/1");
-    top.put("server", s.server());
-    top.put("blocks", s.blocks());
-    top.put("study", s.published());
-    top.put("points", points);
-    top.put("comparisons", comparisons);
-    top.put("machine", machine);
-    Files.writeString(dir.resolve("summary.json"), MAPPER.writeValueAsString(top));
-    Files.writeString(dir.resolve("summary.md"), s.markdown());
+    Map<String, Object> sections = new LinkedHashMap<>();
+    sections.put("study", s.published());
+    sections.put("points", points);
+    sections.put("comparisons", comparisons);
+    sections.put("machine", s.machine().stream()
+        .map(m -> SideBySideSummary.machine(m.interval(), m.block(), m.side(), null, m.underLoad())).toList());
+    SideBySideSummary.write(dir, "dbbench.arangojs-side-by-side/1", s.server(), s.blocks(), sections, s.markdown());
   }
 }

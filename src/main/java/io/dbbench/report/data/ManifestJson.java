@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.core.BackendKind;
+import io.dbbench.core.Mode;
 import io.dbbench.report.data.RunManifest.Backend;
 import io.dbbench.report.data.RunManifest.Caveat;
 import io.dbbench.report.data.RunManifest.Comparison;
@@ -134,8 +135,9 @@ public final class ManifestJson {
   /**
    * The first way {@code env} is not a manifest's shape, naming the field ({@code at} prefixes it:
    * {@code merged_from[0].env.}); {@code null} when it is one. A top-level key of the schema holds
-   * its JSON type or null, each family is an object, and {@code git_commit} is empty or an object
-   * id ({@link #isObjectId}). Keys outside the schema are not checked (they are kept as they are).
+   * its JSON type or null, each family is an object, {@code mode} is a {@link Mode} ({@code merged}
+   * beside {@code merged_from}), and {@code git_commit} is empty or an object id ({@link #isObjectId}).
+   * Keys outside the schema are not checked (they are kept as they are).
    */
   static String typeProblem(JsonNode env, String at) {
     for (Map.Entry<String, JsonNode> e : env.properties()) {
@@ -146,6 +148,14 @@ public final class ManifestJson {
       }
       if (v.getNodeType() != want) {
         return at + e.getKey() + " is " + shown(v) + ", expected " + want.name().toLowerCase(Locale.ROOT);
+      }
+    }
+    String mode = text(env, "mode");
+    if (mode != null && !isMergedMode(env)) {
+      try {
+        Mode.parse(mode);
+      } catch (IllegalArgumentException e) {
+        return at + e.getMessage();
       }
     }
     JsonNode commit = env.path("git_commit");
@@ -207,7 +217,8 @@ public final class ManifestJson {
     }
     Job job = env.has("bench_include") || env.has("bench_args") || env.has("bench_forks")
         || (env.has("mode") && !env.has("merged_from"))
-        ? new Job(text(env, "mode"), text(env, "bench_include"), strings(env.path("bench_args")), integer(env, "bench_forks"),
+        ? new Job(text(env, "mode") == null || isMergedMode(env) ? null : Mode.parse(text(env, "mode")),
+            text(env, "bench_include"), strings(env.path("bench_args")), integer(env, "bench_forks"),
             text(env, "bench_units"))
         : null;
     Map<String, Family> families = new LinkedHashMap<>();
@@ -400,7 +411,7 @@ public final class ManifestJson {
       }
     }
     if (m.job() != null) {
-      putText(o, "mode", m.job().mode());
+      putText(o, "mode", m.job().mode() == null ? null : m.job().mode().id());
       putText(o, "bench_include", m.job().benchInclude());
       o.set("bench_args", array(m.job().benchArgs()));
       if (m.job().benchForks() == null) {
@@ -632,6 +643,11 @@ public final class ManifestJson {
   /** {@code value} (lists, maps, strings, numbers, booleans, {@code null}) as a JSON tree, for a family's facts. */
   public static JsonNode tree(Object value) {
     return MAPPER.valueToTree(value);
+  }
+
+  /** Whether {@code env} is a merged run's manifest whose {@code mode} says so ({@link #write} writes {@code merged}). */
+  private static boolean isMergedMode(JsonNode env) {
+    return env.has("merged_from") && "merged".equals(text(env, "mode"));
   }
 
   private static String text(JsonNode n, String key) {

@@ -2,6 +2,7 @@ package io.dbbench.report.data;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dbbench.core.BackendKind;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Spelling;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -62,9 +63,17 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
   /** The job's mode ({@code quick}, {@code full}), {@code merged} for a merged run, or "" when unknown. */
   public String mode() {
     if (job != null && job.mode() != null) {
-      return job.mode();
+      return job.mode().id();
     }
     return merged() ? "merged" : "";
+  }
+
+  /**
+   * The job's mode, or {@link Mode#QUICK}, the main job's default, when the manifest names none
+   * (a merged run, an interleaved side, a manifest written before the key existed).
+   */
+  public Mode jobMode() {
+    return job != null && job.mode() != null ? job.mode() : Mode.QUICK;
   }
 
   /**
@@ -102,13 +111,13 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
   /**
    * The main job's knobs.
    *
-   * @param mode {@code quick} or {@code full}
+   * @param mode quick or full ({@code mode}), or {@code null} when the manifest names none
    * @param benchInclude {@code bench.include}'s pattern, "" for all
    * @param benchArgs {@code bench.args}, the user's JMH options
    * @param benchForks {@code bench.forks}, or {@code null} for the settings' (written as JSON null)
    * @param benchUnits {@code bench.units}'s pattern over the plan's unit ids, "" for every unit
    */
-  public record Job(String mode, String benchInclude, List<String> benchArgs, Integer benchForks, String benchUnits) {
+  public record Job(Mode mode, String benchInclude, List<String> benchArgs, Integer benchForks, String benchUnits) {
     /** Copies the arguments; {@code null} becomes empty. */
     public Job {
       benchArgs = benchArgs == null ? List.of() : List.copyOf(benchArgs);
@@ -116,7 +125,7 @@ public record RunManifest(int schemaVersion, Host host, Job job, Map<String, Fam
     }
 
     /** Knobs of a run over every unit of its plan. */
-    public Job(String mode, String benchInclude, List<String> benchArgs, Integer benchForks) {
+    public Job(Mode mode, String benchInclude, List<String> benchArgs, Integer benchForks) {
       this(mode, benchInclude, benchArgs, benchForks, "");
     }
   }

@@ -137,7 +137,7 @@ public final class ShardMerge {
   static String setting(RunManifest m, String key) {
     Object v = switch (key) {
       case "git_commit" -> m.host() == null ? null : m.host().gitCommit();
-      case "mode" -> m.job() == null ? null : m.job().mode();
+      case "mode" -> m.job() == null || m.job().mode() == null ? null : m.job().mode().id();
       case "bench_include" -> m.job() == null ? null : m.job().benchInclude();
       case "bench_args" -> m.job() == null ? null : m.job().benchArgs();
       case "bench_forks" -> m.job() == null ? null : m.job().benchForks();

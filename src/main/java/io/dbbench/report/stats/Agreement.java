@@ -309,8 +309,7 @@ public final class Agreement {
       } else if (h < fLo) {
         agreement = SMALLER;
         factor = fLo / h;
-        why.add("as effects (" + scale(ratio) + ") the study's is at least " + Finding.ratio(factor)
-            + " this run's: " + effectText(fLo, s, ratio) + " against " + effectText(h, s, ratio));
+        why.add(studysAtLeast(factor, "this run's", fLo, h, s, ratio));
       } else {
         agreement = LARGER;
         factor = l / fHi;
@@ -322,8 +321,7 @@ public final class Agreement {
     } else if (h > 0 && h < fLo) {
       agreement = NOT_REPRODUCED;
       factor = fLo / h;
-      why.add("as effects (" + scale(ratio) + ") the study's is at least " + Finding.ratio(factor)
-          + " this run's largest: " + effectText(fLo, s, ratio) + " against " + effectText(h, s, ratio));
+      why.add(studysAtLeast(factor, "this run's largest", fLo, h, s, ratio));
     } else {
       agreement = CANNOT_TELL;
     }
@@ -401,6 +399,15 @@ public final class Agreement {
 
   private static String scale(boolean ratio) {
     return ratio ? "logs of the speed-ups" : "changes in time, points";
+  }
+
+  /**
+   * Why the study's effect is larger: {@code as effects (<scale>) the study's is at least <factor> <whose>:
+   * <study's> against <this run's>}, for oriented effects {@code study} and {@code run}.
+   */
+  private static String studysAtLeast(double factor, String whose, double study, double run, double s, boolean ratio) {
+    return "as effects (" + scale(ratio) + ") the study's is at least " + Finding.ratio(factor) + " " + whose + ": "
+        + effectText(study, s, ratio) + " against " + effectText(run, s, ratio);
   }
 
   /** An oriented effect back in words: {@code ln 4.42} or {@code 38.7 points}. */

@@ -274,53 +274,63 @@ public final class Calibration {
   }
 
   /**
-   * The machine during the experiment from {@code forks/machine.txt} (lines {@code <side>-<i>
-   * before|after <load1> <load5> <load15> cpu <user> <nice> <system> <idle> <iowait> <irq>
-   * <softirq> <steal> ...}, written by the script): load range, CPU busy and steal per fork.
-   */
-  /**
    * The machine section from {@code io.dbbench.run.Interleave}'s {@code interleave.json} (its
    * {@code machine} list: per fork the load average before and after, steal and busy percent).
    */
   static String machineFromManifest(Path file, ObjectNode json) throws IOException {
     List<InterleaveJson.Fork> m = InterleaveJson.read(file).machine();
+    MachineRange r = new MachineRange();
+    int cpus = 0;
+    for (InterleaveJson.Fork f : m) {
+      for (Double load : java.util.Arrays.asList(f.load1Before(), f.load1After())) {
+        r.load(load == null ? 0 : load);
+      }
+      if (f.stealPct() != null) {
+        r.maxSteal = Math.max(r.maxSteal, f.stealPct());
+      }
+      if (f.busyPct() != null) {
+        r.minBusy = Math.min(r.minBusy, f.busyPct());
+      }
+      cpus = Math.max(cpus, f.onlineCpus());
+    }
+    return r.paragraph(json, m.size(), cpus, "interleave.json");
+  }
+
+  /** The machine's range over an experiment's forks: load, steal and busy share, as the machine section states them. */
+  private static final class MachineRange {
     double minLoad = Double.POSITIVE_INFINITY;
     double maxLoad = 0;
     double maxSteal = 0;
     double minBusy = 100;
-    int cpus = 0;
-    for (InterleaveJson.Fork f : m) {
-      for (Double load : java.util.Arrays.asList(f.load1Before(), f.load1After())) {
-        double l = load == null ? 0 : load;
-        minLoad = Math.min(minLoad, l);
-        maxLoad = Math.max(maxLoad, l);
-      }
-      if (f.stealPct() != null) {
-        maxSteal = Math.max(maxSteal, f.stealPct());
-      }
-      if (f.busyPct() != null) {
-        minBusy = Math.min(minBusy, f.busyPct());
-      }
-      cpus = Math.max(cpus, f.onlineCpus());
+
+    void load(double l) {
+      minLoad = Math.min(minLoad, l);
+      maxLoad = Math.max(maxLoad, l);
     }
-    json.put("load1Min", minLoad);
-    json.put("load1Max", maxLoad);
-    json.put("stealPctMax", maxSteal);
-    json.put("busyPctMin", minBusy);
-    return String.format(Locale.ROOT, "%n## The machine during the experiment%n%n%d forks; 1-minute load average"
-        + " from %.1f to %.1f on %d CPUs; CPU time busy at least %.0f%% during every fork; at most %.1f%%"
-        + " stolen by the hypervisor (interleave.json).%n", m.size(), minLoad, maxLoad, cpus, minBusy, maxSteal);
+
+    /** Puts the range into {@code json} ({@code load1Min}, {@code load1Max}, {@code stealPctMax}, {@code busyPctMin}) and returns the section. */
+    String paragraph(ObjectNode json, int forks, int cpus, String source) {
+      json.put("load1Min", minLoad);
+      json.put("load1Max", maxLoad);
+      json.put("stealPctMax", maxSteal);
+      json.put("busyPctMin", minBusy);
+      return String.format(Locale.ROOT, "%n## The machine during the experiment%n%n%d forks; 1-minute load average"
+          + " from %.1f to %.1f on %d CPUs; CPU time busy at least %.0f%% during every fork; at most %.1f%%"
+          + " stolen by the hypervisor (%s).%n", forks, minLoad, maxLoad, cpus, minBusy, maxSteal, source);
+    }
   }
 
+  /**
+   * The machine during the experiment from {@code forks/machine.txt} (lines {@code <side>-<i>
+   * before|after <load1> <load5> <load15> cpu <user> <nice> <system> <idle> <iowait> <irq>
+   * <softirq> <steal> ...}, written by the script): load range, CPU busy and steal per fork.
+   */
   static String machine(Path file, ObjectNode json) throws IOException {
     if (!Files.isRegularFile(file)) {
       return "";
     }
     Map<String, MachineState> before = new LinkedHashMap<>();
-    double minLoad = Double.POSITIVE_INFINITY;
-    double maxLoad = 0;
-    double maxSteal = 0;
-    double minBusy = 100;
+    MachineRange r = new MachineRange();
     int forks = 0;
     int cpus = MachineState.read().onlineCpus();
     for (String line : Files.readAllLines(file)) {
@@ -330,24 +340,17 @@ public final class Calibration {
       }
       double[] load = MachineState.parseLoadavg(f[2] + " " + f[3] + " " + f[4]);
       MachineState s = new MachineState(load[0], load[1], load[2], cpus, MachineState.parseProcStat(f[5]), 0);
-      minLoad = Math.min(minLoad, load[0]);
-      maxLoad = Math.max(maxLoad, load[0]);
+      r.load(load[0]);
       if (f[1].equals("before")) {
         before.put(f[0], s);
       } else if (before.containsKey(f[0])) {
         MachineState.Interval i = new MachineState.Interval(before.get(f[0]), s);
-        maxSteal = Math.max(maxSteal, i.stealPct());
-        minBusy = Math.min(minBusy, i.busyPct());
+        r.maxSteal = Math.max(r.maxSteal, i.stealPct());
+        r.minBusy = Math.min(r.minBusy, i.busyPct());
         forks++;
       }
     }
-    json.put("load1Min", minLoad);
-    json.put("load1Max", maxLoad);
-    json.put("stealPctMax", maxSteal);
-    json.put("busyPctMin", minBusy);
-    return String.format(Locale.ROOT, "%n## The machine during the experiment%n%n%d forks; 1-minute load average"
-        + " from %.1f to %.1f on %d CPUs; CPU time busy at least %.0f%% during every fork; at most %.1f%%"
-        + " stolen by the hypervisor (forks/machine.txt).%n", forks, minLoad, maxLoad, cpus, minBusy, maxSteal);
+    return r.paragraph(json, forks, cpus, "forks/machine.txt");
   }
 
   private static String trend(Stats.Trend t) {

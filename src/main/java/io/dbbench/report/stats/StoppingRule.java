@@ -1,5 +1,6 @@
 package io.dbbench.report.stats;
 
+import io.dbbench.core.Mode;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -136,17 +137,18 @@ public record StoppingRule(Scale scale, double target, int pilotPairs, int maxPa
    * and pilot ({@value #QUICK_PILOT_PAIRS} pairs), or full ones ({@value #FULL_HALF_WIDTH_POINTS}
    * points, {@value #FULL_RATIO_SPAN}, {@value #FULL_PILOT_PAIRS} pairs).
    */
-  public static StoppingRule of(Scale scale, boolean full, int maxPairs, double capSeconds) {
-    return of(scale, full, full ? FULL_PILOT_PAIRS : QUICK_PILOT_PAIRS, maxPairs, capSeconds);
+  public static StoppingRule of(Scale scale, Mode mode, int maxPairs, double capSeconds) {
+    return of(scale, mode, mode == Mode.FULL ? FULL_PILOT_PAIRS : QUICK_PILOT_PAIRS, maxPairs, capSeconds);
   }
 
   /**
-   * {@link #of(Scale, boolean, int, double)} with its own pilot ({@code pilotPairs}, at least
+   * {@link #of(Scale, Mode, int, double)} with its own pilot ({@code pilotPairs}, at least
    * {@link Stats#MIN_PAIRS}): a family whose comparison meets the target at any pilot (a 3x effect
    * with a 3% spread) or cannot meet it within the quick budget (its pilot is all it gets) may run
    * a smaller one; {@code StoppingRuleCoverageTest} checks pilots of 4 as well as 6.
    */
-  public static StoppingRule of(Scale scale, boolean full, int pilotPairs, int maxPairs, double capSeconds) {
+  public static StoppingRule of(Scale scale, Mode mode, int pilotPairs, int maxPairs, double capSeconds) {
+    boolean full = mode == Mode.FULL;
     double target = scale == Scale.RATIO ? (full ? FULL_RATIO_SPAN : QUICK_RATIO_SPAN)
         : (full ? FULL_HALF_WIDTH_POINTS : QUICK_HALF_WIDTH_POINTS);
     return new StoppingRule(scale, target, pilotPairs, maxPairs, capSeconds);

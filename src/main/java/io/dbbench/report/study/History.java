@@ -2,6 +2,7 @@ package io.dbbench.report.study;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dbbench.core.Mode;
 import io.dbbench.report.data.FindingsJson;
 import io.dbbench.report.data.ManifestJson;
 import io.dbbench.report.data.ReportException;
@@ -409,7 +410,7 @@ public final class History {
         unreadable.add(new Unreadable(dir.getFileName().toString(), oneLine(e.getMessage())));
         continue;
       }
-      String mode = m.job() == null || m.job().mode() == null ? "quick" : m.job().mode();
+      String mode = m.jobMode().id();
       String commit = m.host() == null || m.host().gitCommit() == null ? "" : m.host().gitCommit();
       if (entries.isEmpty()) {
         continue;
@@ -937,7 +938,7 @@ public final class History {
     }
     List<Series> out = new ArrayList<>(series);
     out.sort(java.util.Comparator.<Series>comparingInt(s -> first.get(s.study() + "\n" + s.benchmark() + "\n" + s.kind()
-        + "\n" + s.compared())).thenComparing(s -> s.mode().equals("quick") ? 0 : 1));
+        + "\n" + s.compared())).thenComparing(s -> s.mode().equals(Mode.QUICK.id()) ? 0 : 1));
     return out;
   }
 
@@ -1299,8 +1300,7 @@ public final class History {
     } catch (IOException e) {
       return List.of();
     }
-    String mode = run.manifest() == null || run.manifest().job() == null || run.manifest().job().mode() == null ? "quick"
-        : run.manifest().job().mode();
+    String mode = (run.manifest() == null ? Mode.QUICK : run.manifest().jobMode()).id();
     String name = dir.getFileName().toString();
     Map<String, Series> byId = new LinkedHashMap<>();
     h.series().forEach(s -> s.identities().forEach(i -> byId.putIfAbsent(i, s)));

@@ -1,5 +1,6 @@
 package io.dbbench.report.study;
 
+import io.dbbench.core.Mode;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.stats.PublishedRow;
@@ -104,15 +105,14 @@ public final class PublishedRows {
       String study = form.studyResource().isPresent() ? form.study().id() : form.title();
       List<JmhResult> counterparts = run.results().stream().filter(form::publishedCounterpart).toList();
       for (Point p : points) {
-        out.add(judge(study, p, counterparts, run.manifest() != null && run.manifest().job() != null
-            && "full".equals(run.manifest().job().mode())));
+        out.add(judge(study, p, counterparts, run.manifest() == null ? Mode.QUICK : run.manifest().jobMode()));
       }
     }
     return out;
   }
 
-  /** One point against {@code results}; {@code full} says which mode ran (for the not-measured note). */
-  static PublishedRow judge(String study, Point p, List<JmhResult> results, boolean full) {
+  /** One point against {@code results}; {@code mode} says which mode ran (for the not-measured note). */
+  static PublishedRow judge(String study, Point p, List<JmhResult> results, Mode mode) {
     JmhResult r = find(results, p);
     if (r == null && p.threads() > 0) {
       JmhResult other = find(results, p.withThreads(0, ""));
@@ -124,7 +124,7 @@ public final class PublishedRows {
     }
     if (r == null) {
       return PublishedRow.notMeasured(study, p.group(), p.label(), p.where(), p.unit(), p.published(),
-          p.publishedText(), full ? "this full run has no such row (see its failures)"
+          p.publishedText(), mode == Mode.FULL ? "this full run has no such row (see its failures)"
               : "quick mode does not measure it; full mode does (-Dbench.full=true)");
     }
     double[][] forks = forks(r, p);

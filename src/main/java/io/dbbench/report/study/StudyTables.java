@@ -1,5 +1,6 @@
 package io.dbbench.report.study;
 
+import io.dbbench.core.Mode;
 import io.dbbench.core.Redaction;
 import io.dbbench.load.OpenLoopJson;
 import io.dbbench.report.data.JmhResult;
@@ -101,7 +102,7 @@ public final class StudyTables {
         List<String> parts = new ArrayList<>();
         fam.reductions().forEach((k, v) -> parts.add(k + " (" + v + ")"));
         out.add(f + ": quick-mode reductions of the study's sweep: " + String.join(", ", parts));
-      } else if (env.mode().equals("quick")) {
+      } else if (env.job() != null && env.job().mode() == Mode.QUICK) {
         out.add(f + ": quick mode (fewer parameter points, forks and iterations than the study's full sweep)");
       }
     }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dbbench.arango.standin.ArangoStandIn;
-import java.io.File;
+import io.dbbench.core.Executables;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,16 +28,6 @@ class GoDriverSuitesScriptTest {
   @TempDir
   Path tmp;
 
-  private static Path onPath(String exe) {
-    for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      Path p = Path.of(d, exe);
-      if (!d.isEmpty() && Files.isExecutable(p)) {
-        return p;
-      }
-    }
-    return null;
-  }
-
   /** Runs {@code cmd} in {@code dir}; its exit code, or -1 after {@code seconds}, and its output. */
   private static Object[] run(List<String> cmd, Path dir, Map<String, String> env, long seconds, Path log) throws Exception {
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
@@ -60,7 +50,7 @@ class GoDriverSuitesScriptTest {
 
   /** Skips (with the reason) unless go is on PATH and studies/go-driver's modules resolve. */
   private void assumeGoModules() throws Exception {
-    Path go = onPath("go");
+    Path go = Executables.which("go", System.getenv("PATH")).orElse(null);
     Assumptions.assumeTrue(go != null, "go is not on PATH: go-driver's suites cannot be built here");
     Path module = Path.of("studies/go-driver").toAbsolutePath();
     Object[] resolved = run(List.of(go.toString(), "mod", "download"), module, Map.of(), 180, tmp.resolve("download.log"));

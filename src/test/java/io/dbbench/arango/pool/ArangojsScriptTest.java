@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.arango.standin.ArangoStandIn;
-import java.io.File;
+import io.dbbench.core.Executables;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,20 +33,10 @@ class ArangojsScriptTest {
   @TempDir
   Path tmp;
 
-  private static Path onPath(String exe) {
-    for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      Path p = Path.of(d, exe);
-      if (!d.isEmpty() && Files.isExecutable(p)) {
-        return p;
-      }
-    }
-    return null;
-  }
-
   /** The script's smallest run into {@code out}; its exit code and output. Skips when arangojs cannot be installed. */
   private Object[] smoke(Path out, Map<String, String> env, String... more) throws Exception {
-    Assumptions.assumeTrue(onPath("node") != null, "node is not on PATH: the study's client cannot run here");
-    Assumptions.assumeTrue(onPath("npm") != null, "npm is not on PATH: arangojs 8.3.0 cannot be installed here");
+    Assumptions.assumeTrue(Executables.which("node", System.getenv("PATH")).isPresent(), "node is not on PATH: the study's client cannot run here");
+    Assumptions.assumeTrue(Executables.which("npm", System.getenv("PATH")).isPresent(), "npm is not on PATH: arangojs 8.3.0 cannot be installed here");
     List<String> cmd = new java.util.ArrayList<>(List.of("bash", Path.of("scripts/arangojs-vs-dbbench.sh").toAbsolutePath()
         .toString(), "--blocks", "1", "--iterations", "500", "--connections", "default,http", "--runs", "1",
         "--documents", "2000", "--out", out.toString()));

@@ -2,9 +2,9 @@ package io.dbbench.jdbc.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dbbench.HeadlessChromium;
 import io.dbbench.jdbc.GomessageSettings;
 import io.dbbench.jdbc.JdbcSettings;
 import io.dbbench.jdbc.JdbcTarget;
@@ -38,34 +38,24 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * not installed.
  */
 class ConsoleBrowserTest {
-  static final Path CHROMIUM = Path.of(System.getProperty("dbbench.chromium", "/usr/bin/chromium"));
-  static final Path CHROMEDRIVER = Path.of(System.getProperty("dbbench.chromedriver", "/usr/bin/chromedriver"));
-
   @TempDir
   Path tmp;
 
   @Test
   void runATestFromThePageAndDownloadTheHistory() throws Exception {
-    assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-        "headless Chromium test skipped: " + CHROMIUM + " or " + CHROMEDRIVER
-            + " missing (install Debian packages chromium and chromium-driver)");
+    HeadlessChromium.assumeInstalled();
     // 2 s of settling before each insert (DBBENCH_JDBC_WAIT_SECONDS): the server's progress is on the
     // page for at least that long, however fast the insert itself is
     GomessageSettings settings = ConsoleApiTest.withWait(GomessageSettings.defaults(JdbcSettings.embedded()), 2);
     Path downloads = Files.createDirectories(tmp.resolve("downloads"));
     try (JdbcTarget target = JdbcTarget.open(settings.target());
         ConsoleServer server = ConsoleServer.start(target, settings, ConsoleApiTest.SMALL, "127.0.0.1", 0)) {
-      ChromeOptions options = new ChromeOptions();
-      options.setBinary(CHROMIUM.toFile());
-      options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-          "--window-size=1280,2600", "--user-data-dir=" + Files.createDirectories(tmp.resolve("chromium-profile")));
+      ChromeOptions options = HeadlessChromium.options(tmp.resolve("chromium-profile"), "--window-size=1280,2600");
       Map<String, Object> prefs = new HashMap<>();
       prefs.put("download.default_directory", downloads.toString());
       prefs.put("download.prompt_for_download", false);
       options.setExperimentalOption("prefs", prefs);
-      ChromeDriverService service = new ChromeDriverService.Builder()
-          .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+      ChromeDriverService service = HeadlessChromium.driverService();
       ChromeDriver driver = new ChromeDriver(service, options);
       try {
         driver.executeCdpCommand("Browser.setDownloadBehavior",

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.core.BackendKind;
+import io.dbbench.core.Mode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link ManifestJson} on every committed run manifest ({@code results/**}{@code /env.json}): each
@@ -238,5 +240,20 @@ class ManifestJsonTest {
     e = assertThrows(IllegalArgumentException.class, () -> ManifestJson.read(MAPPER.readTree(
         "{\"families\": {\"x\": {\"backend\": \"b\", \"backend_kind\": \"remote\"}}}")));
     assertTrue(e.getMessage().contains("'remote'") && e.getMessage().contains("stand-in"), e.getMessage());
+  }
+
+  @Test
+  void theModeIsTypedAndAnyOtherWordIsNamed(@TempDir Path dir) throws Exception {
+    assertEquals(Mode.FULL, ManifestJson.read(MAPPER.readTree("{\"mode\": \"full\", \"bench_forks\": null}")).job().mode());
+    RunManifest none = ManifestJson.read(MAPPER.readTree("{\"bench_include\": \"x\"}"));
+    assertNull(none.job().mode());
+    assertEquals(Mode.QUICK, none.jobMode(), "a manifest without a mode ran the default");
+    assertEquals("full", ManifestJson.write(ManifestJson.read(MAPPER.readTree("{\"mode\": \"full\"}"))).path("mode").asText());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ManifestJson.read(MAPPER.readTree("{\"mode\": \"fast\"}")));
+    assertTrue(e.getMessage().contains("mode 'fast' is unknown; expected one of quick, full"), e.getMessage());
+    Path env = Files.writeString(dir.resolve("env.json"), "{\"git_commit\": \"cafe\", \"mode\": \"Publication\"}");
+    ReportException r = assertThrows(ReportException.class, () -> ManifestJson.read(env));
+    assertTrue(r.getMessage().startsWith(env + ": mode 'Publication' is unknown"), r.getMessage());
   }
 }

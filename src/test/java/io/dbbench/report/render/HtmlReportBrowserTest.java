@@ -2,8 +2,8 @@ package io.dbbench.report.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.dbbench.HeadlessChromium;
 import io.dbbench.report.Report;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.stats.Finding;
@@ -24,10 +24,8 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * Opens the committed quick run's {@code report.html} (rendered afresh from
@@ -44,17 +42,12 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * Skipped, with the reason shown, when the packages are not installed.
  */
 class HtmlReportBrowserTest {
-  static final Path CHROMIUM = Path.of(System.getProperty("dbbench.chromium", "/usr/bin/chromium"));
-  static final Path CHROMEDRIVER = Path.of(System.getProperty("dbbench.chromedriver", "/usr/bin/chromedriver"));
-
   @TempDir
   Path tmp;
 
   @Test
   void reportOpensOnItsFindingsAndEveryChartDraws() throws Exception {
-    assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-        "headless Chromium test skipped: " + CHROMIUM + " or " + CHROMEDRIVER
-            + " missing (install Debian packages chromium and chromium-driver)");
+    HeadlessChromium.assumeInstalled();
     Path before = tmp.resolve("20261122T041608Z");
     Path run = tmp.resolve("20261122T043318Z");
     for (Path p : List.of(before, run)) {
@@ -72,8 +65,8 @@ class HtmlReportBrowserTest {
     Set<String> studies = new TreeSet<>();
     findings.forEach(f -> studies.add(f.studyId()));
 
-    ChromeDriverService service = driverService();
-    ChromeDriver driver = new ChromeDriver(service, chrome(tmp.resolve("chromium-profile")));
+    ChromeDriverService service = HeadlessChromium.driverService();
+    ChromeDriver driver = new ChromeDriver(service, HeadlessChromium.options(tmp.resolve("chromium-profile")));
     try {
       driver.manage().window().setSize(new Dimension(1400, 1000));
       driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
@@ -181,9 +174,7 @@ class HtmlReportBrowserTest {
    */
   @Test
   void theFirstScreenShowsEveryFindingAndTheForestPlot() throws Exception {
-    assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-        "headless Chromium test skipped: " + CHROMIUM + " or " + CHROMEDRIVER
-            + " missing (install Debian packages chromium and chromium-driver)");
+    HeadlessChromium.assumeInstalled();
     Path run = tmp.resolve("20261126T123934Z");
     Files.createDirectories(run);
     try (var files = Files.list(Path.of("results").resolve(run.getFileName()))) {
@@ -193,8 +184,8 @@ class HtmlReportBrowserTest {
     }
     Report.render(run);
     long findingRows = Findings.of(Run.load(run)).size();
-    ChromeDriverService service = driverService();
-    ChromeDriver driver = new ChromeDriver(service, chrome(tmp.resolve("chromium-profile-first-screen")));
+    ChromeDriverService service = HeadlessChromium.driverService();
+    ChromeDriver driver = new ChromeDriver(service, HeadlessChromium.options(tmp.resolve("chromium-profile-first-screen")));
     try {
       driver.manage().window().setSize(new Dimension(1400, 900));
       driver.get(run.resolve("report.html").toUri().toString());
@@ -221,23 +212,5 @@ class HtmlReportBrowserTest {
       driver.quit();
       service.stop();
     }
-  }
-
-  /** Headless Chromium with its own profile directory and the browser's console log kept. */
-  static ChromeOptions chrome(Path profile) throws java.io.IOException {
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-        "--user-data-dir=" + Files.createDirectories(profile));
-    LoggingPreferences logs = new LoggingPreferences();
-    logs.enable(LogType.BROWSER, Level.ALL);
-    options.setCapability("goog:loggingPrefs", logs);
-    return options;
-  }
-
-  /** chromedriver on a free port. */
-  static ChromeDriverService driverService() {
-    return new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
   }
 }

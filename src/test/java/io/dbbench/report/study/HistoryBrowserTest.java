@@ -2,8 +2,8 @@ package io.dbbench.report.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.dbbench.HeadlessChromium;
 import io.dbbench.report.stats.EDivisive;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,10 +19,8 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * Opens the history of the committed runs ({@code results/}, built afresh into a temp directory,
@@ -35,8 +33,6 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * when the packages are not installed.
  */
 class HistoryBrowserTest {
-  static final Path CHROMIUM = Path.of(System.getProperty("dbbench.chromium", "/usr/bin/chromium"));
-  static final Path CHROMEDRIVER = Path.of(System.getProperty("dbbench.chromedriver", "/usr/bin/chromedriver"));
   /** The longest paragraph a reader is asked to take in, characters. */
   static final int MAX_PARAGRAPH = 400;
 
@@ -45,17 +41,14 @@ class HistoryBrowserTest {
 
   @Test
   void theFirstScreenHoldsTheFindingsWithSparklinesAndEveryChartIsOneClickAway() throws Exception {
-    assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-        "headless Chromium test skipped: " + CHROMIUM + " or " + CHROMEDRIVER
-            + " missing (install Debian packages chromium and chromium-driver)");
+    HeadlessChromium.assumeInstalled();
     History.Document h = History.build(Path.of("results"), null, EDivisive.DEFAULT);
     History.write(tmp, h);
     long steps = h.series().stream().mapToLong(s -> s.changePoints().size()).sum();
     assertTrue(steps > 0, "the committed runs have change points");
 
-    ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-        .usingAnyFreePort().build();
-    ChromeDriver driver = new ChromeDriver(service, chrome(tmp.resolve("chromium-profile")));
+    ChromeDriverService service = HeadlessChromium.driverService();
+    ChromeDriver driver = new ChromeDriver(service, HeadlessChromium.options(tmp.resolve("chromium-profile")));
     try {
       driver.manage().window().setSize(new Dimension(1400, 900));
       driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
@@ -146,18 +139,5 @@ class HistoryBrowserTest {
       driver.quit();
       service.stop();
     }
-  }
-
-  /** Headless Chromium with its own profile directory and the browser's console log kept. */
-  static ChromeOptions chrome(Path profile) throws java.io.IOException {
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-        "--user-data-dir=" + Files.createDirectories(profile));
-    LoggingPreferences logs = new LoggingPreferences();
-    logs.enable(LogType.BROWSER, Level.ALL);
-    options.setCapability("goog:loggingPrefs", logs);
-    return options;
   }
 }

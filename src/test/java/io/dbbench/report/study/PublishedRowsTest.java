@@ -3,6 +3,7 @@ package io.dbbench.report.study;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dbbench.core.Mode;
 import io.dbbench.report.RunReport;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.Run;
@@ -44,23 +45,23 @@ class PublishedRowsTest {
         Map.of("connection", "raw_http"), PublishedRows.TIME, "ms", 1e3, 2466, "2,466", false);
     // two forks of three shots near 2.5 s and near 9 s
     JmhResult near = row("raw_http", new double[][] {{2.45, 2.48, 2.47}, {2.46, 2.50, 2.44}}, 0);
-    PublishedRow same = PublishedRows.judge("pool", p, List.of(near), true);
+    PublishedRow same = PublishedRows.judge("pool", p, List.of(near), Mode.FULL);
     assertEquals("no measurable difference", same.verdict(), same.toString());
     assertEquals(2, same.forks());
     assertTrue(same.ciLow() > 2400 && same.ciHigh() < 2560, same.toString());
     PublishedRow far = PublishedRows.judge("pool", p, List.of(row("raw_http", new double[][] {{9, 9.1}, {8.9, 9}}, 0)),
-        true);
+        Mode.FULL);
     assertEquals("differs", far.verdict(), far.toString());
-    PublishedRow one = PublishedRows.judge("pool", p, List.of(row("raw_http", new double[][] {{2.47, 2.46}}, 0)), true);
+    PublishedRow one = PublishedRows.judge("pool", p, List.of(row("raw_http", new double[][] {{2.47, 2.46}}, 0)), Mode.FULL);
     assertEquals("cannot tell", one.verdict(), "one fork has no interval: " + one);
-    PublishedRow none = PublishedRows.judge("pool", p, List.of(row("driver_http1_3", new double[][] {{1}}, 0)), false);
+    PublishedRow none = PublishedRows.judge("pool", p, List.of(row("driver_http1_3", new double[][] {{1}}, 0)), Mode.QUICK);
     assertEquals("not measured", none.verdict());
     assertTrue(none.note().contains("full mode does"), none.note());
     PublishedRows.Point dnf = new PublishedRows.Point("5000 queries", "raw_http", "x.Bench.query",
         Map.of("connection", "raw_http"), PublishedRows.TIME, "ms", 1e3, Double.NaN, "did not finish", true);
-    assertEquals("finished (the study's did not)", PublishedRows.judge("pool", dnf, List.of(near), true).verdict());
+    assertEquals("finished (the study's did not)", PublishedRows.judge("pool", dnf, List.of(near), Mode.FULL).verdict());
     assertEquals("did not finish (both)", PublishedRows.judge("pool", dnf,
-        List.of(row("raw_http", new double[][] {{60, 61}, {62, 60}}, 3)), true).verdict());
+        List.of(row("raw_http", new double[][] {{60, 61}, {62, 60}}, 3)), Mode.FULL).verdict());
   }
 
   @Test
@@ -71,8 +72,8 @@ class PublishedRowsTest {
         PublishedRows.TIME, "ms", 1e3, 1, "1", false);
     JmhResult r = row("raw_http", new double[][] {{2.45, 2.48}, {2.46, 2.50}}, 0);
     Doc doc = new Doc("t");
-    PublishedRowsSection.appendTo(doc, 2, List.of(PublishedRows.judge("pool", p, List.of(r), false),
-        PublishedRows.judge("pool", q, List.of(r), false)));
+    PublishedRowsSection.appendTo(doc, 2, List.of(PublishedRows.judge("pool", p, List.of(r), Mode.QUICK),
+        PublishedRows.judge("pool", q, List.of(r), Mode.QUICK)));
     assertEquals(PublishedRowsSection.HEADING, doc.sections.get(0).heading);
     Doc.Section study = doc.sections.get(1);
     Doc.Table t = (Doc.Table) study.blocks.get(0);
@@ -133,15 +134,15 @@ class PublishedRowsTest {
         "ms", 1e3, 8.85, "8.85 ms", false);
     JmhResult hundred = new JmhResult("x.Bench.query", "avgt", 100, 2, Map.of(),
         FindingsTest.metric(new double[][] {{271, 272}, {270, 271}}, "ms/op"), Map.of());
-    PublishedRow r = PublishedRows.judge("s", wall, List.of(hundred), true);
+    PublishedRow r = PublishedRows.judge("s", wall, List.of(hundred), Mode.FULL);
     assertEquals(2.71, r.value(), 1e-9, "271 ms per request per thread over 100 threads: 2.71 ms of wall time");
     PublishedRows.Point one = new PublishedRows.Point("g", "insert", "x.Bench.query", Map.of(), PublishedRows.TIME,
         "ms", 1e3, 0.6, "0.60 ms", false).withThreads(1, "one client");
     JmhResult single = new JmhResult("x.Bench.query", "avgt", 1, 2, Map.of(),
         FindingsTest.metric(new double[][] {{0.61, 0.62}, {0.6, 0.61}}, "ms/op"), Map.of());
-    assertEquals(0.61, PublishedRows.judge("s", one, List.of(hundred, single), true).value(), 1e-9,
+    assertEquals(0.61, PublishedRows.judge("s", one, List.of(hundred, single), Mode.FULL).value(), 1e-9,
         "the one-thread row, not the first");
-    assertEquals("not measured", PublishedRows.judge("s", one, List.of(hundred), true).verdict());
+    assertEquals("not measured", PublishedRows.judge("s", one, List.of(hundred), Mode.FULL).verdict());
   }
 
   /** An ArangoPoolBenchmark-like single-shot row in s/op with the given forks and dnf count. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.core.ForkSchedule;
+import io.dbbench.core.Mode;
 import io.dbbench.report.data.JmhJson;
 import io.dbbench.report.data.JmhResult;
 import io.dbbench.report.data.ReportException;
@@ -53,7 +54,7 @@ class StoppingRuleCoverageTest {
     io.dbbench.core.BenchmarkFamily family = io.dbbench.Families.all().stream()
         .filter(f -> java.util.regex.Pattern.compile(f.includeRegex()).matcher(benchmark).find()).findFirst()
         .orElseThrow(() -> new AssertionError("no family runs " + benchmark));
-    return io.dbbench.run.JmhCommand.pilotPairs(true, family.settings(true));
+    return io.dbbench.run.JmhCommand.pilotPairs(Mode.FULL, family.settings(Mode.FULL));
   }
 
   static Map<String, Pool> pools() throws IOException, ReportException {
@@ -156,17 +157,17 @@ class StoppingRuleCoverageTest {
     for (Pool p : pools.values()) {
       // quick mode's rule (pilots of 6 and of 4, which some families run) with a budget of 40
       // pairs, full mode's, and the quick rule at half its target so the second stage binds
-      StoppingRule quick = StoppingRule.of(p.scale(), false, 40, 40);
+      StoppingRule quick = StoppingRule.of(p.scale(), Mode.QUICK, 40, 40);
       StoppingRule tight = new StoppingRule(p.scale(), p.scale() == StoppingRule.Scale.RATIO
           ? 1 + (quick.target() - 1) / 2 : quick.target() / 2, quick.pilotPairs(), 40, 40);
       // full mode's rule as its family configures it (pilots of 10, or 6 where a family sets them),
       // and with full mode's caps as a budget of 20 pairs (a 900 s cap over pairs of about 45 s)
       int fullPilot = fullPilot(p.label());
-      StoppingRule full = StoppingRule.of(p.scale(), true, fullPilot, 60, 60);
-      StoppingRule fullCap = StoppingRule.of(p.scale(), true, fullPilot, 60, 20);
+      StoppingRule full = StoppingRule.of(p.scale(), Mode.FULL, fullPilot, 60, 60);
+      StoppingRule fullCap = StoppingRule.of(p.scale(), Mode.FULL, fullPilot, 60, 20);
       // and a budget of 12 pairs, where pilots that ask for more stop at once (Stop.OUT_OF_REACH)
-      StoppingRule budget = StoppingRule.of(p.scale(), false, 40, 12);
-      for (StoppingRule rule : List.of(quick, StoppingRule.of(p.scale(), false, Stats.MIN_PAIRS, 40, 40), tight, full,
+      StoppingRule budget = StoppingRule.of(p.scale(), Mode.QUICK, 40, 12);
+      for (StoppingRule rule : List.of(quick, StoppingRule.of(p.scale(), Mode.QUICK, Stats.MIN_PAIRS, 40, 40), tight, full,
           fullCap, budget)) {
         int covered = 0;
         long pairs = 0;
@@ -193,7 +194,7 @@ class StoppingRuleCoverageTest {
 
   @Test
   void thePilotFixesThePairsAndTheCapOrTheBudgetCanStopFirst() {
-    StoppingRule r = StoppingRule.of(StoppingRule.Scale.PERCENT, false, 20, 100);
+    StoppingRule r = StoppingRule.of(StoppingRule.Scale.PERCENT, Mode.QUICK, 20, 100);
     double[] tight = {0.10, 0.11, 0.10, 0.11, 0.10, 0.11};
     assertEquals(6, r.pairsNeeded(tight));
     assertEquals(Optional.of(StoppingRule.Stop.WIDTH), r.decide(tight, 10, 5));
@@ -221,7 +222,7 @@ class StoppingRuleCoverageTest {
 
   @Test
   void aPercentWidthThatTheMeanOfAllPairsLeavesAboveTheTargetBuysAnotherBlock() {
-    StoppingRule r = StoppingRule.of(StoppingRule.Scale.PERCENT, false, 20, 100);
+    StoppingRule r = StoppingRule.of(StoppingRule.Scale.PERCENT, Mode.QUICK, 20, 100);
     double[] pilot = {0.10, 0.30, 0.10, 0.30, 0.10, 0.30};
     int n = r.pairsNeeded(pilot);
     assertTrue(n > pilot.length && n < r.maxPairs(), "the pilot asks for more pairs: " + n);
@@ -253,6 +254,6 @@ class StoppingRuleCoverageTest {
     double[] more = {Math.log(2), Math.log(2.2), Math.log(1.8), Math.log(2.0), Math.log(2), Math.log(2)};
     Stats.PairedChange s = Stats.steinChange(more, 4);
     assertEquals(c.halfWidthLog() * Math.sqrt(4.0 / 6), s.halfWidthLog(), 1e-9, "the pilot's spread over sqrt(n)");
-    assertFalse(StoppingRule.of(StoppingRule.Scale.PERCENT, true, 40, 60).meetsTarget(more));
+    assertFalse(StoppingRule.of(StoppingRule.Scale.PERCENT, Mode.FULL, 40, 60).meetsTarget(more));
   }
 }

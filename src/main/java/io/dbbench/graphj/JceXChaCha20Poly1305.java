@@ -12,24 +12,43 @@ import org.bouncycastle.crypto.engines.ChaChaEngine;
 import org.bouncycastle.util.Pack;
 
 /**
- * XChaCha20-Poly1305 built from the JDK's {@code ChaCha20-Poly1305} cipher (RFC 8439, intrinsified
- * on recent JDKs) and an HChaCha20 subkey (draft-irtf-cfrg-xchacha-03 section 2.2) computed with
- * BouncyCastle's ChaCha core: subkey = HChaCha20(key, nonce[0..16)), inner nonce =
- * 4 zero bytes || nonce[16..24). Not thread-safe.
+ * XChaCha20-Poly1305 built from a JCA {@code ChaCha20-Poly1305} cipher (RFC 8439) and an HChaCha20
+ * subkey (draft-irtf-cfrg-xchacha-03 section 2.2) computed with BouncyCastle's ChaCha core:
+ * subkey = HChaCha20(key, nonce[0..16)), inner nonce = 4 zero bytes || nonce[16..24). Two
+ * providers' ciphers stand behind it: the JDK's ({@link #jdk()}, intrinsified on recent JDKs) and
+ * Conscrypt's ({@link ConscryptCipher}, BoringSSL's {@code EVP_aead_chacha20_poly1305} through
+ * JNI); the bytes are those of every other provider (AeadTest). Both ciphers refuse to encrypt
+ * twice in a row with the same key and nonce. The static helpers (lengths, output room, the
+ * subkey) serve every provider. Not thread-safe.
  */
-final class JdkXChaCha20Poly1305 implements Aead {
+final class JceXChaCha20Poly1305 implements Aead {
   /** "expand 32-byte k" as four little-endian words. */
   private static final int[] SIGMA = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
 
   private final Cipher cipher;
+  private final AeadProvider provider;
   private final int[] in = new int[16];
   private final int[] x = new int[16];
   private final byte[] subkey = new byte[32];
   private final byte[] inner = new byte[12];
 
-  JdkXChaCha20Poly1305() {
+  /**
+   * XChaCha20-Poly1305 over {@code cipher}, a fresh ChaCha20-Poly1305 cipher of {@code provider}
+   * (as {@link Aead#provider()} names it).
+   */
+  JceXChaCha20Poly1305(Cipher cipher, AeadProvider provider) {
+    this.cipher = cipher;
+    this.provider = provider;
+  }
+
+  /**
+   * A new instance on the JDK's own {@code ChaCha20-Poly1305} cipher.
+   *
+   * @throws IllegalStateException when this JDK has none (before JDK 11)
+   */
+  static JceXChaCha20Poly1305 jdk() {
     try {
-      cipher = Cipher.getInstance("ChaCha20-Poly1305");
+      return new JceXChaCha20Poly1305(Cipher.getInstance("ChaCha20-Poly1305"), AeadProvider.JDK);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("this JDK has no ChaCha20-Poly1305 cipher (needs JDK 11+)", e);
     }
@@ -134,6 +153,9 @@ final class JdkXChaCha20Poly1305 implements Aead {
 
   @Override
   public byte[] open(byte[] key, byte[] nonce, byte[] aad, byte[] ciphertextAndTag) throws GeneralSecurityException {
+    if (ciphertextAndTag.length < TAG_LEN) {
+      throw new AEADBadTagException("input shorter than the 16-byte tag");
+    }
     init(Cipher.DECRYPT_MODE, key, nonce, aad);
     return cipher.doFinal(ciphertextAndTag);
   }
@@ -155,6 +177,6 @@ final class JdkXChaCha20Poly1305 implements Aead {
 
   @Override
   public AeadProvider provider() {
-    return AeadProvider.JDK;
+    return provider;
   }
 }

@@ -1,0 +1,63 @@
+package io.dbbench.graphj;
+
+import java.security.GeneralSecurityException;
+import java.security.Provider;
+import java.util.Optional;
+import javax.crypto.Cipher;
+
+/**
+ * Conscrypt's {@code ChaCha20/Poly1305/NoPadding} cipher (BoringSSL's
+ * {@code EVP_aead_chacha20_poly1305}, RFC 8439, reached through JNI) behind XChaCha20's subkey
+ * ({@link JceXChaCha20Poly1305}, which does the rest as for the JDK's cipher).
+ *
+ * <p>Conscrypt's provider is created once per JVM ({@link org.conscrypt.Conscrypt#newProvider()},
+ * never installed in {@link java.security.Security}); where its native library does not load (it
+ * ships x86_64 builds only) {@link #unavailableReason()} says why and {@link #create()} throws.
+ */
+final class ConscryptCipher {
+  private ConscryptCipher() {}
+
+  /**
+   * A new XChaCha20-Poly1305 on the JVM's Conscrypt provider.
+   *
+   * @throws IllegalStateException with {@link #unavailableReason()} when Conscrypt is unavailable
+   */
+  static Aead create() {
+    Holder h = Holder.INSTANCE;
+    if (h.provider == null) {
+      throw new IllegalStateException("the conscrypt AEAD provider is unavailable: " + h.reason);
+    }
+    try {
+      return new JceXChaCha20Poly1305(Cipher.getInstance("ChaCha20/Poly1305/NoPadding", h.provider),
+          AeadProvider.CONSCRYPT);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("Conscrypt has no ChaCha20/Poly1305/NoPadding cipher: " + e, e);
+    }
+  }
+
+  /** Why Conscrypt cannot be used on this JVM (its native library did not load), or empty. */
+  static Optional<String> unavailableReason() {
+    return Optional.ofNullable(Holder.INSTANCE.reason);
+  }
+
+  /** Loads Conscrypt's native library once, on first use. */
+  private static final class Holder {
+    static final Holder INSTANCE = new Holder();
+    final Provider provider;
+    final String reason;
+
+    private Holder() {
+      Provider p = null;
+      String why = null;
+      try {
+        org.conscrypt.Conscrypt.checkAvailability();
+        p = org.conscrypt.Conscrypt.newProvider();
+      } catch (LinkageError | RuntimeException e) {
+        why = "Conscrypt's native library did not load on " + System.getProperty("os.name") + "/"
+            + System.getProperty("os.arch") + " (" + e + "); it ships x86_64 builds only";
+      }
+      provider = p;
+      reason = why;
+    }
+  }
+}
