@@ -96,11 +96,11 @@ class ShardPlanTest {
   @Test
   void aStudyClientIsPlannedOnlyBesideItsRows() {
     Set<String> all = MainJob.allBenchmarks();
-    List<String> withArango = ShardPlan.units(Families.all(), true, Pattern.compile("ArangoBulkBenchmark"), all).stream()
+    List<String> withArango = ShardPlan.units(Families.all(), io.dbbench.core.Mode.FULL, Pattern.compile("ArangoBulkBenchmark"), all).stream()
         .map(ShardPlan.Unit::id).toList();
     assertTrue(withArango.contains("arango:client:go-driver"), withArango.toString());
     assertFalse(withArango.contains("arango:client:arangojs"), "arangojs stands beside the pool rows: " + withArango);
-    List<String> graphOnly = ShardPlan.units(Families.all(), true, Pattern.compile("GraphWriteBenchmark"), all).stream()
+    List<String> graphOnly = ShardPlan.units(Families.all(), io.dbbench.core.Mode.FULL, Pattern.compile("GraphWriteBenchmark"), all).stream()
         .map(ShardPlan.Unit::id).toList();
     assertTrue(graphOnly.stream().noneMatch(u -> u.contains(":client:")), graphOnly.toString());
   }

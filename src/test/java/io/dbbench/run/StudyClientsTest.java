@@ -115,7 +115,7 @@ class StudyClientsTest {
       @Override public String title() { return "toy"; }
       @Override public String includeRegex() { return "Fake"; }
       @Override public Probe probe() { return Probe.ok(Map.of()); }
-      @Override public FamilySettings settings(boolean full) { return FamilySettings.NONE; }
+      @Override public FamilySettings settings(io.dbbench.core.Mode mode) { return FamilySettings.NONE; }
     };
     ShardPlan.Unit mine = ShardPlan.Unit.client(toy, client("scripts/fake.sh", List.of(), null, null));
     ShardPlan.Unit other = new ShardPlan.Unit("other:client:fake", "other", 0, 5);
