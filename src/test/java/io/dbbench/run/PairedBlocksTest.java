@@ -79,6 +79,13 @@ class PairedBlocksTest {
   }
 
   @Test
+  void driftChecksTwoOrdersAreTheRunnersAbbaAndTheBlocksItRefutes() {
+    List<ProcessSide> ab = List.of(side("A", "true", Map.of()), side("B", "true", Map.of()));
+    assertEquals("ABBAABBA", order(DriftCheck.schedule(true, 4, ab)));
+    assertEquals("AAAABBBB", order(DriftCheck.schedule(false, 4, ab)));
+  }
+
+  @Test
   void failedRunsAreCountedAndNamedAndTheBlocksGoOn() throws Exception {
     ProcessSide a = side("A", "echo a", Map.of());
     ProcessSide b = side("B", "if [ \"$1\" = 2 ]; then echo broken pipe to the server; exit 3; fi; echo b", Map.of());
