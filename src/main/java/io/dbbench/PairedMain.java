@@ -1,5 +1,7 @@
 package io.dbbench;
 
+import io.dbbench.arango.bulk.GoDriverSideBySide;
+import io.dbbench.core.ChildJvm;
 import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Version;
 import io.dbbench.graphj.GraphdSideBySide;
@@ -17,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The one entry point for the blocks of a paired comparison between a study's own code and
@@ -38,7 +41,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "paired", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Run a study's own code and dbbench's rows in paired blocks (ABBA).",
-    subcommands = {PairedMain.Graphd.class})
+    subcommands = {PairedMain.Graphd.class, PairedMain.GoDriver.class})
 public final class PairedMain implements Callable<Integer> {
   /** Exit status when a run failed and the blocks went on. */
   public static final int EXIT_FAILED_RUNS = 1;
@@ -117,5 +120,141 @@ public final class PairedMain implements Callable<Integer> {
       m.put("under_load", o.underLoad());
     }
     return m;
+  }
+
+  /**
+   * What the study subcommands share: where the tables go, the server and its stand-in, the blocks,
+   * whether dbbench's Java rows run beside the study's client, and the run itself (exit 0, 1 when a
+   * run failed and the blocks went on, 2 on bad input).
+   */
+  abstract static class StudyBlocks implements Callable<Integer> {
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "The results directory.")
+    Path out;
+
+    @Option(names = "--endpoints", required = true, paramLabel = "URL", description = "The server's endpoint(s).")
+    String endpoints;
+
+    @Option(names = "--server", required = true, paramLabel = "LABEL", description = "The server's label in every row.")
+    String server;
+
+    @Option(names = "--standin-pid", paramLabel = "PID", description = "The stand-in's process, whose CPU counts as each side's own.")
+    Long standinPid;
+
+    @Option(names = "--blocks", defaultValue = "1", paramLabel = "N", description = "Blocks (default: ${DEFAULT-VALUE}).")
+    int blocks;
+
+    @Option(names = "--java", description = "Also dbbench's Java rows beside the study's client.")
+    boolean java;
+
+    @Option(names = "--jar", defaultValue = "target/benchmarks.jar", paramLabel = "JAR",
+        description = "The benchmarks jar of the Java rows (default: ${DEFAULT-VALUE}).")
+    Path jar;
+
+    /** The progress lines' prefix and the script's name, e.g. {@code go-driver-vs-dbbench}. */
+    final String label;
+
+    StudyBlocks(String label) {
+      this.label = label;
+    }
+
+    /** The blocks to run. @throws IllegalArgumentException naming a bad option */
+    abstract PairedBlocks.Plan plan();
+
+    /** The stand-in, whose CPU counts as every side's own; none on a given server. */
+    List<Long> helpers() {
+      return standinPid == null ? List.of() : List.of(standinPid);
+    }
+
+    /** {@code DBBENCH_ARANGO_AUTH} of this process's environment, or {@code null}. */
+    static String auth() {
+      String auth = System.getenv("DBBENCH_ARANGO_AUTH");
+      return auth == null || auth.isBlank() ? null : auth;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+      try {
+        PairedBlocks.Result r = PairedBlocks.run(plan(), System.err);
+        return r.failures() == 0 ? 0 : EXIT_FAILED_RUNS;
+      } catch (IllegalArgumentException e) {
+        System.err.println(label + ": " + e.getMessage());
+        return EXIT_BAD_INPUT;
+      } catch (Side.SideFailedException e) {
+        throw new IllegalStateException("the " + label + " blocks go on after a failure", e);
+      }
+    }
+  }
+
+  /**
+   * go-driver's own V1 and V2 bulk benchmarks (its test binaries, which
+   * {@code scripts/go-driver-vs-dbbench.sh} builds) and, with {@code --java}, dbbench's Java driver
+   * rows ({@code ArangoBulkBenchmark}, one JMH fork per block and operation), on one server, in
+   * paired blocks: {@code V1 V2 [Java]} in odd blocks, reversed in even ones, every operation of a
+   * block in turn. Writes {@code rows.tsv} ({@link GoDriverSideBySide#COLUMNS}), {@code machine.tsv},
+   * {@code go/<block>-<suite>-<op>.txt} and {@code jmh/<block>-<op>.json}/{@code .txt} into
+   * {@code --out}. The server's credentials come from {@code DBBENCH_ARANGO_AUTH}
+   * ({@code basic:user:password}) in the environment, reach the Go tests as their own
+   * {@code TEST_AUTHENTICATION}, and are scrubbed from every file written.
+   */
+  @Command(name = "go-driver", mixinStandardHelpOptions = true, versionProvider = Version.class,
+      description = "go-driver's V1 and V2 bulk benchmarks (and dbbench's Java driver rows) in paired blocks.")
+  static final class GoDriver extends StudyBlocks {
+    @Option(names = "--bin", required = true, paramLabel = "DIR", description = "The directory of v1.test and v2.test.")
+    Path bin;
+
+    @Option(names = "--ops", defaultValue = "insert,read,update,delete", split = ",", paramLabel = "LIST",
+        description = "Operations (default: ${DEFAULT-VALUE}).")
+    List<String> ops;
+
+    @Option(names = "--benchtime", defaultValue = "1s", paramLabel = "T", description = "go test's -test.benchtime (default: ${DEFAULT-VALUE}).")
+    String benchtime;
+
+    @Option(names = "--java-shots", defaultValue = "3", paramLabel = "N", description = "Measured shots of the Java rows (default: ${DEFAULT-VALUE}).")
+    int javaShots;
+
+    GoDriver() {
+      super("go-driver-vs-dbbench");
+    }
+
+    /** The blocks: V1, V2 and with {@code --java} the Java rows, per operation. */
+    @Override
+    PairedBlocks.Plan plan() {
+      ops.forEach(op -> GoDriverSideBySide.benchmarkName("V1", op));
+      if (javaShots < 1) {
+        throw new IllegalArgumentException("--java-shots " + javaShots + ": expected at least 1");
+      }
+      List<Long> helpers = helpers();
+      Map<String, String> env = new LinkedHashMap<>();
+      env.put("TEST_ENDPOINTS", endpoints);
+      env.put("TEST_MODE", "single"); // V1 skips its cluster endpoint sync
+      if (auth() != null) {
+        env.put("TEST_AUTHENTICATION", auth());
+      }
+      List<Side> sides = new ArrayList<>();
+      for (String[] v : new String[][] {{"V1", "go-driver v1.6.9 (V1)", "HTTP/1.1 JSON", "v1.test"},
+          {"V2", "go-driver/v2 v2.4.1 (V2)", "HTTP/2 JSON", "v2.test"}}) {
+        sides.add(new ProcessSide(v[0], s -> List.of(bin.resolve(v[3]).toString(), "-test.run", "^$", "-test.bench",
+            "^" + GoDriverSideBySide.benchmarkName(v[0], s.unit()) + "$", "-test.benchmem", "-test.benchtime", benchtime,
+            "-test.count", "1"), env, null, s -> out.resolve("go").resolve(s.block() + "-" + v[0] + "-" + s.unit() + ".txt"),
+            (s, output) -> GoDriverSideBySide.goRows(output, v[1], v[2], s.unit(), server), helpers));
+      }
+      if (java) {
+        sides.add(new JmhForkSide("Java", List.of(ChildJvm.thisJava(), "-jar", jar.toString()), s -> {
+          List<String> a = new ArrayList<>(List.of("^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\."
+              + (s.unit().equals("read") ? "(read|readByKeys)" : s.unit()) + "$", "-p", "docs=100000", "-p", "client=driver",
+              "-p", "protocol=HTTP_JSON,HTTP2_JSON", "-wi", "1", "-i", Integer.toString(javaShots)));
+          if (standinPid != null) { // the same stand-in, shared with the forks as the main job shares it
+            a.addAll(List.of("-jvmArgsAppend", "-Ddbbench.shared.arango-stand-in="
+                + endpoints.replaceFirst("^http://", "") + ";" + standinPid + ";"));
+          }
+          return a;
+        }, s -> out.resolve("jmh").resolve(s.block() + "-" + s.unit() + ".json"),
+            s -> out.resolve("jmh").resolve(s.block() + "-" + s.unit() + ".txt"),
+            (s, json) -> GoDriverSideBySide.javaRows(json, s.unit(), server), Map.of(), helpers));
+      }
+      List<String> columns = GoDriverSideBySide.COLUMNS.subList(2, GoDriverSideBySide.COLUMNS.size());
+      return new PairedBlocks.Plan(label, PairedBlocks.abba(blocks, ops, sides),
+          new PairedBlocks.Output(out, columns, "operation"), false);
+    }
   }
 }

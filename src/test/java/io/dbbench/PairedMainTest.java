@@ -69,6 +69,6 @@ class PairedMainTest {
     CommandLine cl = new CommandLine(new PairedMain());
     cl.setErr(new PrintWriter(err));
     assertEquals(PairedMain.EXIT_BAD_INPUT, cl.execute());
-    assertTrue(err.toString().contains("graphd"), err.toString());
+    assertTrue(err.toString().contains("graphd") && err.toString().contains("go-driver"), err.toString());
   }
 }
