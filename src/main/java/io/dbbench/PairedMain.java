@@ -1,6 +1,7 @@
 package io.dbbench;
 
 import io.dbbench.arango.bulk.GoDriverSideBySide;
+import io.dbbench.arango.pool.ArangojsSideBySide;
 import io.dbbench.core.ChildJvm;
 import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Version;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +43,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "paired", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Run a study's own code and dbbench's rows in paired blocks (ABBA).",
-    subcommands = {PairedMain.Graphd.class, PairedMain.GoDriver.class})
+    subcommands = {PairedMain.Graphd.class, PairedMain.GoDriver.class, PairedMain.Arangojs.class})
 public final class PairedMain implements Callable<Integer> {
   /** Exit status when a run failed and the blocks went on. */
   public static final int EXIT_FAILED_RUNS = 1;
@@ -255,6 +257,99 @@ public final class PairedMain implements Callable<Integer> {
       List<String> columns = GoDriverSideBySide.COLUMNS.subList(2, GoDriverSideBySide.COLUMNS.size());
       return new PairedBlocks.Plan(label, PairedBlocks.abba(blocks, ops, sides),
           new PairedBlocks.Output(out, columns, "operation"), false);
+    }
+  }
+
+  /**
+   * The pool study's own client ({@code studies/arangojs/pool-queries.js}, arangojs 8.3.0 on Node,
+   * installed by {@code scripts/arangojs-vs-dbbench.sh}) and, with {@code --java}, dbbench's rows
+   * ({@code ArangoPoolBenchmark.query}, one JMH invocation per block, a fork per point), on one
+   * server, in paired blocks: arangojs then Java in odd blocks, reversed in even ones. The arangojs
+   * side runs every point as a process of its own ({@code node/<block>-<connection>-<iterations>.txt}),
+   * the connections' order alternating with the block too. Writes {@code rows.tsv}
+   * ({@link ArangojsSideBySide#COLUMNS}), {@code machine.tsv}, {@code node/} and {@code jmh/}. The
+   * server's credentials come from {@code DBBENCH_ARANGO_AUTH} in the environment and are scrubbed
+   * from every file written.
+   */
+  @Command(name = "arangojs", mixinStandardHelpOptions = true, versionProvider = Version.class,
+      description = "arangojs 8.3.0's point queries (and dbbench's pool rows) in paired blocks.")
+  static final class Arangojs extends StudyBlocks {
+    @Option(names = "--modules", required = true, paramLabel = "DIR", description = "The cache holding node_modules/arangojs.")
+    Path modules;
+
+    @Option(names = "--shared", paramLabel = "PROP", description = "The -Ddbbench.shared.arango-stand-in property of the Java forks.")
+    String shared;
+
+    @Option(names = "--iterations", defaultValue = "500,1000,5000,10000", split = ",", paramLabel = "LIST",
+        description = "Queries per point (default: ${DEFAULT-VALUE}).")
+    List<Integer> iterations;
+
+    @Option(names = "--connections", defaultValue = "default,10,100,http", split = ",", paramLabel = "LIST",
+        description = "Connection types (default: ${DEFAULT-VALUE}).")
+    List<String> connections;
+
+    @Option(names = "--runs", defaultValue = "3", paramLabel = "N", description = "Runs per point and block (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--model-ms", defaultValue = "0", paramLabel = "MS", description = "The stand-in's modelled server time (default: ${DEFAULT-VALUE}).")
+    int modelMs;
+
+    @Option(names = "--documents", defaultValue = "200000", paramLabel = "N", description = "Documents (default: ${DEFAULT-VALUE}).")
+    int documents;
+
+    @Option(names = "--warmup-cap", defaultValue = "5", paramLabel = "S", description = "The Java forks' DBBENCH_WARMUP_CAP (default: ${DEFAULT-VALUE}).")
+    int warmupCap;
+
+    Arangojs() {
+      super("arangojs-vs-dbbench");
+    }
+
+    /** The blocks: arangojs, and with {@code --java} the Java rows. */
+    @Override
+    PairedBlocks.Plan plan() {
+      connections.forEach(ArangojsSideBySide::javaConnection);
+      List<Long> helpers = helpers();
+      Map<String, String> env = new LinkedHashMap<>();
+      if (auth() != null) {
+        env.put("DBBENCH_ARANGO_AUTH", auth());
+      }
+      List<Side> sides = new ArrayList<>();
+      sides.add(new ProcessSide("arangojs", s -> {
+        List<String> conns = new ArrayList<>(connections);
+        if (s.block() % 2 == 0) {
+          Collections.reverse(conns);
+        }
+        List<ProcessSide.Step> steps = new ArrayList<>();
+        for (int n : iterations) {
+          for (String c : conns) {
+            steps.add(new ProcessSide.Step(c + " " + n, List.of("node", "studies/arangojs/pool-queries.js", "--modules",
+                modules.toString(), "--url", endpoints, "--database", "dbbench", "--collection", "dbbench_tx", "--connection",
+                c, "--iterations", Integer.toString(n), "--runs", Integer.toString(runs)),
+                out.resolve("node").resolve(s.block() + "-" + c + "-" + n + ".txt")));
+          }
+        }
+        return steps;
+      }, env, null, (s, output) -> ArangojsSideBySide.nodeRows(output, server), helpers));
+      if (java) {
+        List<String> args = new ArrayList<>(List.of("^io\\.dbbench\\.arango\\.ArangoPoolBenchmark\\.query$", "-p",
+            "connection=" + String.join(",", connections.stream().map(ArangojsSideBySide::javaConnection).toList()),
+            "-p", "iterations=" + String.join(",", iterations.stream().map(String::valueOf).toList()),
+            "-p", "documents=" + documents, "-p", "index=none"));
+        if (modelMs != 0) {
+          args.addAll(List.of("-p", "modelledServerMs=" + modelMs));
+        }
+        args.addAll(List.of("-wi", "1", "-i", Integer.toString(runs)));
+        if (shared != null) { // the same stand-in, shared with the forks as the main job shares it
+          args.addAll(List.of("-jvmArgsAppend", shared));
+        }
+        sides.add(new JmhForkSide("java", List.of(ChildJvm.thisJava(), "-jar", jar.toString()), s -> args,
+            s -> out.resolve("jmh").resolve(s.block() + ".json"), s -> out.resolve("jmh").resolve(s.block() + ".txt"),
+            (s, json) -> ArangojsSideBySide.javaRows(json, server), Map.of("DBBENCH_WARMUP_CAP", Integer.toString(warmupCap)),
+            helpers));
+      }
+      List<String> columns = ArangojsSideBySide.COLUMNS.subList(2, ArangojsSideBySide.COLUMNS.size());
+      return new PairedBlocks.Plan(label, PairedBlocks.abba(blocks, List.of(), sides),
+          new PairedBlocks.Output(out, columns, null), false);
     }
   }
 }
