@@ -43,7 +43,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "paired", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Run a study's own code and dbbench's rows in paired blocks (ABBA).",
-    subcommands = {PairedMain.Graphd.class, PairedMain.GoDriver.class, PairedMain.Arangojs.class})
+    subcommands = {PairedMain.Graphd.class, PairedMain.GoDriver.class, PairedMain.Arangojs.class, WmpayloadBlocks.class})
 public final class PairedMain implements Callable<Integer> {
   /** Exit status when a run failed and the blocks went on. */
   public static final int EXIT_FAILED_RUNS = 1;

@@ -16,7 +16,9 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -30,8 +32,9 @@ import java.util.function.Consumer;
  * (go-driver's suites, arangojs, WMPayload's {@code go test}); each study keeps, in its own room,
  * which row of one side pairs with which of the other.
  *
- * <p>What it writes, when {@link Output} names a directory, in the forms the studies' analyses
- * read ({@code report.data.ScriptRows}, {@code profile.MachineSnapshots}):
+ * <p>What it writes, when {@link Output} names a directory (appending to tables already there, so
+ * that several runs can fill one directory; a caller starting afresh deletes them first), in the
+ * forms the studies' analyses read ({@code report.data.ScriptRows}, {@code profile.MachineSnapshots}):
  * <ul>
  *   <li>{@code rows.tsv}: a header ({@code block}, {@code position}, then the study's columns), then
  *       one line per row a side measured, its block and its position in the block (1 = first);</li>
@@ -249,13 +252,18 @@ public final class PairedBlocks {
       Files.createDirectories(out.dir());
       List<String> header = new ArrayList<>(List.of("block", "position"));
       header.addAll(out.rowColumns());
-      write(out.dir().resolve("rows.tsv"), String.join("\t", header) + "\n", false);
+      // a run continuing another's tables (one per document, as WMPayload's) keeps their header and rows
+      if (!Files.isRegularFile(out.dir().resolve("rows.tsv"))) {
+        write(out.dir().resolve("rows.tsv"), String.join("\t", header) + "\n", false);
+      }
       List<String> m = new ArrayList<>(List.of("block", "side"));
       if (out.unitColumn() != null) {
         m.add(out.unitColumn());
       }
       m.addAll(List.of("phase", "proc_stat_cpu", "loadavg", "online_cpus", "own_cpu_s"));
-      write(out.dir().resolve("machine.tsv"), String.join("\t", m) + "\n", false);
+      if (!Files.isRegularFile(out.dir().resolve("machine.tsv"))) {
+        write(out.dir().resolve("machine.tsv"), String.join("\t", m) + "\n", false);
+      }
     }
     List<Outcome> outcomes = new ArrayList<>();
     for (Slot s : plan.schedule()) {
@@ -299,7 +307,7 @@ public final class PairedBlocks {
   static Outcome runOne(Slot slot, boolean stop) throws IOException {
     Side side = slot.side();
     List<Side.Launch> launches = side.launches(slot);
-    long helpers0 = helperTicks(side.helperPids());
+    Map<Long, Long> helpers0 = helperTicks(side.helperPids());
     Snapshot before = Snapshot.read();
     long t0 = System.nanoTime();
     double own = ownCpuReadable() ? 0 : Double.NaN;
@@ -314,11 +322,12 @@ public final class PairedBlocks {
         String startFailed = null;
         try {
           try {
+            side.prepare(slot, l);
             p = start(l, stat);
             rc = p.waitFor();
           } catch (IOException e) {
             rc = -1;
-            startFailed = describe(slot, l) + " failed in block " + slot.block() + ": cannot start "
+            startFailed = describe(slot, l) + " failed in block " + slot.block() + ": cannot prepare or start "
                 + l.command().get(0) + " (" + e.getMessage() + ")";
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -357,7 +366,12 @@ public final class PairedBlocks {
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     Snapshot after = Snapshot.read();
-    own += Math.max(0, helperTicks(side.helperPids()) - helpers0) / (double) MachineSnapshots.USER_HZ;
+    long helperTicks = 0;
+    for (Map.Entry<Long, Long> e : helperTicks(side.helperPids()).entrySet()) {
+      // a helper started during the slot (a service restarted for its row) counts from 0
+      helperTicks += Math.max(0, e.getValue() - helpers0.getOrDefault(e.getKey(), 0L));
+    }
+    own += helperTicks / (double) MachineSnapshots.USER_HZ;
     return new Outcome(slot, before, after, own, seconds, rows, failures);
   }
 
@@ -383,12 +397,12 @@ public final class PairedBlocks {
     return Files.isReadable(Path.of("/proc/self/stat")) && Files.isExecutable(SH);
   }
 
-  /** CPU ticks the helpers have used so far ({@code utime + stime}); a helper that is gone counts 0. */
-  static long helperTicks(List<Long> pids) {
-    long t = 0;
+  /** CPU ticks each helper has used so far ({@code utime + stime}), by pid; a helper that is gone is left out. */
+  static Map<Long, Long> helperTicks(List<Long> pids) {
+    Map<Long, Long> t = new HashMap<>();
     for (long pid : pids) {
       try {
-        t += ProcessCpu.parseStat(pid, Files.readString(Path.of("/proc", Long.toString(pid), "stat")), "").cpuTicks();
+        t.put(pid, ProcessCpu.parseStat(pid, Files.readString(Path.of("/proc", Long.toString(pid), "stat")), "").cpuTicks());
       } catch (IOException | IllegalArgumentException e) {
         // gone or unreadable: nothing to add
       }

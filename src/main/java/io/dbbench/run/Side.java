@@ -54,6 +54,14 @@ public interface Side {
   }
 
   /**
+   * Called before each of the slot's processes starts, outside the machine's own-CPU count of
+   * that process (a study's per-row set-up: a collection emptied, a service restarted).
+   *
+   * @throws IOException when the set-up fails (the run fails, named)
+   */
+  default void prepare(PairedBlocks.Slot slot, Launch launch) throws IOException {}
+
+  /**
    * How long to wait before running the slot again after its process ended so, or {@code null} to
    * take the result as it is (a JMH fork that found another run's {@code /tmp/jmh.lock} waits).
    *

@@ -117,12 +117,7 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
    * @throws IllegalArgumentException when the file is not JMH's JSON
    */
   public static List<List<String>> javaRows(Path json, String operation, String server) {
-    JsonNode root;
-    try {
-      root = MAPPER.readTree(json.toFile());
-    } catch (IOException e) {
-      throw new IllegalArgumentException(json + ": not JMH's JSON (" + e.getMessage() + ")", e);
-    }
+    JsonNode root = io.dbbench.report.data.JmhJson.tree(json);
     List<List<String>> rows = new ArrayList<>();
     for (JsonNode r : root) {
       List<Double> shots = new ArrayList<>();

@@ -125,12 +125,7 @@ public final class ArangojsSideBySide extends AnalyzeCommand {
    * @throws IllegalArgumentException when the file is not JMH's JSON
    */
   public static List<List<String>> javaRows(Path json, String server) {
-    JsonNode root;
-    try {
-      root = MAPPER.readTree(json.toFile());
-    } catch (IOException e) {
-      throw new IllegalArgumentException(json + ": not JMH's JSON (" + e.getMessage() + ")", e);
-    }
+    JsonNode root = io.dbbench.report.data.JmhJson.tree(json);
     Map<String, String> studyOf = new LinkedHashMap<>();
     STUDY_ROWS.forEach((k, v) -> studyOf.put(v, k));
     List<List<String>> rows = new ArrayList<>();
