@@ -176,7 +176,10 @@ public final class PairedMain implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
       try {
-        PairedBlocks.Result r = PairedBlocks.run(plan(), System.err);
+        PairedBlocks.Plan plan = plan();
+        Files.deleteIfExists(out.resolve("rows.tsv")); // the runner appends to tables already there
+        Files.deleteIfExists(out.resolve("machine.tsv"));
+        PairedBlocks.Result r = PairedBlocks.run(plan, System.err);
         return r.failures() == 0 ? 0 : EXIT_FAILED_RUNS;
       } catch (IllegalArgumentException e) {
         System.err.println(label + ": " + e.getMessage());
