@@ -30,7 +30,7 @@
 #     -Ddbbench.shared.arango-stand-in; each fork's warm-up to a steady server is capped at DBBENCH_WARMUP_CAP
 #     seconds, default 5 here: the shared stand-in is warm from the sides before, and with modelled server time
 #     its CPU per query is too small to read as steady, so the family's 30 s cap would be spent in every fork);
-#     needs jq and target/benchmarks.jar;
+#     needs target/benchmarks.jar;
 #   --out: the results directory (default results/arangojs-vs-dbbench-<UTC>).
 # Output in the results directory: rows.tsv (one row per run: block, side, client, connection, iterations, ms, dnf
 # and the failures per cause, the server's label), machine.tsv (/proc/stat's cpu line and /proc/loadavg before and
@@ -102,9 +102,6 @@ elif [ -n "$ENDPOINTS" ]; then
   MODEL_MS=0
 else
   MODEL_MS=20
-fi
-if [ "$JAVA_ROWS" = 1 ]; then
-  command -v jq >/dev/null 2>&1 || { echo "$ME: --java needs jq (to read JMH's JSON); install jq" >&2; exit 2; }
 fi
 [ -n "${DBBENCH_STANDIN_CLASSPATH:-}" ] || [ -s target/benchmarks.jar ] || {
   echo "$ME: target/benchmarks.jar missing; run ./mvnw -DskipTests package (it holds the stand-in, the seeding and the analysis)" >&2; exit 2; }
@@ -242,128 +239,28 @@ grep -q '"documents"' "$OUT/collection.json" 2>/dev/null || { echo "$ME: prepari
   [ "$JAVA_ROWS" = 0 ] || echo "java rows: ArangoPoolBenchmark.query, -f 1 -wi 1 -i $RUNS per point, index=none, warm-up cap $WARMUP_CAP s (DBBENCH_WARMUP_CAP)"
 } | scrub >"$OUT/env.txt"
 
-# The machine around a side: /proc/stat's aggregate cpu line, /proc/loadavg and the online CPUs, and after it the
-# CPU seconds our own processes spent in it (the side's clients: this shell's waited-for children from `times`;
-# the stand-in's from /proc/PID/stat), so that the analysis can tell other processes' share from ours.
-snapshot() { # BLOCK SIDE PHASE OWN_CPU_SECONDS
-  [ -r /proc/stat ] && [ -r /proc/loadavg ] || return 0
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$(grep -m 1 '^cpu ' /proc/stat)" \
-    "$(cat /proc/loadavg)" "$(nproc 2>/dev/null || echo 1)" "$4" >>"$OUT/machine.tsv"
-}
-# OWN_CPU: the CPU seconds our processes have used so far: this shell's waited-for children (bash's `times`,
-# which must run in this shell, never in a $(...) subshell, to count them) and the stand-in (utime + stime of
-# /proc/PID/stat).
-own_cpu() {
-  local s=0
-  times >"$OUT/.times"
-  if [ -n "$STANDIN_PID" ] && [ -r "/proc/$STANDIN_PID/stat" ]; then
-    s=$(awk -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" '{ sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz }' \
-      "/proc/$STANDIN_PID/stat")
-  fi
-  OWN_CPU=$(awk -v s="$s" 'function t(x, a) { split(x, a, "m"); sub(/s$/, "", a[2]); return a[1] * 60 + a[2] }
-    NR == 2 { printf "%.2f\n", t($1) + t($2) + s }' "$OUT/.times")
-}
-
-java_connection() { # CONNECTION -> ArangoPoolBenchmark's connection
-  case "$1" in
-    default) echo driver_http1_3 ;;
-    http) echo raw_http ;;
-    *) echo "driver_http1_$1" ;;
-  esac
-}
-
-# The arangojs side of a block: every point, the connections' order alternating with the block.
-node_side() { # BLOCK POSITION
-  local block=$1 pos=$2 conns=("${CONN_LIST[@]}") n c log rc
-  if ((block % 2 == 0)); then
-    conns=()
-    for ((i = ${#CONN_LIST[@]} - 1; i >= 0; i--)); do conns+=("${CONN_LIST[$i]}"); done
-  fi
-  for n in "${ITER_LIST[@]}"; do
-    for c in "${conns[@]}"; do
-      log="$OUT/node/$block-$c-$n.txt"
-      echo "[$ME] block $block/$BLOCKS: arangojs side, $c, $n queries x $RUNS runs"
-      rc=0
-      (
-        exec 9>&-
-        if [ -n "$AUTH" ]; then export DBBENCH_ARANGO_AUTH="$AUTH"; else unset DBBENCH_ARANGO_AUTH; fi
-        node studies/arangojs/pool-queries.js --modules "$CACHE" --url "$ENDPOINTS" --database dbbench \
-          --collection dbbench_tx --connection "$c" --iterations "$n" --runs "$RUNS" 2>&1 >"$log.rows"
-      ) | scrub >"$log" || rc=$?
-      if [ "$rc" != 0 ] || [ ! -s "$log.rows" ]; then
-        echo "$ME: arangojs $c $n failed in block $block; see $log" >&2
-        tail -n 3 "$log" | sed 's/^/  /' >&2 || true
-        rm -f "$log.rows"
-        FAILED=$((FAILED + 1))
-        continue
-      fi
-      awk -v b="$block" -v p="$pos" -v srv="$BACKEND" 'BEGIN { OFS = "\t" } NF == 12 {
-          print b, p, "arangojs", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, srv }' FS='\t' "$log.rows" \
-        | scrub >>"$OUT/rows.tsv"
-      cat "$log.rows" | scrub >>"$log"
-      rm -f "$log.rows"
-    done
-  done
-}
-
-# dbbench's side of a block: ArangoPoolBenchmark.query for the matching connections, one JMH fork per point.
-java_side() { # BLOCK POSITION
-  local block=$1 pos=$2 json log conns=() c
-  for c in "${CONN_LIST[@]}"; do conns+=("$(java_connection "$c")"); done
-  json="$OUT/jmh/$block.json"
-  log="$OUT/jmh/$block.txt"
-  mkdir -p "$OUT/jmh"
-  echo "[$ME] block $block/$BLOCKS: dbbench side (ArangoPoolBenchmark.query, $(IFS=,; echo "${conns[*]}"))"
-  local shared=()
-  [ -z "$SHARED_PROP" ] || shared=(-jvmArgsAppend "$SHARED_PROP")
-  local model=()
-  [ "$MODEL_MS" = 0 ] || model=(-p "modelledServerMs=$MODEL_MS")
-  if ! ( exec 9>&-
-      if [ -n "$STANDIN_PID" ]; then unset DBBENCH_ARANGO_ENDPOINTS TEST_ENDPOINTS_OVERRIDE; fi
-      export DBBENCH_WARMUP_CAP="$WARMUP_CAP"
-      "$JAVA" -jar target/benchmarks.jar '^io\.dbbench\.arango\.ArangoPoolBenchmark\.query$' \
-        -p "connection=$(IFS=,; echo "${conns[*]}")" -p "iterations=$ITERATIONS" -p "documents=$DOCUMENTS" -p index=none \
-        "${model[@]}" -f 1 -wi 1 -i "$RUNS" -rf json -rff "$json" "${shared[@]}" ) 2>&1 | scrub >"$log" || [ ! -s "$json" ]; then
-    echo "$ME: the Java rows failed in block $block; see $log" >&2
-    if grep -q 'Unable to acquire the JMH lock' "$log"; then
-      echo "  another JMH run holds /tmp/jmh.lock (JMH runs one at a time on a machine); run --java when it is done" >&2
-    fi
-    FAILED=$((FAILED + 1))
-    return 0
-  fi
-  # one row per measured shot: the shot's time and its DNF counters (JMH secondary metrics, one value per shot)
-  jq -r --arg b "$block" --arg p "$pos" --arg srv "$BACKEND" '
-    def conn: if . == "driver_http1_3" then "default" elif . == "raw_http" then "http"
-      else (ltrimstr("driver_http1_")) end;
-    .[] | . as $r | ($r.primaryMetric.rawData[0] | to_entries[]) | .key as $i
-    | def sec(n): ($r.secondaryMetrics[n].rawData[0][$i] // 0 | round);
-      [$b, $p, "java", ("dbbench " + $r.params.connection), ($r.params.connection | conn), $r.params.iterations,
-       ($i + 1), .value, sec("dnf"), sec("answered"), sec("queueFull"), sec("queueTimeViolated"), sec("timeout"),
-       sec("refused"), sec("otherError"), $srv] | @tsv' "$json" | scrub >>"$OUT/rows.tsv"
-}
-
-printf 'block\tposition\tside\tclient\tconnection\titerations\trun\tms\tdnf\tanswered\tqueue_full\tqueue_time_violated\ttimeout\trefused\tother_error\tserver\n' \
-  >"$OUT/rows.tsv"
-printf 'block\tside\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\town_cpu_s\n' >"$OUT/machine.tsv"
+# The blocks: io.dbbench.PairedMain arangojs runs the arangojs side (every point a node process of its own, the
+# connections' order alternating with the block) and with --java dbbench's side (ArangoPoolBenchmark.query, one JMH
+# fork per point) in paired blocks (arangojs then java, then java then arangojs), writes rows.tsv and machine.tsv
+# (the machine around every side with its own processes' CPU: the clients and the stand-in), and scrubs the
+# password, which it takes from DBBENCH_ARANGO_AUTH in its environment (never a command line), from every file.
 FAILED=0
-for ((block = 1; block <= BLOCKS; block++)); do
-  ORDER=(arangojs)
-  if [ "$JAVA_ROWS" = 1 ]; then
-    if ((block % 2 == 1)); then ORDER=(arangojs java); else ORDER=(java arangojs); fi
-  fi
-  pos=0
-  for side in "${ORDER[@]}"; do
-    pos=$((pos + 1))
-    own_cpu
-    c0=$OWN_CPU
-    snapshot "$block" "$side" before 0
-    if [ "$side" = java ]; then java_side "$block" "$pos"; else node_side "$block" "$pos"; fi
-    own_cpu
-    own=$(awk -v a="$c0" -v b="$OWN_CPU" 'BEGIN { printf "%.2f", b - a }')
-    snapshot "$block" "$side" after "$own"
-  done
-done
-rm -f "$OUT/.times"
+JAVA_OPTS=()
+[ "$JAVA_ROWS" = 0 ] || JAVA_OPTS=(--java --jar target/benchmarks.jar --warmup-cap "$WARMUP_CAP")
+[ -z "$STANDIN_PID" ] || JAVA_OPTS+=(--standin-pid "$STANDIN_PID")
+[ -z "$SHARED_PROP" ] || JAVA_OPTS+=(--shared "$SHARED_PROP")
+rc=0
+( exec 9>&-
+  if [ -n "$STANDIN_PID" ]; then unset DBBENCH_ARANGO_ENDPOINTS TEST_ENDPOINTS_OVERRIDE; fi
+  if [ -n "$AUTH" ]; then export DBBENCH_ARANGO_AUTH="$AUTH"; else unset DBBENCH_ARANGO_AUTH; fi
+  exec "$JAVA" -cp "$CP" io.dbbench.PairedMain arangojs --out "$OUT" --modules "$CACHE" --endpoints "$ENDPOINTS" \
+    --server "$BACKEND" --blocks "$BLOCKS" --iterations "$ITERATIONS" --connections "$CONNECTIONS" --runs "$RUNS" \
+    --model-ms "$MODEL_MS" --documents "$DOCUMENTS" ${JAVA_OPTS[@]+"${JAVA_OPTS[@]}"} ) || rc=$?
+case "$rc" in
+  0) ;;
+  1) FAILED=1 ;;
+  *) echo "$ME: the blocks could not run (exit $rc)" >&2; exit 2 ;;
+esac
 
 if [ -n "$STANDIN_PID" ]; then
   curl -sS --max-time 10 "$ENDPOINTS/_dbbench/stats" >"$OUT/standin-stats.json" 2>/dev/null || true
@@ -382,6 +279,6 @@ else
 fi
 echo "[$ME] results in $OUT"
 if [ "$FAILED" -gt 0 ]; then
-  echo "$ME: $FAILED side(s) failed; their output is in $OUT/node/ and $OUT/jmh/" >&2
+  echo "$ME: a run failed (named above); the output is in $OUT/node/ and $OUT/jmh/" >&2
   exit 1
 fi

@@ -6,7 +6,8 @@
 # go.mod, a go.sum and one file of blank imports that pins both versions; this script builds the two packages'
 # own test binaries from the module cache (go test -c PACKAGE; no go-driver source is in the repository) into
 # target/go-driver/, and runs their 100,000-document benchmarks with -test.run '^$' -test.bench ... -test.benchmem,
-# in blocks that alternate which suite goes first (V1 V2, then V2 V1, ...).
+# in blocks that alternate which suite goes first (V1 V2, then V2 V1, ...): dbbench's paired runner
+# (io.dbbench.PairedMain go-driver) runs the blocks.
 # Server: dbbench's ArangoDB stand-in (not ArangoDB), started here in its own JVM on a free port, by default;
 # DBBENCH_ARANGO_ENDPOINTS (comma-separated http(s)://host:port) for a running ArangoDB, with DBBENCH_ARANGO_AUTH
 # (basic:user:password, the Go tests' own form). They reach the tests as TEST_ENDPOINTS and TEST_AUTHENTICATION
@@ -21,7 +22,7 @@
 #   --java: in every block also dbbench's Java driver rows (io.dbbench.arango.ArangoBulkBenchmark, client=driver,
 #     HTTP_JSON and HTTP2_JSON, docs=100000; read also runs readByKeys, V2's read) in one JMH fork on the same server
 #     (the stand-in shared through -Ddbbench.shared.arango-stand-in), --java-shots measured shots after 1 warm-up
-#     shot; a block runs V1 V2 Java, the next Java V2 V1. Needs jq and target/benchmarks.jar.
+#     shot; a block runs V1 V2 Java, the next Java V2 V1. Needs target/benchmarks.jar.
 # Output in the results directory: rows.tsv (one row per block, suite and operation: ns/op, B/op, allocs/op, the
 # server's label), machine.tsv (/proc/stat's cpu line and /proc/loadavg before and after every side, and the CPU
 # seconds of the side's own processes: its client with its children and the stand-in),
@@ -72,21 +73,9 @@ done
   echo "go-driver-vs-dbbench: --benchtime '$BENCHTIME': expected go test's form, a duration (1s, 500ms) or a count (1x, 5x)" >&2; exit 2; }
 [[ "$JAVA_SHOTS" =~ ^[1-9][0-9]*$ ]] || { echo "go-driver-vs-dbbench: --java-shots '$JAVA_SHOTS': expected a whole number of at least 1" >&2; exit 2; }
 if [ "$JAVA_ROWS" = 1 ]; then
-  command -v jq >/dev/null 2>&1 || { echo "go-driver-vs-dbbench: --java needs jq (to read JMH's JSON); install jq" >&2; exit 2; }
   [ -s target/benchmarks.jar ] || { echo "go-driver-vs-dbbench: --java needs target/benchmarks.jar; run ./mvnw -DskipTests package" >&2; exit 2; }
 fi
 command -v go >/dev/null 2>&1 || { echo "go-driver-vs-dbbench: go not found; install Go 1.25 or newer (go.dev/dl or the distribution's golang)" >&2; exit 2; }
-
-# The benchmark of each operation, as go-driver names them (V1's update is lower-case 'bulk', as in its source).
-bench_name() { # SUITE OP
-  local v=$1 op=$2
-  case "$op" in
-    insert) echo "Benchmark${v}BulkInsert100KDocs" ;;
-    read) echo "Benchmark${v}BulkRead100KDocs" ;;
-    update) echo "Benchmark${v}bulkUpdate100KDocs" ;;
-    delete) echo "Benchmark${v}BulkDelete100KDocs" ;;
-  esac
-}
 
 STAMP=$(date -u +%Y%m%dT%H%M%SZ)
 [ -n "$OUT" ] || OUT="results/go-driver-vs-dbbench-$STAMP"
@@ -183,123 +172,22 @@ fi
   echo "  AQL cursor (FOR d IN c RETURN d), V2's a multi-document read by keys; both deletes re-insert inside the timing"
 } | scrub >"$OUT/env.txt"
 
-# The machine around a side: /proc/stat's aggregate cpu line, /proc/loadavg and the online CPUs, before and after,
-# and after it the CPU seconds our own processes spent in it (the side's client and its children, from the
-# subshell's `times`, plus the stand-in's), so that the analysis can tell other processes' share from ours.
-snapshot() { # BLOCK SIDE OP PHASE OWN_CPU_SECONDS
-  [ -r /proc/stat ] && [ -r /proc/loadavg ] || return 0
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$(grep -m 1 '^cpu ' /proc/stat)" \
-    "$(cat /proc/loadavg)" "$(nproc 2>/dev/null || echo 1)" "$5" >>"$OUT/machine.tsv"
-}
-# CPU seconds the stand-in has used so far (utime + stime of /proc/PID/stat); 0 without one of ours.
-standin_cpu() {
-  if [ -n "$STANDIN_PID" ] && [ -r "/proc/$STANDIN_PID/stat" ]; then
-    awk -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" '{ sub(/^.*\) /, ""); printf "%.2f\n", ($12 + $13) / hz }' \
-      "/proc/$STANDIN_PID/stat"
-  else
-    echo 0
-  fi
-}
-# The children's CPU seconds a subshell's `times` wrote (its second line: user and system), 0 when absent.
-child_cpu() { # FILE
-  [ -s "$1" ] || { echo 0; return; }
-  awk 'function s(x, a) { split(x, a, "m"); sub(/s$/, "", a[2]); return a[1] * 60 + a[2] }
-    NR == 2 { printf "%.2f\n", s($1) + s($2) }' "$1"
-}
-
-# dbbench's Java driver rows for one operation: one JMH fork (both protocols) on the same server; rows.tsv gets
-# ns/op (the shots' mean), B/op (shotAllocatedBytes, the shots' mean) and '-' for allocs/op (the main job's
-# allocation pass measures it).
-java_rows() { # BLOCK POSITION OP
-  local block=$1 pos=$2 op=$3 methods json log
-  case "$op" in read) methods="(read|readByKeys)" ;; *) methods="$op" ;; esac
-  json="$OUT/jmh/$block-$op.json"
-  log="$OUT/jmh/$block-$op.txt"
-  mkdir -p "$OUT/jmh"
-  echo "[go-driver-vs-dbbench] block $block/$BLOCKS: Java driver $op (ArangoBulkBenchmark, HTTP_JSON and HTTP2_JSON) against the $BACKEND"
-  local shared=()
-  [ -z "$STANDIN_PID" ] || shared=(-jvmArgsAppend "-Ddbbench.shared.arango-stand-in=${ENDPOINTS#http://};$STANDIN_PID;")
-  if ! ( exec 9>&-; st=0; "$JAVA" -jar target/benchmarks.jar "^io\.dbbench\.arango\.ArangoBulkBenchmark\.$methods\$" \
-      -p docs=100000 -p client=driver -p protocol=HTTP_JSON,HTTP2_JSON -f 1 -wi 1 -i "$JAVA_SHOTS" \
-      -rf json -rff "$json" "${shared[@]}" || st=$?; times >"$OUT/.times"; exit "$st" ) 2>&1 | scrub >"$log" \
-      || [ ! -s "$json" ]; then
-    echo "go-driver-vs-dbbench: Java $op failed in block $block; see $log" >&2
-    if grep -q 'Unable to acquire the JMH lock' "$log"; then
-      echo "  another JMH run holds /tmp/jmh.lock (JMH runs one at a time on a machine); run --java when it is done" >&2
-    fi
-    return 1
-  fi
-  jq -r --arg b "$block" --arg p "$pos" --arg op "$op" --arg srv "$BACKEND" '.[] | [$b, $p, "dbbench Java driver 7.25.0",
-      (if .params.protocol == "HTTP2_JSON" then "HTTP/2 JSON" else "HTTP/1.1 JSON" end), $op,
-      (.benchmark | split(".") | last), ([.primaryMetric.rawData[][]] | length), (.primaryMetric.score * 1e6 | round),
-      ([.secondaryMetrics.shotAllocatedBytes.rawData[][]] | add / length | round), "-", $srv] | @tsv' "$json" >>"$OUT/rows.tsv"
-}
-
-printf 'block\tposition\tsuite\tprotocol\toperation\tbenchmark\titerations\tns_per_op\tbytes_per_op\tallocs_per_op\tserver\n' \
-  >"$OUT/rows.tsv"
-printf 'block\tside\toperation\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\town_cpu_s\n' >"$OUT/machine.tsv"
+# The blocks: io.dbbench.PairedMain go-driver runs V1, V2 (and Java) in paired blocks (V1 V2 Java, then Java V2 V1, ...),
+# writes rows.tsv and machine.tsv (the machine around every side with its own processes' CPU), and scrubs the
+# password, which it takes from DBBENCH_ARANGO_AUTH in its environment (never a command line), from every file.
 FAILED=0
-for ((block = 1; block <= BLOCKS; block++)); do
-  if ((block % 2 == 1)); then ORDER=(V1 V2); else ORDER=(V2 V1); fi
-  if [ "$JAVA_ROWS" = 1 ]; then
-    if ((block % 2 == 1)); then ORDER=(V1 V2 Java); else ORDER=(Java V2 V1); fi
-  fi
-  for op in "${OP_LIST[@]}"; do
-    pos=0
-    for v in "${ORDER[@]}"; do
-      pos=$((pos + 1))
-      if [ "$v" = Java ]; then
-        rm -f "$OUT/.times"
-        s0=$(standin_cpu)
-        snapshot "$block" Java "$op" before 0
-        java_rows "$block" "$pos" "$op" || FAILED=$((FAILED + 1))
-        own=$(awk -v c="$(child_cpu "$OUT/.times")" -v a="$s0" -v b="$(standin_cpu)" 'BEGIN { printf "%.2f", c + b - a }')
-        snapshot "$block" Java "$op" after "$own"
-        continue
-      fi
-      name=$(bench_name "$v" "$op")
-      log="$OUT/go/$block-$v-$op.txt"
-      if [ "$v" = V1 ]; then suite="go-driver v1.6.9 (V1)"; proto="HTTP/1.1 JSON"; exe="$BIN/v1.test"
-      else suite="go-driver/v2 v2.4.1 (V2)"; proto="HTTP/2 JSON"; exe="$BIN/v2.test"; fi
-      echo "[go-driver-vs-dbbench] block $block/$BLOCKS: $v $op ($name) against the $BACKEND"
-      rc=0
-      rm -f "$OUT/.times"
-      s0=$(standin_cpu)
-      snapshot "$block" "$v" "$op" before 0
-      (
-        exec 9>&-
-        export TEST_ENDPOINTS="$ENDPOINTS" TEST_MODE=single
-        if [ -n "$AUTH" ]; then export TEST_AUTHENTICATION="$AUTH"; else unset TEST_AUTHENTICATION; fi
-        st=0
-        "$exe" -test.run '^$' -test.bench "^$name\$" -test.benchmem -test.benchtime "$BENCHTIME" -test.count 1 || st=$?
-        times >"$OUT/.times"
-        exit "$st"
-      ) 2>&1 | scrub >"$log" || rc=$?
-      own=$(awk -v c="$(child_cpu "$OUT/.times")" -v a="$s0" -v b="$(standin_cpu)" 'BEGIN { printf "%.2f", c + b - a }')
-      snapshot "$block" "$v" "$op" after "$own"
-      if [ "$rc" = 0 ] && ! grep -q ' ns/op' "$log"; then rc=1; fi
-      if [ "$rc" != 0 ]; then
-        FAILED=$((FAILED + 1))
-        echo "go-driver-vs-dbbench: $v $op failed in block $block; see $log:" >&2
-        grep -E 'Error|error|FAIL' "$log" | head -n 5 | sed 's/^/  /' >&2 || true
-        continue
-      fi
-      # go test's line: NAME-P ITERATIONS V ns/op V B/op V allocs/op
-      awk -v b="$block" -v p="$pos" -v s="$suite" -v pr="$proto" -v op="$op" -v srv="$BACKEND" '
-        /^Benchmark/ && / ns\/op/ {
-          ns = ""; by = ""; al = ""
-          for (i = 3; i < NF; i++) {
-            if ($(i + 1) == "ns/op") ns = $i
-            if ($(i + 1) == "B/op") by = $i
-            if ($(i + 1) == "allocs/op") al = $i
-          }
-          printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", b, p, s, pr, op, $1, $2, ns, by, al, srv
-        }' "$log" >>"$OUT/rows.tsv"
-    done
-  done
-done
-
-rm -f "$OUT/.times"
+JAVA_OPTS=()
+[ "$JAVA_ROWS" = 0 ] || JAVA_OPTS=(--java --java-shots "$JAVA_SHOTS" --jar target/benchmarks.jar)
+[ -z "$STANDIN_PID" ] || JAVA_OPTS+=(--standin-pid "$STANDIN_PID")
+rc=0
+( exec 9>&-; unset TEST_AUTHENTICATION; export DBBENCH_ARANGO_AUTH="$AUTH"; exec "$JAVA" -cp "$CP" io.dbbench.PairedMain go-driver \
+    --out "$OUT" --bin "$BIN" --endpoints "$ENDPOINTS" --server "$BACKEND" --ops "$OPS" --blocks "$BLOCKS" \
+    --benchtime "$BENCHTIME" ${JAVA_OPTS[@]+"${JAVA_OPTS[@]}"} ) || rc=$?
+case "$rc" in
+  0) ;;
+  1) FAILED=1 ;;
+  *) echo "go-driver-vs-dbbench: the blocks could not run (exit $rc)" >&2; exit 2 ;;
+esac
 
 if [ -n "$STANDIN_PID" ]; then
   curl -sS --max-time 10 "$ENDPOINTS/_dbbench/requests" >"$OUT/standin-requests.json" 2>/dev/null || true
@@ -337,6 +225,6 @@ case "$SUMMARY" in
 esac
 echo "[go-driver-vs-dbbench] results in $OUT"
 if [ "$FAILED" -gt 0 ]; then
-  echo "go-driver-vs-dbbench: $FAILED run(s) failed; their output is in $OUT/go/" >&2
+  echo "go-driver-vs-dbbench: a run failed (named above); the output is in $OUT/go/ and $OUT/jmh/" >&2
   exit 1
 fi

@@ -11,8 +11,9 @@
 #     LBUG_LIBRARY_DIR and LBUG_INCLUDE_DIR = $DBBENCH_CACHE/ladybug/0.14.3/lib; LD_LIBRARY_PATH when it
 #     runs), as graphd's .cargo/config.toml and Makefile do with their lbug-lib. Both sides run one library.
 # The crate lives in target/graphd-bench/ (graphj) or target/graphd-throughput/ and is not committed.
-# Then runs io.dbbench.graphj.GraphdSideBySide (ABBA blocks of criterion and JMH; summary with ratios,
-# 95% intervals and where the two do different work; see its --help).
+# Then runs ./dbbench graphd-side-by-side (io.dbbench.PairedMain graphd: dbbench's paired runner, ABBA blocks of
+# criterion and JMH; io.dbbench.graphj.GraphdSideBySide's options, pairs and summary with ratios, 95% intervals and
+# where the two do different work; see its --help).
 # Usage: scripts/graphd-vs-dbbench.sh --graphd DIR [--suite graphj|throughput] [--blocks 8] [--out DIR]
 #          [other GraphdSideBySide options]
 #   DIR: a graphd checkout (github.com/russellromney/strana; tested at 7628b1d), or GRAPHD_SRC; a tree

@@ -33,7 +33,7 @@
 #     same target (the stand-in, and a dbbench payload service started here, shared through -Ddbbench.shared.*);
 #     --java-iterations measured iterations of 1 s after a 1 s warm-up iteration, once the servers are steady
 #     (DBBENCH_WARMUP_CAP, default 40 s here; DBBENCH_WARMUP_WINDOW_MS, default 500). A block runs Go then Java, the
-#     next Java then Go; the Go searches alternate none id / id none. Needs jq.
+#     next Java then Go; the Go searches alternate none id / id none.
 # Output in the results directory: rows.tsv (one row per block, side, operation, document and index: ns/op, B/op,
 # allocs/op, success rate, clients), machine.tsv (/proc/stat's cpu line and /proc/loadavg around every side),
 # summary.md and summary.json (io.dbbench.payload.WmpayloadSideBySide: medians beside the study's table, the
@@ -103,7 +103,6 @@ PORT=$(sed -n 's/.*baseURL *= *"http:\/\/localhost:\([0-9][0-9]*\)".*/\1/p' "$WM
 [ -n "$PORT" ] || die "$WMP/benchmark_test.go has no baseURL = \"http://localhost:PORT\"; this script serves the" \
   "port the benchmark hard-codes (7111 at 3c602f4)"
 if [ "$JAVA_ROWS" = 1 ]; then
-  command -v jq >/dev/null 2>&1 || die "--java needs jq (to read JMH's JSON); install jq"
   [ -s target/benchmarks.jar ] || die "--java needs target/benchmarks.jar; run ./mvnw -DskipTests package"
 fi
 [ -n "${DBBENCH_STANDIN_CLASSPATH:-}" ] || [ -s target/benchmarks.jar ] ||
@@ -227,7 +226,6 @@ fi
 DB=dbbench
 LOWER_STAMP=$(tr 'A-Z' 'a-z' <<<"$STAMP")
 INSERT_COLL="wmpayload_go_insert_$LOWER_STAMP"
-search_coll() { echo "wmpayload_go_search_${1}_$LOWER_STAMP"; }
 cp src/main/resources/payload/reqmgr2.json "$PRIV/reqmgr2.json"
 
 # dbbench's own payload service for the Java rows, shared by their forks as the main job shares it (the stand-in only;
@@ -258,184 +256,6 @@ if [ "$JAVA_ROWS" = 1 ] && [ -n "$STANDIN_PID" ]; then
   [[ ",$OPS," != *,search,* ]] || start_java_service search 8
 fi
 
-# GoServiceCollection on the Go service's collection; its output appended to collection.log. Prints its stdout.
-collection() { # COLLECTION ACTION [ARGS]
-  local coll=$1
-  shift
-  printf '$ GoServiceCollection --collection %s %s\n' "$coll" "$*" >>"$OUT/collection.log"
-  ( exec 7>&- 8>&- 9>&-; export WMPAYLOAD_MONGO_URI="$URI"
-    "$JAVA" ${JVM_FLAGS[@]+"${JVM_FLAGS[@]}"} -cp "$CP" io.dbbench.payload.GoServiceCollection \
-      --uri-from-env WMPAYLOAD_MONGO_URI --database "$DB" --collection "$coll" "$@" ) 2>&1 | scrub | tee -a "$OUT/collection.log"
-  return "${PIPESTATUS[0]}"
-}
-
-json_string() { local s=${1//\\/\\\\}; s=${s//\"/\\\"}; printf '"%s"' "$s"; }
-# The service's and the benchmark's config.json (the keys of server.go's Config), in the private directory.
-write_config() { # FILE COLLECTION JSON_FILE
-  (umask 077; cat >"$1" <<EOF
-{
-  "use_https": false,
-  "port": $PORT,
-  "cert_file": "",
-  "key_file": "",
-  "json_file": $(json_string "$3"),
-  "mongo_uri": $(json_string "$URI"),
-  "mongo_database": "$DB",
-  "mongo_collection": "$2"
-}
-EOF
-  )
-}
-
-# WMPayload's service on COLLECTION (restarted when the collection changes), ready when its port accepts.
-go_service() { # COLLECTION
-  [ "$GO_COLL" != "$1" ] || return 0
-  stop_go_service
-  write_config "$PRIV/service.json" "$1" ""
-  echo "--- $(date -u +%H:%M:%S) service on $DB.$1" >>"$OUT/service.log"
-  ( exec 7>&- 8>&- 9>&-; cd "$PRIV"; exec "$BIN/wmpayload" -config "$PRIV/service.json" ) > >(scrub >>"$OUT/service.log") 2>&1 &
-  GO_PID=$!
-  local i
-  for i in $(seq 1 120); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then GO_COLL=$1; return 0; fi
-    kill -0 "$GO_PID" 2>/dev/null || break
-    sleep 0.25
-  done
-  sleep 0.5
-  local last
-  last=$(grep -v '^---' "$OUT/service.log" | tail -n 1 || true)
-  GO_PID=""
-  die "WMPayload's service did not start on port $PORT against the $BACKEND (${last:-no output}); see $OUT/service.log"
-}
-
-# A full garbage collection in the stand-in before a Go row, as every Java trial starts with (SharedServer.compactHeap).
-compact_standin() {
-  [ -n "$STANDIN_PID" ] || return 0
-  "$(dirname "$JAVA")/jcmd" "$STANDIN_PID" GC.run >/dev/null 2>&1 || true
-}
-
-# The machine around a side: /proc/stat's aggregate cpu line, /proc/loadavg and the online CPUs, before and after.
-snapshot() { # BLOCK SIDE WHAT PHASE
-  [ -r /proc/stat ] && [ -r /proc/loadavg ] || return 0
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$(grep -m 1 '^cpu ' /proc/stat)" \
-    "$(cat /proc/loadavg)" "$(nproc 2>/dev/null || echo 1)" >>"$OUT/machine.tsv"
-}
-
-FAILED=0
-declare -A FIRST_ID
-# One Go row: the benchmark for OP on DOC (search: with INDEX), its output in go/, its row in rows.tsv unless WARMUP.
-go_row() { # BLOCK POSITION OP DOC INDEX [warmup]
-  local block=$1 pos=$2 op=$3 doc=$4 index=$5 warm=${6:-} bench coll json="" log clients rc=0
-  [ "$doc" = flat ] || json="$PRIV/reqmgr2.json"
-  if [ "$op" = insert ]; then
-    bench=BenchmarkInsert; coll=$INSERT_COLL; clients=1
-    collection "$coll" drop >/dev/null || { FAILED=$((FAILED + 1)); return 0; }
-  else
-    bench=BenchmarkSearch; coll=$(search_coll "$doc"); clients=b.N
-    local ix=$index
-    [ "$ix" != id ] || ix=$GO_INDEX
-    collection "$coll" index "$ix" >/dev/null || { FAILED=$((FAILED + 1)); return 0; }
-  fi
-  go_service "$coll"
-  write_config "$PRIV/config.json" "$coll" "$json"
-  if [ -n "$warm" ]; then log="$OUT/go/warmup-$op-$doc${index:+-$index}.txt"; else log="$OUT/go/$block-$op-$doc${index:+-$index}.txt"; fi
-  echo "[wmpayload-vs-dbbench] ${warm:+warm-up, }block $block/$BLOCKS: Go $bench $doc${index:+ index=$index} against the $BACKEND"
-  compact_standin
-  ( exec 7>&- 8>&- 9>&-; cd "$PRIV"
-    "$BIN/wmpayload.test" -test.run '^$' -test.bench "^$bench\$" -test.benchmem -test.benchtime "$BENCHTIME" -test.count 1
-  ) 2>&1 | scrub >"$log" || rc=$?
-  if [ "$rc" = 0 ] && ! grep -q ' ns/op' "$log"; then rc=1; fi
-  if [ "$rc" != 0 ]; then
-    FAILED=$((FAILED + 1))
-    echo "wmpayload-vs-dbbench: Go $bench $doc $index failed in block $block; see $log:" >&2
-    grep -E 'Error|error|FAIL|panic' "$log" | head -n 5 | sed 's/^/  /' >&2 || true
-    return 0
-  fi
-  local row
-  row=$(awk -v b="$block" -v p="$pos" -v op="$op" -v doc="$doc" -v ix="${index:--}" -v c="$clients" -v srv="$BACKEND" '
-    /^Benchmark/ && / ns\/op/ {
-      ns = ""; by = "-"; al = "-"; sr = "-"
-      for (i = 3; i < NF; i++) {
-        if ($(i + 1) == "ns/op") ns = $i
-        if ($(i + 1) == "B/op") by = $i
-        if ($(i + 1) == "allocs/op") al = $i
-        if ($(i + 1) == "success_rate") sr = $i
-      }
-      printf "%s\t%s\tWMPayload Go\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\n", b, p, op, doc, ix, $1, c, $2, ns, by, al, sr, srv
-    }' "$log")
-  # What the benchmark does not check: that the inserts were stored, and that a search answers the document.
-  local n
-  n=$(cut -f 9 <<<"$row")
-  if [ "$op" = insert ]; then
-    if ! collection "$coll" count "$n" >>"$log"; then
-      FAILED=$((FAILED + 1))
-      echo "wmpayload-vs-dbbench: Go $bench $doc: the collection holds fewer documents than the last round's $n inserts" >&2
-    fi
-  else
-    local id=${FIRST_ID[$doc]} answer
-    answer=$(curl -sS --max-time 30 "http://127.0.0.1:$PORT/search?id=$id" 2>&1 || true)
-    if [[ "$answer" != *"$id"* ]]; then
-      FAILED=$((FAILED + 1))
-      echo "wmpayload-vs-dbbench: Go search $doc index=$index: /search?id=$id did not answer the document: ${answer:0:200}" >&2
-    fi
-  fi
-  [ -n "$warm" ] || printf '%s\n' "$row" >>"$OUT/rows.tsv"
-}
-
-# dbbench's rows for OP on DOC: one JMH run (a fork per param combination) of PayloadServiceBenchmark on the target.
-java_rows() { # BLOCK POSITION OP DOC
-  local block=$1 pos=$2 op=$3 doc=$4 json log
-  json="$OUT/jmh/$block-$op-$doc.json"
-  log="$OUT/jmh/$block-$op-$doc.txt"
-  mkdir -p "$OUT/jmh"
-  local args=(-p "doc=$doc" -p arrangement=outOfProcess -f 1 -wi 1 -w 1s -i "$JAVA_ITER" -r 1s -prof gc -rf json -rff "$json")
-  if [ "$op" = insert ]; then
-    args+=(-t 1) # the study's BenchmarkInsert: one client's sequential loop
-  elif ((block % 2 == 1)); then
-    args+=(-p "collectionSize=$SIZE" -p index=none,id)
-  else
-    args+=(-p "collectionSize=$SIZE" -p index=id,none)
-  fi
-  local shared_var="SHARED_ARGS_$op"
-  [ -z "${!shared_var}" ] || args+=(-jvmArgsAppend "${!shared_var}")
-  echo "[wmpayload-vs-dbbench] block $block/$BLOCKS: Java PayloadServiceBenchmark.$op $doc against the $BACKEND"
-  # JMH runs one at a time on a machine (/tmp/jmh.lock): another run's lock is waited for, up to 30 minutes.
-  local waited=0 rc
-  while :; do
-    rc=0
-    ( exec 7>&- 8>&- 9>&-
-      export DBBENCH_WARMUP_CAP="${DBBENCH_WARMUP_CAP:-40}" DBBENCH_WARMUP_WINDOW_MS="${DBBENCH_WARMUP_WINDOW_MS:-500}"
-      "$JAVA" ${JVM_FLAGS[@]+"${JVM_FLAGS[@]}"} -jar target/benchmarks.jar "^io\.dbbench\.payload\.PayloadServiceBenchmark\.$op\$" \
-        "${args[@]}" ) 2>&1 | scrub >"$log" || rc=$?
-    if [ ! -s "$json" ] && grep -q 'Unable to acquire the JMH lock' "$log" && ((waited < 1800)); then
-      ((waited > 0)) || echo "[wmpayload-vs-dbbench]   another JMH run holds /tmp/jmh.lock; waiting for it (at most 30 min)"
-      sleep 15
-      waited=$((waited + 15))
-      continue
-    fi
-    break
-  done
-  ((waited == 0)) || echo "[wmpayload-vs-dbbench]   waited ${waited} s for /tmp/jmh.lock" | tee -a "$OUT/env.txt"
-  if [ "$rc" != 0 ] && [ ! -s "$json" ]; then
-    FAILED=$((FAILED + 1))
-    echo "wmpayload-vs-dbbench: Java $op $doc failed in block $block; see $log" >&2
-    if grep -q 'Unable to acquire the JMH lock' "$log"; then
-      echo "  another JMH run held /tmp/jmh.lock for 30 minutes (JMH runs one at a time on a machine)" >&2
-    fi
-    return 0
-  fi
-  jq -r --arg b "$block" --arg p "$pos" --arg srv "$BACKEND" '.[] | [$b, $p, "dbbench Java",
-      (.benchmark | split(".") | last), .params.doc, (.params.index // "-"), (.benchmark | split(".") | last),
-      (.threads | tostring), ([.primaryMetric.rawData[][]] | length),
-      (.primaryMetric.score * (if .primaryMetric.scoreUnit == "us/op" then 1e3 elif .primaryMetric.scoreUnit == "ms/op" then 1e6 else 1 end) | round),
-      ((.secondaryMetrics["gc.alloc.rate.norm"] // .secondaryMetrics["·gc.alloc.rate.norm"]).score // null
-        | if . == null then "-" else round end), "-",
-      ((.secondaryMetrics.ok.score // 0) as $ok | (.secondaryMetrics.failed.score // 0) as $f
-        | if $ok + $f > 0 then ($ok / ($ok + $f) * 1000 | round / 1000) else "-" end),
-      (.secondaryMetrics.warmup_steady.score // null | if . == null then "-" else round end), $srv] | map(tostring) | @tsv' \
-    "$json" >>"$OUT/rows.tsv"
-}
-
 {
   echo "date: $STAMP"
   echo "command: scripts/wmpayload-vs-dbbench.sh --wmpayload $WMP --ops $OPS --docs $DOCS --blocks $BLOCKS" \
@@ -458,43 +278,30 @@ java_rows() { # BLOCK POSITION OP DOC
     "cap ${DBBENCH_WARMUP_CAP:-40} s, windows ${DBBENCH_WARMUP_WINDOW_MS:-500} ms"
 } | scrub >"$OUT/env.txt"
 
-printf 'block\tposition\tside\toperation\tdoc\tindex\tbenchmark\tclients\titerations\tns_per_op\tbytes_per_op\tallocs_per_op\tsuccess_rate\twarmup_steady\tserver\n' \
-  >"$OUT/rows.tsv"
-printf 'block\tside\toperation\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\n' >"$OUT/machine.tsv"
-
-for doc in "${DOC_LIST[@]}"; do
-  # The search collection, as the study's was filled before its search runs; then one unrecorded pass of every Go row.
-  if [[ ",$OPS," == *,search,* ]]; then
-    echo "[wmpayload-vs-dbbench] seeding $SIZE $doc documents for the Go searches"
-    collection "$(search_coll "$doc")" seed "$doc" "$SIZE" >/dev/null || die "seeding the Go search collection failed; see $OUT/collection.log"
-    FIRST_ID[$doc]=$(collection "$(search_coll "$doc")" first-id) || die "the seeded collection has no first id; see $OUT/collection.log"
-  fi
-  for op in "${OP_LIST[@]}"; do
-    if [ "$op" = insert ]; then go_row 0 0 insert "$doc" "" warmup; else go_row 0 0 search "$doc" none warmup; fi
-  done
-  for ((block = 1; block <= BLOCKS; block++)); do
-    if ((block % 2 == 1)); then SIDES=(Go Java); INDEXES=(none id); else SIDES=(Java Go); INDEXES=(id none); fi
-    [ "$JAVA_ROWS" = 1 ] || SIDES=(Go)
-    pos=0
-    for side in "${SIDES[@]}"; do
-      for op in "${OP_LIST[@]}"; do
-        snapshot "$block" "$side" "$op $doc" before
-        if [ "$side" = Java ]; then
-          pos=$((pos + 1)); java_rows "$block" "$pos" "$op" "$doc"
-        elif [ "$op" = insert ]; then
-          pos=$((pos + 1)); go_row "$block" "$pos" insert "$doc" ""
-        else
-          for index in "${INDEXES[@]}"; do pos=$((pos + 1)); go_row "$block" "$pos" search "$doc" "$index"; done
-        fi
-        snapshot "$block" "$side" "$op $doc" after
-      done
-    done
-  done
-  # The stand-in holds every collection in its heap: the next document's seeds need the room.
-  if [[ ",$OPS," == *,search,* ]]; then collection "$(search_coll "$doc")" drop >/dev/null || true; fi
-done
-stop_go_service
-if [[ ",$OPS," == *,insert,* ]]; then collection "$INSERT_COLL" drop >/dev/null || true; fi
+# The blocks: io.dbbench.PairedMain wmpayload runs, per document, the Go search collection's seeding, one unrecorded
+# pass of every Go row, then the blocks (Go then Java, then Java then Go; the Go searches none id, then id none), each
+# Go row set up before it (its collection emptied or indexed, the service restarted on it, config.json in the private
+# directory, a GC in the stand-in) and checked after it (the inserts stored, a search answering the seeded document);
+# it writes rows.tsv and machine.tsv (the machine around every side with its own processes' CPU: the clients, the
+# service and the stand-in) and takes the target's URI from WMPAYLOAD_MONGO_URI in its environment only.
+FAILED=0
+BLOCK_OPTS=()
+[ "$JAVA_ROWS" = 0 ] || BLOCK_OPTS=(--java --java-iterations "$JAVA_ITER" --jar target/benchmarks.jar)
+[ -z "$SHARED_ARGS_insert" ] || BLOCK_OPTS+=(--shared-insert "$SHARED_ARGS_insert")
+[ -z "$SHARED_ARGS_search" ] || BLOCK_OPTS+=(--shared-search "$SHARED_ARGS_search")
+[ -z "$STANDIN_PID" ] || BLOCK_OPTS+=(--standin-pid "$STANDIN_PID")
+[ "$GO_INDEX" = id ] || BLOCK_OPTS+=(--go-index "$GO_INDEX")
+rc=0
+( exec 7>&- 8>&- 9>&-; export WMPAYLOAD_MONGO_URI="$URI"
+  exec "$JAVA" ${JVM_FLAGS[@]+"${JVM_FLAGS[@]}"} -cp "$CP" io.dbbench.PairedMain wmpayload --out "$OUT" --bin "$BIN" \
+    --priv "$PRIV" --port "$PORT" --database "$DB" --stamp "$LOWER_STAMP" --server "$BACKEND" --ops "$OPS" \
+    --docs "$DOCS" --blocks "$BLOCKS" --benchtime "$BENCHTIME" --collection-size "$SIZE" --reqmgr2 "$PRIV/reqmgr2.json" \
+    ${BLOCK_OPTS[@]+"${BLOCK_OPTS[@]}"} ) || rc=$?
+case "$rc" in
+  0) ;;
+  1) FAILED=1 ;;
+  *) die "the blocks could not run (exit $rc)" ;;
+esac
 
 # summary.md and summary.json (io.dbbench.payload.WmpayloadSideBySide).
 SUMMARY=0
@@ -510,6 +317,6 @@ else
 fi
 echo "[wmpayload-vs-dbbench] results in $OUT"
 if [ "$FAILED" -gt 0 ]; then
-  echo "wmpayload-vs-dbbench: $FAILED run(s) or check(s) failed; their output is in $OUT/go/ and $OUT/jmh/" >&2
+  echo "wmpayload-vs-dbbench: a run or check failed (named above); the output is in $OUT/go/ and $OUT/jmh/" >&2
   exit 1
 fi

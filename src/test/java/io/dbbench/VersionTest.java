@@ -21,7 +21,7 @@ import picocli.CommandLine;
 
 /** {@code -V} and {@code --version} on every dbbench command line print the suite, Java and JMH versions and exit 0. */
 class VersionTest {
-  static final List<Class<?>> CLIS = List.of(BenchMain.class, Interleave.class, DriftCheck.class,
+  static final List<Class<?>> CLIS = List.of(BenchMain.class, PairedMain.class, Interleave.class, DriftCheck.class,
       Report.class, GraphjTool.class, CopyVsPsql.class,
       PayloadServer.class);
 

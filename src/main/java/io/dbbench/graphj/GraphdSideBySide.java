@@ -7,7 +7,6 @@ import io.dbbench.core.FileTrees;
 import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.SecretsFile;
 import io.dbbench.core.Version;
-import io.dbbench.profile.MachineState;
 import io.dbbench.profile.MachineStateProfiler;
 import io.dbbench.report.data.JmhJson;
 import io.dbbench.report.data.JmhResult;
@@ -48,8 +47,9 @@ import picocli.CommandLine.Option;
  * java -cp target/benchmarks.jar io.dbbench.graphj.GraphdSideBySide --analyze DIR     # re-analyse blocks
  * </pre>
  *
- * <p>Each block runs both sides once, graphd first in blocks 1, 4, 5, 8, ... and dbbench first in
- * blocks 2, 3, 6, 7, ... (ABBA), so that a drift over the run hits both alike. graphd's side is
+ * <p>Each block runs both sides once, in the paired runner's order (graphd first in odd blocks,
+ * dbbench first in even ones: {@code io.dbbench.run.PairedBlocks}, started by
+ * {@code io.dbbench.PairedMain graphd}), so that a drift over the run hits both alike. graphd's side is
  * one run of its criterion binary over the suite's groups (its {@code new/estimates.json}
  * per group, under {@code block-K/criterion/}; the figure criterion prints, the slope estimate,
  * or the mean where it has no slope); dbbench's side is one JMH fork per row, average time
@@ -58,8 +58,8 @@ import picocli.CommandLine.Option;
  * through a fresh context into a fresh array ({@link ZstdCodec}); throughput: {@code engine=ladybug},
  * {@code journal=off}, {@value #THROUGHPUT_NODES} entities), run by {@link io.dbbench.JmhMain} (a
  * benchmark that fails fails the side), with the machine's state per fork
- * ({@link io.dbbench.profile.MachineStateProfiler}); graphd's side gets the machine's state from
- * {@link MachineState} snapshots around it. A block is a pair: the ratio of a row is
+ * ({@link io.dbbench.profile.MachineStateProfiler}); both sides get the machine's state around them
+ * from the runner, with their own processes' CPU ({@code machine.json}). A block is a pair: the ratio of a row is
  * {@link Stats#pairedChange} over the blocks (the Student-t interval of the per-block log
  * ratios). A row is "at or below graphd" only when the interval's upper end is at most 1.0x.
  *
@@ -76,7 +76,7 @@ import picocli.CommandLine.Option;
 @Command(name = "graphd-vs-dbbench", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Run graphd's criterion GraphJ benchmark and dbbench's matching JMH rows in interleaved blocks"
         + " and report dbbench / graphd per row with a 95%% interval.")
-public final class GraphdSideBySide implements Callable<Integer> {
+public class GraphdSideBySide implements Callable<Integer> {
   /** Exit status for bad input or a failed side. */
   public static final int EXIT_BAD_INPUT = 2;
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -364,24 +364,9 @@ public final class GraphdSideBySide implements Callable<Integer> {
           : Path.of("results", suite.dirPrefix + STAMP.format(ZonedDateTime.now(ZoneOffset.UTC)));
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("settings.json"), MAPPER.writeValueAsString(settings(suite)));
+      runBlocks(new Blocks(dir, blocks, graphdCommand(suite), dbbenchCommand(), dbbenchJmhArgs(suite)));
       for (int k = 1; k <= blocks; k++) {
-        Path b = dir.resolve("block-" + k);
-        Files.createDirectories(b);
-        boolean graphdFirst = graphdFirst(k);
-        Map<String, Object> machine = new LinkedHashMap<>();
-        for (int side = 0; side < 2; side++) {
-          boolean graphd = (side == 0) == graphdFirst;
-          System.out.printf(Locale.ROOT, "[graphd-vs-dbbench] block %d/%d: %s%n", k, blocks, graphd ? "graphd (criterion)" : "dbbench (JMH)");
-          MachineState before = MachineState.read();
-          if (graphd) {
-            runGraphd(suite, b);
-          } else {
-            runDbbench(suite, b);
-          }
-          machine.put(graphd ? "graphd" : "dbbench", new MachineState.Interval(before, MachineState.read()).toMap());
-        }
-        machine.put("order", graphdFirst ? "graphd, dbbench" : "dbbench, graphd");
-        Files.writeString(b.resolve("machine.json"), MAPPER.writeValueAsString(machine));
+        pruneCriterion(criterionHome(blockDir(dir, k)));
       }
       Summary s = analyze(dir);
       write(dir, s);
@@ -392,9 +377,6 @@ public final class GraphdSideBySide implements Callable<Integer> {
       return EXIT_BAD_INPUT;
     } catch (IOException | ReportException e) {
       System.err.println("graphd-vs-dbbench: " + e.getMessage());
-      return EXIT_BAD_INPUT;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
       return EXIT_BAD_INPUT;
     }
   }
@@ -447,10 +429,63 @@ public final class GraphdSideBySide implements Callable<Integer> {
     return b.toString();
   }
 
-  /** ABBA over blocks: graphd first in blocks 1, 4, 5, 8, 9, ...; dbbench first in 2, 3, 6, 7, .... */
-  static boolean graphdFirst(int block) {
-    int m = block % 4;
-    return m == 1 || m == 0;
+  /**
+   * What one run of blocks needs: where the blocks go and each side's command. graphd's side is
+   * one run of {@code graphdCommand} per block with {@code CRITERION_HOME} set to the block's
+   * {@link #criterionHome} and its output in {@code criterion.log}; dbbench's side one JMH fork per
+   * block ({@code dbbenchCommand dbbenchJmhArgs -f 1 -rf json -rff block-K/jmh.json}, output in
+   * {@code jmh.log}). The machine around each side goes to the block's {@code machine.json}
+   * ({@link #writeMachine}).
+   *
+   * @param dir the run directory
+   * @param blocks how many blocks
+   * @param graphdCommand graphd's criterion binary with its options and filter
+   * @param dbbenchCommand the JMH runner's command ({@code java -cp ... io.dbbench.JmhMain})
+   * @param dbbenchJmhArgs the JMH regex and options of dbbench's side, before {@code -f 1 -rf json -rff}
+   */
+  public record Blocks(Path dir, int blocks, List<String> graphdCommand, List<String> dbbenchCommand,
+      List<String> dbbenchJmhArgs) {
+    /** Copies the lists. */
+    public Blocks {
+      graphdCommand = List.copyOf(graphdCommand);
+      dbbenchCommand = List.copyOf(dbbenchCommand);
+      dbbenchJmhArgs = List.copyOf(dbbenchJmhArgs);
+    }
+  }
+
+  /**
+   * Runs the blocks. This room does not order them: the paired runner does, on the floor above
+   * ({@code io.dbbench.PairedMain graphd}, which {@code ./dbbench graphd-side-by-side} starts, runs
+   * this command with the blocks in its ABBA order). Here only {@code --analyze} runs.
+   *
+   * @throws SideFailed when a side fails
+   * @throws IllegalArgumentException here: blocks are run by {@code io.dbbench.PairedMain graphd}
+   */
+  protected void runBlocks(Blocks run) throws IOException, SideFailed {
+    throw new IllegalArgumentException("blocks run through ./dbbench graphd-side-by-side (io.dbbench.PairedMain graphd);"
+        + " this class only analyses them (--analyze DIR)");
+  }
+
+  /** Block {@code k}'s directory: {@code dir/block-K}. */
+  public static Path blockDir(Path dir, int k) {
+    return dir.resolve("block-" + k);
+  }
+
+  /** Where graphd's criterion writes in a block ({@code CRITERION_HOME}): {@code block-K/criterion}. */
+  public static Path criterionHome(Path block) {
+    return block.resolve("criterion");
+  }
+
+  /**
+   * Writes a block's {@code machine.json}: each side's machine state (its {@code MachineState.Interval}
+   * facts, own CPU seconds) under its name ({@code graphd}, {@code dbbench}), and {@code order}, the
+   * sides' names in the order they ran, e.g. {@code graphd, dbbench}.
+   */
+  public static void writeMachine(Path block, List<String> order, Map<String, Map<String, Object>> sides)
+      throws IOException {
+    Map<String, Object> machine = new LinkedHashMap<>(sides);
+    machine.put("order", String.join(", ", order));
+    Files.writeString(block.resolve("machine.json"), MAPPER.writeValueAsString(machine));
   }
 
   private Map<String, Object> settings(Suite suite) {
@@ -469,21 +504,21 @@ public final class GraphdSideBySide implements Callable<Integer> {
   }
 
   /** A side's process failed; the message names its log. */
-  static final class SideFailed extends Exception {
+  public static final class SideFailed extends Exception {
     private static final long serialVersionUID = 1L;
 
-    SideFailed(String message) {
+    /** @param message one line naming the side and its log */
+    public SideFailed(String message) {
       super(message);
     }
   }
 
-  private void runGraphd(Suite suite, Path block) throws IOException, InterruptedException, SideFailed {
+  /** graphd's side of one block: its criterion binary over the suite's (or {@code --rows}') groups. */
+  List<String> graphdCommand(Suite suite) {
     List<String> cmd = new ArrayList<>(List.of(graphdBench.toString(), "--bench", "--noplot"));
     cmd.addAll(split(criterionOpts));
     cmd.add(rows == null ? suite.criterionFilter : criterionFilter(selected(suite)));
-    run(cmd, Map.of("CRITERION_HOME", block.resolve("criterion").toAbsolutePath().toString()),
-        block.resolve("criterion.log"), "graphd's bench");
-    pruneCriterion(block.resolve("criterion"));
+    return cmd;
   }
 
   /**
@@ -517,29 +552,22 @@ public final class GraphdSideBySide implements Callable<Integer> {
             .collect(java.util.stream.Collectors.joining(",")));
   }
 
-  private void runDbbench(Suite suite, Path block) throws IOException, InterruptedException, SideFailed {
-    List<String> cmd = new ArrayList<>(List.of(io.dbbench.core.ChildJvm.thisJava(),
-        "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain",
-        rows == null ? suite.jmhRegex : jmhRegex(selected(suite))));
-    cmd.addAll(jmhParams(suite));
-    cmd.addAll(split(jmhOpts));
-    cmd.addAll(List.of("-f", "1", "-bm", "avgt", "-tu", "ns", "-prof", MachineStateProfiler.class.getName(),
-        "-rf", "json", "-rff", block.resolve("jmh.json").toString()));
-    run(cmd, Map.of(), block.resolve("jmh.log"), "dbbench's JMH run");
+  /** The JMH runner of dbbench's side: this JVM's java on this class path, {@link io.dbbench.JmhMain}. */
+  static List<String> dbbenchCommand() {
+    return List.of(io.dbbench.core.ChildJvm.thisJava(), "-cp", System.getProperty("java.class.path"), "io.dbbench.JmhMain");
   }
 
   /**
-   * Runs {@code cmd} with {@code env} added to its environment, output and errors to {@code log};
-   * a non-zero exit fails the side, naming {@code what} and the log.
+   * dbbench's side of one block, after the command: the suite's (or {@code --rows}') regex, its
+   * parameters, {@code --jmh}'s options, average time in ns and the machine-state profiler
+   * (the runner adds {@code -f 1 -rf json -rff}).
    */
-  private static void run(List<String> cmd, Map<String, String> env, Path log, String what)
-      throws IOException, InterruptedException, SideFailed {
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-    pb.environment().putAll(env);
-    int rc = pb.start().waitFor();
-    if (rc != 0) {
-      throw new SideFailed(what + " exited with " + rc + "; see " + log);
-    }
+  List<String> dbbenchJmhArgs(Suite suite) {
+    List<String> cmd = new ArrayList<>(List.of(rows == null ? suite.jmhRegex : jmhRegex(selected(suite))));
+    cmd.addAll(jmhParams(suite));
+    cmd.addAll(split(jmhOpts));
+    cmd.addAll(List.of("-bm", "avgt", "-tu", "ns", "-prof", MachineStateProfiler.class.getName()));
+    return cmd;
   }
 
   /**

@@ -65,6 +65,46 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
   public static final List<String> COLUMNS = List.of("block", "position", "side", "operation", "doc", "index",
       "benchmark", "clients", "iterations", "ns_per_op", "bytes_per_op", "allocs_per_op", "success_rate",
       "warmup_steady", "server");
+  /**
+   * The rows of one JMH run of {@code PayloadServiceBenchmark} (JMH's JSON, a fork per param
+   * combination): per record the cells of {@link #COLUMNS} after {@code block} and {@code position}:
+   * {@code dbbench Java}, the method as the operation, the doc, the index ({@code -} for insert), the
+   * method, JMH's threads as the clients, the measured iterations, ns/op (from JMH's unit), B/op
+   * ({@code gc.alloc.rate.norm}, {@code -} without {@code -prof gc}), {@code -} for allocs/op, the
+   * success rate (the {@code ok} and {@code failed} counters, three decimals; {@code -} without
+   * them), the seconds to a steady server ({@code warmup_steady}), server.
+   *
+   * @throws IllegalArgumentException when the file is not JMH's JSON
+   */
+  public static List<List<String>> javaRows(Path json, String server) {
+    JsonNode root = io.dbbench.report.data.JmhJson.tree(json);
+    List<List<String>> rows = new ArrayList<>();
+    for (JsonNode r : root) {
+      String b = r.path("benchmark").asText();
+      String method = b.substring(b.lastIndexOf('.') + 1);
+      JsonNode pm = r.path("primaryMetric");
+      int n = 0;
+      for (JsonNode fork : pm.path("rawData")) {
+        n += fork.size();
+      }
+      String unit = pm.path("scoreUnit").asText();
+      double factor = unit.equals("us/op") ? 1e3 : unit.equals("ms/op") ? 1e6 : 1;
+      JsonNode sec = r.path("secondaryMetrics");
+      JsonNode alloc = sec.has("gc.alloc.rate.norm") ? sec.get("gc.alloc.rate.norm") : sec.path("\u00b7gc.alloc.rate.norm");
+      double ok = sec.path("ok").path("score").asDouble(0);
+      double failed = sec.path("failed").path("score").asDouble(0);
+      rows.add(List.of("dbbench Java", method, r.path("params").path("doc").asText(),
+          r.path("params").path("index").asText("-"), method, Integer.toString(r.path("threads").asInt()), Integer.toString(n),
+          Long.toString(Math.round(pm.path("score").asDouble() * factor)),
+          alloc.path("score").isNumber() ? Long.toString(Math.round(alloc.path("score").asDouble())) : "-", "-",
+          ok + failed > 0 ? java.math.BigDecimal.valueOf(Math.round(ok / (ok + failed) * 1000) / 1000.0).stripTrailingZeros()
+              .toPlainString() : "-",
+          sec.path("warmup_steady").path("score").isNumber()
+              ? Long.toString(Math.round(sec.path("warmup_steady").path("score").asDouble())) : "-", server));
+    }
+    return rows;
+  }
+
   /** The {@code clients} cell of a Go benchmark that starts all b.N requests at once. */
   public static final String ALL_AT_ONCE = "b.N";
 

@@ -80,6 +80,24 @@ public record ProcessCpu(Map<Long, Sample> processes) {
     }
   }
 
+  /**
+   * The CPU time of the children a process has waited for, clock ticks: {@code cutime + cstime}
+   * (fields 16 and 17 of {@code /proc/<pid>/stat}, proc(5)), which hold every descendant that was
+   * reaped in turn by its own parent. Read from a shell's own stat line after it waited for a
+   * command, it is the command's whole process tree.
+   *
+   * @throws IllegalArgumentException naming the text when it is not a stat line
+   */
+  public static long waitedChildrenTicks(String stat) {
+    try {
+      String[] f = JitActivity.statFields(stat, 17);
+      return Long.parseLong(f[13]) + Long.parseLong(f[14]);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("stat line '" + abbreviate(stat) + "': expected a name in parentheses and"
+          + " at least 17 fields, cutime and cstime numbers", e);
+    }
+  }
+
   private static String abbreviate(String s) {
     return s.length() > 80 ? s.substring(0, 80) + "..." : s.strip();
   }

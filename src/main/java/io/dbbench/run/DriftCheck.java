@@ -3,7 +3,6 @@ package io.dbbench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.dbbench.core.ForkSchedule;
 import io.dbbench.core.KnownSecrets;
 import io.dbbench.core.Version;
 import io.dbbench.report.stats.Stats;
@@ -14,6 +13,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +31,8 @@ import picocli.CommandLine;
  * halfway through the forks, so the second half of the run sees a slower machine. Interleaved and
  * paired ({@link Stats#pairedChange}) the comparison should give no verdict; as blocks the
  * unpaired test over forks ({@link Stats#change}) attributes the hog to side B. Prints both and
- * writes {@code drift-check.json}. Each fork is one {@code java -jar benchmarks.jar ... -f 1} run.
+ * writes {@code drift-check.json}. Each fork is one {@code java -jar benchmarks.jar ... -f 1} run, run by
+ * {@link PairedBlocks} (its ABBA order; the blocks order is the design it refutes).
  *
  * <p>Exit codes: 0 the interleaved comparison gave no verdict; 1 it did (the design failed to
  * absorb the drift); 2 bad options or a fork that failed.
@@ -74,15 +75,15 @@ public final class DriftCheck implements Callable<Integer> {
         .ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC)));
     Files.createDirectories(dir);
     Map<String, Object> result = new LinkedHashMap<>();
-    String interleaved = ForkSchedule.abba(pairs);
-    String blocks = "A".repeat(pairs) + "B".repeat(pairs);
-    double[][][] i = run(self, dir, "interleaved", interleaved);
-    double[][][] b = run(self, dir, "blocks", blocks);
+    Forks i = run(self, dir, "interleaved", true);
+    Forks b = i == null ? null : run(self, dir, "blocks", false);
     if (i == null || b == null) {
       return 2;
     }
-    Stats.PairedChange paired = Stats.pairedChange(i[0], i[1]);
-    Stats.Change unpaired = Stats.change(b[0], b[1]);
+    String interleaved = i.order();
+    String blocks = b.order();
+    Stats.PairedChange paired = Stats.pairedChange(i.a(), i.b());
+    Stats.Change unpaired = Stats.change(b.a(), b.b());
     result.put("benchmark", BENCHMARK);
     result.put("tokens", tokens);
     result.put("hog", "2 spinning threads from the fork in the middle of each order on");
@@ -106,58 +107,97 @@ public final class DriftCheck implements Callable<Integer> {
     return Double.isNaN(v) ? null : v;
   }
 
-  /** Runs the forks of {@code order}, the hog on from the middle slot; {A forks, B forks} in ns/op, or null on failure. */
-  private double[][][] run(Path self, Path dir, String name, String order) throws IOException, InterruptedException {
-    List<double[]> a = new ArrayList<>();
-    List<double[]> b = new ArrayList<>();
+  /**
+   * The slots of one order: {@code interleaved} the runner's ABBA ({@link PairedBlocks#abba}),
+   * {@code blocks} every fork of A, then every fork of B (the design the check refutes).
+   */
+  static List<PairedBlocks.Slot> schedule(boolean interleaved, int pairs, List<? extends Side> sides) {
+    if (interleaved) {
+      return PairedBlocks.abba(pairs, List.of(), sides);
+    }
+    List<PairedBlocks.Slot> out = new ArrayList<>();
+    for (Side side : sides) {
+      for (int k = 1; k <= pairs; k++) {
+        out.add(new PairedBlocks.Slot(k, pairs, "", 1, side));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One order's forks.
+   *
+   * @param order the sides' letters in the order they ran, e.g. {@code ABBAAB}
+   * @param a side A's forks, each its iterations in ns/op
+   * @param b side B's, likewise
+   */
+  record Forks(String order, double[][] a, double[][] b) {}
+
+  /**
+   * Runs the forks of one order through {@link PairedBlocks}, the hog on from the middle slot;
+   * null when a fork failed.
+   */
+  private Forks run(Path self, Path dir, String name, boolean interleaved) throws IOException, InterruptedException {
+    List<String> cmd = List.of(io.dbbench.core.ChildJvm.thisJava(), "-jar", self.toString());
+    List<String> args = List.of(BENCHMARK, "-wi", "1", "-w", "300ms", "-i", "3", "-r", "300ms", "-bm", "avgt",
+        "-tu", "ns", "-p", "tokens=" + tokens);
+    Map<PairedBlocks.Slot, Integer> index = new HashMap<>();
+    List<JmhForkSide> sides = new ArrayList<>();
+    for (String letter : List.of("A", "B")) {
+      sides.add(new JmhForkSide(letter, cmd, args, s -> dir.resolve(name + "-" + index.get(s) + "-" + letter + ".json"),
+          s -> dir.resolve(name + "-" + index.get(s) + ".log")));
+    }
+    List<PairedBlocks.Slot> schedule = schedule(interleaved, pairs, sides);
+    for (int k = 0; k < schedule.size(); k++) {
+      index.put(schedule.get(k), k + 1);
+    }
     AtomicBoolean hog = new AtomicBoolean(false);
     List<Thread> hogs = new ArrayList<>();
+    PairedBlocks.Result result;
     try {
-      for (int slot = 0; slot < order.length(); slot++) {
-        if (slot == order.length() / 2) {
-          hog.set(true);
-          for (int t = 0; t < 2; t++) {
-            Thread th = new Thread(() -> {
-              long x = 0;
-              while (hog.get()) {
-                x += System.nanoTime() % 7;
+      result = PairedBlocks.run(new PairedBlocks.Plan("drift-check " + name, schedule, PairedBlocks.Output.NONE, true),
+          System.out, s -> {
+            if (index.get(s) - 1 == schedule.size() / 2) {
+              hog.set(true);
+              for (int t = 0; t < 2; t++) {
+                Thread th = new Thread(() -> {
+                  long x = 0;
+                  while (hog.get()) {
+                    x += System.nanoTime() % 7;
+                  }
+                  if (x == 42) {
+                    System.out.print("");
+                  }
+                }, "drift-hog-" + t);
+                th.setDaemon(true);
+                th.start();
+                hogs.add(th);
               }
-              if (x == 42) {
-                System.out.print("");
-              }
-            }, "drift-hog-" + t);
-            th.setDaemon(true);
-            th.start();
-            hogs.add(th);
-          }
-        }
-        Path file = dir.resolve(name + "-" + (slot + 1) + "-" + order.charAt(slot) + ".json");
-        List<String> cmd = List.of(io.dbbench.core.ChildJvm.thisJava(), "-jar",
-            self.toString(), BENCHMARK, "-f", "1", "-wi", "1", "-w", "300ms", "-i", "3", "-r", "300ms", "-bm", "avgt",
-            "-tu", "ns", "-p", "tokens=" + tokens, "-rf", "json", "-rff", file.toString());
-        System.out.println("[drift-check] " + name + " fork " + (slot + 1) + "/" + order.length() + ": "
-            + order.charAt(slot) + (hog.get() ? " (hog on)" : ""));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-            .redirectOutput(dir.resolve(name + "-" + (slot + 1) + ".log").toFile()).start();
-        if (p.waitFor() != 0 || !Files.exists(file)) {
-          System.err.println("DriftCheck: fork " + (slot + 1) + " of " + name + " failed; see "
-              + dir.resolve(name + "-" + (slot + 1) + ".log"));
-          return null;
-        }
-        JsonNode rows = new ObjectMapper().readTree(file.toFile());
-        JsonNode raw = rows.get(0).path("primaryMetric").path("rawData").get(0);
-        double[] it = new double[raw.size()];
-        for (int k = 0; k < it.length; k++) {
-          it[k] = raw.get(k).asDouble();
-        }
-        (order.charAt(slot) == 'A' ? a : b).add(it);
-      }
+            }
+          });
+    } catch (Side.SideFailedException e) {
+      System.err.println("DriftCheck: " + e.getMessage());
+      return null;
     } finally {
       hog.set(false);
       for (Thread t : hogs) {
         t.join();
       }
     }
-    return new double[][][] {a.toArray(double[][]::new), b.toArray(double[][]::new)};
+    List<double[]> a = new ArrayList<>();
+    List<double[]> b = new ArrayList<>();
+    StringBuilder order = new StringBuilder();
+    for (PairedBlocks.Outcome o : result.outcomes()) {
+      order.append(o.slot().side().name());
+      JmhForkSide side = (JmhForkSide) o.slot().side();
+      JsonNode raw = new ObjectMapper().readTree(side.json().apply(o.slot()).toFile()).get(0)
+          .path("primaryMetric").path("rawData").get(0);
+      double[] it = new double[raw.size()];
+      for (int k = 0; k < it.length; k++) {
+        it[k] = raw.get(k).asDouble();
+      }
+      (side.name().equals("A") ? a : b).add(it);
+    }
+    return new Forks(order.toString(), a.toArray(double[][]::new), b.toArray(double[][]::new));
   }
 }

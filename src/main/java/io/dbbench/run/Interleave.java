@@ -5,12 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import io.dbbench.core.EnvInfo;
 import io.dbbench.core.FileTrees;
 import io.dbbench.core.ForkSchedule;
 import io.dbbench.core.KnownSecrets;
-import io.dbbench.core.Redaction;
 import io.dbbench.core.Version;
 import io.dbbench.profile.MachineState;
 import io.dbbench.report.Report;
@@ -96,8 +94,6 @@ import picocli.CommandLine;
 public final class Interleave implements Callable<Integer> {
   /** Forks per side by default: the gate preset calibrated on the 2-core VM (README "Calibration"). */
   public static final int DEFAULT_FORKS = 20;
-  /** How often, 10 s apart, a fork waits for another JMH run's {@code /tmp/jmh.lock} before failing. */
-  static final int LOCK_TRIES = 60;
   /** JMH options interleave sets itself or that produce no result. */
   static final Set<String> REFUSED = Set.of("-f", "-rf", "-rff", "-o", "-h", "-l", "-lp", "-lrf", "-lprof");
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
@@ -380,15 +376,18 @@ public final class Interleave implements Callable<Integer> {
   }
 
   /**
-   * The command line of one fork: the side's command, the JMH arguments, then {@code -f 1 -rf
-   * json -rff FILE}.
+   * The command line of one fork: the side's command, the JMH arguments, the side's own, then
+   * {@code -f 1 -rf json -rff FILE} ({@link JmhForkSide#forkCommand}).
    */
   static List<String> forkCommand(Side side, List<String> jmhArgs, Path json) {
-    List<String> cmd = new ArrayList<>(side.command());
-    cmd.addAll(jmhArgs);
-    cmd.addAll(side.args());
-    cmd.addAll(List.of("-f", "1", "-rf", "json", "-rff", json.toString()));
-    return cmd;
+    return JmhForkSide.forkCommand(side.command(), sideArgs(side, jmhArgs), json);
+  }
+
+  /** The run's JMH arguments followed by the side's own ({@code -p} of {@code --vary}). */
+  private static List<String> sideArgs(Side side, List<String> jmhArgs) {
+    List<String> a = new ArrayList<>(jmhArgs);
+    a.addAll(side.args());
+    return a;
   }
 
   /**
@@ -465,35 +464,46 @@ public final class Interleave implements Callable<Integer> {
     Instant started = Instant.now();
     List<InterleaveJson.Fork> machine = new ArrayList<>();
     Map<String, List<Path>> files = new LinkedHashMap<>();
-    files.put("A", new ArrayList<>());
-    files.put("B", new ArrayList<>());
-    List<String> order = order(plan.forks());
-    for (int k = 0; k < order.size(); k++) {
-      String id = order.get(k);
-      Side side = id.startsWith("A") ? plan.baseline() : plan.candidate();
-      int i = Integer.parseInt(id.substring(1));
-      if (k % 2 == 0) {
-        progress.printf("interleave: fork pair %d/%d (%s then %s), load %.2f%n", i, plan.forks(),
-            side.name(), side == plan.baseline() ? plan.candidate().name() : plan.baseline().name(),
-            MachineState.read().load1());
-      }
-      Path json = forkDir.resolve(side.letter() + "-" + i + ".json");
-      MachineState before = MachineState.read();
-      long t0 = System.nanoTime();
-      runFork(side, forkArgs, json, forkDir.resolve(side.letter() + "-" + i + ".log"));
-      MachineState after = MachineState.read();
-      MachineState.Interval around = new MachineState.Interval(before, after);
-      machine.add(new InterleaveJson.Fork(side.letter() + "-" + i, side.name(),
-          Math.round((System.nanoTime() - t0) / 1e7) / 100.0, finite(before.load1()), finite(after.load1()),
-          after.onlineCpus(), rounded(around.stealPct()), rounded(around.busyPct()), around.overloaded()));
-      files.get(side.letter()).add(json);
+    List<JmhForkSide> forkSides = new ArrayList<>();
+    for (Side side : List.of(plan.baseline(), plan.candidate())) {
+      files.put(side.name(), new ArrayList<>());
+      forkSides.add(new JmhForkSide(side.name(), side.command(), sideArgs(side, forkArgs),
+          s -> forkDir.resolve(side.letter() + "-" + s.block() + ".json"),
+          s -> forkDir.resolve(side.letter() + "-" + s.block() + ".log")));
+    }
+    List<PairedBlocks.Slot> schedule = PairedBlocks.abba(plan.forks(), List.of(), forkSides);
+    List<String> order = new ArrayList<>();
+    for (PairedBlocks.Slot s : schedule) {
+      order.add(letter(plan, s) + s.block());
+    }
+    PairedBlocks.Result result;
+    try {
+      result = PairedBlocks.run(new PairedBlocks.Plan("interleave", schedule, PairedBlocks.Output.NONE, true), progress,
+          s -> {
+            if (s.position() == 1) {
+              progress.printf("interleave: fork pair %d/%d (%s then %s), load %.2f%n", s.block(), plan.forks(),
+                  s.side().name(), s.side().name().equals(plan.baseline().name()) ? plan.candidate().name()
+                      : plan.baseline().name(), MachineState.read().load1());
+            }
+          });
+    } catch (io.dbbench.run.Side.SideFailedException e) {
+      throw new InterleaveException(e.getMessage());
+    }
+    for (PairedBlocks.Outcome o : result.outcomes()) {
+      String id = letter(plan, o.slot()) + "-" + o.slot().block();
+      MachineState.Interval around = o.interval() != null ? o.interval()
+          : new MachineState.Interval(MachineState.read(), MachineState.read());
+      machine.add(new InterleaveJson.Fork(id, o.slot().side().name(), Math.round(o.seconds() * 100) / 100.0,
+          finite(around.before().load1()), finite(around.after().load1()), around.after().onlineCpus(),
+          rounded(around.stealPct()), rounded(around.busyPct()), around.overloaded()));
+      files.get(o.slot().side().name()).add(forkDir.resolve(id + ".json"));
     }
     Instant finished = Instant.now();
     for (Side side : List.of(plan.baseline(), plan.candidate())) {
       Path sideDir = Files.createDirectories(plan.out().resolve(side.name()));
       Set<String> benchmarks = new TreeSet<>();
       try {
-        ArrayNode merged = ForkMerge.merge(files.get(side.letter()), 1.0);
+        ArrayNode merged = ForkMerge.merge(files.get(side.name()), 1.0);
         merged.forEach(r -> benchmarks.add(r.path("benchmark").asText()));
         if (plan.varied() != null) {
           dropParam(merged, plan.varied());
@@ -572,72 +582,9 @@ public final class Interleave implements Callable<Integer> {
     return m;
   }
 
-  /**
-   * Runs one fork, waiting while another JMH run holds {@code /tmp/jmh.lock} (up to {@link
-   * #LOCK_TRIES} times 10 s; a benchmark is never measured beside another with
-   * {@code -Djmh.ignoreLock}). The log and the JSON's recorded JVM arguments are redacted.
-   *
-   * @throws InterleaveException when the fork exits non-zero or writes no JMH result
-   */
-  static void runFork(Side side, List<String> jmhArgs, Path json, Path log) throws InterleaveException, IOException {
-    List<String> cmd = forkCommand(side, jmhArgs, json);
-    for (int tries = 0; ; tries++) {
-      Files.deleteIfExists(json);
-      int rc;
-      try {
-        rc = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterleaveException("interrupted while fork " + log.getFileName() + " ran");
-      }
-      String text = Files.readString(log, StandardCharsets.UTF_8);
-      Files.writeString(log, Redaction.redact(text), StandardCharsets.UTF_8);
-      if (rc != 0 && text.contains("Unable to acquire the JMH lock") && tries < LOCK_TRIES) {
-        sleep(10_000);
-        continue;
-      }
-      if (rc != 0 || !Files.isRegularFile(json) || Files.size(json) == 0) {
-        throw new InterleaveException("fork " + side.name() + " " + log.getFileName().toString().replace(".log", "")
-            + " failed (exit " + rc + (rc == 0 ? ", no JMH result" : "") + "); see " + log + ": "
-            + lastLines(Redaction.redact(text), 3));
-      }
-      redactJvmArgs(json);
-      return;
-    }
-  }
-
-  private static void redactJvmArgs(Path json) throws IOException {
-    JsonNode root = MAPPER.readTree(json.toFile());
-    boolean changed = false;
-    for (JsonNode n : root) {
-      if (n.path("jvmArgs").isArray()) {
-        ArrayNode args = (ArrayNode) n.get("jvmArgs");
-        for (int i = 0; i < args.size(); i++) {
-          String r = Redaction.redact(args.get(i).asText());
-          if (!r.equals(args.get(i).asText())) {
-            args.set(i, TextNode.valueOf(r));
-            changed = true;
-          }
-        }
-      }
-    }
-    if (changed) {
-      MAPPER.writeValue(json.toFile(), root);
-    }
-  }
-
-  private static String lastLines(String text, int n) {
-    List<String> lines = text.lines().filter(l -> !l.isBlank()).toList();
-    return String.join(" | ", lines.subList(Math.max(0, lines.size() - n), lines.size()));
-  }
-
-  private static void sleep(long ms) throws InterleaveException {
-    try {
-      Thread.sleep(ms);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterleaveException("interrupted while waiting for the JMH lock");
-    }
+  /** {@code A} for the baseline's slots, {@code B} for the candidate's. */
+  private static String letter(Plan plan, PairedBlocks.Slot s) {
+    return s.side().name().equals(plan.baseline().name()) ? plan.baseline().letter() : plan.candidate().letter();
   }
 
   static String sha256(Path file) throws IOException {

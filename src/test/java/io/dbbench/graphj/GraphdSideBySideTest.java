@@ -99,12 +99,6 @@ class GraphdSideBySideTest {
   }
 
   @Test
-  void blocksAlternateAbba() {
-    assertEquals(List.of(true, false, false, true, true, false, false, true),
-        java.util.stream.IntStream.rangeClosed(1, 8).mapToObj(GraphdSideBySide::graphdFirst).toList());
-  }
-
-  @Test
   void everyPairNamesABenchmarkTheRegexSelectsAndAGroupTheFilterSelects() {
     java.util.regex.Pattern jmh = java.util.regex.Pattern.compile(GraphdSideBySide.JMH_REGEX);
     java.util.regex.Pattern crit = java.util.regex.Pattern.compile(GraphdSideBySide.CRITERION_FILTER);

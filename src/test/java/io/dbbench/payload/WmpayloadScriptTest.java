@@ -76,5 +76,12 @@ class WmpayloadScriptTest {
     assertTrue(Files.readString(out.resolve("summary.md")).contains("| flat | WMPayload Go | b.N |"), "the summary");
     assertTrue(Files.readString(out.resolve("collection.log")).contains("indexes of dbbench.wmpayload_go_search_flat_"),
         "the index was set between the searches");
+    // the machine around the Go side per operation, with the CPU of its own processes (test binary, service, stand-in)
+    List<String> machine = Files.readAllLines(out.resolve("machine.tsv"));
+    assertEquals("block\tside\toperation\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\town_cpu_s", machine.get(0));
+    assertEquals(5, machine.size(), machine.toString());
+    String[] after = machine.get(4).split("\t");
+    assertTrue(machine.get(4).startsWith("1\tGo\tsearch flat\tafter\t") && Double.parseDouble(after[after.length - 1]) > 0,
+        machine.get(4));
   }
 }

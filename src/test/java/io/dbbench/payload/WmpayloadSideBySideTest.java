@@ -162,4 +162,23 @@ class WmpayloadSideBySideTest {
       assertTrue(e.getMessage().contains("line 2: ") && e.getMessage().contains(bad[1]), e.getMessage());
     }
   }
+
+  @Test
+  void theJavaRunsJsonBecomesRowsOfTheScriptsColumns() throws Exception {
+    Path json = dir.resolve("fork.json");
+    Files.writeString(json, """
+        [{"benchmark": "io.dbbench.payload.PayloadServiceBenchmark.search", "threads": 100,
+          "params": {"doc": "flat", "index": "id"},
+          "primaryMetric": {"score": 12.5, "scoreUnit": "us/op", "rawData": [[12.0, 13.0, 12.5]]},
+          "secondaryMetrics": {"gc.alloc.rate.norm": {"score": 2048.4}, "ok": {"score": 999}, "failed": {"score": 1},
+            "warmup_steady": {"score": 7.2}}},
+         {"benchmark": "io.dbbench.payload.PayloadServiceBenchmark.insert", "threads": 1, "params": {"doc": "flat"},
+          "primaryMetric": {"score": 100, "scoreUnit": "ns/op", "rawData": [[100]]}, "secondaryMetrics": {}}]
+        """);
+    assertEquals(List.of(
+        List.of("dbbench Java", "search", "flat", "id", "search", "100", "3", "12500", "2048", "-", "0.999", "7", "srv"),
+        List.of("dbbench Java", "insert", "flat", "-", "insert", "1", "1", "100", "-", "-", "-", "-", "srv")),
+        WmpayloadSideBySide.javaRows(json, "srv"));
+    assertEquals(WmpayloadSideBySide.COLUMNS.size() - 2, WmpayloadSideBySide.javaRows(json, "srv").get(0).size());
+  }
 }

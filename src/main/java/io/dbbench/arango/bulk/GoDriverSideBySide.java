@@ -61,9 +61,74 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
   /** The metrics of a row, as {@code rows.tsv} names them. */
   static final List<String> METRICS = List.of("ns/op", "B/op", "allocs/op");
 
+  /** The operations of go-driver's bulk suites, in the script's order. */
+  public static final List<String> OPERATIONS = List.of("insert", "read", "update", "delete");
+
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
     main(new GoDriverSideBySide(), args);
+  }
+
+  /**
+   * go-driver's benchmark of {@code operation} in suite {@code v} ({@code V1} or {@code V2}), as
+   * its source names it: {@code Benchmark<V>BulkInsert100KDocs}, {@code ...BulkRead...},
+   * {@code ...bulkUpdate...} (lower-case in both suites' source), {@code ...BulkDelete...}.
+   *
+   * @throws IllegalArgumentException naming the operation when it is none of {@link #OPERATIONS}
+   */
+  public static String benchmarkName(String v, String operation) {
+    return switch (operation) {
+      case "insert" -> "Benchmark" + v + "BulkInsert100KDocs";
+      case "read" -> "Benchmark" + v + "BulkRead100KDocs";
+      case "update" -> "Benchmark" + v + "bulkUpdate100KDocs";
+      case "delete" -> "Benchmark" + v + "BulkDelete100KDocs";
+      default -> throw new IllegalArgumentException("operation '" + operation + "': expected insert, read, update or delete");
+    };
+  }
+
+  /**
+   * The rows of one go-driver suite's run ({@code go test}'s output): per benchmark line, the cells
+   * of {@link #COLUMNS} after {@code block} and {@code position}: suite, protocol, operation, the
+   * benchmark's name, iterations, ns/op, B/op, allocs/op (empty where not printed), server.
+   */
+  public static List<List<String>> goRows(String output, String suite, String protocol, String operation, String server) {
+    List<List<String>> rows = new ArrayList<>();
+    for (io.dbbench.report.data.GoBenchOutput.Line l : io.dbbench.report.data.GoBenchOutput.parse(output)) {
+      rows.add(List.of(suite, protocol, operation, l.name(), l.iterations(), l.value("ns/op"), l.value("B/op"),
+          l.value("allocs/op"), server));
+    }
+    return rows;
+  }
+
+  /** The suite column of dbbench's Java driver rows. */
+  public static final String JAVA_SUITE = "dbbench Java driver 7.25.0";
+
+  /**
+   * The rows of one JMH fork of {@code ArangoBulkBenchmark} (JMH's JSON, {@code client=driver}):
+   * per record the cells of {@link #COLUMNS} after {@code block} and {@code position}: the Java
+   * driver, its protocol ({@code HTTP/2 JSON} for {@code HTTP2_JSON}, else {@code HTTP/1.1 JSON}),
+   * the operation, the method, the measured shots, ns/op (the shots' mean, from ms/op), B/op (the
+   * mean of {@code shotAllocatedBytes}) and {@code -} for allocs/op (the main job's allocation pass
+   * measures it), server.
+   *
+   * @throws IllegalArgumentException when the file is not JMH's JSON
+   */
+  public static List<List<String>> javaRows(Path json, String operation, String server) {
+    JsonNode root = io.dbbench.report.data.JmhJson.tree(json);
+    List<List<String>> rows = new ArrayList<>();
+    for (JsonNode r : root) {
+      List<Double> shots = new ArrayList<>();
+      r.path("primaryMetric").path("rawData").forEach(f -> f.forEach(v -> shots.add(v.asDouble())));
+      List<Double> bytes = new ArrayList<>();
+      r.path("secondaryMetrics").path("shotAllocatedBytes").path("rawData").forEach(f -> f.forEach(v -> bytes.add(v.asDouble())));
+      String benchmark = r.path("benchmark").asText();
+      rows.add(List.of(JAVA_SUITE, r.path("params").path("protocol").asText().equals("HTTP2_JSON") ? "HTTP/2 JSON"
+          : "HTTP/1.1 JSON", operation, benchmark.substring(benchmark.lastIndexOf('.') + 1), Integer.toString(shots.size()),
+          Long.toString(Math.round(r.path("primaryMetric").path("score").asDouble() * 1e6)),
+          bytes.isEmpty() ? "" : Long.toString(Math.round(bytes.stream().mapToDouble(Double::doubleValue).average()
+              .orElse(0))), "-", server));
+    }
+    return rows;
   }
 
   @Override
@@ -159,8 +224,7 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
      * The load average is shown, not judged: the side's own threads count in it.
      */
     public boolean underLoad() {
-      return interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT
-          || otherBusyPct > MeasurementWarnings.OTHER_BUSY_LIMIT_PCT;
+      return Finding.Conditions.underLoad(otherBusyPct, interval.stealPct());
     }
   }
 

@@ -82,6 +82,67 @@ public final class ArangojsSideBySide extends AnalyzeCommand {
     main(new ArangojsSideBySide(), args);
   }
 
+  /** ArangoPoolBenchmark's {@code connection} of each of the study's connection types (the study's table rows). */
+  public static String javaConnection(String connection) {
+    String c = STUDY_ROWS.get(connection);
+    if (c == null) {
+      throw new IllegalArgumentException("connection '" + connection + "': expected default, 10, 100 or http");
+    }
+    return c;
+  }
+
+  /**
+   * The rows of one run of {@code studies/arangojs/pool-queries.js} (its lines of 12 tab-separated
+   * fields: client, connection, iterations, run, ms, dnf, answered and the five causes): the cells
+   * of {@link #COLUMNS} after {@code block} and {@code position}, side {@code arangojs}, the server
+   * last. Other lines (its messages) are left out.
+   */
+  public static List<List<String>> nodeRows(String output, String server) {
+    List<List<String>> rows = new ArrayList<>();
+    for (String l : output.lines().toList()) {
+      String[] f = l.split("\t", -1);
+      if (f.length == 12) {
+        List<String> r = new ArrayList<>(List.of("arangojs"));
+        r.addAll(List.of(f));
+        r.add(server);
+        rows.add(r);
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The rows of one JMH fork of {@code ArangoPoolBenchmark.query}: one per measured shot, the cells
+   * of {@link #COLUMNS} after {@code block} and {@code position}: side {@code java}, client
+   * {@code dbbench <connection>}, the study's connection type, iterations, the shot (from 1), its
+   * time (ms), its DNF counters (the JMH secondary metrics {@code dnf}, {@code answered},
+   * {@code queueFull}, {@code queueTimeViolated}, {@code timeout}, {@code refused},
+   * {@code otherError}, one value per shot, 0 where absent), server.
+   *
+   * @throws IllegalArgumentException when the file is not JMH's JSON
+   */
+  public static List<List<String>> javaRows(Path json, String server) {
+    JsonNode root = io.dbbench.report.data.JmhJson.tree(json);
+    Map<String, String> studyOf = new LinkedHashMap<>();
+    STUDY_ROWS.forEach((k, v) -> studyOf.put(v, k));
+    List<List<String>> rows = new ArrayList<>();
+    for (JsonNode r : root) {
+      String conn = r.path("params").path("connection").asText();
+      JsonNode shots = r.path("primaryMetric").path("rawData").path(0);
+      for (int i = 0; i < shots.size(); i++) {
+        List<String> row = new ArrayList<>(List.of("java", "dbbench " + conn,
+            studyOf.getOrDefault(conn, conn.replaceFirst("^driver_http1_", "")), r.path("params").path("iterations").asText(),
+            Integer.toString(i + 1), java.math.BigDecimal.valueOf(shots.get(i).asDouble()).stripTrailingZeros().toPlainString()));
+        for (String m : List.of("dnf", "answered", "queueFull", "queueTimeViolated", "timeout", "refused", "otherError")) {
+          row.add(Long.toString(Math.round(r.path("secondaryMetrics").path(m).path("rawData").path(0).path(i).asDouble(0))));
+        }
+        row.add(server);
+        rows.add(row);
+      }
+    }
+    return rows;
+  }
+
   @Override
   protected String analyzeAndWrite(Path dir) throws IOException {
     Summary s = analyze(dir);
@@ -242,8 +303,8 @@ public final class ArangojsSideBySide extends AnalyzeCommand {
      * that did not record its own CPU, a 1-minute load above the online CPUs stands in for the second.
      */
     public boolean underLoad() {
-      return interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT || (Double.isNaN(otherBusyPct)
-          ? interval.overloaded() : otherBusyPct > MeasurementWarnings.OTHER_BUSY_LIMIT_PCT);
+      return Double.isNaN(otherBusyPct) ? interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT || interval.overloaded()
+          : Finding.Conditions.underLoad(otherBusyPct, interval.stealPct());
     }
   }
 

@@ -89,6 +89,20 @@ public final class JmhJson {
   }
 
   /**
+   * One JMH JSON file as a tree (the records of one run, as JMH writes them with {@code -rf json}),
+   * for a side-by-side reader that turns its records into a script's rows.
+   *
+   * @throws IllegalArgumentException naming the file when it cannot be read or is not JSON
+   */
+  public static JsonNode tree(Path json) {
+    try {
+      return new ObjectMapper().readTree(json.toFile());
+    } catch (IOException e) {
+      throw new IllegalArgumentException(json + ": not JMH's JSON (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /**
    * Reads a JMH JSON file, or the one a directory holds ({@link #resultFile}).
    *
    * @throws ReportException when the file is missing, is not JSON, or is not JMH output; the

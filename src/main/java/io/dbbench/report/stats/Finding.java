@@ -297,7 +297,20 @@ public record Finding(Subject subject, Measured measured, Publication publicatio
      * finding was measured under load and says so.
      */
     public boolean underLoad() {
-      return otherCpuMax > MeasurementWarnings.OTHER_BUSY_LIMIT_PCT || stealMax > STEAL_LIMIT_PCT;
+      return underLoad(otherCpuMax, stealMax);
+    }
+
+    /**
+     * The main job's rule for a stretch of work (a fork, a side of a block): under load when
+     * processes other than the work's own used more than {@value MeasurementWarnings#OTHER_BUSY_LIMIT_PCT}%
+     * of all CPUs' time or the hypervisor stole more than {@value #STEAL_LIMIT_PCT}%; NaN (not
+     * known) counts as not under load.
+     *
+     * @param otherCpuPct percent of all CPUs' time other processes were busy
+     * @param stealPct percent of CPU time stolen
+     */
+    public static boolean underLoad(double otherCpuPct, double stealPct) {
+      return otherCpuPct > MeasurementWarnings.OTHER_BUSY_LIMIT_PCT || stealPct > STEAL_LIMIT_PCT;
     }
   }
 

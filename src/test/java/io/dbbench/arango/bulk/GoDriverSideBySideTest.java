@@ -132,4 +132,28 @@ class GoDriverSideBySideTest {
     IllegalArgumentException cell = assertThrows(IllegalArgumentException.class, () -> GoDriverSideBySide.analyze(dir));
     assertTrue(cell.getMessage().contains("line 2: 'fast': expected a number"), cell.getMessage());
   }
+
+  @Test
+  void theSuitesOutputAndTheJavaForksJsonBecomeRowsOfTheScriptsColumns() throws Exception {
+    String go = """
+        goos: linux
+        BenchmarkV1BulkInsert100KDocs/Insert-2   	       1	1234567890 ns/op	 98765 B/op	  4321 allocs/op
+        PASS
+        """;
+    assertEquals(List.of(List.of("go-driver v1.6.9 (V1)", "HTTP/1.1 JSON", "insert", "BenchmarkV1BulkInsert100KDocs/Insert-2",
+        "1", "1234567890", "98765", "4321", "srv")), GoDriverSideBySide.goRows(go, "go-driver v1.6.9 (V1)", "HTTP/1.1 JSON",
+        "insert", "srv"));
+    assertEquals("BenchmarkV2bulkUpdate100KDocs", GoDriverSideBySide.benchmarkName("V2", "update"));
+    assertThrows(IllegalArgumentException.class, () -> GoDriverSideBySide.benchmarkName("V1", "upsert"));
+    Path json = dir.resolve("fork.json");
+    Files.writeString(json, """
+        [{"benchmark": "io.dbbench.arango.ArangoBulkBenchmark.insert", "params": {"protocol": "HTTP2_JSON"},
+          "primaryMetric": {"score": 1.5, "rawData": [[1.0, 2.0]]},
+          "secondaryMetrics": {"shotAllocatedBytes": {"rawData": [[100, 300]]}}}]
+        """);
+    List<List<String>> rows = GoDriverSideBySide.javaRows(json, "insert", "srv");
+    assertEquals(List.of(List.of(GoDriverSideBySide.JAVA_SUITE, "HTTP/2 JSON", "insert", "insert", "2", "1500000", "200",
+        "-", "srv")), rows, "ms/op to ns/op, the shots' mean B/op, allocs/op from the main job's pass");
+    assertEquals(GoDriverSideBySide.COLUMNS.size() - 2, rows.get(0).size());
+  }
 }

@@ -186,4 +186,29 @@ class ArangojsSideBySideTest {
     cmd.dir = dir;
     assertEquals(ArangojsSideBySide.EXIT_BAD_INPUT, cmd.call());
   }
+
+  @Test
+  void theClientsLinesAndTheJavaForksShotsBecomeRowsOfTheScriptsColumns() throws Exception {
+    String node = "arangojs 8.3.0: 500 queries\n" + String.join("\t", "arangojs 8.3.0", "default", "500", "1", "5146.2", "0",
+        "500", "0", "0", "0", "0", "0") + "\n";
+    List<List<String>> rows = ArangojsSideBySide.nodeRows(node, "srv");
+    assertEquals(1, rows.size(), "the message line is left out: " + rows);
+    assertEquals(List.of("arangojs", "arangojs 8.3.0", "default", "500", "1", "5146.2", "0", "500", "0", "0", "0", "0", "0",
+        "srv"), rows.get(0));
+    Path json = dir.resolve("fork.json");
+    Files.writeString(json, """
+        [{"benchmark": "io.dbbench.arango.ArangoPoolBenchmark.query",
+          "params": {"connection": "driver_http1_10", "iterations": "500"},
+          "primaryMetric": {"score": 2.5, "rawData": [[2000.0, 3000.5]]},
+          "secondaryMetrics": {"dnf": {"rawData": [[0, 1]]}, "answered": {"rawData": [[500, 499]]},
+            "timeout": {"rawData": [[0, 1]]}}}]
+        """);
+    List<List<String>> java = ArangojsSideBySide.javaRows(json, "srv");
+    assertEquals(List.of(List.of("java", "dbbench driver_http1_10", "10", "500", "1", "2000", "0", "500", "0", "0", "0", "0",
+        "0", "srv"), List.of("java", "dbbench driver_http1_10", "10", "500", "2", "3000.5", "1", "499", "0", "0", "1", "0", "0",
+        "srv")), java, "one row per shot, its counters, 0 where a counter is absent");
+    assertEquals(ArangojsSideBySide.COLUMNS.size() - 2, java.get(0).size());
+    assertEquals("raw_http", ArangojsSideBySide.javaConnection("http"));
+    assertThrows(IllegalArgumentException.class, () -> ArangojsSideBySide.javaConnection("1000"));
+  }
 }
