@@ -14,7 +14,7 @@ public final class ArangoStudyClients {
   private ArangoStudyClients() {}
 
   private static final String GO_WHAT = "go-driver v1.6.9 (V1) and v2.4.1 (V2) benchmark suites, the Go study's own code";
-  private static final String GO_INSTALL = "install Go 1.25 or newer and jq (the distribution's golang and jq)";
+  private static final String GO_INSTALL = "install Go 1.25 or newer (the distribution's golang)";
 
   /**
    * Quick mode's pair: V1 and V2 insert of 100,000 documents, 4 blocks (the fewest that give an
@@ -32,7 +32,7 @@ public final class ArangoStudyClients {
    */
   public static StudyClient goDriver() {
     return new StudyClient("go-driver", GO_WHAT, "scripts/go-driver-vs-dbbench.sh", List.of("--blocks", "4", "--java"),
-        List.of("go", "jq"), GO_INSTALL, null, null, "^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.", 900);
+        List.of("go"), GO_INSTALL, null, null, "^io\\.dbbench\\.arango\\.ArangoBulkBenchmark\\.", 900);
   }
 
   /**
@@ -43,7 +43,7 @@ public final class ArangoStudyClients {
   public static StudyClient arangojs() {
     return new StudyClient("arangojs", "arangojs 8.3.0, the pooling study's client (installed from npm at run time)",
         "scripts/arangojs-vs-dbbench.sh", List.of("--blocks", "4", "--iterations", "500,1000", "--java"),
-        List.of("node", "npm", "jq"), "install Node.js 18 or newer with npm, and jq", null, null,
+        List.of("node", "npm"), "install Node.js 18 or newer with npm", null, null,
         "^io\\.dbbench\\.arango\\.ArangoPoolBenchmark\\.query$", 800);
   }
 }

@@ -18,7 +18,7 @@ public final class PayloadStudyClients {
   /** Full mode's: 4 interleaved blocks with dbbench's Java rows (flat and ReqMgr2: 12.3 minutes here). */
   public static StudyClient wmpayload() {
     return new StudyClient("wmpayload", "WMPayload's Go service and benchmark_test.go (git clone of github.com/vkuznet/WMPayload)",
-        "scripts/wmpayload-vs-dbbench.sh", List.of("--blocks", "4", "--java"), List.of("go", "jq", "curl"),
-        "install Go, jq and curl", CHECKOUT_ENV, "--wmpayload", "^io\\.dbbench\\.payload\\.PayloadServiceBenchmark\\.", 750);
+        "scripts/wmpayload-vs-dbbench.sh", List.of("--blocks", "4", "--java"), List.of("go", "curl"),
+        "install Go and curl", CHECKOUT_ENV, "--wmpayload", "^io\\.dbbench\\.payload\\.PayloadServiceBenchmark\\.", 750);
   }
 }
