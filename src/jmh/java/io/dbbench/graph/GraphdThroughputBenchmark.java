@@ -156,13 +156,7 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
      */
     @TearDown(Level.Iteration)
     public void verify() {
-      if (calls == 0) {
-        throw new IllegalStateException(benchmark + ": no call completed (and recorded its rows) in the iteration");
-      }
-      if (rows != due) {
-        throw new IllegalStateException(benchmark + ": consumed " + rows + " rows in " + calls + " calls; expected "
-            + due + " in total");
-      }
+      GraphReadBenchmark.checkConsumed(benchmark, calls, rows, due, due);
     }
 
     /** The group's query run once more, its rows converted as graphd's are, checked value by value ({@link #checkRows}). */
@@ -341,11 +335,16 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
       lastWrite = LastWrite.NONE;
     }
 
-    /** The next counter value; remembers it as the last entity written. */
-    long nextEntity() {
+    /** The next counter value; remembers it as the last write, of kind {@code kind}. */
+    long next(LastWrite kind) {
       last = counter++;
-      lastWrite = LastWrite.ENTITY;
+      lastWrite = kind;
       return last;
+    }
+
+    /** Sends graphd's literal {@code query} (compiled, auto-committed unless in a transaction) and drops its result unread. */
+    long write(String query) {
+      return session.execute(query, RowConversion.UNREAD);
     }
 
     /**
@@ -356,16 +355,9 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
      */
     @TearDown(Level.Iteration)
     public void verify() {
-      if (session == null) { // prepare() failed; its exception is the one to report
-        fixture.release();
-        return;
-      }
       try {
-        EntityGraph.verifyCounts(session, fixture.preload().nodes() + nodesWritten,
-            fixture.preload().edges() + edgesWritten);
-        checkLastWrite();
+        fixture.verifyAndRelease(session, nodesWritten, edgesWritten, this::checkLastWrite);
       } finally {
-        fixture.release();
         session = null;
       }
     }
@@ -452,7 +444,7 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
   /** {@code simple_writes/create_node}: one literal CREATE, auto-committed. */
   @Benchmark
   public long createNode(Empty db) {
-    long n = db.session.execute(GraphdQueries.createNode(db.nextEntity()), RowConversion.UNREAD);
+    long n = db.write(GraphdQueries.createNode(db.next(LastWrite.ENTITY)));
     db.nodesWritten++;
     return n;
   }
@@ -466,7 +458,7 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
   public long batchInsert(Empty db, GraphWriteBenchmark.Batch b, GraphWriteBenchmark.Writes w) {
     long n = 0;
     for (int i = 0; i < b.batchSize; i++) {
-      n += db.session.execute(GraphdQueries.createNode(db.nextEntity()), RowConversion.UNREAD);
+      n += db.write(GraphdQueries.createNode(db.next(LastWrite.ENTITY)));
     }
     db.nodesWritten += b.batchSize;
     w.writes += b.batchSize;
@@ -479,12 +471,11 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
    */
   @Benchmark
   public long explicitTransaction10Writes(Empty db) {
-    GraphSession s = db.session;
-    long n = s.execute(GraphdQueries.BEGIN, RowConversion.UNREAD);
+    long n = db.write(GraphdQueries.BEGIN);
     for (int i = 0; i < 10; i++) {
-      n += s.execute(GraphdQueries.createNode(db.nextEntity()), RowConversion.UNREAD);
+      n += db.write(GraphdQueries.createNode(db.next(LastWrite.ENTITY)));
     }
-    n += s.execute(GraphdQueries.COMMIT, RowConversion.UNREAD);
+    n += db.write(GraphdQueries.COMMIT);
     db.nodesWritten += 10;
     return n;
   }
@@ -492,10 +483,7 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
   /** {@code relationship_creation/create_relationship}: an edge between consecutive ids of the 100. */
   @Benchmark
   public long createRelationship(RelationshipCreation db) {
-    long k = db.counter++;
-    long n = db.session.execute(GraphdQueries.createRelationship(k), RowConversion.UNREAD);
-    db.last = k;
-    db.lastWrite = LastWrite.EDGE;
+    long n = db.write(GraphdQueries.createRelationship(db.next(LastWrite.EDGE)));
     db.edgesWritten++;
     return n;
   }
@@ -503,7 +491,7 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
   /** {@code merge_operations/merge_create}: MERGE on a new id, which creates it. */
   @Benchmark
   public long mergeCreate(Empty db) {
-    long n = db.session.execute(GraphdQueries.mergeCreate(db.nextEntity()), RowConversion.UNREAD);
+    long n = db.write(GraphdQueries.mergeCreate(db.next(LastWrite.ENTITY)));
     db.nodesWritten++;
     return n;
   }
@@ -511,11 +499,7 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
   /** {@code merge_operations/merge_update}: MERGE on 'static' with new values, which updates it. */
   @Benchmark
   public long mergeUpdate(MergeStatic db) {
-    long k = db.counter++;
-    long n = db.session.execute(GraphdQueries.mergeUpdate(k), RowConversion.UNREAD);
-    db.last = k;
-    db.lastWrite = LastWrite.STATIC;
-    return n;
+    return db.write(GraphdQueries.mergeUpdate(db.next(LastWrite.STATIC)));
   }
 
   /** Runs this class's benchmarks from an IDE; {@code args} are JMH options, e.g. {@code -p limit=1000 -f 1}. */

@@ -206,6 +206,26 @@ public final class GraphFixture implements AutoCloseable {
     }
   }
 
+  /**
+   * A write iteration's check of its copy, then its release: through {@code session} (the one
+   * {@link #prepare} returned), the preload's nodes and edges plus {@code nodesWritten} and
+   * {@code edgesWritten} ({@link EntityGraph#verifyCounts}), then {@code more}; the copy is released
+   * whatever they throw. With no session (its {@link #prepare} failed, and that exception is the one
+   * to report) it only releases.
+   *
+   * @throws IllegalStateException giving expected and actual counts, or what {@code more} throws
+   */
+  public void verifyAndRelease(GraphSession session, long nodesWritten, long edgesWritten, Runnable more) {
+    try {
+      if (session != null) {
+        EntityGraph.verifyCounts(session, preload.nodes() + nodesWritten, preload.edges() + edgesWritten);
+        more.run();
+      }
+    } finally {
+      release();
+    }
+  }
+
   /** Undoes {@link #prepare}: closes the journal, session and database copy and deletes their files; idempotent. */
   public void release() {
     try {
