@@ -26,10 +26,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * function, named for it in dbbench's spelling ({@code simple_match/match_by_id} is
  * {@link #matchById}); reported in ops/s (the side by side runs {@code -bm avgt}).
  *
- * <p>What is graphd's here: each group's preload as graphd builds it ({@link GraphdPreload}: one
- * literal CREATE per entity, 1,000 for simple_match, 10,000 for read_throughput, 100 for
+ * <p>What is graphd's here: each group's preload, built by graphd's statements ({@link GraphdPreload}:
+ * one literal CREATE per entity, 1,000 for simple_match, 10,000 for read_throughput, 100 for
  * relationship_creation, 100 and a 50-edge chain for complex_queries, none for the write groups,
- * the entity 'static' for merge_update); its literal query texts, built per call where graphd
+ * the entity 'static' for merge_update; in one transaction where graphd auto-commits each, the same
+ * rows); its literal query texts, built per call where graphd
  * formats them and sent through {@code execute(String, ...)}, so compiled on every call as its
  * {@code conn.query} does ({@link GraphdQueries}); one auto-committed statement per CREATE, so
  * {@code batchInsert} with {@code batchSize=N} is N auto-commits; {@code RETURN n}; a read consumes
