@@ -88,6 +88,21 @@ class FullModePlanTest {
         p.add(Map.entry(B + "graph.GraphWriteBenchmark.writeBatch", Map.of("batchSize", n, "nodes", "1", "journal", journal)));
       }
     }
+    // the same groups in graphd's form (GraphdThroughputBenchmark: graphd's preloads and literal queries), and the
+    // scan's scalar projection beside RETURN n at 1,000 and 10,000 rows
+    for (String op : List.of("matchById", "matchAllLimit10", "twoHopTraversal", "createNode", "explicitTransaction10Writes",
+        "createRelationship", "mergeCreate", "mergeUpdate")) {
+      p.add(Map.entry(B + "graph.GraphdThroughputBenchmark." + op, Map.of()));
+    }
+    for (String limit : List.of("10", "100", "1000", "10000")) {
+      p.add(Map.entry(B + "graph.GraphdThroughputBenchmark.scanLimit", Map.of("limit", limit, "projection", "node")));
+    }
+    for (String n : List.of("1", "10", "100", "1000")) {
+      p.add(Map.entry(B + "graph.GraphdThroughputBenchmark.batchInsert", Map.of("batchSize", n)));
+    }
+    for (String limit : List.of("1000", "10000")) {
+      p.add(Map.entry(B + "graph.GraphdThroughputBenchmark.scanLimit", Map.of("limit", limit, "projection", "scalars")));
+    }
     // WMPayload's four rows
     for (String doc : List.of("flat", "reqmgr2")) {
       p.add(Map.entry(B + "payload.PayloadServiceBenchmark.insert", Map.of("doc", doc)));

@@ -126,14 +126,7 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
      */
     @TearDown(Level.Iteration)
     public void verify() {
-      if (calls == 0) {
-        throw new IllegalStateException(benchmark + ": no call completed (and recorded its rows) in the iteration");
-      }
-      if (rows < minRows || rows > maxRows) {
-        String due = minRows == maxRows ? Long.toString(minRows) : minRows + ".." + maxRows;
-        throw new IllegalStateException(benchmark + ": consumed " + rows + " rows in " + calls
-            + " calls; expected " + due + " in total");
-      }
+      checkConsumed(benchmark, calls, rows, minRows, maxRows);
     }
 
     /** Closes everything and deletes the trial directory. */
@@ -201,6 +194,23 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
   @Benchmark
   public long twoHopTraversal(Graph g) {
     return g.record(g.session.execute(g.twoHop, g.nextId()), g.twoHopMinRows, g.nodes);
+  }
+
+  /**
+   * Checks an iteration's row accounting: at least one call, and the rows its calls consumed within
+   * {@code minRows..maxRows}, the sums of what each call declared.
+   *
+   * @throws IllegalStateException naming {@code benchmark}, the rows consumed and the rows due
+   */
+  static void checkConsumed(String benchmark, long calls, long rows, long minRows, long maxRows) {
+    if (calls == 0) {
+      throw new IllegalStateException(benchmark + ": no call completed (and recorded its rows) in the iteration");
+    }
+    if (rows < minRows || rows > maxRows) {
+      String due = minRows == maxRows ? Long.toString(minRows) : minRows + ".." + maxRows;
+      throw new IllegalStateException(benchmark + ": consumed " + rows + " rows in " + calls
+          + " calls; expected " + due + " in total");
+    }
   }
 
   /** {@value #ID_TABLE} parameter maps {@code {id: '<random existing id>'}}, seeded. */

@@ -140,27 +140,22 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
      */
     @TearDown(Level.Iteration)
     public void verify() {
-      if (session == null) { // prepare() failed; its exception is the one to report
-        fixture.release();
-        return;
-      }
       try {
-        EntityGraph.verifyCounts(session, fixture.data().nodes() + nodesWritten,
-            fixture.data().edges() + edgesWritten);
-        if (lastUpdate >= 0) {
-          List<List<Object>> r = session.fetch(
-              "MATCH (n:Entity {id: $id}) RETURN n.name, n.created_at", Map.of("id", UPDATED_ID));
-          List<Object> want = List.of("updated-" + lastUpdate, WRITE_TS + lastUpdate);
-          if (!r.equals(List.of(want))) {
-            throw new IllegalStateException(benchmark + ": entity " + UPDATED_ID + " holds " + r
-                + " after mergeUpdate; expected " + want);
+        fixture.verifyAndRelease(session, nodesWritten, edgesWritten, () -> {
+          if (lastUpdate >= 0) {
+            List<List<Object>> r = session.fetch(
+                "MATCH (n:Entity {id: $id}) RETURN n.name, n.created_at", Map.of("id", UPDATED_ID));
+            List<Object> want = List.of("updated-" + lastUpdate, WRITE_TS + lastUpdate);
+            if (!r.equals(List.of(want))) {
+              throw new IllegalStateException(benchmark + ": entity " + UPDATED_ID + " holds " + r
+                  + " after mergeUpdate; expected " + want);
+            }
           }
-        }
-        if (mode.enabled()) {
-          verifyJournal();
-        }
+          if (mode.enabled()) {
+            verifyJournal();
+          }
+        });
       } finally {
-        fixture.release();
         session = null;
       }
     }

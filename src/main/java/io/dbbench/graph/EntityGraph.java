@@ -45,10 +45,18 @@ public final class EntityGraph {
    * @param to target index of each edge
    * @param weight weight of each edge
    */
-  public record Dataset(int nodes, long seed, int[] from, int[] to, float[] weight) {
+  public record Dataset(int nodes, long seed, int[] from, int[] to, float[] weight) implements GraphPreload {
     /** Number of edges ({@code nodes} ring edges plus {@code nodes} random ones; none when n &lt; 2). */
+    @Override
     public int edges() {
       return from.length;
+    }
+
+    /** {@link EntityGraph#createSchema}, then {@link EntityGraph#load} with CSV files in {@code scratchDir}. */
+    @Override
+    public void load(GraphSession s, Path scratchDir) {
+      createSchema(s);
+      EntityGraph.load(s, this, scratchDir);
     }
 
     /** CRC32C of the node CSV followed by the edge CSV, as loaded; for the run manifest. */

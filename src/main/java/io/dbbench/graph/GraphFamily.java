@@ -26,7 +26,10 @@ import java.util.Optional;
  * (match_by_id, match_all_limit_10) on 1,000 preloaded nodes, read_throughput (scan_limit) on
  * 10,000, relationship_creation and complex_queries (two_hop_traversal) on 100, and every write group
  * into an empty database. Full mode measures each method at its group's preload ({@link #full});
- * 100,000 nodes is dbbench's extension, measured as a sweep of its own.
+ * 100,000 nodes is dbbench's extension, measured as a sweep of its own. Two forms: dbbench's
+ * ({@code GraphReadBenchmark}, {@code GraphWriteBenchmark}: prepared statements, batches in one
+ * transaction) and graphd's ({@code GraphdThroughputBenchmark}: each group's own preload, literal
+ * queries compiled per call, auto-commits), which full mode runs in its graphd-form sweeps.
  */
 public final class GraphFamily implements BenchmarkFamily {
   /** Node count of every method in quick mode (graphd's simple_match preload). */
@@ -42,6 +45,10 @@ public final class GraphFamily implements BenchmarkFamily {
   static final int GRAPHD_MATCH_NODES = 1000;
   static final int GRAPHD_SCAN_NODES = 10_000;
   static final int GRAPHD_RELATIONSHIP_NODES = 100;
+  /** The benchmarks of graphd's form ({@code GraphdThroughputBenchmark}), as a regex prefix. */
+  static final String GRAPHD_FORM = "^io\\.dbbench\\.graph\\.GraphdThroughputBenchmark\\.";
+  /** graphd's-form rows quick mode runs: its point lookup and its scan (at quick's {@code limit}). */
+  static final String GRAPHD_FORM_QUICK = "matchById|scanLimit";
 
   @Override
   public String id() {
@@ -50,11 +57,13 @@ public final class GraphFamily implements BenchmarkFamily {
 
   /**
    * The sweep's seconds in the quick main job: 53 s in {@code results/20261126T144832Z} (its wall
-   * time less its comparison's), less the seven write paths quick mode no longer runs (about 4 s each).
+   * time less its comparison's), less the seven write paths quick mode no longer runs (about 4 s each),
+   * plus graphd's form's two rows (matchById, scanLimit limit=10: 15 s for both, JMH's start included,
+   * with quick's options on the tmpfs here).
    */
   @Override
   public int expectedSweepSeconds() {
-    return 28;
+    return 43;
   }
 
   @Override
@@ -117,7 +126,8 @@ public final class GraphFamily implements BenchmarkFamily {
    * groups at graphd's own), journal off in the sweep (journal on, for writeBatch 100, from the
    * headline comparison; sync and on for every write method and sync+fsync in full mode), batch
    * sizes 1 and 100, limit 10, the reads and writeBatch only (the other write paths run in full
-   * mode), to keep the family within two minutes on two cores;
+   * mode) and of graphd's form ({@code GraphdThroughputBenchmark}) only matchById and scanLimit
+   * ({@code projection=node}), to keep the family within two minutes on two cores;
    * the two headline comparisons, journal off against on (graphd's writer thread) on dbbench's write
    * form (writeBatch 100: prepared CREATEs in one transaction) and on graphd's (createInlined: one
    * literal CREATE auto-committed per call), each with a pilot of {@value #QUICK_HEADLINE_FORKS}
@@ -151,6 +161,10 @@ public final class GraphFamily implements BenchmarkFamily {
             + "|createWithParams|mergeCreate|mergeUpdate|transaction10Writes)$", "graphd's single-query and"
             + " transaction write paths (one fork each with the journal off, no finding reads them): full mode runs them"
             + " with the journal off, sync and on; the quick budget goes to the headline comparisons' pairs")
+        .param("projection", "node")
+        .exclude(GRAPHD_FORM + "(?!(" + GRAPHD_FORM_QUICK + ")$)", "graphd's form of its other groups (full mode's"
+            + " graphd-form sweep runs every group); quick mode keeps its point lookup and scan, literal queries"
+            + " compiled per call beside dbbench's prepared matchById and readLimit")
         .headlineForks(QUICK_HEADLINE_FORKS);
     quickTempRoot().ifPresent(root -> b.forkProperty(GraphSettings.propertyTmpdir(), root.toString()));
     return b.build();
@@ -163,7 +177,9 @@ public final class GraphFamily implements BenchmarkFamily {
    * {@value #GRAPHD_MATCH_NODES} nodes, readLimit (10-10,000) on {@value #GRAPHD_SCAN_NODES},
    * twoHopTraversal and createRelationship (journal off, sync, on) on
    * {@value #GRAPHD_RELATIONSHIP_NODES}; the journal with an fsync per write on the batched path
-   * (100) and the single create; and dbbench's extension, every read and write at
+   * (100) and the single create; graphd's form ({@code GraphdThroughputBenchmark}, each group on its
+   * own preload with graphd's literal queries) in the graphd-form sweep, and its scan with scalar
+   * projections at 1,000 and 10,000 rows in graphd-form-scalars; and dbbench's extension, every read and write at
    * {@value #EXTENSION_NODES} nodes with the journal off (what the preload changes is the engine's
    * work; fullScan runs only there, graphd has no such group). Two forks of 2 + 4 one-second
    * iterations per row; the two headline comparisons (journal off against on, on dbbench's batched
@@ -178,6 +194,7 @@ public final class GraphFamily implements BenchmarkFamily {
         .measurementTime("1s").sweepExpectedSeconds(FULL_SWEEP_SECONDS)
         .exclude(read, "graphd's reads run on its own preloads, in the graphd-* sweeps")
         .exclude(write + "createRelationship$", "graphd creates relationships among 100 nodes: the graphd-100 sweep")
+        .exclude(GRAPHD_FORM, "graphd's form runs in the graphd-form sweeps, each group on its own preload")
         .comparisonCap(FULL_COMPARISON_CAP_SECONDS).comparisonExpectedSeconds(FULL_COMPARISON_SECONDS)
         .comparison(new GraphForm().study().headline("journal-graphd-form"))
         .comparisonCap(FULL_COMPARISON_CAP_SECONDS).comparisonExpectedSeconds(FULL_COMPARISON_SECONDS)
@@ -193,6 +210,13 @@ public final class GraphFamily implements BenchmarkFamily {
             + " (sync+fsync; graphd has no such mode), on the batched path (100 nodes) and the single create: what"
             + " per-write durability costs at a representative point", FULL_FSYNC_SECONDS, List.of(),
             "journal", "sync+fsync", "batchSize", "100")
+        .sweep("graphd-form", GRAPHD_FORM, "graphd's form: every group of its throughput_bench on graphd's own"
+            + " preload, with its literal queries compiled per call, auto-commits and RETURN n", FULL_GRAPHD_FORM_SECONDS,
+            List.of(), "projection", "node")
+        .sweep("graphd-form-scalars", GRAPHD_FORM + "scanLimit$", "graphd's scan returning three scalar columns"
+            + " (RETURN n.id, n.name, n.created_at) in place of the node, at 1,000 and 10,000 rows: what node conversion"
+            + " costs a Java client", FULL_GRAPHD_SCALARS_SECONDS, List.of(), "projection", "scalars",
+            "limit", "1000,10000")
         .sweep("dbbench-100k", read + "|" + write, "dbbench's extension beyond graphd's points: every read and"
             + " write on 100,000 preloaded nodes, journal off", FULL_EXTENSION_SECONDS, List.of(),
             "nodes", "" + EXTENSION_NODES, "journal", "off");
@@ -208,6 +232,10 @@ public final class GraphFamily implements BenchmarkFamily {
   static final int FULL_RELATIONSHIP_SECONDS = 65;
   /** Full mode's fsync sweep (2 rows), seconds. */
   static final int FULL_FSYNC_SECONDS = 30;
+  /** Full mode's graphd-form sweep (16 rows: 7 reads, 4 of them scan limits, and 9 writes; 2 forks each), seconds. */
+  static final int FULL_GRAPHD_FORM_SECONDS = 330;
+  /** Full mode's graphd-form-scalars sweep (2 rows), seconds. */
+  static final int FULL_GRAPHD_SCALARS_SECONDS = 45;
   /** Full mode's dbbench-100k sweep (19 rows on 100,000 nodes: 8 reads, 11 writes), seconds. */
   static final int FULL_EXTENSION_SECONDS = 320;
   /** Full mode's headline comparisons: each one's cap and what it is expected to take, seconds. */

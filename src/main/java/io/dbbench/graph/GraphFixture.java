@@ -13,7 +13,8 @@ import java.util.stream.Stream;
  * what the benchmarks run.
  *
  * <p>{@link #open} (per trial) makes a fresh temp directory, builds a <em>template</em> database
- * there (schema, deterministic preload, counts verified) and closes it. {@link #prepare} (per
+ * there (schema and preload, {@link GraphPreload}: dbbench's seeded graph or one of graphd's;
+ * counts verified) and closes it. {@link #prepare} (per
  * iteration for write benchmarks, per trial for reads) copies the template file to a fresh working
  * database, opens it with the configured buffer pool and, when journaling, a new GraphJ journal
  * beside it. {@link #release} closes the journal, session and database and deletes their
@@ -26,7 +27,7 @@ public final class GraphFixture implements AutoCloseable {
 
   private final Path dir;
   private final Path templateDir;
-  private final EntityGraph.Dataset data;
+  private final GraphPreload preload;
   private final long bufferPoolBytes;
   private final GraphEngine engine;
   private int opened;
@@ -37,11 +38,11 @@ public final class GraphFixture implements AutoCloseable {
   private Path journalFile;
   private Leases.Lease lease;
 
-  private GraphFixture(GraphEngine engine, Path dir, EntityGraph.Dataset data, long bufferPoolBytes) {
+  private GraphFixture(GraphEngine engine, Path dir, GraphPreload preload, long bufferPoolBytes) {
     this.engine = engine;
     this.dir = dir;
     this.templateDir = dir.resolve("template");
-    this.data = data;
+    this.preload = preload;
     this.bufferPoolBytes = bufferPoolBytes;
   }
 
@@ -72,18 +73,35 @@ public final class GraphFixture implements AutoCloseable {
     if (!engine.available()) {
       throw new IllegalStateException(engine.unavailableReason());
     }
-    EntityGraph.Dataset data = EntityGraph.generate(nodes, seed);
+    return open(engine, EntityGraph.generate(nodes, seed), bufferPoolBytes, root);
+  }
+
+  /**
+   * Creates the trial directory under {@code root} and the template database loaded with
+   * {@code preload}.
+   *
+   * @param engine the embedded database to run on ({@link GraphEngine#available})
+   * @param preload the schema and data ({@link GraphPreload#load})
+   * @param bufferPoolBytes the engine's buffer pool, bytes
+   * @param root where the trial directory goes (see {@link GraphSettings#tempRoot()})
+   * @throws IllegalStateException naming the path when the directory cannot be created, or when
+   *     the preload's counts are wrong, or naming the engine when this build lacks it
+   * @throws GraphQueryException when the database rejects the schema or the load
+   */
+  public static GraphFixture open(GraphEngine engine, GraphPreload preload, long bufferPoolBytes, Path root) {
+    if (!engine.available()) {
+      throw new IllegalStateException(engine.unavailableReason());
+    }
     Leases.Lease lease = Leases.take();
     Path dir = GraphSettings.createTrialDir(root);
     lease.path(dir);
-    GraphFixture f = new GraphFixture(engine, dir, data, bufferPoolBytes);
+    GraphFixture f = new GraphFixture(engine, dir, preload, bufferPoolBytes);
     f.lease = lease;
     try {
       Files.createDirectories(f.templateDir);
       try (GraphDatabase t = engine.open(f.templateDir.resolve(DB_FILE), bufferPoolBytes);
           GraphSession s = t.openSession()) {
-        EntityGraph.createSchema(s);
-        EntityGraph.load(s, data, dir);
+        preload.load(s, dir);
       }
       // the engine extracts its native library to a temp file it deletes only on a normal JVM exit
       engine.extractedNativeLibrary().ifPresent(lease::path);
@@ -97,9 +115,21 @@ public final class GraphFixture implements AutoCloseable {
     }
   }
 
-  /** The preloaded dataset. */
+  /** What the template database was loaded with. */
+  public GraphPreload preload() {
+    return preload;
+  }
+
+  /**
+   * The preloaded dataset, when the fixture holds dbbench's seeded graph.
+   *
+   * @throws IllegalStateException naming the preload when it is another ({@link #preload})
+   */
   public EntityGraph.Dataset data() {
-    return data;
+    if (preload instanceof EntityGraph.Dataset d) {
+      return d;
+    }
+    throw new IllegalStateException("this fixture holds " + preload + ", not dbbench's seeded dataset; use preload()");
   }
 
   /** The trial directory. */
@@ -173,6 +203,26 @@ public final class GraphFixture implements AutoCloseable {
       } finally {
         journal = null;
       }
+    }
+  }
+
+  /**
+   * A write iteration's check of its copy, then its release: through {@code session} (the one
+   * {@link #prepare} returned), the preload's nodes and edges plus {@code nodesWritten} and
+   * {@code edgesWritten} ({@link EntityGraph#verifyCounts}), then {@code more}; the copy is released
+   * whatever they throw. With no session (its {@link #prepare} failed, and that exception is the one
+   * to report) it only releases.
+   *
+   * @throws IllegalStateException giving expected and actual counts, or what {@code more} throws
+   */
+  public void verifyAndRelease(GraphSession session, long nodesWritten, long edgesWritten, Runnable more) {
+    try {
+      if (session != null) {
+        EntityGraph.verifyCounts(session, preload.nodes() + nodesWritten, preload.edges() + edgesWritten);
+        more.run();
+      }
+    } finally {
+      release();
     }
   }
 

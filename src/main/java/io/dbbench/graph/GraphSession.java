@@ -13,7 +13,8 @@ import java.util.Map;
  * <p>Result values are converted to Java: {@code STRING} to {@link String}, {@code INT64} to
  * {@link Long}, {@code FLOAT} to {@link Float}, {@code DOUBLE} to {@link Double}, {@code BOOL} to
  * {@link Boolean}, SQL NULL to {@code null}, and a node or relationship to a
- * {@code Map<String, Object>} of its properties (insertion order as the table declares them).
+ * {@code Map<String, Object>} of its properties (insertion order as the table declares them), unless
+ * a {@link RowConversion} says otherwise.
  */
 public interface GraphSession extends AutoCloseable {
 
@@ -42,6 +43,27 @@ public interface GraphSession extends AutoCloseable {
   long execute(String cypher);
 
   /**
+   * Compiles and executes a literal (unprepared) query and does with its rows what
+   * {@code conversion} says: closes the result unread ({@link RowConversion#UNREAD}, returning 0),
+   * or consumes every row converting every value ({@link RowConversion#PROPERTIES}, as
+   * {@link #execute(String)}; {@link RowConversion#ID_LABEL_PROPERTIES}, graphd's).
+   *
+   * <p>This default serves a session that converts only to properties (a test's stand-in); an
+   * engine's session overrides it.
+   *
+   * @return the number of rows consumed (0 when unread)
+   * @throws GraphQueryException when it fails
+   * @throws UnsupportedOperationException naming the conversion when this session lacks it
+   */
+  default long execute(String cypher, RowConversion conversion) {
+    if (conversion == RowConversion.PROPERTIES) {
+      return execute(cypher);
+    }
+    throw new UnsupportedOperationException(getClass().getName() + " converts rows only as " + RowConversion.PROPERTIES
+        + "; asked for " + conversion);
+  }
+
+  /**
    * Executes {@code cypher} with {@code params} (prepared on the fly when params is non-empty) and
    * returns every row as a list of converted column values. For set-up and verification, not for
    * measured code.
@@ -49,6 +71,26 @@ public interface GraphSession extends AutoCloseable {
    * @throws GraphQueryException when it fails
    */
   List<List<Object>> fetch(String cypher, Map<String, ?> params);
+
+  /**
+   * As {@link #fetch(String, Map)}, with nodes and relationships converted as {@code conversion}
+   * says ({@link RowConversion#ID_LABEL_PROPERTIES}: {@link RowConversion.Node} and
+   * {@link RowConversion.Rel} values). The default serves {@link RowConversion#PROPERTIES} only.
+   *
+   * @throws GraphQueryException when it fails
+   * @throws IllegalArgumentException for {@link RowConversion#UNREAD}: a fetch reads its rows
+   * @throws UnsupportedOperationException naming the conversion when this session lacks it
+   */
+  default List<List<Object>> fetch(String cypher, Map<String, ?> params, RowConversion conversion) {
+    if (conversion == RowConversion.UNREAD) {
+      throw new IllegalArgumentException("fetch reads every row; conversion " + conversion + " reads none");
+    }
+    if (conversion == RowConversion.PROPERTIES) {
+      return fetch(cypher, params);
+    }
+    throw new UnsupportedOperationException(getClass().getName() + " converts rows only as " + RowConversion.PROPERTIES
+        + "; asked for " + conversion);
+  }
 
   /** Closes the session's statements and the connection; idempotent. */
   @Override

@@ -77,29 +77,39 @@ public final class JournalingSession implements GraphSession {
 
   @Override
   public long execute(String cypher) {
+    return execute(cypher, RowConversion.PROPERTIES);
+  }
+
+  @Override
+  public long execute(String cypher, RowConversion conversion) {
     if (!Cypher.isMutating(cypher)) {
-      return delegate.execute(cypher);
+      return delegate.execute(cypher, conversion);
     }
     if (order == Order.BEFORE) {
       append(cypher, Map.of());
-      return delegate.execute(cypher);
+      return delegate.execute(cypher, conversion);
     }
-    long n = delegate.execute(cypher);
+    long n = delegate.execute(cypher, conversion);
     append(cypher, Map.of());
     return n;
   }
 
   @Override
   public List<List<Object>> fetch(String cypher, Map<String, ?> params) {
+    return fetch(cypher, params, RowConversion.PROPERTIES);
+  }
+
+  @Override
+  public List<List<Object>> fetch(String cypher, Map<String, ?> params, RowConversion conversion) {
     if (!Cypher.isMutating(cypher)) {
-      return delegate.fetch(cypher, params);
+      return delegate.fetch(cypher, params, conversion);
     }
     Map<String, ?> p = params == null ? Map.of() : params;
     if (order == Order.BEFORE) {
       append(cypher, p);
-      return delegate.fetch(cypher, params);
+      return delegate.fetch(cypher, params, conversion);
     }
-    List<List<Object>> rows = delegate.fetch(cypher, params);
+    List<List<Object>> rows = delegate.fetch(cypher, params, conversion);
     append(cypher, p);
     return rows;
   }

@@ -5,6 +5,7 @@ import com.kuzudb.DataType;
 import com.kuzudb.DataTypeID;
 import com.kuzudb.Database;
 import com.kuzudb.FlatTuple;
+import com.kuzudb.InternalID;
 import com.kuzudb.PreparedStatement;
 import com.kuzudb.QueryResult;
 import com.kuzudb.Value;
@@ -177,7 +178,7 @@ public final class KuzuGraphDatabase implements GraphDatabase {
     public long execute(GraphStatement statement, Map<String, ?> params) {
       QueryResult r = run(statement, params);
       try {
-        return consume(r, null);
+        return consume(r, null, RowConversion.PROPERTIES);
       } finally {
         r.close();
       }
@@ -185,9 +186,14 @@ public final class KuzuGraphDatabase implements GraphDatabase {
 
     @Override
     public long execute(String cypher) {
+      return execute(cypher, RowConversion.PROPERTIES);
+    }
+
+    @Override
+    public long execute(String cypher, RowConversion conversion) {
       QueryResult r = run(cypher);
       try {
-        return consume(r, null);
+        return conversion == RowConversion.UNREAD ? 0 : consume(r, null, conversion);
       } finally {
         r.close();
       }
@@ -195,11 +201,19 @@ public final class KuzuGraphDatabase implements GraphDatabase {
 
     @Override
     public List<List<Object>> fetch(String cypher, Map<String, ?> params) {
+      return fetch(cypher, params, RowConversion.PROPERTIES);
+    }
+
+    @Override
+    public List<List<Object>> fetch(String cypher, Map<String, ?> params, RowConversion conversion) {
+      if (conversion == RowConversion.UNREAD) {
+        throw new IllegalArgumentException("fetch reads every row; conversion " + conversion + " reads none");
+      }
       List<List<Object>> rows = new ArrayList<>();
       if (params == null || params.isEmpty()) {
         QueryResult r = run(cypher);
         try {
-          consume(r, rows);
+          consume(r, rows, conversion);
         } finally {
           r.close();
         }
@@ -208,7 +222,7 @@ public final class KuzuGraphDatabase implements GraphDatabase {
       try (GraphStatement st = prepare(cypher)) {
         QueryResult r = run(st, params);
         try {
-          consume(r, rows);
+          consume(r, rows, conversion);
         } finally {
           r.close();
         }
@@ -255,8 +269,8 @@ public final class KuzuGraphDatabase implements GraphDatabase {
       return r;
     }
 
-    /** Reads every row, converting each value; adds converted rows to {@code sink} when given. */
-    private long consume(QueryResult r, List<List<Object>> sink) {
+    /** Reads every row, converting each value as {@code conversion} says; adds converted rows to {@code sink} when given. */
+    private long consume(QueryResult r, List<List<Object>> sink, RowConversion conversion) {
       int cols = (int) r.getNumColumns();
       DataTypeID[] types = new DataTypeID[cols];
       for (int i = 0; i < cols; i++) {
@@ -275,7 +289,7 @@ public final class KuzuGraphDatabase implements GraphDatabase {
           for (int i = 0; i < cols; i++) {
             Value v = t.getValue(i);
             try {
-              Object o = toJava(v, types[i]);
+              Object o = toJava(v, types[i], conversion);
               if (row != null) {
                 row.add(o);
               }
@@ -308,37 +322,43 @@ public final class KuzuGraphDatabase implements GraphDatabase {
     }
   }
 
-  private static Object toJava(Value v, DataTypeID type) {
+  private static Object toJava(Value v, DataTypeID type, RowConversion conversion) {
     if (v.isNull()) {
       return null;
     }
-    if (type == DataTypeID.NODE) {
-      Map<String, Object> props = new LinkedHashMap<>();
-      long n = ValueNodeUtil.getPropertySize(v);
-      for (long i = 0; i < n; i++) {
-        Value p = ValueNodeUtil.getPropertyValueAt(v, i);
-        try {
-          props.put(ValueNodeUtil.getPropertyNameAt(v, i), p.isNull() ? null : p.getValue());
-        } finally {
-          p.close();
-        }
-      }
-      return props;
+    if (type != DataTypeID.NODE && type != DataTypeID.REL) {
+      return v.getValue();
     }
-    if (type == DataTypeID.REL) {
-      Map<String, Object> props = new LinkedHashMap<>();
-      long n = ValueRelUtil.getPropertySize(v);
-      for (long i = 0; i < n; i++) {
-        Value p = ValueRelUtil.getPropertyValueAt(v, i);
-        try {
-          props.put(ValueRelUtil.getPropertyNameAt(v, i), p.isNull() ? null : p.getValue());
-        } finally {
-          p.close();
-        }
-      }
-      return props;
+    boolean node = type == DataTypeID.NODE;
+    if (conversion != RowConversion.ID_LABEL_PROPERTIES) {
+      return properties(v, node);
     }
-    return v.getValue();
+    // graphd's: the calls the lbug Rust crate makes, the ids and the label before the properties
+    if (node) {
+      InternalID id = ValueNodeUtil.getID(v);
+      String label = ValueNodeUtil.getLabelName(v);
+      return new RowConversion.Node(id.tableId, id.offset, label, properties(v, true));
+    }
+    InternalID src = ValueRelUtil.getSrcID(v);
+    InternalID dst = ValueRelUtil.getDstID(v);
+    String label = ValueRelUtil.getLabelName(v);
+    return new RowConversion.Rel(src.tableId, src.offset, dst.tableId, dst.offset, label, properties(v, false));
+  }
+
+  /** A node's ({@code node}) or relationship's properties, in table order: per property its name, value and null check. */
+  private static Map<String, Object> properties(Value v, boolean node) {
+    Map<String, Object> props = new LinkedHashMap<>();
+    long n = node ? ValueNodeUtil.getPropertySize(v) : ValueRelUtil.getPropertySize(v);
+    for (long i = 0; i < n; i++) {
+      Value p = node ? ValueNodeUtil.getPropertyValueAt(v, i) : ValueRelUtil.getPropertyValueAt(v, i);
+      try {
+        props.put(node ? ValueNodeUtil.getPropertyNameAt(v, i) : ValueRelUtil.getPropertyNameAt(v, i),
+            p.isNull() ? null : p.getValue());
+      } finally {
+        p.close();
+      }
+    }
+    return props;
   }
 
   private static final class KuzuStatement implements GraphStatement {

@@ -161,6 +161,36 @@ class GraphFamilyTest {
   }
 
   @Test
+  void graphdsFormRunsEveryGroupInFullModeAndTwoRowsInQuick() {
+    List<String> methods = new java.util.ArrayList<>();
+    for (java.lang.reflect.Method m : GraphdThroughputBenchmark.class.getMethods()) {
+      if (m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class)) {
+        methods.add(m.getName());
+      }
+    }
+    String prefix = "io.dbbench.graph.GraphdThroughputBenchmark.";
+    var quick = family.settings(false);
+    // quick mode's budget: graphd's point lookup and its scan at quick's one limit, RETURN n
+    assertEquals(new TreeSet<>(List.of("matchById", "scanLimit")),
+        new TreeSet<>(methods.stream().filter(m -> !quick.isExcluded(prefix + m)).toList()));
+    assertEquals(List.of("node"), quick.params().get("projection"));
+    assertEquals(List.of("10"), quick.params().get("limit"));
+    assertTrue(quick.sweeps().stream().noneMatch(w -> w.runs(prefix + "scanLimit")), "no further quick sweep");
+    // full mode: every method once in graphd-form (RETURN n), the scan's scalars at 1,000 and 10,000 rows
+    var full = family.settings(true);
+    var form = full.sweeps().stream().filter(w -> w.name().equals("graphd-form")).findFirst().orElseThrow();
+    var scalars = full.sweeps().stream().filter(w -> w.name().equals("graphd-form-scalars")).findFirst().orElseThrow();
+    for (String m : methods) {
+      assertTrue(full.isExcluded(prefix + m), m + " stays out of full mode's main sweep");
+      assertTrue(form.runs(prefix + m), m);
+      assertEquals(m.equals("scanLimit"), scalars.runs(prefix + m), m);
+    }
+    assertEquals(List.of("node"), form.params().get("projection"));
+    assertEquals(Map.of("projection", List.of("scalars"), "limit", List.of("1000", "10000")), scalars.params());
+    assertEquals(10, methods.size());
+  }
+
+  @Test
   void quickTrialsPutTheirDatabasesOnTheTmpfsUnlessTheUserChoseADirectory() {
     String key = GraphSettings.propertyTmpdir();
     String quickRoot = family.settings(Mode.QUICK).forkProperties().get(key);

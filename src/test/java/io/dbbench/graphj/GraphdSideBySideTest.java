@@ -148,8 +148,26 @@ class GraphdSideBySideTest {
         "read_throughput/scan_limit/100", "read_throughput/scan_limit/1000", "read_throughput/scan_limit/10000",
         "complex_queries/two_hop_traversal")), groups);
     assertFalse(crit.matcher("read_throughput/scan_limit/100000").find());
-    assertTrue(t.pairs.stream().filter(p -> p.label().startsWith("writeBatch")).allMatch(p -> p.differs().contains("auto-committed")),
+    assertTrue(t.pairs.stream().filter(p -> p.label().startsWith("dbbench-form writeBatch"))
+            .allMatch(p -> p.differs().contains("auto-committed")),
         "graphd's batch is auto-commit, dbbench's one transaction: said on every batch row");
+    // every group pairs with exactly one row of graphd's form (GraphdThroughputBenchmark) and keeps
+    // dbbench's form beside it; graphd's form of a read does graphd's work exactly
+    for (String group : groups) {
+      List<GraphdSideBySide.Pair> graphdForm = t.pairs.stream().filter(p -> p.criterionId().equals(group)
+          && p.benchmark().startsWith("GraphdThroughputBenchmark.")).toList();
+      assertEquals(1, graphdForm.size(), group + ": " + graphdForm);
+      assertTrue(graphdForm.get(0).label().startsWith("graphd-form "), graphdForm.get(0).label());
+      assertTrue(t.pairs.stream().anyMatch(p -> p.criterionId().equals(group) && p.label().startsWith("dbbench-form ")
+          && p.benchmark().matches("Graph(Read|Write)Benchmark\\.\\w+")), group + " keeps dbbench's form");
+      if (group.startsWith("simple_match/") || group.startsWith("read_throughput/") || group.startsWith("complex_")) {
+        assertEquals("", graphdForm.get(0).differs(), group);
+      }
+    }
+    assertEquals("node", t.pairs.stream().filter(p -> p.label().equals("graphd-form scanLimit limit=1000")).findFirst()
+        .orElseThrow().params().get("projection"), "graphd returns n: the node projection");
+    assertTrue(String.join(" ", new GraphdSideBySide().jmhParams(t)).contains("-p projection=node"),
+        "the scalar projection has no graphd group and does not run in the side by side");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GraphdSideBySide.Suite.parse("graph"));
     assertTrue(e.getMessage().contains("--suite graph") && e.getMessage().contains("throughput"), e.getMessage());
   }
@@ -173,12 +191,13 @@ class GraphdSideBySideTest {
     }
     GraphdSideBySide.Summary s = GraphdSideBySide.analyze(tmp);
     assertEquals(GraphdSideBySide.Suite.THROUGHPUT, s.suite());
-    assertEquals(List.of("readLimit limit=100"), s.rows().stream().map(GraphdSideBySide.Row::label).toList(),
+    assertEquals(List.of("dbbench-form readLimit limit=100"), s.rows().stream().map(GraphdSideBySide.Row::label).toList(),
         "the Kuzu row is not LadybugDB's and is not paired");
     assertEquals(2.025, s.rows().get(0).ratio(), 0.01);
     String md = s.markdown();
     assertTrue(md.startsWith("# graphd's throughput_bench beside dbbench"), md);
-    assertTrue(md.contains("- readLimit limit=100 / read_throughput/scan_limit/100: graphd formats the LIMIT"), md);
+    assertTrue(md.contains("- dbbench-form readLimit limit=100 / read_throughput/scan_limit/100: graphd formats the LIMIT"),
+        md);
   }
 
   @Test
