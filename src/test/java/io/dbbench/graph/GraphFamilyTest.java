@@ -169,7 +169,7 @@ class GraphFamilyTest {
       }
     }
     String prefix = "io.dbbench.graph.GraphdThroughputBenchmark.";
-    var quick = family.settings(false);
+    var quick = family.settings(io.dbbench.core.Mode.QUICK);
     // quick mode's budget: graphd's point lookup and its scan at quick's one limit, RETURN n
     assertEquals(new TreeSet<>(List.of("matchById", "scanLimit")),
         new TreeSet<>(methods.stream().filter(m -> !quick.isExcluded(prefix + m)).toList()));
@@ -177,7 +177,7 @@ class GraphFamilyTest {
     assertEquals(List.of("10"), quick.params().get("limit"));
     assertTrue(quick.sweeps().stream().noneMatch(w -> w.runs(prefix + "scanLimit")), "no further quick sweep");
     // full mode: every method once in graphd-form (RETURN n), the scan's scalars at 1,000 and 10,000 rows
-    var full = family.settings(true);
+    var full = family.settings(io.dbbench.core.Mode.FULL);
     var form = full.sweeps().stream().filter(w -> w.name().equals("graphd-form")).findFirst().orElseThrow();
     var scalars = full.sweeps().stream().filter(w -> w.name().equals("graphd-form-scalars")).findFirst().orElseThrow();
     for (String m : methods) {
