@@ -89,16 +89,17 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
   private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT;
   private static final ValueLayout.OfBoolean Z = ValueLayout.JAVA_BOOLEAN;
   /**
-   * {@code lbug_system_config} of LadybugDB 0.14.3's {@code lbug.h} (Linux): buffer_pool_size,
-   * max_num_threads, enable_compression, read_only, max_db_size, auto_checkpoint,
-   * checkpoint_threshold, throw_on_wal_replay_failure, enable_checksums.
+   * {@code lbug_system_config} of LadybugDB 0.14.3's {@code lbug.h} (Linux; 48 bytes):
+   * buffer_pool_size, max_num_threads, enable_compression, read_only, max_db_size, auto_checkpoint,
+   * checkpoint_threshold. Its {@code lbug_database_init} leaves the two options the Java API passes
+   * besides (WAL replay failures thrown, checksums) at {@code SystemConfig}'s defaults, which are the
+   * values the Java API client passes.
    */
   static final StructLayout CONFIG = MemoryLayout.structLayout(
       L.withName("buffer_pool_size"), L.withName("max_num_threads"),
       Z.withName("enable_compression"), Z.withName("read_only"), MemoryLayout.paddingLayout(6),
       L.withName("max_db_size"), Z.withName("auto_checkpoint"), MemoryLayout.paddingLayout(7),
-      L.withName("checkpoint_threshold"), Z.withName("throw_on_wal_replay_failure"),
-      Z.withName("enable_checksums"), MemoryLayout.paddingLayout(6));
+      L.withName("checkpoint_threshold"));
   /** Bytes of the {@code {void* _x; bool _is_owned_by_cpp;}} handle structs (result, tuple, value). */
   private static final long HANDLE = 16;
 
@@ -201,9 +202,9 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
 
   /**
    * Opens (creating when absent) the database file {@code dbFile} through the C API, read-write,
-   * with LadybugDB's defaults (compression, automatic checkpoints, WAL replay failures thrown,
-   * checksums: {@code lbug_default_system_config}) and the given buffer pool, as the Java API client
-   * opens it.
+   * with LadybugDB's defaults ({@code lbug_default_system_config}: compression, automatic
+   * checkpoints; WAL replay failures thrown and checksums, which the C API does not expose) and the
+   * given buffer pool, as the Java API client opens it.
    *
    * @param bufferPoolBytes the buffer pool, bytes (&gt; 0)
    * @throws IllegalArgumentException when {@code bufferPoolBytes <= 0} or the parent directory is missing
