@@ -440,6 +440,10 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
       }
     }
 
+    // The row loop calls each downcall through its static final handle at the call site, so the
+    // JIT links it as a constant: through a shared helper taking the handle as an argument, C2 did
+    // not inline at every site ("callee uses too much stack") and a row cost several times more.
+
     private long consume(Hints hints, List<List<Object>> sink) {
       int cols = (int) count(RESULT_COLUMNS, result);
       int[] types = new int[cols];
@@ -452,42 +456,43 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
         }
       }
       hints.columns(cols);
-      long rows = 0;
-      while (flag(RESULT_HAS_NEXT, result)) {
-        check(status(RESULT_GET_NEXT, result, tuple), "lbug_query_result_get_next");
-        try {
-          List<Object> row = sink == null ? null : new ArrayList<>(cols);
-          for (int i = 0; i < cols; i++) {
-            check(status(TUPLE_GET_VALUE, tuple, (long) i, value), "lbug_flat_tuple_get_value");
-            try {
-              Object o = toJava(value, types[i], hints.properties[i]);
-              if (row != null) {
-                row.add(o);
+      try {
+        long rows = 0;
+        while ((boolean) RESULT_HAS_NEXT.invokeExact(result)) {
+          check((int) RESULT_GET_NEXT.invokeExact(result, tuple), "lbug_query_result_get_next");
+          try {
+            List<Object> row = sink == null ? null : new ArrayList<>(cols);
+            for (int i = 0; i < cols; i++) {
+              check((int) TUPLE_GET_VALUE.invokeExact(tuple, (long) i, value), "lbug_flat_tuple_get_value");
+              try {
+                Object o = toJava(value, types[i], hints.properties[i]);
+                if (row != null) {
+                  row.add(o);
+                }
+              } finally {
+                VALUE_DESTROY.invokeExact(value);
               }
-            } finally {
-              destroy(VALUE_DESTROY, value);
             }
+            if (sink != null) {
+              sink.add(row);
+            }
+          } finally {
+            TUPLE_DESTROY.invokeExact(tuple);
           }
-          if (sink != null) {
-            sink.add(row);
-          }
-        } finally {
-          destroy(TUPLE_DESTROY, tuple);
+          rows++;
         }
-        rows++;
+        return rows;
+      } catch (Throwable t) {
+        throw rethrown(t);
       }
-      return rows;
     }
 
-    private Object toJava(MemorySegment v, int type, PropertyTypes props) {
-      if (flag(VALUE_IS_NULL, v)) {
+    private Object toJava(MemorySegment v, int type, PropertyTypes props) throws Throwable {
+      if ((boolean) VALUE_IS_NULL.invokeExact(v)) {
         return null;
       }
-      if (type == NODE) {
-        return properties(v, props, NODE_PROPERTY_SIZE, NODE_PROPERTY_NAME, NODE_PROPERTY_VALUE);
-      }
-      if (type == REL) {
-        return properties(v, props, REL_PROPERTY_SIZE, REL_PROPERTY_NAME, REL_PROPERTY_VALUE);
+      if (type == NODE || type == REL) {
+        return properties(v, type == REL, props);
       }
       Object o = typed(v, type);
       if (o == MISMATCH) {
@@ -497,26 +502,28 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
     }
 
     /** A node's or relationship's properties, in table order. */
-    private Map<String, Object> properties(MemorySegment v, PropertyTypes hints, MethodHandle size, MethodHandle name,
-        MethodHandle valueAt) {
-      check(status(size, v, out), "lbug_*_val_get_property_size");
+    private Map<String, Object> properties(MemorySegment v, boolean rel, PropertyTypes hints) throws Throwable {
+      check(rel ? (int) REL_PROPERTY_SIZE.invokeExact(v, out) : (int) NODE_PROPERTY_SIZE.invokeExact(v, out),
+          "lbug_*_val_get_property_size");
       long n = out.get(L, 0);
       Map<String, Object> props = new LinkedHashMap<>();
       for (long i = 0; i < n; i++) {
-        check(status(name, v, i, out), "lbug_*_val_get_property_name_at");
+        check(rel ? (int) REL_PROPERTY_NAME.invokeExact(v, i, out) : (int) NODE_PROPERTY_NAME.invokeExact(v, i, out),
+            "lbug_*_val_get_property_name_at");
         String key = takeString(out.get(A, 0));
-        check(status(valueAt, v, i, property), "lbug_*_val_get_property_value_at");
+        check(rel ? (int) REL_PROPERTY_VALUE.invokeExact(v, i, property)
+            : (int) NODE_PROPERTY_VALUE.invokeExact(v, i, property), "lbug_*_val_get_property_value_at");
         try {
-          props.put(key, flag(VALUE_IS_NULL, property) ? null : hinted(property, hints, (int) i));
+          props.put(key, (boolean) VALUE_IS_NULL.invokeExact(property) ? null : hinted(property, hints, (int) i));
         } finally {
-          destroy(VALUE_DESTROY, property);
+          VALUE_DESTROY.invokeExact(property);
         }
       }
       return props;
     }
 
     /** A non-null property value, read first as the type its index held before. */
-    private Object hinted(MemorySegment v, PropertyTypes hints, int index) {
+    private Object hinted(MemorySegment v, PropertyTypes hints, int index) throws Throwable {
       int t = hints.get(index);
       if (t != UNKNOWN) {
         Object o = typed(v, t);
@@ -524,11 +531,11 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
           return o;
         }
       }
-      fill(VALUE_TYPE, v, type);
+      VALUE_TYPE.invokeExact(v, type);
       try {
-        t = id(TYPE_ID, type);
+        t = (int) TYPE_ID.invokeExact(type);
       } finally {
-        destroy(TYPE_DESTROY, type);
+        TYPE_DESTROY.invokeExact(type);
       }
       hints.set(index, t);
       Object o = typed(v, t);
@@ -539,31 +546,19 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
     }
 
     /** {@code v} read by the getter of {@code type}, or {@link #MISMATCH} when the getter refuses it. */
-    private Object typed(MemorySegment v, int type) {
-      MethodHandle getter = switch (type) {
-        case STRING -> GET_STRING;
-        case INT64 -> GET_INT64;
-        case DOUBLE -> GET_DOUBLE;
-        case FLOAT -> GET_FLOAT;
-        case BOOL -> GET_BOOL;
-        case INT32 -> GET_INT32;
-        case INT16 -> GET_INT16;
-        case INT8 -> GET_INT8;
+    private Object typed(MemorySegment v, int type) throws Throwable {
+      MemorySegment o = out;
+      return switch (type) {
+        case STRING -> (int) GET_STRING.invokeExact(v, o) == OK ? takeString(o.get(A, 0)) : MISMATCH;
+        case INT64 -> (int) GET_INT64.invokeExact(v, o) == OK ? (Object) o.get(L, 0) : MISMATCH;
+        case DOUBLE -> (int) GET_DOUBLE.invokeExact(v, o) == OK ? (Object) o.get(ValueLayout.JAVA_DOUBLE, 0) : MISMATCH;
+        case FLOAT -> (int) GET_FLOAT.invokeExact(v, o) == OK ? (Object) o.get(ValueLayout.JAVA_FLOAT, 0) : MISMATCH;
+        case BOOL -> (int) GET_BOOL.invokeExact(v, o) == OK ? (Object) o.get(Z, 0) : MISMATCH;
+        case INT32 -> (int) GET_INT32.invokeExact(v, o) == OK ? (Object) o.get(I, 0) : MISMATCH;
+        case INT16 -> (int) GET_INT16.invokeExact(v, o) == OK ? (Object) o.get(ValueLayout.JAVA_SHORT, 0) : MISMATCH;
+        case INT8 -> (int) GET_INT8.invokeExact(v, o) == OK ? (Object) o.get(ValueLayout.JAVA_BYTE, 0) : MISMATCH;
         default -> throw new GraphQueryException(null, "the C API client does not convert lbug_data_type_id " + type
             + "; it converts STRING, INT64, INT32, INT16, INT8, DOUBLE, FLOAT, BOOL, NODE and REL");
-      };
-      if (status(getter, v, out) != OK) {
-        return MISMATCH;
-      }
-      return switch (type) {
-        case STRING -> takeString(out.get(A, 0));
-        case INT64 -> out.get(L, 0);
-        case DOUBLE -> out.get(ValueLayout.JAVA_DOUBLE, 0);
-        case FLOAT -> out.get(ValueLayout.JAVA_FLOAT, 0);
-        case BOOL -> out.get(Z, 0);
-        case INT32 -> out.get(I, 0);
-        case INT16 -> out.get(ValueLayout.JAVA_SHORT, 0);
-        default -> out.get(ValueLayout.JAVA_BYTE, 0);
       };
     }
 
@@ -786,7 +781,11 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
     try {
       return p.reinterpret(Long.MAX_VALUE).getString(0);
     } finally {
-      destroy(DESTROY_STRING, p);
+      try {
+        DESTROY_STRING.invokeExact(p);
+      } catch (Throwable t) {
+        throw rethrown(t);
+      }
     }
   }
 
