@@ -52,6 +52,31 @@ public enum GraphClient implements Spelling.LowerCamel {
   }
 
   /**
+   * Says whether this build and machine can run a client: {@code java -cp benchmarks.jar
+   * io.dbbench.graph.GraphClient [javaApi|cApi] [kuzu|ladybug]} (defaults {@code cApi},
+   * {@code ladybug}) prints {@code <client> <product> <version>} and exits 0, or prints why not and
+   * exits 1; 2 for an unknown name. It loads the engine's library, so it is a JVM of its own.
+   */
+  public static void main(String[] args) {
+    GraphClient c;
+    GraphEngine e;
+    try {
+      c = parse(args.length > 0 ? args[0] : "cApi");
+      e = GraphEngine.parse(args.length > 1 ? args[1] : "ladybug");
+    } catch (IllegalArgumentException x) {
+      System.err.println("graph client: " + x.getMessage());
+      System.exit(2);
+      return;
+    }
+    Optional<String> why = c.unavailableReason(e);
+    if (why.isPresent()) {
+      System.err.println("graph client " + c.id() + " on " + e.id() + ": " + why.get());
+      System.exit(1);
+    }
+    System.out.println(c.id() + " " + e.product() + " " + (c == JAVA_API ? e.version() : CApi.version()));
+  }
+
+  /**
    * Why this client cannot run {@code engine} in this JVM, for a set-up failure or a test's skip
    * line; empty when it can. For {@code cApi}: the engine is not LadybugDB, the JVM is older than 22,
    * or {@code liblbug.so} is missing or does not load (the message names the path it looked at and
@@ -108,11 +133,13 @@ public enum GraphClient implements Spelling.LowerCamel {
   private static final class CApi {
     static final MethodHandle OPEN;
     static final MethodHandle REASON;
+    static final MethodHandle VERSION;
     static final String WHY;
 
     static {
       MethodHandle open = null;
       MethodHandle reason = null;
+      MethodHandle version = null;
       String why = null;
       int feature = Runtime.version().feature();
       if (feature < MIN_FEATURE) {
@@ -123,12 +150,14 @@ public enum GraphClient implements Spelling.LowerCamel {
           MethodHandles.Lookup l = MethodHandles.lookup();
           open = l.findStatic(c, "open", MethodType.methodType(c, Path.class, long.class));
           reason = l.findStatic(c, "unavailableReason", MethodType.methodType(Optional.class));
+          version = l.findStatic(c, "version", MethodType.methodType(String.class));
         } catch (ReflectiveOperationException | LinkageError e) {
           why = "client=cApi: its JDK " + MIN_FEATURE + " class " + C_API_CLASS + " did not load (" + e + ")";
         }
       }
       OPEN = open;
       REASON = reason;
+      VERSION = version;
       WHY = why;
     }
 
@@ -138,6 +167,10 @@ public enum GraphClient implements Spelling.LowerCamel {
         return Optional.of(WHY);
       }
       return (Optional<String>) GraphEngine.invoke(REASON);
+    }
+
+    static String version() {
+      return (String) GraphEngine.invoke(VERSION);
     }
 
     static GraphDatabase open(Path dbFile, long bufferPoolBytes) {

@@ -40,6 +40,12 @@ class GraphClientTest {
   }
 
   @Test
+  void theCommandLinePrintsTheClientTheEngineAndItsVersion() {
+    assertEquals("javaApi Kuzu " + KuzuGraphDatabase.version(),
+        GraphEngineTest.stdout(() -> GraphClient.main(new String[] {"javaApi", "kuzu"})));
+  }
+
+  @Test
   void theCApiOnKuzuFailsTheBenchmarkSetUpNamingTheEngine() {
     GraphReadBenchmark.Graph g = new GraphReadBenchmark.Graph();
     g.nodes = 5;

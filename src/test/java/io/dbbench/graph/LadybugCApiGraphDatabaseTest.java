@@ -70,11 +70,15 @@ class LadybugCApiGraphDatabaseTest {
         + " CAST(9 AS INT8), CAST(1.5 AS FLOAT)",
         Map.of("s", "x", "l", 1L << 40, "i", 3, "d", 2.5, "f", 0.5f, "b", true));
     assertEquals(List.of(List.of("x", 1L << 40, 3L, 2.5, 0.5, true, 7, (short) 8, (byte) 9, 1.5f)), rows);
-    Map<String, Object> nullName = new java.util.HashMap<>();
-    nullName.put("n", null);
-    assertEquals(List.of(List.of(true)), s.fetch("RETURN $n IS NULL", nullName));
     GraphQueryException e = assertThrows(GraphQueryException.class, () -> s.fetch("RETURN date('2020-01-01')", null));
     assertTrue(e.getMessage().contains("34"), e.getMessage());
+  }
+
+  @Test
+  void bindsNullAsNull() {
+    Map<String, Object> p = new java.util.HashMap<>();
+    p.put("n", null);
+    assertEquals(List.of(List.of(true)), s.fetch("RETURN $n IS NULL", p));
   }
 
   @Test
