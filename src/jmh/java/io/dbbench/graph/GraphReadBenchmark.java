@@ -58,6 +58,15 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
     @Param({"kuzu"})
     public String engine = "kuzu";
 
+    /**
+     * How the benchmark reaches the engine ({@link GraphClient}): {@code javaApi} (the engine's Java
+     * API, JNI; the default) or {@code cApi} (LadybugDB's C API through the FFM API, JDK 22+, with
+     * {@code engine=ladybug} and {@code liblbug.so} from scripts/build-ladybug.sh:
+     * {@code -p engine=ladybug -p client=javaApi,cApi}). Both return and verify the same rows.
+     */
+    @Param({"javaApi"})
+    public String client = "javaApi";
+
     GraphFixture fixture;
     GraphSession session;
     GraphStatement matchById;
@@ -88,8 +97,8 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
     void open(String benchmark) {
       this.benchmark = benchmark;
       GraphSettings settings = GraphSettings.fromEnvironment();
-      fixture = GraphFixture.open(GraphEngine.parse(engine), nodes, settings.seed(), settings.bufferPoolBytes(),
-          settings.tempRoot());
+      fixture = GraphFixture.open(GraphEngine.parse(engine), GraphClient.parse(client), nodes, settings.seed(),
+          settings.bufferPoolBytes(), settings.tempRoot());
       session = fixture.prepare(JournalMode.OFF);
       matchById = session.prepare(GraphQueries.MATCH_BY_ID);
       matchAllLimit10 = session.prepare(GraphQueries.MATCH_ALL_LIMIT_10);

@@ -85,6 +85,15 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
     @Param({"kuzu"})
     public String engine = "kuzu";
 
+    /**
+     * How the benchmark reaches the engine ({@link GraphClient}): {@code javaApi} (the engine's Java
+     * API, JNI; the default) or {@code cApi} (LadybugDB's C API through the FFM API, JDK 22+, with
+     * {@code engine=ladybug} and {@code liblbug.so} from scripts/build-ladybug.sh:
+     * {@code -p engine=ladybug -p client=javaApi,cApi}). Both return and verify the same rows.
+     */
+    @Param({"javaApi"})
+    public String client = "javaApi";
+
     GraphFixture fixture;
     JournalMode mode;
     GraphSession session;
@@ -114,8 +123,8 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
       this.benchmark = benchmark;
       mode = JournalMode.parse(journal);
       GraphSettings settings = GraphSettings.fromEnvironment();
-      fixture = GraphFixture.open(GraphEngine.parse(engine), nodes, settings.seed(), settings.bufferPoolBytes(),
-          settings.tempRoot());
+      fixture = GraphFixture.open(GraphEngine.parse(engine), GraphClient.parse(client), nodes, settings.seed(),
+          settings.bufferPoolBytes(), settings.tempRoot());
       edgeParams = randomEdgeParams(nodes, settings.seed());
     }
 

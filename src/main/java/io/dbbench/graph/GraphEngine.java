@@ -97,7 +97,7 @@ public enum GraphEngine implements Spelling.LowerCamel {
     if (this == KUZU) {
       return KuzuGraphDatabase.open(dbFile, bufferPoolBytes);
     }
-    return (GraphDatabase) Ladybug.call(requireLadybug().open(), dbFile, bufferPoolBytes);
+    return (GraphDatabase) invoke(requireLadybug().open(), dbFile, bufferPoolBytes);
   }
 
   /**
@@ -110,7 +110,7 @@ public enum GraphEngine implements Spelling.LowerCamel {
     if (this == KUZU) {
       return KuzuGraphDatabase.version();
     }
-    return (String) Ladybug.call(requireLadybug().version());
+    return (String) invoke(requireLadybug().version());
   }
 
   /**
@@ -151,7 +151,7 @@ public enum GraphEngine implements Spelling.LowerCamel {
     if (this == KUZU) {
       return KuzuGraphDatabase.extractedNativeLibrary();
     }
-    return Ladybug.HANDLES == null ? Optional.empty() : (Optional<Path>) Ladybug.call(Ladybug.HANDLES.nativeLibrary());
+    return Ladybug.HANDLES == null ? Optional.empty() : (Optional<Path>) invoke(Ladybug.HANDLES.nativeLibrary());
   }
 
   private Ladybug.Handles requireLadybug() {
@@ -186,16 +186,19 @@ public enum GraphEngine implements Spelling.LowerCamel {
       HANDLES = h;
       WHY = why;
     }
+  }
 
-    /** Invokes {@code m}, rethrowing what it throws unchecked (and a checked one wrapped). */
-    static Object call(MethodHandle m, Object... args) {
-      try {
-        return m.invokeWithArguments(args);
-      } catch (RuntimeException | Error e) {
-        throw e;
-      } catch (Throwable t) {
-        throw new IllegalStateException(t.toString(), t);
-      }
+  /**
+   * Invokes {@code m} (a class reached by reflection: the generated LadybugDB wrapper, the JDK 22
+   * C-API client), rethrowing what it throws unchecked (and a checked one wrapped).
+   */
+  static Object invoke(MethodHandle m, Object... args) {
+    try {
+      return m.invokeWithArguments(args);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException(t.toString(), t);
     }
   }
 }

@@ -30,6 +30,7 @@ public final class GraphFixture implements AutoCloseable {
   private final GraphPreload preload;
   private final long bufferPoolBytes;
   private final GraphEngine engine;
+  private final GraphClient client;
   private int opened;
   private GraphDatabase db;
   private GraphSession session;
@@ -38,8 +39,9 @@ public final class GraphFixture implements AutoCloseable {
   private Path journalFile;
   private Leases.Lease lease;
 
-  private GraphFixture(GraphEngine engine, Path dir, GraphPreload preload, long bufferPoolBytes) {
+  private GraphFixture(GraphEngine engine, GraphClient client, Path dir, GraphPreload preload, long bufferPoolBytes) {
     this.engine = engine;
+    this.client = client;
     this.dir = dir;
     this.templateDir = dir.resolve("template");
     this.preload = preload;
@@ -58,48 +60,71 @@ public final class GraphFixture implements AutoCloseable {
   }
 
   /**
-   * Creates the trial directory under {@code root} and the preloaded template database.
+   * {@link #open(GraphEngine, GraphClient, int, long, long, Path)} through the engine's Java API.
    *
-   * @param engine the embedded database to run on ({@link GraphEngine#available})
-   * @param nodes number of preloaded entities (&gt;= 1)
-   * @param seed edge seed
-   * @param bufferPoolBytes the engine's buffer pool, bytes
-   * @param root where the trial directory goes (see {@link GraphSettings#tempRoot()})
    * @throws IllegalStateException naming the path when the directory cannot be created, or when
    *     the preload's counts are wrong, or naming the engine when this build lacks it
    * @throws GraphQueryException when the database rejects the schema or the load
    */
   public static GraphFixture open(GraphEngine engine, int nodes, long seed, long bufferPoolBytes, Path root) {
-    if (!engine.available()) {
-      throw new IllegalStateException(engine.unavailableReason());
-    }
-    return open(engine, EntityGraph.generate(nodes, seed), bufferPoolBytes, root);
+    return open(engine, GraphClient.JAVA_API, nodes, seed, bufferPoolBytes, root);
+  }
+
+  /**
+   * {@link #open(GraphEngine, GraphClient, GraphPreload, long, Path)} with dbbench's preload of
+   * {@code nodes} entities ({@link EntityGraph#generate}).
+   *
+   * @param nodes number of preloaded entities (&gt;= 1)
+   * @param seed edge seed
+   * @throws IllegalStateException as the preload's open
+   * @throws GraphQueryException when the database rejects the schema or the load
+   */
+  public static GraphFixture open(GraphEngine engine, GraphClient client, int nodes, long seed, long bufferPoolBytes,
+      Path root) {
+    client.unavailableReason(engine).ifPresent(why -> {
+      throw new IllegalStateException(why);
+    });
+    return open(engine, client, EntityGraph.generate(nodes, seed), bufferPoolBytes, root);
+  }
+
+  /**
+   * {@link #open(GraphEngine, GraphClient, GraphPreload, long, Path)} through the engine's Java API.
+   *
+   * @throws IllegalStateException as that open
+   * @throws GraphQueryException when the database rejects the schema or the load
+   */
+  public static GraphFixture open(GraphEngine engine, GraphPreload preload, long bufferPoolBytes, Path root) {
+    return open(engine, GraphClient.JAVA_API, preload, bufferPoolBytes, root);
   }
 
   /**
    * Creates the trial directory under {@code root} and the template database loaded with
-   * {@code preload}.
+   * {@code preload}; every database of the trial (template and copies) is opened through
+   * {@code client}, so one JVM loads one native library.
    *
    * @param engine the embedded database to run on ({@link GraphEngine#available})
+   * @param client how to reach it ({@link GraphClient#unavailableReason})
    * @param preload the schema and data ({@link GraphPreload#load})
    * @param bufferPoolBytes the engine's buffer pool, bytes
    * @param root where the trial directory goes (see {@link GraphSettings#tempRoot()})
    * @throws IllegalStateException naming the path when the directory cannot be created, or when
-   *     the preload's counts are wrong, or naming the engine when this build lacks it
+   *     the preload's counts are wrong, or saying what is missing when this client cannot run the
+   *     engine here ({@code client=cApi} on Kuzu, or without {@code liblbug.so}: where it looked)
    * @throws GraphQueryException when the database rejects the schema or the load
    */
-  public static GraphFixture open(GraphEngine engine, GraphPreload preload, long bufferPoolBytes, Path root) {
-    if (!engine.available()) {
-      throw new IllegalStateException(engine.unavailableReason());
-    }
+  public static GraphFixture open(GraphEngine engine, GraphClient client, GraphPreload preload, long bufferPoolBytes,
+      Path root) {
+    client.unavailableReason(engine).ifPresent(why -> {
+      throw new IllegalStateException(why);
+    });
     Leases.Lease lease = Leases.take();
     Path dir = GraphSettings.createTrialDir(root);
     lease.path(dir);
-    GraphFixture f = new GraphFixture(engine, dir, preload, bufferPoolBytes);
+    GraphFixture f = new GraphFixture(engine, client, dir, preload, bufferPoolBytes);
     f.lease = lease;
     try {
       Files.createDirectories(f.templateDir);
-      try (GraphDatabase t = engine.open(f.templateDir.resolve(DB_FILE), bufferPoolBytes);
+      try (GraphDatabase t = client.open(engine, f.templateDir.resolve(DB_FILE), bufferPoolBytes);
           GraphSession s = t.openSession()) {
         preload.load(s, dir);
       }
@@ -164,7 +189,7 @@ public final class GraphFixture implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot copy template database " + templateDir + " to " + workDir, e);
     }
-    db = engine.open(workDir.resolve(DB_FILE), bufferPoolBytes);
+    db = client.open(engine, workDir.resolve(DB_FILE), bufferPoolBytes);
     GraphSession raw = db.openSession();
     if (mode.enabled()) {
       journalFile = dir.resolve("journal-" + k + ".graphj");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
@@ -18,7 +19,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Correctness of every graph benchmark's query at a small size (20 preloaded entities): the
  * expected row counts and values, checked through the benchmark classes' own state and methods, on
- * Kuzu ({@link #engine}); {@link LadybugBenchmarkQueriesTest} runs the same tests on LadybugDB.
+ * Kuzu ({@link #engine}) through its Java API ({@link #client}); {@link LadybugBenchmarkQueriesTest} runs the
+ * same tests on LadybugDB's Java API, {@link LadybugCApiBenchmarkQueriesTest} on its C API.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GraphBenchmarkQueriesTest {
@@ -35,13 +37,19 @@ class GraphBenchmarkQueriesTest {
     return "kuzu";
   }
 
+  /** The client these tests reach it through, its {@code client} param: {@code javaApi} here. */
+  String client() {
+    return "javaApi";
+  }
+
   @BeforeAll
   void open() {
-    GraphEngine e = GraphEngine.parse(engine());
-    Assumptions.assumeTrue(e.available(), e::unavailableReason);
+    Optional<String> why = GraphClient.parse(client()).unavailableReason(GraphEngine.parse(engine()));
+    Assumptions.assumeTrue(why.isEmpty(), () -> why.orElseThrow());
     g = new GraphReadBenchmark.Graph();
     g.nodes = N;
     g.engine = engine();
+    g.client = client();
     g.open(READ + "matchById");
   }
 
@@ -182,6 +190,7 @@ class GraphBenchmarkQueriesTest {
     GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
     db.nodes = N;
     db.engine = engine();
+    db.client = client();
     db.journal = journal;
     db.open(WRITE + method);
     db.prepare();

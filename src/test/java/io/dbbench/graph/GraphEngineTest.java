@@ -37,15 +37,20 @@ class GraphEngineTest {
 
   @Test
   void theCommandLinePrintsTheEngineAndItsVersion() {
+    assertEquals("Kuzu " + KuzuGraphDatabase.version(), stdout(() -> GraphEngine.main(new String[] {"kuzu"})));
+  }
+
+  /** What {@code r} prints to standard output, trimmed. */
+  static String stdout(Runnable r) {
     java.io.PrintStream out = System.out;
     java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
     System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
     try {
-      GraphEngine.main(new String[] {"kuzu"});
+      r.run();
     } finally {
       System.setOut(out);
     }
-    assertEquals("Kuzu " + KuzuGraphDatabase.version(), buf.toString(java.nio.charset.StandardCharsets.UTF_8).trim());
+    return buf.toString(java.nio.charset.StandardCharsets.UTF_8).trim();
   }
 
   @Test

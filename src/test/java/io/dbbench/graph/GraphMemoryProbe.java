@@ -11,10 +11,12 @@ import java.util.List;
  * pre-touched heap (so resident memory moves only with native allocations and code), repeats
  * benchmark iterations and prints one {@code rss <round> <bytes>} line per round.
  *
- * <p>Usage: {@code GraphMemoryProbe bodies|leak <tmpdir> <warmupRounds> <rounds>}. {@code bodies}
- * runs the read and write benchmark bodies exactly as the JMH states do (journaling on, a fresh
- * database copy per iteration); {@code leak} does the same but leaves 200 full-scan query results
- * unclosed per round, through Kuzu directly, to show the measurement sees a leak.
+ * <p>Usage: {@code GraphMemoryProbe bodies|leak|bodies-capi <tmpdir> <warmupRounds> <rounds>}.
+ * {@code bodies} runs the read and write benchmark bodies exactly as the JMH states do (journaling
+ * on, a fresh database copy per iteration) on Kuzu; {@code bodies-capi} the same on LadybugDB through
+ * its C API ({@code engine=ladybug}, {@code client=cApi}); {@code leak} does what {@code bodies} does
+ * but leaves 200 full-scan query results unclosed per round, through Kuzu directly, to show the
+ * measurement sees a leak.
  */
 public final class GraphMemoryProbe {
   private GraphMemoryProbe() {}
@@ -32,6 +34,7 @@ public final class GraphMemoryProbe {
   /** See the class comment. */
   public static void main(String[] args) throws Exception {
     boolean leak = args[0].equals("leak");
+    boolean cApi = args[0].equals("bodies-capi");
     Path tmp = Path.of(args[1]);
     int warmup = Integer.parseInt(args[2]);
     int rounds = Integer.parseInt(args[3]);
@@ -40,10 +43,18 @@ public final class GraphMemoryProbe {
     GraphWriteBenchmark writes = new GraphWriteBenchmark();
     GraphReadBenchmark.Graph g = new GraphReadBenchmark.Graph();
     g.nodes = 1000;
+    if (cApi) {
+      g.engine = "ladybug";
+      g.client = "cApi";
+    }
     g.open("io.dbbench.graph.GraphReadBenchmark.memory");
     GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
     db.nodes = 1000;
     db.journal = "on";
+    if (cApi) {
+      db.engine = "ladybug";
+      db.client = "cApi";
+    }
     db.open("io.dbbench.graph.GraphWriteBenchmark.memory");
     List<com.kuzudb.QueryResult> leaked = new ArrayList<>();
     com.kuzudb.Database raw = null;

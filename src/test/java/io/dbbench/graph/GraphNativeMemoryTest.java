@@ -37,8 +37,8 @@ class GraphNativeMemoryTest {
   @TempDir
   Path tmp;
 
-  /** Runs the probe and returns the resident set per round, bytes. */
-  private List<Long> probe(String mode, int rounds) throws IOException, InterruptedException {
+  /** Runs the probe in {@code tmp} and returns the resident set per round, bytes. */
+  static List<Long> probe(Path tmp, String mode, int rounds) throws IOException, InterruptedException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> cmd = List.of(java.toString(), "-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch",
         "-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED",
@@ -68,11 +68,11 @@ class GraphNativeMemoryTest {
     return rss;
   }
 
-  private static long growth(List<Long> rss) {
+  static long growth(List<Long> rss) {
     return rss.get(rss.size() - 1) - rss.get(WARMUP_ROUNDS - 1);
   }
 
-  private static List<Long> mib(List<Long> rss) {
+  static List<Long> mib(List<Long> rss) {
     return rss.stream().map(b -> b >> 20).toList();
   }
 
@@ -80,7 +80,7 @@ class GraphNativeMemoryTest {
   void benchmarkBodiesDoNotGrowNativeMemoryAcrossIterations() throws Exception {
     assumeTrue(Files.isReadable(Path.of("/proc/self/status")),
         "resident memory is read from /proc/self/status, which this OS does not have");
-    List<Long> rss = probe("bodies", ROUNDS);
+    List<Long> rss = probe(tmp, "bodies", ROUNDS);
     System.out.println("[graph] resident MiB per round (bodies): " + mib(rss));
     assertTrue(growth(rss) < ALLOWED_GROWTH, "resident memory grew by " + (growth(rss) >> 20)
         + " MiB over " + ROUNDS + " iterations after warm-up (MiB per round: " + mib(rss)
@@ -91,7 +91,7 @@ class GraphNativeMemoryTest {
   void measurementSeesALeakOfUnclosedQueryResults() throws Exception {
     assumeTrue(Files.isReadable(Path.of("/proc/self/status")),
         "resident memory is read from /proc/self/status, which this OS does not have");
-    List<Long> rss = probe("leak", LEAK_ROUNDS);
+    List<Long> rss = probe(tmp, "leak", LEAK_ROUNDS);
     System.out.println("[graph] resident MiB per round (200 unclosed results per round): " + mib(rss));
     assertTrue(growth(rss) > ALLOWED_GROWTH, "leaving " + (200 * LEAK_ROUNDS)
         + " full-scan results unclosed grew resident memory by only " + (growth(rss) >> 20)
