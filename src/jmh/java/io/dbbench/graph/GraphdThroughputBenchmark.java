@@ -77,6 +77,14 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
     @Param({"kuzu"})
     public String engine = "kuzu";
 
+    /**
+     * How the benchmark reaches the engine ({@link GraphClient}): {@code javaApi} (the default) or
+     * {@code cApi}, LadybugDB's C API through FFM, on {@code engine=ladybug} only
+     * ({@code -p engine=ladybug -p client=javaApi,cApi}). Both run the same queries and checks.
+     */
+    @Param({"javaApi"})
+    public String client = "javaApi";
+
     GraphFixture fixture;
     GraphSession session;
     String benchmark;
@@ -94,7 +102,8 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
     void open(String benchmark) {
       this.benchmark = benchmark;
       GraphSettings settings = GraphSettings.fromEnvironment();
-      fixture = GraphFixture.open(GraphEngine.parse(engine), preload(), settings.bufferPoolBytes(), settings.tempRoot());
+      fixture = GraphFixture.open(GraphEngine.parse(engine), GraphClient.parse(client), preload(),
+          settings.bufferPoolBytes(), settings.tempRoot());
     }
 
     /** Runs the group's end-of-trial check ({@link #checkTrial}), then closes everything and deletes the trial directory. */
