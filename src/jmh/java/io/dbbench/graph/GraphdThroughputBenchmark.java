@@ -41,7 +41,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * criterion sample from an empty database, but its other write groups keep one database for the
  * whole group, which grows over the samples, and merge_update's also holds merge_create's entities);
  * the counter that makes ids unique starts at 0 per trial (graphd's is one global counter across
- * groups); the language: Java through the engine's JNI API against Rust through its C++ bridge.
+ * groups); the language: Java through the engine's JNI API ({@code client=javaApi}) or LadybugDB's C API
+ * through FFM ({@code client=cApi}) against Rust through its C++ bridge.
  *
  * <p>Why a class of its own rather than a {@code form} {@code @Param} on the two existing classes:
  * graphd's form fixes each group's preload by the group (a {@code nodes} value would be a lie), has
