@@ -41,7 +41,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * criterion sample from an empty database, but its other write groups keep one database for the
  * whole group, which grows over the samples, and merge_update's also holds merge_create's entities);
  * the counter that makes ids unique starts at 0 per trial (graphd's is one global counter across
- * groups); the language: Java through the engine's JNI API against Rust through its C++ bridge.
+ * groups); the language: Java through the engine's JNI API ({@code client=javaApi}) or LadybugDB's C API
+ * through FFM ({@code client=cApi}) against Rust through its C++ bridge.
  *
  * <p>Why a class of its own rather than a {@code form} {@code @Param} on the two existing classes:
  * graphd's form fixes each group's preload by the group (a {@code nodes} value would be a lie), has
@@ -77,6 +78,14 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
     @Param({"kuzu"})
     public String engine = "kuzu";
 
+    /**
+     * How the benchmark reaches the engine ({@link GraphClient}): {@code javaApi} (the default) or
+     * {@code cApi}, LadybugDB's C API through FFM, on {@code engine=ladybug} only
+     * ({@code -p engine=ladybug -p client=javaApi,cApi}). Both run the same queries and checks.
+     */
+    @Param({"javaApi"})
+    public String client = "javaApi";
+
     GraphFixture fixture;
     GraphSession session;
     String benchmark;
@@ -94,7 +103,8 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
     void open(String benchmark) {
       this.benchmark = benchmark;
       GraphSettings settings = GraphSettings.fromEnvironment();
-      fixture = GraphFixture.open(GraphEngine.parse(engine), preload(), settings.bufferPoolBytes(), settings.tempRoot());
+      fixture = GraphFixture.open(GraphEngine.parse(engine), GraphClient.parse(client), preload(),
+          settings.bufferPoolBytes(), settings.tempRoot());
     }
 
     /** Runs the group's end-of-trial check ({@link #checkTrial}), then closes everything and deletes the trial directory. */

@@ -40,7 +40,10 @@ import java.util.Set;
  * {@code lbug_node_val_get_property_size}, and per property {@code _get_property_name_at} (a
  * {@code malloc}ed copy, freed by {@code lbug_destroy_string}), {@code _get_property_value_at},
  * {@code lbug_value_is_null}, the typed getter ({@code lbug_value_get_string} copies too) and
- * {@code lbug_value_destroy}. A property's type is found once per statement
+ * {@code lbug_value_destroy}; with {@link RowConversion#ID_LABEL_PROPERTIES} (graphd's) also its
+ * id and label values ({@code lbug_node_val_get_id_val}, {@code _get_label_val},
+ * {@code lbug_rel_val_get_src_id_val}, {@code _dst_id_val}, {@code _label_val}; each read by
+ * {@code lbug_value_get_internal_id} or {@code lbug_value_get_string} and destroyed). A property's type is found once per statement
  * ({@code lbug_value_get_data_type}, {@code lbug_data_type_get_id}, {@code lbug_data_type_destroy})
  * and then trusted as a hint: each typed getter checks the value's type itself and returns
  * {@code LbugError} on a mismatch, which sends the value through the lookup again. The calls made
@@ -158,6 +161,13 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
       FunctionDescriptor.of(I, A, L, A), true);
   private static final MethodHandle REL_PROPERTY_VALUE = LIB.find("lbug_rel_val_get_property_value_at",
       FunctionDescriptor.of(I, A, L, A), true);
+  // graphd's conversion (RowConversion.ID_LABEL_PROPERTIES): the id and label values belong to the node or relationship
+  private static final MethodHandle NODE_ID = LIB.find("lbug_node_val_get_id_val", FunctionDescriptor.of(I, A, A), true);
+  private static final MethodHandle NODE_LABEL = LIB.find("lbug_node_val_get_label_val", FunctionDescriptor.of(I, A, A), true);
+  private static final MethodHandle REL_SRC_ID = LIB.find("lbug_rel_val_get_src_id_val", FunctionDescriptor.of(I, A, A), true);
+  private static final MethodHandle REL_DST_ID = LIB.find("lbug_rel_val_get_dst_id_val", FunctionDescriptor.of(I, A, A), true);
+  private static final MethodHandle REL_LABEL = LIB.find("lbug_rel_val_get_label_val", FunctionDescriptor.of(I, A, A), true);
+  private static final MethodHandle GET_INTERNAL_ID = LIB.find("lbug_value_get_internal_id", FunctionDescriptor.of(I, A, A), true);
   private static final MethodHandle DESTROY_STRING = LIB.find("lbug_destroy_string", FunctionDescriptor.ofVoid(A), true);
   private static final MethodHandle GET_VERSION = LIB.find("lbug_get_version", FunctionDescriptor.of(A), false);
   private static final MethodHandle GET_STORAGE_VERSION = LIB.find("lbug_get_storage_version", FunctionDescriptor.of(L), false);
@@ -303,6 +313,8 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
     private final MemorySegment type = arena.allocate(A);
     /** One {@code uint64_t*}, {@code char**}, {@code bool*} ... out-parameter. */
     private final MemorySegment out = arena.allocate(L);
+    /** The {@code lbug_internal_id_t*} out-parameter: table_id, offset. */
+    private final MemorySegment id = arena.allocate(16, 8);
     private final Set<CStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
     private boolean closed;
 
@@ -335,27 +347,63 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
 
     @Override
     public long execute(GraphStatement statement, Map<String, ?> params) {
-      return drain(run(statement, params).hints, null);
+      return drain(run(statement, params).hints, null, false);
     }
 
     @Override
     public long execute(String cypher) {
+      return execute(cypher, RowConversion.PROPERTIES);
+    }
+
+    /**
+     * {@inheritDoc} {@link RowConversion#UNREAD} destroys the result ({@code lbug_query_result_destroy})
+     * without a row-reading call; {@link RowConversion#ID_LABEL_PROPERTIES} reads per node
+     * {@code lbug_node_val_get_id_val} and {@code _get_label_val}, per relationship
+     * {@code lbug_rel_val_get_src_id_val}, {@code _get_dst_id_val} and {@code _get_label_val}
+     * (each id through {@code lbug_value_get_internal_id}, each label through
+     * {@code lbug_value_get_string}), then its properties as {@link RowConversion#PROPERTIES} does.
+     */
+    @Override
+    public long execute(String cypher, RowConversion conversion) {
+      boolean ids = ids(conversion);
       run(cypher);
-      return drain(new Hints(), null);
+      if (conversion == RowConversion.UNREAD) {
+        destroy(RESULT_DESTROY, result);
+        return 0;
+      }
+      return drain(new Hints(), null, ids);
     }
 
     @Override
     public List<List<Object>> fetch(String cypher, Map<String, ?> params) {
+      return fetch(cypher, params, RowConversion.PROPERTIES);
+    }
+
+    /** {@inheritDoc} Nodes and relationships as {@link #execute(String, RowConversion)} reads them. */
+    @Override
+    public List<List<Object>> fetch(String cypher, Map<String, ?> params, RowConversion conversion) {
+      if (conversion == RowConversion.UNREAD) {
+        throw new IllegalArgumentException("fetch reads every row; conversion " + conversion + " reads none");
+      }
+      boolean ids = ids(conversion);
       List<List<Object>> rows = new ArrayList<>();
       if (params == null || params.isEmpty()) {
         run(cypher);
-        drain(new Hints(), rows);
+        drain(new Hints(), rows, ids);
       } else {
         try (GraphStatement st = prepare(cypher)) {
-          drain(run(st, params).hints, rows);
+          drain(run(st, params).hints, rows, ids);
         }
       }
       return rows;
+    }
+
+    /** Whether {@code conversion} reads nodes' and relationships' ids and labels (graphd's). */
+    private static boolean ids(RowConversion conversion) {
+      if (conversion == null) {
+        throw new IllegalArgumentException("conversion is null; expected one of " + Arrays.toString(RowConversion.values()));
+      }
+      return conversion == RowConversion.ID_LABEL_PROPERTIES;
     }
 
     /** Runs a literal query into {@link #result}, checked. */
@@ -429,12 +477,13 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
     }
 
     /**
-     * Reads every row of {@link #result}, converting each value, adds converted rows to {@code sink}
-     * when given, and destroys the result; returns the rows read.
+     * Reads every row of {@link #result}, converting each value (a node's or relationship's ids and
+     * label too when {@code ids}), adds converted rows to {@code sink} when given, and destroys the
+     * result; returns the rows read.
      */
-    private long drain(Hints hints, List<List<Object>> sink) {
+    private long drain(Hints hints, List<List<Object>> sink, boolean ids) {
       try {
-        return consume(hints, sink);
+        return consume(hints, sink, ids);
       } finally {
         destroy(RESULT_DESTROY, result);
       }
@@ -444,7 +493,7 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
     // JIT links it as a constant: through a shared helper taking the handle as an argument, C2 did
     // not inline at every site ("callee uses too much stack") and a row cost several times more.
 
-    private long consume(Hints hints, List<List<Object>> sink) {
+    private long consume(Hints hints, List<List<Object>> sink, boolean ids) {
       int cols = (int) count(RESULT_COLUMNS, result);
       int[] types = new int[cols];
       for (int i = 0; i < cols; i++) {
@@ -465,7 +514,7 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
             for (int i = 0; i < cols; i++) {
               check((int) TUPLE_GET_VALUE.invokeExact(tuple, (long) i, value), "lbug_flat_tuple_get_value");
               try {
-                Object o = toJava(value, types[i], hints.properties[i]);
+                Object o = toJava(value, types[i], hints.properties[i], ids);
                 if (row != null) {
                   row.add(o);
                 }
@@ -487,18 +536,64 @@ public final class LadybugCApiGraphDatabase implements GraphDatabase {
       }
     }
 
-    private Object toJava(MemorySegment v, int type, PropertyTypes props) throws Throwable {
+    private Object toJava(MemorySegment v, int type, PropertyTypes props, boolean ids) throws Throwable {
       if ((boolean) VALUE_IS_NULL.invokeExact(v)) {
         return null;
       }
-      if (type == NODE || type == REL) {
-        return properties(v, type == REL, props);
+      if (type == NODE) {
+        return ids ? node(v, props) : properties(v, false, props);
+      }
+      if (type == REL) {
+        return ids ? rel(v, props) : properties(v, true, props);
       }
       Object o = typed(v, type);
       if (o == MISMATCH) {
         throw new GraphQueryException(null, "a value of column type " + type + " did not read as that type");
       }
       return o;
+    }
+
+    // graphd's conversion: the ids and the label before the properties, the order the lbug Rust crate reads them
+
+    private RowConversion.Node node(MemorySegment v, PropertyTypes hints) throws Throwable {
+      check((int) NODE_ID.invokeExact(v, property), "lbug_node_val_get_id_val");
+      internalId(property);
+      long table = id.get(L, 0);
+      long offset = id.get(L, 8);
+      check((int) NODE_LABEL.invokeExact(v, property), "lbug_node_val_get_label_val");
+      return new RowConversion.Node(table, offset, label(property), properties(v, false, hints));
+    }
+
+    private RowConversion.Rel rel(MemorySegment v, PropertyTypes hints) throws Throwable {
+      check((int) REL_SRC_ID.invokeExact(v, property), "lbug_rel_val_get_src_id_val");
+      internalId(property);
+      long srcTable = id.get(L, 0);
+      long srcOffset = id.get(L, 8);
+      check((int) REL_DST_ID.invokeExact(v, property), "lbug_rel_val_get_dst_id_val");
+      internalId(property);
+      long dstTable = id.get(L, 0);
+      long dstOffset = id.get(L, 8);
+      check((int) REL_LABEL.invokeExact(v, property), "lbug_rel_val_get_label_val");
+      return new RowConversion.Rel(srcTable, srcOffset, dstTable, dstOffset, label(property), properties(v, true, hints));
+    }
+
+    /** Reads the INTERNAL_ID value {@code idVal} into {@link #id}, then destroys {@code idVal}. */
+    private void internalId(MemorySegment idVal) throws Throwable {
+      try {
+        check((int) GET_INTERNAL_ID.invokeExact(idVal, id), "lbug_value_get_internal_id");
+      } finally {
+        VALUE_DESTROY.invokeExact(idVal);
+      }
+    }
+
+    /** The STRING value {@code labelVal} as Java text (its copy freed), then destroys {@code labelVal}. */
+    private String label(MemorySegment labelVal) throws Throwable {
+      try {
+        check((int) GET_STRING.invokeExact(labelVal, out), "lbug_value_get_string");
+        return takeString(out.get(A, 0));
+      } finally {
+        VALUE_DESTROY.invokeExact(labelVal);
+      }
     }
 
     /** A node's or relationship's properties, in table order. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -24,7 +25,8 @@ import org.openjdk.jmh.annotations.Benchmark;
  * hold graphd's entities and chain, and each group's calls return the counts and values graphd's
  * bench expects (scan_limit's {@code assert_eq!(count, lim)}, one row for id '500', the chain's
  * two-hop '1' and '2'), through the benchmark's own states, methods and verification, on Kuzu
- * ({@link #engine}); {@link LadybugGraphdThroughputBenchmarkTest} runs the same on LadybugDB.
+ * ({@link #engine}); {@link LadybugGraphdThroughputBenchmarkTest} runs the same on LadybugDB and
+ * {@code LadybugCApiGraphdThroughputBenchmarkTest} on LadybugDB through its C API ({@link #client}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GraphdThroughputBenchmarkTest {
@@ -39,10 +41,16 @@ class GraphdThroughputBenchmarkTest {
     return "kuzu";
   }
 
+  /** How these tests reach the engine, its {@code client} param: {@code javaApi} here. */
+  String client() {
+    return "javaApi";
+  }
+
   @BeforeAll
   void checkEngine() {
-    GraphEngine e = GraphEngine.parse(engine());
-    Assumptions.assumeTrue(e.available(), e::unavailableReason);
+    // javaApi: the engine's reason; cApi: liblbug.so's
+    Optional<String> why = GraphClient.parse(client()).unavailableReason(GraphEngine.parse(engine()));
+    Assumptions.assumeTrue(why.isEmpty(), () -> why.orElseThrow());
   }
 
   @AfterAll
@@ -57,6 +65,7 @@ class GraphdThroughputBenchmarkTest {
       try {
         T g = type.getDeclaredConstructor().newInstance();
         g.engine = engine();
+        g.client = client();
         if (g instanceof GraphdThroughputBenchmark.ReadThroughput r) {
           r.limit = 10;
           r.projection = "node";
@@ -140,6 +149,7 @@ class GraphdThroughputBenchmarkTest {
   void aScanOutsideGraphdsTableIsRejectedBeforeTheDatabaseIsBuilt() {
     GraphdThroughputBenchmark.ReadThroughput r = new GraphdThroughputBenchmark.ReadThroughput();
     r.engine = engine();
+    r.client = client();
     r.projection = "node";
     r.limit = 10_001;
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.open(BENCH + "scanLimit"));
