@@ -60,7 +60,12 @@ import picocli.CommandLine.Command;
 @Command(name = "wmpayload-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Analyse a scripts/wmpayload-vs-dbbench.sh run: medians beside the study's figures, the index"
         + " none -> id speed-up per side with its 95%% interval over blocks, the machine around every side.")
-public final class WmpayloadSideBySide extends AnalyzeCommand {
+public final class WmpayloadSideBySide extends AnalyzeCommand<WmpayloadSideBySide.Summary> {
+  /** The command, for picocli. */
+  public WmpayloadSideBySide() {
+    super(WmpayloadSideBySide::analyze, WmpayloadSideBySide::write, Summary::markdown);
+  }
+
   /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
   public static final List<String> COLUMNS = List.of("block", "position", "side", "operation", "doc", "index",
       "benchmark", "clients", "iterations", "ns_per_op", "bytes_per_op", "allocs_per_op", "success_rate",
@@ -111,13 +116,6 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
     main(new WmpayloadSideBySide(), args);
-  }
-
-  @Override
-  protected String analyzeAndWrite(Path dir) throws IOException {
-    Summary s = analyze(dir);
-    write(dir, s);
-    return s.markdown();
   }
 
   /** Which side of a block a row is. */
@@ -474,23 +472,12 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
     if (!f[7].equals(ALL_AT_ONCE) && !f[7].matches("[1-9][0-9]*")) {
       throw new IllegalArgumentException("clients '" + f[7] + "': expected a count of at least 1 or " + ALL_AT_ONCE);
     }
-    double ns = value(f[9]);
+    double ns = ScriptRows.numberOrDash(f[9]);
     if (!(ns > 0)) {
       throw new IllegalArgumentException("ns_per_op '" + f[9] + "': expected a time above 0");
     }
-    return new Measured(block, Side.of(f[2]), f[3], f[4], f[5], f[7], ns, value(f[10]), value(f[11]), value(f[12]),
-        f[13], f[14]);
-  }
-
-  private static double value(String cell) {
-    if (cell.equals("-") || cell.isEmpty()) {
-      return Double.NaN;
-    }
-    try {
-      return Double.parseDouble(cell);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + cell + "': expected a number or '-'");
-    }
+    return new Measured(block, Side.of(f[2]), f[3], f[4], f[5], f[7], ns, ScriptRows.numberOrDash(f[10]),
+        ScriptRows.numberOrDash(f[11]), ScriptRows.numberOrDash(f[12]), f[13], f[14]);
   }
 
   /** Per block, the metric of the baseline (slot 0) and contender (slot 1) rows; blocks lacking either are left out. */

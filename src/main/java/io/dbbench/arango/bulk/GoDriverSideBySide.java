@@ -54,7 +54,12 @@ import picocli.CommandLine.Command;
 @Command(name = "go-driver-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Analyse a scripts/go-driver-vs-dbbench.sh run: medians, paired V1 -> V2 and HTTP/1.1 -> HTTP/2"
         + " changes with 95%% intervals over blocks, and the Go study's question judged.")
-public final class GoDriverSideBySide extends AnalyzeCommand {
+public final class GoDriverSideBySide extends AnalyzeCommand<GoDriverSideBySide.Summary> {
+  /** The command, for picocli. */
+  public GoDriverSideBySide() {
+    super(GoDriverSideBySide::analyze, GoDriverSideBySide::write, Summary::markdown);
+  }
+
   /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
   public static final List<String> COLUMNS = List.of("block", "position", "suite", "protocol", "operation", "benchmark",
       "iterations", "ns_per_op", "bytes_per_op", "allocs_per_op", "server");
@@ -129,13 +134,6 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
               .orElse(0))), "-", server));
     }
     return rows;
-  }
-
-  @Override
-  protected String analyzeAndWrite(Path dir) throws IOException {
-    Summary s = analyze(dir);
-    write(dir, s);
-    return s.markdown();
   }
 
   /** Which side of a block a row is. */
@@ -368,7 +366,8 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
   public static Summary analyze(Path dir) throws IOException {
     List<Measured> rows = ScriptRows.read(dir, "scripts/go-driver-vs-dbbench.sh", COLUMNS,
         f -> new Measured(Integer.parseInt(f[0]), Side.of(f[2], f[3]), f[4], f[5],
-            new double[] {value(f[7]), value(f[8]), value(f[9])}, f[10]));
+            new double[] {ScriptRows.numberOrDash(f[7]), ScriptRows.numberOrDash(f[8]),
+                ScriptRows.numberOrDash(f[9])}, f[10]));
     String server = rows.isEmpty() ? "" : rows.get(rows.size() - 1).server();
     List<Machine> machine = machine(dir.resolve("machine.tsv"));
     int blocks = rows.stream().mapToInt(Measured::block).max().orElse(0);
@@ -395,17 +394,6 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
       }
     }
     return new Summary(dir, server, blocks, rows, changes, machine);
-  }
-
-  private static double value(String cell) {
-    if (cell.equals("-") || cell.isEmpty()) {
-      return Double.NaN;
-    }
-    try {
-      return Double.parseDouble(cell);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + cell + "': expected a number or '-'");
-    }
   }
 
   /** The paired change of one metric between two sides over the blocks that have both; null when none does. */

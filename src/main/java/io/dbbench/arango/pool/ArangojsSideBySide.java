@@ -62,7 +62,12 @@ import picocli.CommandLine.Command;
 @Command(name = "arangojs-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Analyse a scripts/arangojs-vs-dbbench.sh run: medians beside the pool study's table, DNF as DNF,"
         + " paired speed-ups with 95%% intervals over blocks, the study's 4.64x judged.")
-public final class ArangojsSideBySide extends AnalyzeCommand {
+public final class ArangojsSideBySide extends AnalyzeCommand<ArangojsSideBySide.Summary> {
+  /** The command, for picocli. */
+  public ArangojsSideBySide() {
+    super(ArangojsSideBySide::analyze, ArangojsSideBySide::write, Summary::markdown);
+  }
+
   /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
   public static final List<String> COLUMNS = List.of("block", "position", "side", "client", "connection", "iterations",
       "run", "ms", "dnf", "answered", "queue_full", "queue_time_violated", "timeout", "refused", "other_error", "server");
@@ -141,13 +146,6 @@ public final class ArangojsSideBySide extends AnalyzeCommand {
       }
     }
     return rows;
-  }
-
-  @Override
-  protected String analyzeAndWrite(Path dir) throws IOException {
-    Summary s = analyze(dir);
-    write(dir, s);
-    return s.markdown();
   }
 
   /** Which client a row is. */
