@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The one typed settings reader: reads over a lookup (a name in environment-variable spelling, e.g.
@@ -110,19 +111,7 @@ public final class SettingsReader {
    * @throws IllegalArgumentException naming the setting, its value and the accepted range otherwise
    */
   public int getInt(String name, int def, int min, int max, String what, String example) {
-    Optional<String> v = get(name);
-    if (v.isEmpty()) {
-      return def;
-    }
-    try {
-      int i = Integer.parseInt(v.get());
-      if (i >= min && i <= max) {
-        return i;
-      }
-    } catch (NumberFormatException e) {
-      // falls through to the message
-    }
-    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + what + (max == Integer.MAX_VALUE
+    return ranged(name, def, Integer::parseInt, i -> i >= min && i <= max, what + (max == Integer.MAX_VALUE
         ? " of at least " + min : " from " + min + " to " + max) + "; expected e.g. " + name + "=" + example);
   }
 
@@ -133,20 +122,30 @@ public final class SettingsReader {
    * @throws IllegalArgumentException naming the setting, its value and the accepted range otherwise
    */
   public double getDouble(String name, double def, double min, double max, String what, String example) {
+    return ranged(name, def, Double::parseDouble, d -> d >= min && d <= max, what + "; expected a number from "
+        + plain(min) + " to " + plain(max) + ", e.g. " + name + "=" + example);
+  }
+
+  /**
+   * The setting parsed, when it parses and {@code accepted} holds; {@code def} when it is not set.
+   *
+   * @param expected what the error says after "is not a "
+   * @throws IllegalArgumentException naming the setting, its value and {@code expected} otherwise
+   */
+  private <T> T ranged(String name, T def, Function<String, T> parse, Predicate<T> accepted, String expected) {
     Optional<String> v = get(name);
     if (v.isEmpty()) {
       return def;
     }
     try {
-      double d = Double.parseDouble(v.get());
-      if (d >= min && d <= max) {
-        return d;
+      T t = parse.apply(v.get());
+      if (accepted.test(t)) {
+        return t;
       }
     } catch (NumberFormatException e) {
       // falls through to the message
     }
-    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + what + "; expected a number from "
-        + plain(min) + " to " + plain(max) + ", e.g. " + name + "=" + example);
+    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + expected);
   }
 
   /** {@code 1} for 1.0, {@code 0.5} for 0.5. */
