@@ -50,6 +50,11 @@ class ScriptOptionsTest {
     return new Result(p.exitValue(), Files.readString(tmp.resolve("out.txt")), Files.readString(tmp.resolve("err.txt")));
   }
 
+  /** {@code wmpayload-vs-dbbench.sh --wmpayload DIR OPTION VALUE} stops as bad input naming {@code expected}. */
+  private void badWmpayloadOption(String dir, String option, String value, String expected) throws Exception {
+    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, option, value), expected);
+  }
+
   private static void badInput(Result r, String expected) {
     assertEquals(2, r.rc(), r.out() + r.err());
     assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
@@ -143,18 +148,13 @@ class ScriptOptionsTest {
     }
     Path checkout = Files.createDirectories(tmp.resolve("wmpayload"));
     String dir = checkout.toString();
-    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--ops", "insert,update"),
-        "'update' is not insert or search");
-    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--docs", "flat,json"),
-        "'json' is not flat or reqmgr2");
-    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--blocks", "0"),
-        "--blocks '0': expected a whole number");
-    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--benchtime", "fast"),
-        "--benchtime 'fast': expected go test's form");
-    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--collection-size", "1e4"),
+    badWmpayloadOption(dir, "--ops", "insert,update", "'update' is not insert or search");
+    badWmpayloadOption(dir, "--docs", "flat,json", "'json' is not flat or reqmgr2");
+    badWmpayloadOption(dir, "--blocks", "0", "--blocks '0': expected a whole number");
+    badWmpayloadOption(dir, "--benchtime", "fast", "--benchtime 'fast': expected go test's form");
+    badWmpayloadOption(dir, "--collection-size", "1e4",
         "--collection-size '1e4': expected a whole number of documents");
-    badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", dir, "--java-iterations", "-1"),
-        "--java-iterations '-1': expected a whole number");
+    badWmpayloadOption(dir, "--java-iterations", "-1", "--java-iterations '-1': expected a whole number");
     badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--bench"), "unknown option --bench");
     badInput(script("wmpayload-vs-dbbench.sh", Map.of()), "--wmpayload DIR (or DBBENCH_WMPAYLOAD_DIR) is required");
     badInput(script("wmpayload-vs-dbbench.sh", Map.of(), "--wmpayload", tmp.resolve("nowhere").toString()),

@@ -381,16 +381,21 @@ public record FamilySettings(
       return this;
     }
 
+    /** {@code n}, a count or seconds the settings name {@code name}; IllegalArgumentException naming both when below 1. */
+    private static int atLeastOne(String name, int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException(name + "=" + n + ": expected at least 1");
+      }
+      return n;
+    }
+
     /**
      * What the main sweep is expected to take in this mode, seconds ({@link FamilySettings#sweepExpectedSeconds}).
      *
      * @throws IllegalArgumentException when below 1
      */
     public Builder sweepExpectedSeconds(int seconds) {
-      if (seconds < 1) {
-        throw new IllegalArgumentException("sweepExpectedSeconds=" + seconds + ": expected at least 1");
-      }
-      sweepExpectedSeconds = seconds;
+      sweepExpectedSeconds = atLeastOne("sweepExpectedSeconds", seconds);
       return this;
     }
 
@@ -600,10 +605,7 @@ public record FamilySettings(
 
     /** Forks per side of each headline comparison. @throws IllegalArgumentException when below 1 */
     public Builder headlineForks(int n) {
-      if (n < 1) {
-        throw new IllegalArgumentException("headlineForks=" + n + ": expected at least 1");
-      }
-      headlineForks = n;
+      headlineForks = atLeastOne("headlineForks", n);
       return this;
     }
 

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The one typed settings reader: reads over a lookup (a name in environment-variable spelling, e.g.
@@ -52,16 +53,7 @@ public final class SettingsReader {
    * @throws IllegalArgumentException naming the setting and its value when it is not an integer
    */
   public int getInt(String name, int def) {
-    Optional<String> v = get(name);
-    if (v.isEmpty()) {
-      return def;
-    }
-    try {
-      return Integer.parseInt(v.get());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + "='" + v.get() + "' is not an integer; expected e.g. " + name + "="
-          + def, e);
-    }
+    return ranged(name, def, Integer::parseInt, i -> true, "an integer; expected e.g. " + name + "=" + def);
   }
 
   /**
@@ -70,16 +62,7 @@ public final class SettingsReader {
    * @throws IllegalArgumentException naming the setting and its value when it is not an integer
    */
   public Long getLong(String name, Long def, String example) {
-    Optional<String> v = get(name);
-    if (v.isEmpty()) {
-      return def;
-    }
-    try {
-      return Long.parseLong(v.get());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + "='" + v.get() + "' is not an integer; expected e.g. " + name + "="
-          + example, e);
-    }
+    return ranged(name, def, Long::parseLong, l -> true, "an integer; expected e.g. " + name + "=" + example);
   }
 
   /**
@@ -88,18 +71,8 @@ public final class SettingsReader {
    * @throws IllegalArgumentException naming the setting and its value when it is not an integer of at least 1
    */
   public Optional<Integer> getPositiveInt(String name, String example) {
-    return get(name).map(v -> {
-      try {
-        int i = Integer.parseInt(v);
-        if (i >= 1) {
-          return i;
-        }
-      } catch (NumberFormatException e) {
-        // falls through to the message
-      }
-      throw new IllegalArgumentException(name + "='" + v + "' is not a positive integer; expected e.g. " + name + "="
-          + example);
-    });
+    return Optional.ofNullable(ranged(name, null, Integer::parseInt, i -> i >= 1,
+        "a positive integer; expected e.g. " + name + "=" + example));
   }
 
   /**
@@ -110,19 +83,7 @@ public final class SettingsReader {
    * @throws IllegalArgumentException naming the setting, its value and the accepted range otherwise
    */
   public int getInt(String name, int def, int min, int max, String what, String example) {
-    Optional<String> v = get(name);
-    if (v.isEmpty()) {
-      return def;
-    }
-    try {
-      int i = Integer.parseInt(v.get());
-      if (i >= min && i <= max) {
-        return i;
-      }
-    } catch (NumberFormatException e) {
-      // falls through to the message
-    }
-    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + what + (max == Integer.MAX_VALUE
+    return ranged(name, def, Integer::parseInt, i -> i >= min && i <= max, "a " + what + (max == Integer.MAX_VALUE
         ? " of at least " + min : " from " + min + " to " + max) + "; expected e.g. " + name + "=" + example);
   }
 
@@ -133,20 +94,30 @@ public final class SettingsReader {
    * @throws IllegalArgumentException naming the setting, its value and the accepted range otherwise
    */
   public double getDouble(String name, double def, double min, double max, String what, String example) {
+    return ranged(name, def, Double::parseDouble, d -> d >= min && d <= max, "a " + what + "; expected a number from "
+        + plain(min) + " to " + plain(max) + ", e.g. " + name + "=" + example);
+  }
+
+  /**
+   * The setting parsed, when it parses and {@code accepted} holds; {@code def} when it is not set.
+   *
+   * @param expected what the error says after "is not " (e.g. {@code "an integer; expected e.g. N=3"})
+   * @throws IllegalArgumentException naming the setting, its value and {@code expected} otherwise
+   */
+  private <T> T ranged(String name, T def, Function<String, T> parse, Predicate<T> accepted, String expected) {
     Optional<String> v = get(name);
     if (v.isEmpty()) {
       return def;
     }
     try {
-      double d = Double.parseDouble(v.get());
-      if (d >= min && d <= max) {
-        return d;
+      T t = parse.apply(v.get());
+      if (accepted.test(t)) {
+        return t;
       }
     } catch (NumberFormatException e) {
       // falls through to the message
     }
-    throw new IllegalArgumentException(name + "='" + v.get() + "' is not a " + what + "; expected a number from "
-        + plain(min) + " to " + plain(max) + ", e.g. " + name + "=" + example);
+    throw new IllegalArgumentException(name + "='" + v.get() + "' is not " + expected);
   }
 
   /** {@code 1} for 1.0, {@code 0.5} for 0.5. */

@@ -269,20 +269,26 @@ public final class GraphjTool implements Callable<Integer> {
     boolean tolerateTornTail;
   }
 
-  /** {@code inspect FILE}: header JSON, then one JSON object per entry; verifies everything first. */
-  @Command(name = "inspect", description = "Print the header and every entry as JSON lines, verifying as it reads.")
-  static final class Inspect implements Callable<Integer> {
+  /** What every subcommand has: its spec (for its output and error streams) and {@code --key}. */
+  abstract static class Subcommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE")
-    Path file;
-
     @Mixin
     KeyOption keyOption;
+  }
 
+  /** A subcommand that reads journals: also {@code --tolerate-torn-tail}. */
+  abstract static class JournalReading extends Subcommand {
     @Mixin
     TornTailOption torn;
+  }
+
+  /** {@code inspect FILE}: header JSON, then one JSON object per entry; verifies everything first. */
+  @Command(name = "inspect", description = "Print the header and every entry as JSON lines, verifying as it reads.")
+  static final class Inspect extends JournalReading {
+    @Parameters(index = "0", paramLabel = "FILE")
+    Path file;
 
     @Override
     public Integer call() throws IOException {
@@ -312,18 +318,9 @@ public final class GraphjTool implements Callable<Integer> {
 
   /** {@code verify FILE...}: one line per file. */
   @Command(name = "verify", description = "Verify files; one line per file.")
-  static final class Verify implements Callable<Integer> {
-    @Spec
-    CommandLine.Model.CommandSpec spec;
-
+  static final class Verify extends JournalReading {
     @Parameters(index = "0..*", arity = "1..*", paramLabel = "FILE")
     List<Path> files;
-
-    @Mixin
-    KeyOption keyOption;
-
-    @Mixin
-    TornTailOption torn;
 
     @Override
     public Integer call() {
@@ -359,10 +356,7 @@ public final class GraphjTool implements Callable<Integer> {
 
   /** {@code write OUT --from JSONL}: builds a journal from JSON lines. */
   @Command(name = "write", description = "Write a journal from JSON lines of {\"query\", \"params\", \"timestamp_ms\"}.")
-  static final class Write implements Callable<Integer> {
-    @Spec
-    CommandLine.Model.CommandSpec spec;
-
+  static final class Write extends Subcommand {
     @Parameters(index = "0", paramLabel = "OUT")
     Path out;
 
@@ -374,9 +368,6 @@ public final class GraphjTool implements Callable<Integer> {
 
     @Option(names = "--zstd-level", paramLabel = "L", description = "Compress the sealed body with zstd at level L.")
     Integer level;
-
-    @Mixin
-    KeyOption keyOption;
 
     @Option(names = "--first-seq", paramLabel = "N", defaultValue = "1", converter = UnsignedLong.class,
         description = "First sequence, an unsigned 64-bit integer (default 1).")
@@ -454,10 +445,7 @@ public final class GraphjTool implements Callable<Integer> {
 
   /** {@code compact OUT IN...}: graphd's compaction. */
   @Command(name = "compact", description = "Merge journals (legacy .wal, live, sealed, compressed, encrypted) into one sealed archive.")
-  static final class Compact implements Callable<Integer> {
-    @Spec
-    CommandLine.Model.CommandSpec spec;
-
+  static final class Compact extends JournalReading {
     @Parameters(index = "0", paramLabel = "OUT")
     Path out;
 
@@ -466,12 +454,6 @@ public final class GraphjTool implements Callable<Integer> {
 
     @Option(names = "--zstd-level", paramLabel = "L", description = "Compress the archive with zstd at level L.")
     Integer level;
-
-    @Mixin
-    KeyOption keyOption;
-
-    @Mixin
-    TornTailOption torn;
 
     @Override
     public Integer call() throws IOException {

@@ -76,13 +76,9 @@ final class EmbeddedTemplate {
       buildTemplate(template, log);
     }
     Leases.Lease lease = Leases.take().path(log);
-    Path data = Files.createTempDirectory(template.getParent(), "dbbench-pg-data-"); // mode 0700, as PostgreSQL requires
-    lease.path(data);
     try {
-      copyTree(template, data);
-      return started(data, log, lease);
+      return startCopy(template, log, lease);
     } catch (IOException | RuntimeException first) {
-      deleteAfter(data, first);
       try {
         FileTrees.deleteRecursively(template); // stale (other binaries?): rebuild once
         buildTemplate(template, log);
@@ -91,17 +87,29 @@ final class EmbeddedTemplate {
         rebuild.addSuppressed(first);
         throw rebuild;
       }
-      Path retry = Files.createTempDirectory(template.getParent(), "dbbench-pg-data-");
-      lease.path(retry);
       try {
-        copyTree(template, retry);
-        return started(retry, log, lease);
+        return startCopy(template, log, lease);
       } catch (IOException | RuntimeException second) {
-        deleteAfter(retry, second);
         lease.close();
         second.addSuppressed(first);
         throw second;
       }
+    }
+  }
+
+  /**
+   * Copies {@code template} into a fresh data directory held by {@code lease} and starts a server on
+   * it; deletes the copy again when that fails (the lease stays the caller's to close).
+   */
+  private static EmbeddedPostgres startCopy(Path template, Path log, Leases.Lease lease) throws IOException {
+    Path data = Files.createTempDirectory(template.getParent(), "dbbench-pg-data-"); // mode 0700, as PostgreSQL requires
+    lease.path(data);
+    try {
+      copyTree(template, data);
+      return started(data, log, lease);
+    } catch (IOException | RuntimeException e) {
+      deleteAfter(data, e);
+      throw e;
     }
   }
 

@@ -60,11 +60,17 @@ import picocli.CommandLine.Command;
 @Command(name = "wmpayload-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Analyse a scripts/wmpayload-vs-dbbench.sh run: medians beside the study's figures, the index"
         + " none -> id speed-up per side with its 95%% interval over blocks, the machine around every side.")
-public final class WmpayloadSideBySide extends AnalyzeCommand {
+public final class WmpayloadSideBySide extends AnalyzeCommand<WmpayloadSideBySide.Summary> {
   /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
   public static final List<String> COLUMNS = List.of("block", "position", "side", "operation", "doc", "index",
       "benchmark", "clients", "iterations", "ns_per_op", "bytes_per_op", "allocs_per_op", "success_rate",
       "warmup_steady", "server");
+
+  /** The command, for picocli. */
+  public WmpayloadSideBySide() {
+    super(WmpayloadSideBySide::analyze, WmpayloadSideBySide::write, Summary::markdown);
+  }
+
   /**
    * The rows of one JMH run of {@code PayloadServiceBenchmark} (JMH's JSON, a fork per param
    * combination): per record the cells of {@link #COLUMNS} after {@code block} and {@code position}:
@@ -111,13 +117,6 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
     main(new WmpayloadSideBySide(), args);
-  }
-
-  @Override
-  protected String analyzeAndWrite(Path dir) throws IOException {
-    Summary s = analyze(dir);
-    write(dir, s);
-    return s.markdown();
   }
 
   /** Which side of a block a row is. */
@@ -254,8 +253,8 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
     /** The summary as Markdown: the study's question, the medians beside the study's figures, the changes, the machine. */
     public String markdown() {
       StringBuilder sb = new StringBuilder();
-      sb.append("# WMPayload's Go service and benchmark beside dbbench's payload rows, interleaved (").append(blocks)
-          .append(blocks == 1 ? " block, " : " blocks, ").append(server).append(")\n\n");
+      sb.append(SideBySideSummary.heading("WMPayload's Go service and benchmark beside dbbench's payload rows", blocks,
+          server));
       sb.append("Times are wall time per request, the unit of the study's Go benchmarks: `BenchmarkInsert` is one"
           + " client's sequential loop, `BenchmarkSearch` starts b.N requests at once (go's ns/op = wall time / b.N);"
           + " a JMH row of T threads reports each request's latency, T times its wall time per request. B/op and"
@@ -323,10 +322,7 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
       sb.append("| comparison | row | metric | change | 95% interval | blocks | per block |\n");
       sb.append("|---|---|---|---:|---|---:|---|\n");
       for (Change c : changes) {
-        StringBuilder per = new StringBuilder();
-        for (double d : c.change().logRatios()) {
-          per.append(per.isEmpty() ? "" : ", ").append(Units.pct(Math.expm1(d) * 100));
-        }
+        String per = SideBySideSummary.perBlockPct(c.change());
         sb.append("| ").append(c.comparison()).append(" | ").append(c.row()).append(" | ").append(c.metric())
             .append(" | ").append(Units.pct(c.change().changePct())).append(" | ")
             .append(c.change().judgeable() ? "[" + Units.pct(c.change().ciLow()) + ", " + Units.pct(c.change().ciHigh())
@@ -425,7 +421,7 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
         if (wall.isEmpty()) {
           continue;
         }
-        Stats.PairedChange c = paired(wall);
+        Stats.PairedChange c = Stats.pairedChange(wall.values());
         boolean loaded = underLoad(machine, wall, "search " + doc);
         Agreement.Verdict verdict = null;
         if (doc.equals("flat") && PUBLISHED.hasFigure()) {
@@ -434,14 +430,15 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
           verdict = Agreement.agreeComparison(true, point, c.judgeable() ? 100 / (100 + c.ciHigh()) : Double.NaN,
               c.judgeable() ? 100 / (100 + c.ciLow()) : Double.NaN, PUBLISHED.figure(), null, need);
         }
-        effects.add(new IndexEffect(side, doc, column(wall, 0), column(wall, 1), c, verdict, loaded));
+        effects.add(new IndexEffect(side, doc, Stats.side(wall.values(), 0), Stats.side(wall.values(), 1), c, verdict,
+            loaded));
         changes.add(new Change(side.label + ": index none -> id", "search " + doc, "wall time per request", c, loaded));
         TreeMap<Integer, double[]> bytes = pairs(rows, m -> m.side() == side && m.operation().equals("search")
             && m.doc().equals(doc), m -> m.index().equals("none") ? 0 : m.index().equals("id") ? 1 : -1,
             Measured::bytesPerOp);
         if (!bytes.isEmpty()) {
-          changes.add(new Change(side.label + ": index none -> id", "search " + doc, "B/op", paired(bytes),
-              underLoad(machine, bytes, "search " + doc)));
+          changes.add(new Change(side.label + ": index none -> id", "search " + doc, "B/op",
+              Stats.pairedChange(bytes.values()), underLoad(machine, bytes, "search " + doc)));
         }
       }
     }
@@ -449,8 +446,8 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
       TreeMap<Integer, double[]> wall = pairs(rows, m -> m.row().equals(row), m -> m.side() == Side.JAVA ? 0 : 1,
           Measured::wallNsPerRequest);
       if (!wall.isEmpty()) {
-        changes.add(new Change(Side.JAVA.label + " -> " + Side.GO.label, row, "wall time per request", paired(wall),
-            underLoad(machine, wall, row.split(" index=")[0])));
+        changes.add(new Change(Side.JAVA.label + " -> " + Side.GO.label, row, "wall time per request",
+            Stats.pairedChange(wall.values()), underLoad(machine, wall, row.split(" index=")[0])));
       }
     }
     return new Summary(dir, server, blocks, rows, effects, changes, machine);
@@ -474,23 +471,12 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
     if (!f[7].equals(ALL_AT_ONCE) && !f[7].matches("[1-9][0-9]*")) {
       throw new IllegalArgumentException("clients '" + f[7] + "': expected a count of at least 1 or " + ALL_AT_ONCE);
     }
-    double ns = value(f[9]);
+    double ns = ScriptRows.numberOrDash(f[9]);
     if (!(ns > 0)) {
       throw new IllegalArgumentException("ns_per_op '" + f[9] + "': expected a time above 0");
     }
-    return new Measured(block, Side.of(f[2]), f[3], f[4], f[5], f[7], ns, value(f[10]), value(f[11]), value(f[12]),
-        f[13], f[14]);
-  }
-
-  private static double value(String cell) {
-    if (cell.equals("-") || cell.isEmpty()) {
-      return Double.NaN;
-    }
-    try {
-      return Double.parseDouble(cell);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + cell + "': expected a number or '-'");
-    }
+    return new Measured(block, Side.of(f[2]), f[3], f[4], f[5], f[7], ns, ScriptRows.numberOrDash(f[10]),
+        ScriptRows.numberOrDash(f[11]), ScriptRows.numberOrDash(f[12]), f[13], f[14]);
   }
 
   /** Per block, the metric of the baseline (slot 0) and contender (slot 1) rows; blocks lacking either are left out. */
@@ -506,21 +492,6 @@ public final class WmpayloadSideBySide extends AnalyzeCommand {
     }
     pairs.values().removeIf(p -> Double.isNaN(p[0]) || Double.isNaN(p[1]));
     return pairs;
-  }
-
-  private static Stats.PairedChange paired(TreeMap<Integer, double[]> pairs) {
-    double[][] base = new double[pairs.size()][];
-    double[][] cont = new double[pairs.size()][];
-    int i = 0;
-    for (double[] p : pairs.values()) {
-      base[i] = new double[] {p[0]};
-      cont[i++] = new double[] {p[1]};
-    }
-    return Stats.pairedChange(base, cont);
-  }
-
-  private static double[] column(TreeMap<Integer, double[]> pairs, int side) {
-    return pairs.values().stream().mapToDouble(p -> p[side]).toArray();
   }
 
   private static boolean underLoad(List<Machine> machine, TreeMap<Integer, double[]> pairs, String what) {

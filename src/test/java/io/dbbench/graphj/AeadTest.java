@@ -40,6 +40,12 @@ class AeadTest {
     assumeTrue(p.unavailableReason().isEmpty(), () -> p.id() + " unavailable: " + p.unavailableReason().orElse(""));
   }
 
+  /** A new AEAD of {@code p}; the test is skipped, with the reason, when {@code p} is unavailable here. */
+  static Aead available(AeadProvider p) {
+    assumeAvailable(p);
+    return p.create();
+  }
+
   @ParameterizedTest
   @EnumSource(AeadProvider.class)
   void knownAnswerVectorA31(AeadProvider p) throws Exception {
@@ -62,8 +68,7 @@ class AeadTest {
   @ParameterizedTest
   @EnumSource(AeadProvider.class)
   void everyTamperedByteOfAadCiphertextAndTagIsRejected(AeadProvider p) throws Exception {
-    assumeAvailable(p);
-    Aead aead = p.create();
+    Aead aead = available(p);
     byte[] sealed = concat(CIPHERTEXT, TAG);
     for (int i = 0; i < AAD.length; i++) {
       byte[] aad = AAD.clone();
@@ -109,8 +114,7 @@ class AeadTest {
   @ParameterizedTest
   @EnumSource(AeadProvider.class)
   void intoTheCallersBufferMatchesTheVectorAndTheOtherProviders(AeadProvider p) throws Exception {
-    assumeAvailable(p);
-    Aead aead = p.create();
+    Aead aead = available(p);
     byte[] out = new byte[PLAINTEXT.length + Aead.TAG_LEN + 7];
     assertEquals(PLAINTEXT.length + Aead.TAG_LEN, aead.sealInto(KEY, NONCE, AAD, PLAINTEXT, out));
     assertArrayEquals(concat(CIPHERTEXT, TAG), Arrays.copyOf(out, PLAINTEXT.length + Aead.TAG_LEN));
@@ -141,8 +145,7 @@ class AeadTest {
   @ParameterizedTest
   @EnumSource(AeadProvider.class)
   void intoLeavesNoUnverifiedPlaintextAndRefusesShortBuffers(AeadProvider p) throws Exception {
-    assumeAvailable(p);
-    Aead aead = p.create();
+    Aead aead = available(p);
     byte[] sealed = concat(CIPHERTEXT, TAG);
     for (int i : new int[] {0, CIPHERTEXT.length / 2, CIPHERTEXT.length + 3}) {
       byte[] t = sealed.clone();

@@ -43,15 +43,8 @@ class GraphjIndependentReadTest {
     assertEquals("GRAPHJ", new String(f, 0, 6, StandardCharsets.US_ASCII));
     assertEquals(0, f[6]);
     assertEquals(1, f[7]);
-    assertEquals(0, f[8]); // flags: unsealed
-    assertEquals(0, f[9]);
-    assertEquals(0, f[10]);
+    assertHeaderFields(f, 0, 0, 0, 0, 7, 0, 0, 0); // flags: unsealed
     assertEquals(0, f[11]);
-    assertEquals(0, b.getInt(12));
-    assertEquals(7, b.getLong(16));
-    assertEquals(0, b.getLong(24));
-    assertEquals(0, b.getLong(32));
-    assertEquals(0, b.getLong(40));
     assertArrayEquals(new byte[32], Arrays.copyOfRange(f, 48, 80));
     assertArrayEquals(new byte[24], Arrays.copyOfRange(f, 80, 104));
     assertEquals(1_700_000_000_000L, b.getLong(104));
@@ -66,14 +59,7 @@ class GraphjIndependentReadTest {
     byte[] f = GraphjCodec.seal(raw, 1, 12, 12, new GraphjCodec.SealOptions(true, 5, GraphjTestFiles.KEY),
         AeadProvider.JDK.create(), nonce, 55L).toBytes();
     ByteBuffer b = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
-    assertEquals(0x07, f[8]); // SEALED | ENCRYPTED | COMPRESSED
-    assertEquals(1, f[9]);
-    assertEquals(1, f[10]);
-    assertEquals(5, b.getInt(12));
-    assertEquals(1, b.getLong(16));
-    assertEquals(12, b.getLong(24));
-    assertEquals(12, b.getLong(32));
-    assertEquals(f.length - 128, b.getLong(40));
+    assertHeaderFields(f, 0x07, 1, 1, 5, 1, 12, 12, f.length - 128); // SEALED | ENCRYPTED | COMPRESSED
     byte[] body = Arrays.copyOfRange(f, 128, f.length);
     assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(body), Arrays.copyOfRange(f, 48, 80));
     assertArrayEquals(nonce, Arrays.copyOfRange(f, 80, 104));
@@ -102,6 +88,23 @@ class GraphjIndependentReadTest {
     assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(Arrays.copyOfRange(f, 128, f.length)),
         Arrays.copyOfRange(f, 48, 80));
     checkEntries(f, 128, f.length, 1, 1);
+  }
+
+  /**
+   * The header's fields from byte 8 to 47, read by hand (little-endian): flags (8), compression (9),
+   * encryption (10), zstd level (12-15), first_seq (16), last_seq (24), entry_count (32), body_len (40).
+   */
+  private static void assertHeaderFields(byte[] f, int flags, int compression, int encryption, int zstdLevel,
+      long firstSeq, long lastSeq, long entryCount, long bodyLen) {
+    ByteBuffer b = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
+    assertEquals(flags, f[8], "flags");
+    assertEquals(compression, f[9], "compression");
+    assertEquals(encryption, f[10], "encryption");
+    assertEquals(zstdLevel, b.getInt(12), "zstd level");
+    assertEquals(firstSeq, b.getLong(16), "first_seq");
+    assertEquals(lastSeq, b.getLong(24), "last_seq");
+    assertEquals(entryCount, b.getLong(32), "entry_count");
+    assertEquals(bodyLen, b.getLong(40), "body_len");
   }
 
   /** Walks frames by hand; checks CRC32C, chain and the protobuf fields against what was written. */

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -66,22 +67,36 @@ class GomessageFreezeTest {
     assertEquals(0, p.exitValue(), "kill -" + sig + " " + pids + ": " + out);
   }
 
+  /** What an action threw while the server was frozen, and after how many milliseconds. */
+  private record Frozen<E extends Throwable>(E error, long ms) {}
+
+  /**
+   * Runs {@code action} with the server's processes stopped (SIGSTOP, SIGCONT after), and checks
+   * that it fails with {@code type} within {@link #FAIL_WITHIN_MS}.
+   */
+  private static <E extends Throwable> Frozen<E> whileFrozen(Class<E> type, Executable action) throws Exception {
+    List<Long> pids = serverProcesses();
+    E e;
+    long t0 = System.nanoTime();
+    signal("STOP", pids);
+    try {
+      e = assertThrows(type, action);
+    } finally {
+      signal("CONT", pids);
+    }
+    long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+    assertTrue(ms < FAIL_WITHIN_MS, "failed after " + ms + " ms");
+    return new Frozen<>(e, ms);
+  }
+
   @ParameterizedTest
   @CsvSource({"bulk", "copy", "arrayBind", "rowByRow"})
   void aFrozenServerFailsTheInsertWithinTheTimeoutNamingTargetAndBatch(String strategy) throws Exception {
     try (GomessageFixture f = GomessageFixture.open(target, settings, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
       f.prepare();
-      List<Long> pids = serverProcesses();
-      BatchInsertException e;
-      long t0 = System.nanoTime();
-      signal("STOP", pids);
-      try {
-        e = assertThrows(BatchInsertException.class, f::insert);
-      } finally {
-        signal("CONT", pids);
-      }
-      long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-      assertTrue(ms < FAIL_WITHIN_MS, "failed after " + ms + " ms");
+      Frozen<BatchInsertException> frozen = whileFrozen(BatchInsertException.class, f::insert);
+      BatchInsertException e = frozen.error();
+      long ms = frozen.ms();
       assertTrue(ms >= TIMEOUT_S * 1000L - 200, "failed before the timeout could fire: " + ms + " ms; " + e.getMessage());
       String m = e.getMessage();
       assertTrue(m.startsWith("GOMESSAGE insert into embedded PostgreSQL"), m);
@@ -97,17 +112,7 @@ class GomessageFreezeTest {
   @CsvSource({"bulk"})
   void aFrozenServerFailsTheTableDdlNamingTheOperation(String strategy) throws Exception {
     try (GomessageFixture f = GomessageFixture.open(target, settings, SHAPE, Strategy.parse(strategy), RunMode.SEQ)) {
-      List<Long> pids = serverProcesses();
-      SQLException e;
-      long t0 = System.nanoTime();
-      signal("STOP", pids);
-      try {
-        e = assertThrows(SQLException.class, f::prepare);
-      } finally {
-        signal("CONT", pids);
-      }
-      long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-      assertTrue(ms < FAIL_WITHIN_MS, "failed after " + ms + " ms");
+      SQLException e = whileFrozen(SQLException.class, f::prepare).error();
       assertNotNull(e.getMessage());
       assertTrue(e.getMessage().startsWith("recreating TG20POC.GOMESSAGE on jdbc:postgresql://localhost:"), e.getMessage());
       assertTrue(e.getMessage().contains("DBBENCH_JDBC_SOCKET_TIMEOUT_SECONDS=" + TIMEOUT_S), e.getMessage());

@@ -18,6 +18,13 @@ class OpenLoopSchedulerTest {
   private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
 
   /** A clock that only moves when told; parking jumps to the deadline, as an idle wait would. */
+  /** A scheduler on {@code clock}, late past 1 ms, started (its first slot at the clock's now). */
+  private static OpenLoopScheduler started(double ratePerSecond, int maxInFlight, FakeClock clock) {
+    OpenLoopScheduler s = new OpenLoopScheduler(ratePerSecond, maxInFlight, MS, clock);
+    s.start();
+    return s;
+  }
+
   static final class FakeClock implements OpenLoopScheduler.Clock {
     long now = 1_000 * MS; // an arbitrary origin: latencies must not depend on it
     final List<Long> parks = new ArrayList<>();
@@ -39,8 +46,7 @@ class OpenLoopSchedulerTest {
   @Test
   void requestsAreScheduledAtFixedIntervalsWhateverTheAnswers() throws Exception {
     FakeClock clock = new FakeClock();
-    OpenLoopScheduler s = new OpenLoopScheduler(100, 1000, MS, clock); // one every 10 ms
-    s.start();
+    OpenLoopScheduler s = started(100, 1000, clock); // one every 10 ms
     long t0 = clock.now;
     List<CompletableFuture<Boolean>> pending = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
@@ -66,8 +72,7 @@ class OpenLoopSchedulerTest {
   void aStalledResponseShowsUpAsLatencyForTheRequestsScheduledBehindIt() throws Exception {
     FakeClock clock = new FakeClock();
     // One request in flight at a time: while the first is stalled, the others cannot start.
-    OpenLoopScheduler s = new OpenLoopScheduler(100, 1, MS, clock);
-    s.start();
+    OpenLoopScheduler s = started(100, 1, clock);
     long t0 = clock.now;
     // Request 0 takes 100 ms (the response stalls); the others answer at once.
     s.fire(() -> {
@@ -98,8 +103,7 @@ class OpenLoopSchedulerTest {
   @Test
   void failuresAreCountedAndTheirLatencyRecorded() throws Exception {
     FakeClock clock = new FakeClock();
-    OpenLoopScheduler s = new OpenLoopScheduler(1000, 10, MS, clock);
-    s.start();
+    OpenLoopScheduler s = started(1000, 10, clock);
     s.fire(() -> CompletableFuture.completedFuture(false));
     s.fire(() -> CompletableFuture.failedFuture(new IOException("reset")));
     s.fire(() -> {
@@ -117,8 +121,7 @@ class OpenLoopSchedulerTest {
   @Test
   void drainCountsWhatNeverAnsweredAsFailedOnce() throws Exception {
     FakeClock clock = new FakeClock();
-    OpenLoopScheduler s = new OpenLoopScheduler(1000, 10, MS, clock);
-    s.start();
+    OpenLoopScheduler s = started(1000, 10, clock);
     CompletableFuture<Boolean> never = new CompletableFuture<>();
     s.fire(() -> never);
     s.fire(() -> CompletableFuture.completedFuture(true));
@@ -134,8 +137,7 @@ class OpenLoopSchedulerTest {
   @Test
   void resetClearsCountsAndStartBeginsANewTimeLine() throws Exception {
     FakeClock clock = new FakeClock();
-    OpenLoopScheduler s = new OpenLoopScheduler(10, 10, MS, clock);
-    s.start();
+    OpenLoopScheduler s = started(10, 10, clock);
     s.fire(() -> CompletableFuture.completedFuture(true));
     s.reset();
     assertEquals(0, s.snapshot().requests());
@@ -162,8 +164,7 @@ class OpenLoopSchedulerTest {
   @Test
   void threadsThatClaimSlotsRecordLatencyFromTheScheduledStartAndLateClaimsCount() throws Exception {
     FakeClock clock = new FakeClock();
-    OpenLoopScheduler s = new OpenLoopScheduler(100, 1, MS, clock); // a slot every 10 ms
-    s.start();
+    OpenLoopScheduler s = started(100, 1, clock); // a slot every 10 ms
     long t0 = clock.now;
     // slot 0: claimed on time, answered after 4 ms
     long a = s.awaitSlot();
@@ -197,8 +198,7 @@ class OpenLoopSchedulerTest {
   @Test
   void slotsNoThreadReachedBeforeTheIterationsEndCountUnsentWithTheirWait() throws Exception {
     FakeClock clock = new FakeClock();
-    OpenLoopScheduler s = new OpenLoopScheduler(100, 1, MS, clock);
-    s.start();
+    OpenLoopScheduler s = started(100, 1, clock);
     long t0 = clock.now;
     long a = s.awaitSlot();
     s.record(a, clock.now, true);

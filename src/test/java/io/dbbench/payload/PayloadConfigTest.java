@@ -127,33 +127,59 @@ class PayloadConfigTest {
     assertEquals(11, keys.size(), "every key but the two PEM files: " + keys);
   }
 
+  private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
+
+  /** A {@link PayloadServer} serving on a thread of its own until {@link #stop}, its output captured. */
+  private static final class Serving {
+    private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private final FutureTask<Integer> task;
+
+    Serving(String threadName, String... args) {
+      PayloadServer s = new PayloadServer();
+      new CommandLine(s).parseArgs(args);
+      PrintStream out = new PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8);
+      task = new FutureTask<>(() -> s.serve(out, stop));
+      new Thread(task, threadName).start();
+    }
+
+    /** The address of its "listening on" line, waited for up to 15 s; null when it ended or printed none. */
+    URI address() throws InterruptedException {
+      for (int k = 0; k < 300 && !task.isDone() && !LISTENING.matcher(output()).find(); k++) {
+        Thread.sleep(50); // waiting for the server's line, not timing anything
+      }
+      Matcher m = LISTENING.matcher(output());
+      return m.find() ? URI.create(m.group(1)) : null;
+    }
+
+    String output() {
+      return buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    void stop() {
+      stop.countDown();
+    }
+
+    /** Its exit status, waited for up to 30 s after {@link #stop}. */
+    int exit() throws Exception {
+      return task.get(30, TimeUnit.SECONDS);
+    }
+  }
+
   @Test
   void serverPrintsItsAddressAndServesUntilStopped() throws Exception {
-    PayloadServer s = new PayloadServer();
-    new CommandLine(s).parseArgs("--host", "127.0.0.1", "--port", "0", "--mongo-uri", "embedded");
-    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    PrintStream out = new PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8);
-    CountDownLatch stop = new CountDownLatch(1);
-    FutureTask<Integer> task = new FutureTask<>(() -> s.serve(out, stop));
-    Thread t = new Thread(task, "payload-server-test");
-    t.start();
+    Serving s = new Serving("payload-server-test", "--host", "127.0.0.1", "--port", "0", "--mongo-uri", "embedded");
     try {
-      Matcher m = null;
-      for (int i = 0; i < 300 && (m == null || !m.find()); i++) {
-        Thread.sleep(50); // waiting for the server's line, not timing anything
-        m = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)")
-            .matcher(buf.toString(java.nio.charset.StandardCharsets.UTF_8));
-      }
-      assertTrue(m != null && m.find(0), "no address printed: " + buf);
+      URI base = s.address();
+      assertTrue(base != null, "no address printed: " + s.output());
       try (HttpClient c = HttpClient.newHttpClient()) {
-        var r = c.send(HttpRequest.newBuilder(URI.create(m.group(1) + "/health")).build(),
-            HttpResponse.BodyHandlers.ofString());
+        var r = c.send(HttpRequest.newBuilder(base.resolve("/health")).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode());
       }
     } finally {
-      stop.countDown();
+      s.stop();
     }
-    assertEquals(0, task.get(30, TimeUnit.SECONDS));
+    assertEquals(0, s.exit());
   }
 
   /**
@@ -173,25 +199,12 @@ class PayloadConfigTest {
       for (int i = 0; i < 6; i++) {
         io.dbbench.CredentialMarkers.Case c = io.dbbench.CredentialMarkers.next(rnd, i % 2 == 0
             ? io.dbbench.CredentialMarkers.Form.MONGO_USERINFO : io.dbbench.CredentialMarkers.Form.MONGO_AUTH_PROPERTIES);
-        PayloadServer s = new PayloadServer();
-        new CommandLine(s).parseArgs("--host", "127.0.0.1", "--port", "0", "--mongo-uri", c.value(),
-            "--mongo-timeout-ms", "300");
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8);
-        CountDownLatch stop = new CountDownLatch(1);
-        FutureTask<Integer> task = new FutureTask<>(() -> s.serve(out, stop));
-        Thread t = new Thread(task, "payload-server-marker-test");
-        t.start();
+        Serving s = new Serving("payload-server-marker-test", "--host", "127.0.0.1", "--port", "0", "--mongo-uri",
+            c.value(), "--mongo-timeout-ms", "300");
         StringBuilder seen = new StringBuilder();
         try {
-          Matcher m = null;
-          for (int k = 0; k < 300 && !task.isDone() && (m == null || !m.find()); k++) {
-            Thread.sleep(50); // waiting for the server's line, not timing anything
-            m = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)")
-                .matcher(buf.toString(java.nio.charset.StandardCharsets.UTF_8));
-          }
-          if (m != null && m.find(0)) {
-            URI base = URI.create(m.group(1));
+          URI base = s.address();
+          if (base != null) {
             for (HttpRequest r : List.of(HttpRequest.newBuilder(base.resolve("/health")).build(),
                 HttpRequest.newBuilder(base.resolve("/search?id=" + java.util.UUID.nameUUIDFromBytes(new byte[] {1}))).build(),
                 HttpRequest.newBuilder(base.resolve("/insert")).POST(HttpRequest.BodyPublishers.ofString("{\"a\":1}")).build())) {
@@ -200,10 +213,10 @@ class PayloadConfigTest {
             }
           }
         } finally {
-          stop.countDown();
+          s.stop();
         }
-        seen.append("exit ").append(task.get(30, TimeUnit.SECONDS)).append('\n');
-        seen.append(buf.toString(java.nio.charset.StandardCharsets.UTF_8));
+        seen.append("exit ").append(s.exit()).append('\n');
+        seen.append(s.output());
         assertTrue(seen.toString().contains("listening on") || seen.toString().contains("exit 2"), seen.toString());
         assertFalse(seen.toString().contains(c.marker()), c.value() + " leaks " + c.marker() + ":\n" + seen);
         String said = errors.toString(java.nio.charset.StandardCharsets.UTF_8);

@@ -30,10 +30,22 @@ class ReportCliTest {
     return d;
   }
 
+  /** The hand-made base run, saved as baseline {@code name} under {@code baselines}; returns its run directory. */
+  private Path savedHandBase(Path baselines, String name) throws Exception {
+    Path base = runDir("b", HAND.resolve("base.json"));
+    assertEquals(0, saveBaseline(baselines, name, base.toString()).rc());
+    return base;
+  }
+
+  /** {@code report save-baseline --baselines BASELINES NAME RUN}. */
+  private static Result saveBaseline(Path baselines, String name, String run) {
+    return run("save-baseline", "--baselines", baselines.toString(), name, run);
+  }
+
   @Test
   void gateFailsOnSignificantRegressionBeyondThreshold() throws Exception {
     Path baselines = tmp.resolve("baselines");
-    Result saved = run("save-baseline", "--baselines", baselines.toString(), "main", runDir("b", HAND.resolve("base.json")).toString());
+    Result saved = saveBaseline(baselines, "main", runDir("b", HAND.resolve("base.json")).toString());
     assertEquals(0, saved.rc(), saved.err());
     assertTrue(Files.isRegularFile(baselines.resolve("main/jmh.json")));
 
@@ -79,8 +91,7 @@ class ReportCliTest {
   void gateAgainstItselfCannotJudgeItsOneForkRows() throws Exception {
     // a run against itself: every judged row is ~, but the 1-, 2- and 3-fork rows cannot be judged
     Path baselines = tmp.resolve("baselines");
-    Path base = runDir("b", HAND.resolve("base.json"));
-    assertEquals(0, run("save-baseline", "--baselines", baselines.toString(), "same", base.toString()).rc());
+    Path base = savedHandBase(baselines, "same");
     Result gate = run("gate", "--baselines", baselines.toString(), "--baseline", "same", "--max-regression", "0%", base.toString());
     assertEquals(Report.EXIT_CANNOT_JUDGE, gate.rc(), gate.err());
     assertTrue(gate.out().contains("no judged benchmark is significantly slower"), gate.out());
@@ -90,8 +101,7 @@ class ReportCliTest {
   void gateIncludeJudgesOnlyTheSelectedRows() throws Exception {
     // a quick run's use: judge the headline rows that have the forks, leave the 1-fork rows out
     Path baselines = tmp.resolve("baselines");
-    Path base = runDir("b", HAND.resolve("base.json"));
-    assertEquals(0, run("save-baseline", "--baselines", baselines.toString(), "main", base.toString()).rc());
+    Path base = savedHandBase(baselines, "main");
     Path contender = runDir("c", HAND.resolve("contender.json"));
     Result same = run("gate", "--baselines", baselines.toString(), "--baseline", "main", "--max-regression", "10%",
         "--include", "HandBenchmark\\.tiedForks", contender.toString());
@@ -110,7 +120,7 @@ class ReportCliTest {
   @Test
   void compareWithSavedBaselineWritesMarkdownAndHtml() throws Exception {
     Path baselines = tmp.resolve("baselines");
-    assertEquals(0, run("save-baseline", "--baselines", baselines.toString(), "v1", runDir("b", HAND.resolve("base.json")).toString()).rc());
+    assertEquals(0, saveBaseline(baselines, "v1", runDir("b", HAND.resolve("base.json")).toString()).rc());
     Path contender = runDir("c", HAND.resolve("contender.json"));
     Result r = run("compare", "--baselines", baselines.toString(), "--baseline", "v1", contender.toString());
     assertEquals(0, r.rc(), r.err());
@@ -179,14 +189,14 @@ class ReportCliTest {
         "unknown baseline 'nope'");
     assertBadInput(run("gate", "--baselines", baselines.toString(), "--baseline", "nope", "--max-regression", "10%",
         HAND.resolve("base.json").toString()), "unknown baseline 'nope'");
-    assertBadInput(run("save-baseline", "--baselines", baselines.toString(), "../evil", runDir("b", HAND.resolve("base.json")).toString()),
+    assertBadInput(saveBaseline(baselines, "../evil", runDir("b", HAND.resolve("base.json")).toString()),
         "is not a plain name");
   }
 
   @Test
   void badThresholdAndUsage() throws Exception {
     Path baselines = tmp.resolve("baselines");
-    run("save-baseline", "--baselines", baselines.toString(), "m", runDir("b", HAND.resolve("base.json")).toString());
+    saveBaseline(baselines, "m", runDir("b", HAND.resolve("base.json")).toString());
     assertBadInput(run("gate", "--baselines", baselines.toString(), "--baseline", "m", "--max-regression", "ten",
         HAND.resolve("base.json").toString()), "--max-regression 'ten' is not a percentage");
     assertBadInput(run("gate", "--baseline", "m", HAND.resolve("base.json").toString()), "--max-regression");
@@ -214,7 +224,7 @@ class ReportCliTest {
     Result r = run("render", run.toString());
     assertEquals(0, r.rc(), r.err());
     assertTrue(Files.readString(run.resolve("report.md")).contains("No benchmark results in this run"));
-    assertBadInput(run("save-baseline", "--baselines", tmp.resolve("bl").toString(), "e", run.toString()),
+    assertBadInput(saveBaseline(tmp.resolve("bl"), "e", run.toString()),
         "holds no benchmark result");
   }
 

@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.IntFunction;
 
 /**
  * The bulk study's inputs, built once per trial outside the timing: {@code n} documents
@@ -39,38 +40,33 @@ public final class BulkDocuments {
     return "doc_" + i;
   }
 
+  /** {@code f(0)..f(n-1)}; IllegalArgumentException when {@code n < 1}. */
+  private static <T> List<T> each(int n, IntFunction<T> f) {
+    check(n);
+    List<T> l = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      l.add(f.apply(i));
+    }
+    return l;
+  }
+
   /**
    * Documents 0..n-1.
    *
    * @throws IllegalArgumentException when {@code n < 1}
    */
   public static List<BulkDoc> documents(int n) {
-    check(n);
-    List<BulkDoc> l = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      l.add(document(i));
-    }
-    return l;
+    return each(n, BulkDocuments::document);
   }
 
   /** The updates of documents 0..n-1. */
   public static List<BulkDoc> updates(int n) {
-    check(n);
-    List<BulkDoc> l = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      l.add(updated(i));
-    }
-    return l;
+    return each(n, BulkDocuments::updated);
   }
 
   /** Keys 0..n-1. */
   public static List<String> keys(int n) {
-    check(n);
-    List<String> l = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      l.add(key(i));
-    }
-    return l;
+    return each(n, BulkDocuments::key);
   }
 
   /**

@@ -2,7 +2,6 @@ package io.dbbench.arango.bulk;
 
 import com.arangodb.ArangoCollection;
 import com.arangodb.ArangoCursor;
-import com.arangodb.ArangoDB;
 import com.arangodb.ArangoDatabase;
 import com.arangodb.Protocol;
 import com.arangodb.entity.ErrorEntity;
@@ -12,6 +11,7 @@ import com.arangodb.model.DocumentDeleteOptions;
 import com.arangodb.model.DocumentUpdateOptions;
 import com.arangodb.model.OverwriteMode;
 import io.dbbench.arango.server.ArangoTarget;
+import io.dbbench.arango.server.DriverClient;
 import java.io.IOException;
 import java.util.List;
 
@@ -22,18 +22,17 @@ import java.util.List;
  * update {@code silent} + {@code ignoreRevs}, delete {@code silent} with key strings; the read by keys
  * is {@code getDocuments(keys, type)} with the driver's default options.
  */
-final class DriverBulkClient implements BulkClient {
+final class DriverBulkClient extends DriverClient implements BulkClient {
   private static final DocumentCreateOptions INSERT = new DocumentCreateOptions().silent(true).overwriteMode(OverwriteMode.replace);
   private static final DocumentUpdateOptions UPDATE = new DocumentUpdateOptions().silent(true).ignoreRevs(true);
   private static final DocumentDeleteOptions DELETE = new DocumentDeleteOptions().silent(true);
   private static final String READ_QUERY = "FOR d IN " + ArangoBulkFixture.COLLECTION + " RETURN d";
 
-  private final ArangoDB arango;
   private final ArangoDatabase db;
   private final ArangoCollection collection;
 
   DriverBulkClient(ArangoTarget target, Protocol protocol) {
-    arango = target.driver(protocol).build();
+    super(target.driver(protocol).build());
     db = arango.db(ArangoBulkFixture.DATABASE);
     collection = db.collection(ArangoBulkFixture.COLLECTION);
   }
@@ -81,15 +80,5 @@ final class DriverBulkClient implements BulkClient {
   @Override
   public void delete(List<String> keys) {
     check(BulkOperation.DELETE, collection.deleteDocuments(keys, DELETE), keys.size());
-  }
-
-  @Override
-  public void ping() {
-    arango.getVersion();
-  }
-
-  @Override
-  public void close() {
-    arango.shutdown();
   }
 }

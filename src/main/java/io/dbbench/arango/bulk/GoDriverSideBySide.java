@@ -54,10 +54,16 @@ import picocli.CommandLine.Command;
 @Command(name = "go-driver-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Analyse a scripts/go-driver-vs-dbbench.sh run: medians, paired V1 -> V2 and HTTP/1.1 -> HTTP/2"
         + " changes with 95%% intervals over blocks, and the Go study's question judged.")
-public final class GoDriverSideBySide extends AnalyzeCommand {
+public final class GoDriverSideBySide extends AnalyzeCommand<GoDriverSideBySide.Summary> {
   /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
   public static final List<String> COLUMNS = List.of("block", "position", "suite", "protocol", "operation", "benchmark",
       "iterations", "ns_per_op", "bytes_per_op", "allocs_per_op", "server");
+
+  /** The command, for picocli. */
+  public GoDriverSideBySide() {
+    super(GoDriverSideBySide::analyze, GoDriverSideBySide::write, Summary::markdown);
+  }
+
   /** The metrics of a row, as {@code rows.tsv} names them. */
   static final List<String> METRICS = List.of("ns/op", "B/op", "allocs/op");
 
@@ -129,13 +135,6 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
               .orElse(0))), "-", server));
     }
     return rows;
-  }
-
-  @Override
-  protected String analyzeAndWrite(Path dir) throws IOException {
-    Summary s = analyze(dir);
-    write(dir, s);
-    return s.markdown();
   }
 
   /** Which side of a block a row is. */
@@ -249,8 +248,7 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
     /** The summary as Markdown: the findings, the medians beside the study's table, the changes, the machine. */
     public String markdown() {
       StringBuilder sb = new StringBuilder();
-      sb.append("# go-driver V1 and V2 beside dbbench's Java driver, interleaved (").append(blocks).append(" blocks, ")
-          .append(server).append(")\n\n");
+      sb.append(SideBySideSummary.heading("go-driver V1 and V2 beside dbbench's Java driver", blocks, server));
       sb.append("Each block runs every side once per operation, the order alternating (V1 V2 Java, then Java V2 V1)."
           + " A change is the geometric mean over blocks of the per-block ratio, with the 95% Student-t interval of"
           + " the log ratios; verdicts weigh magnitude (Agreement: reproduced, N x smaller or larger, opposite,"
@@ -296,10 +294,7 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
       sb.append("| operation | comparison | metric | change | 95% interval | blocks | per block | the study |\n");
       sb.append("|---|---|---|---:|---|---:|---|---:|\n");
       for (Change c : changes) {
-        StringBuilder per = new StringBuilder();
-        for (double d : c.change().logRatios()) {
-          per.append(per.isEmpty() ? "" : ", ").append(Units.pct(Math.expm1(d) * 100));
-        }
+        String per = SideBySideSummary.perBlockPct(c.change());
         sb.append("| ").append(c.operation()).append(" | ").append(c.comparison()).append(" | ").append(c.metric())
             .append(" | ").append(Units.pct(c.change().changePct())).append(" | ").append(interval(c.change()))
             .append(" | ").append(c.change().pairs()).append(" | ").append(per).append(" | ")
@@ -368,7 +363,8 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
   public static Summary analyze(Path dir) throws IOException {
     List<Measured> rows = ScriptRows.read(dir, "scripts/go-driver-vs-dbbench.sh", COLUMNS,
         f -> new Measured(Integer.parseInt(f[0]), Side.of(f[2], f[3]), f[4], f[5],
-            new double[] {value(f[7]), value(f[8]), value(f[9])}, f[10]));
+            new double[] {ScriptRows.numberOrDash(f[7]), ScriptRows.numberOrDash(f[8]),
+                ScriptRows.numberOrDash(f[9])}, f[10]));
     String server = rows.isEmpty() ? "" : rows.get(rows.size() - 1).server();
     List<Machine> machine = machine(dir.resolve("machine.tsv"));
     int blocks = rows.stream().mapToInt(Measured::block).max().orElse(0);
@@ -397,17 +393,6 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
     return new Summary(dir, server, blocks, rows, changes, machine);
   }
 
-  private static double value(String cell) {
-    if (cell.equals("-") || cell.isEmpty()) {
-      return Double.NaN;
-    }
-    try {
-      return Double.parseDouble(cell);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + cell + "': expected a number or '-'");
-    }
-  }
-
   /** The paired change of one metric between two sides over the blocks that have both; null when none does. */
   private static Change change(List<Measured> rows, List<Machine> machine, String op, String label, String comparison,
       Side a, Side b, String benchmark, int metric, boolean judge) {
@@ -424,14 +409,7 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
     if (pairs.isEmpty()) {
       return null;
     }
-    double[][] base = new double[pairs.size()][];
-    double[][] cont = new double[pairs.size()][];
-    int i = 0;
-    for (double[] p : pairs.values()) {
-      base[i] = new double[] {p[0]};
-      cont[i++] = new double[] {p[1]};
-    }
-    Stats.PairedChange c = Stats.pairedChange(base, cont);
+    Stats.PairedChange c = Stats.pairedChange(pairs.values());
     String metricName = METRICS.get(metric);
     double study = judge ? studyChange(op, metricName) : Double.NaN;
     Agreement.Verdict verdict = null;
@@ -442,11 +420,8 @@ public final class GoDriverSideBySide extends AnalyzeCommand {
     }
     boolean loaded = machine.stream().anyMatch(m -> pairs.containsKey(m.block()) && m.operation().equals(op)
         && m.underLoad());
-    return new Change(label, comparison, metricName, column(pairs, 0), column(pairs, 1), c, study, verdict, loaded);
-  }
-
-  private static double[] column(TreeMap<Integer, double[]> pairs, int side) {
-    return pairs.values().stream().mapToDouble(p -> p[side]).toArray();
+    return new Change(label, comparison, metricName, Stats.side(pairs.values(), 0), Stats.side(pairs.values(), 1), c,
+        study, verdict, loaded);
   }
 
   /** {@code machine.tsv} ({@link MachineSnapshots}: block, side, operation); empty when the file is absent. */

@@ -62,10 +62,16 @@ import picocli.CommandLine.Command;
 @Command(name = "arangojs-side-by-side", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Analyse a scripts/arangojs-vs-dbbench.sh run: medians beside the pool study's table, DNF as DNF,"
         + " paired speed-ups with 95%% intervals over blocks, the study's 4.64x judged.")
-public final class ArangojsSideBySide extends AnalyzeCommand {
+public final class ArangojsSideBySide extends AnalyzeCommand<ArangojsSideBySide.Summary> {
   /** The columns of {@code rows.tsv}, in order, as the script writes its header. */
   public static final List<String> COLUMNS = List.of("block", "position", "side", "client", "connection", "iterations",
       "run", "ms", "dnf", "answered", "queue_full", "queue_time_violated", "timeout", "refused", "other_error", "server");
+
+  /** The command, for picocli. */
+  public ArangojsSideBySide() {
+    super(ArangojsSideBySide::analyze, ArangojsSideBySide::write, Summary::markdown);
+  }
+
   /** The connection types in the study's order. */
   public static final List<String> CONNECTIONS = List.of("default", "10", "100", "http");
   /** The study's name of each connection type. */
@@ -141,13 +147,6 @@ public final class ArangojsSideBySide extends AnalyzeCommand {
       }
     }
     return rows;
-  }
-
-  @Override
-  protected String analyzeAndWrite(Path dir) throws IOException {
-    Summary s = analyze(dir);
-    write(dir, s);
-    return s.markdown();
   }
 
   /** Which client a row is. */
@@ -335,8 +334,8 @@ public final class ArangojsSideBySide extends AnalyzeCommand {
     /** The summary as Markdown: the headline, the table beside the study's, the speed-ups, the clients, the machine. */
     public String markdown() {
       StringBuilder sb = new StringBuilder();
-      sb.append("# arangojs 8.3.0 (the pool study's client) beside dbbench's Java rows, interleaved (").append(blocks)
-          .append(blocks == 1 ? " block, " : " blocks, ").append(server).append(")\n\n");
+      sb.append(SideBySideSummary.heading("arangojs 8.3.0 (the pool study's client) beside dbbench's Java rows", blocks,
+          server));
       sb.append("A point is a client, connection type and number of queries issued at once; in each block its runs are"
           + " averaged as the study did (the mean of its runs, ms from the first query to the last answer). A block"
           + " with a failed query is DNF, never a time. Tables give the median over blocks of those means [the range"

@@ -1,10 +1,10 @@
 package io.dbbench.arango.pool;
 
 import com.arangodb.ArangoCursorAsync;
-import com.arangodb.ArangoDB;
 import com.arangodb.ArangoDatabaseAsync;
 import com.arangodb.model.AqlQueryOptions;
 import io.dbbench.arango.server.ArangoTarget;
+import io.dbbench.arango.server.DriverClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +24,11 @@ import java.util.concurrent.CompletableFuture;
  * ({@code InternalArangoDatabase.queryRequest} via {@code OptionsBuilder.build}), so one options
  * object shared by concurrent calls sends one call's id with another's request.
  */
-final class DriverPoolClient implements PoolClient {
-  private final ArangoDB arango;
+final class DriverPoolClient extends DriverClient implements PoolClient {
   private final ArangoDatabaseAsync db;
 
   DriverPoolClient(ArangoTarget target, Connection c) {
-    arango = target.driver(c.protocol()).maxConnections(c.maxConnections()).build();
+    super(target.driver(c.protocol()).maxConnections(c.maxConnections()).build());
     db = arango.async().db(PoolFixture.DATABASE);
   }
 
@@ -45,15 +44,5 @@ final class DriverPoolClient implements PoolClient {
       return CompletableFuture.completedFuture(into);
     }
     return c.nextBatch().thenCompose(n -> drain(n, into));
-  }
-
-  @Override
-  public void ping() {
-    arango.getVersion();
-  }
-
-  @Override
-  public void close() {
-    arango.shutdown();
   }
 }

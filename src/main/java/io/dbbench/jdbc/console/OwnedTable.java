@@ -19,16 +19,11 @@ import java.util.Map;
  * a table dbbench did not create is touched only on the embedded server or with
  * {@code DBBENCH_ALLOW_DROP=true}), and dropping always needs {@code DBBENCH_ALLOW_DROP=true} and a
  * confirmation naming the table.
+ *
+ * @param target the database the console works on
+ * @param settings the GOMESSAGE settings (schema, table, safety switches) it uses
  */
-final class OwnedTable {
-  private final JdbcTarget target;
-  private final GomessageSettings settings;
-
-  OwnedTable(JdbcTarget target, GomessageSettings settings) {
-    this.target = target;
-    this.settings = settings;
-  }
-
+record OwnedTable(JdbcTarget target, GomessageSettings settings) {
   /** {@code SCHEMA.TABLE}, the confirmation {@code dropTable} expects. */
   String qualifiedName() {
     return settings.schema() + "." + settings.table();

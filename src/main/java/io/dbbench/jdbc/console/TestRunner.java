@@ -27,16 +27,11 @@ import java.util.List;
  * (hdbinsert's tests insert without dropping unless told to).
  *
  * <p>One test at a time: the caller ({@link ConsoleServer}) serialises tests.
+ *
+ * @param target the database the console works on
+ * @param settings the GOMESSAGE settings (schema, table, safety switches) it uses
  */
-final class TestRunner {
-  private final JdbcTarget target;
-  private final GomessageSettings settings;
-
-  TestRunner(JdbcTarget target, GomessageSettings settings) {
-    this.target = target;
-    this.settings = settings;
-  }
-
+record TestRunner(JdbcTarget target, GomessageSettings settings) {
   /** Workers {@code type} uses at {@code shape}: the family's rule (1 for {@code Seq}). */
   int workers(TestType type, Shape shape) {
     return type.mode() == RunMode.PAR ? settings.effectiveWorkers(shape) : 1;

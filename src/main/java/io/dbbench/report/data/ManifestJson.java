@@ -397,18 +397,12 @@ public final class ManifestJson {
         putText(os, "version", h.os().version());
         putText(os, "arch", h.os().arch());
       }
-      if (h.cores() != null) {
-        o.put("cores", h.cores());
-      }
+      putValue(o, "cores", h.cores());
       putText(o, "cpu_model", h.cpuModel());
-      if (h.memoryBytes() != null) {
-        o.put("memory_bytes", h.memoryBytes());
-      }
+      putValue(o, "memory_bytes", h.memoryBytes());
       putText(o, "jmh_version", h.jmhVersion());
       putText(o, "git_commit", h.gitCommit());
-      if (h.gitDirty() != null) {
-        o.put("git_dirty", h.gitDirty());
-      }
+      putValue(o, "git_dirty", h.gitDirty());
     }
     if (m.job() != null) {
       putText(o, "mode", m.job().mode() == null ? null : m.job().mode().id());
@@ -465,9 +459,7 @@ public final class ManifestJson {
       }
     }
     m.extra().forEach(o::set);
-    if (m.wallSeconds() != null) {
-      o.put("wall_seconds", m.wallSeconds());
-    }
+    putValue(o, "wall_seconds", m.wallSeconds());
     return o;
   }
 
@@ -537,12 +529,8 @@ public final class ManifestJson {
     putText(o, "status", f.status() == null ? null : f.status().words());
     putText(o, "reason", f.reason());
     putText(o, "error", f.error());
-    if (f.results() != null) {
-      o.put("results", f.results());
-    }
-    if (f.wallSeconds() != null) {
-      o.put("wall_seconds", f.wallSeconds());
-    }
+    putValue(o, "results", f.results());
+    putValue(o, "wall_seconds", f.wallSeconds());
     if (f.machine() != null) {
       putMachine(o, f.machine());
     }
@@ -580,9 +568,7 @@ public final class ManifestJson {
   /** One headline comparison's record. */
   public static ObjectNode comparison(Comparison c) {
     ObjectNode o = NODES.objectNode();
-    if (c.index() != null) {
-      o.put("index", c.index());
-    }
+    putValue(o, "index", c.index());
     putText(o, "benchmark", c.benchmark());
     putText(o, "param", c.param());
     o.set("baseline", object(c.baseline()));
@@ -612,30 +598,18 @@ public final class ManifestJson {
         ro.put("cap_seconds", r.capSeconds());
       }
     }
-    if (c.capCarriedSeconds() != null) {
-      o.put("cap_carried_seconds", c.capCarriedSeconds());
-    }
-    if (c.warmupPairSeconds() != null) {
-      o.put("warmup_pair_seconds", c.warmupPairSeconds());
-    }
+    putValue(o, "cap_carried_seconds", c.capCarriedSeconds());
+    putValue(o, "warmup_pair_seconds", c.warmupPairSeconds());
     o.put("order", c.order());
-    if (c.forksPerSide() != null) {
-      o.put("forks_per_side", c.forksPerSide());
-    }
-    if (c.pairsNeeded() != null) {
-      o.put("pairs_needed", c.pairsNeeded());
-    }
+    putValue(o, "forks_per_side", c.forksPerSide());
+    putValue(o, "pairs_needed", c.pairsNeeded());
     putText(o, "stop", c.stop());
     putText(o, "stop_detail", c.stopDetail());
-    if (c.width() != null) {
-      o.put("width", c.width());
-    }
+    putValue(o, "width", c.width());
     if (c.jmhArgs() != null) {
       o.set("jmh_args", array(c.jmhArgs()));
     }
-    if (c.wallSeconds() != null) {
-      o.put("wall_seconds", c.wallSeconds());
-    }
+    putValue(o, "wall_seconds", c.wallSeconds());
     c.extra().forEach(o::set);
     return o;
   }
@@ -680,6 +654,19 @@ public final class ManifestJson {
       o.put(key, "n/a");
     } else {
       o.put(key, v);
+    }
+  }
+
+  /** {@code key: v} when {@code v} (a number or boolean) is not null; the key left out otherwise. */
+  private static void putValue(ObjectNode o, String key, Object v) {
+    switch (v) {
+      case null -> { }
+      case Integer i -> o.put(key, i);
+      case Long l -> o.put(key, l);
+      case Double d -> o.put(key, d);
+      case Boolean b -> o.put(key, b);
+      default -> throw new IllegalArgumentException(key + ": a " + v.getClass().getSimpleName()
+          + ", expected a number or a boolean");
     }
   }
 

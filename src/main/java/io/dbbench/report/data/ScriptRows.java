@@ -58,4 +58,21 @@ public final class ScriptRows {
     }
     return out;
   }
+
+  /**
+   * A number cell that a script writes as {@code -} (or leaves empty) when it has no figure.
+   *
+   * @return the number, or NaN for {@code -} and an empty cell
+   * @throws IllegalArgumentException naming the cell when it is neither a number, {@code -} nor empty
+   */
+  public static double numberOrDash(String cell) {
+    if (cell.equals("-") || cell.isEmpty()) {
+      return Double.NaN;
+    }
+    try {
+      return Double.parseDouble(cell);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + cell + "': expected a number or '-'");
+    }
+  }
 }

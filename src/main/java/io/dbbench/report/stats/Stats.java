@@ -2,6 +2,7 @@ package io.dbbench.report.stats;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -766,6 +767,31 @@ public final class Stats {
       }
       return -1;
     }
+  }
+
+  /**
+   * {@link #pairedChange(double[][], double[][])} over blocks holding one measurement a side: each
+   * element is one block's {@code {baseline, contender}}, in block order.
+   *
+   * @throws IllegalArgumentException when an element does not hold two values
+   */
+  public static PairedChange pairedChange(Collection<double[]> blocks) {
+    double[][] a = new double[blocks.size()][];
+    double[][] b = new double[blocks.size()][];
+    int i = 0;
+    for (double[] p : blocks) {
+      if (p.length != 2) {
+        throw new IllegalArgumentException("a block of " + p.length + " values: expected {baseline, contender}");
+      }
+      a[i] = new double[] {p[0]};
+      b[i++] = new double[] {p[1]};
+    }
+    return pairedChange(a, b);
+  }
+
+  /** Slot {@code side} (0 the baseline, 1 the contender) of every block's pair, in block order. */
+  public static double[] side(Collection<double[]> blocks, int side) {
+    return blocks.stream().mapToDouble(p -> p[side]).toArray();
   }
 
   /**

@@ -3,6 +3,7 @@ package io.dbbench.report.study;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dbbench.profile.MachineState;
+import io.dbbench.report.data.Units;
 import io.dbbench.report.stats.Agreement;
 import io.dbbench.report.stats.Stats;
 import java.io.IOException;
@@ -33,6 +34,23 @@ public final class SideBySideSummary {
     m.put("ci_high_pct", c.judgeable() ? c.ciHigh() : null);
     m.put("blocks", c.pairs());
     return m;
+  }
+
+  /**
+   * A change's per-block ratios as percentages, in block order, comma-separated ({@code "+3.1%, -0.4%"});
+   * empty without blocks.
+   */
+  public static String perBlockPct(Stats.PairedChange c) {
+    StringBuilder per = new StringBuilder();
+    for (double d : c.logRatios()) {
+      per.append(per.isEmpty() ? "" : ", ").append(Units.pct(Math.expm1(d) * 100));
+    }
+    return per.toString();
+  }
+
+  /** The summary's Markdown title: {@code # WHAT, interleaved (N blocks, SERVER)} and a blank line. */
+  public static String heading(String what, int blocks, String server) {
+    return "# " + what + ", interleaved (" + blocks + (blocks == 1 ? " block, " : " blocks, ") + server + ")\n\n";
   }
 
   /** The verdict against the study: {@code agreement}, {@code verdict} and {@code note}, each null without one. */

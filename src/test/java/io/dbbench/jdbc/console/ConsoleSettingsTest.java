@@ -67,19 +67,18 @@ class ConsoleSettingsTest {
         "many"))).getMessage().startsWith("DBBENCH_CONSOLE_MAX_ROWS='many' is not an integer"));
   }
 
+  /** With {@code name=value} set, reading the settings fails with a message starting {@code expected}. */
+  private void assertRefused(String name, String value, String expected) {
+    set(name, value);
+    String m = assertThrows(IllegalArgumentException.class, ConsoleSettings::fromEnvironment).getMessage();
+    assertTrue(m.startsWith(expected), m);
+  }
+
   @Test
   void malformedKnobsNameTheVariable() {
-    set("DBBENCH_CONSOLE_MAX_ROWS", "lots");
-    assertTrue(assertThrows(IllegalArgumentException.class, ConsoleSettings::fromEnvironment).getMessage()
-        .startsWith("DBBENCH_CONSOLE_MAX_ROWS='lots' is not an integer"));
-    set("DBBENCH_CONSOLE_MAX_ROWS", "0");
-    assertTrue(assertThrows(IllegalArgumentException.class, ConsoleSettings::fromEnvironment).getMessage()
-        .startsWith("DBBENCH_CONSOLE_MAX_ROWS=0 is out of range"));
-    set("DBBENCH_CONSOLE_BATCH_COUNT", "0");
-    assertTrue(assertThrows(IllegalArgumentException.class, ConsoleSettings::fromEnvironment).getMessage()
-        .startsWith("DBBENCH_CONSOLE_BATCH_COUNT/DBBENCH_CONSOLE_BATCH_SIZE: shape 0x10000"));
-    set("DBBENCH_CONSOLE_DROP", "maybe");
-    assertTrue(assertThrows(IllegalArgumentException.class, ConsoleSettings::fromEnvironment).getMessage()
-        .startsWith("DBBENCH_CONSOLE_DROP='maybe' is not a boolean"));
+    assertRefused("DBBENCH_CONSOLE_MAX_ROWS", "lots", "DBBENCH_CONSOLE_MAX_ROWS='lots' is not an integer");
+    assertRefused("DBBENCH_CONSOLE_MAX_ROWS", "0", "DBBENCH_CONSOLE_MAX_ROWS=0 is out of range");
+    assertRefused("DBBENCH_CONSOLE_BATCH_COUNT", "0", "DBBENCH_CONSOLE_BATCH_COUNT/DBBENCH_CONSOLE_BATCH_SIZE: shape 0x10000");
+    assertRefused("DBBENCH_CONSOLE_DROP", "maybe", "DBBENCH_CONSOLE_DROP='maybe' is not a boolean");
   }
 }

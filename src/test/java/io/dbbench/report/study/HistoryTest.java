@@ -20,6 +20,22 @@ import org.junit.jupiter.api.io.TempDir;
 class HistoryTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** Fills {@code f} as a comparison finding of findings.json: its study, row, sides and interval. */
+  static ObjectNode comparison(ObjectNode f, String study, String title, String benchmark, String unit,
+      Map<String, String> baseline, Map<String, String> contender, double estimate, double ciLow, double ciHigh) {
+    f.put("study", study);
+    f.put("title", title);
+    f.put("kind", "comparison");
+    f.put("benchmark", benchmark);
+    f.put("unit", unit);
+    f.set("baseline", JSON.valueToTree(baseline));
+    f.set("contender", JSON.valueToTree(contender));
+    f.put("estimate", estimate);
+    f.put("ci_low", ciLow);
+    f.put("ci_high", ciHigh);
+    return f;
+  }
+
   /** Writes a run directory with one comparison finding of {@code estimate} (percent) and its interval. */
   static void run(Path results, String name, String commit, String mode, String contender, double estimate,
       boolean underLoad) throws Exception {
@@ -28,17 +44,9 @@ class HistoryTest {
     Files.writeString(dir.resolve("env.json"), "{\"git_commit\":\"" + commit + "\",\"mode\":\"" + mode
         + "\",\"families\":{}}");
     ArrayNode a = JSON.createArrayNode();
-    ObjectNode f = a.addObject();
-    f.put("study", "graphj");
-    f.put("title", "graphd graphj_bench");
-    f.put("kind", "comparison");
-    f.put("benchmark", "io.dbbench.graphj.GraphjCompressBenchmark.compress");
-    f.put("unit", "%");
-    f.set("baseline", JSON.valueToTree(Map.of("context", "perCall", "level", "3")));
-    f.set("contender", JSON.valueToTree(Map.of("context", contender, "level", "3")));
-    f.put("estimate", estimate);
-    f.put("ci_low", estimate - 5);
-    f.put("ci_high", estimate + 5);
+    ObjectNode f = comparison(a.addObject(), "graphj", "graphd graphj_bench",
+        "io.dbbench.graphj.GraphjCompressBenchmark.compress", "%", Map.of("context", "perCall", "level", "3"),
+        Map.of("context", contender, "level", "3"), estimate, estimate - 5, estimate + 5);
     f.set("published", JSON.valueToTree(Map.of("text", "none")));
     f.set("sampling", JSON.valueToTree(Map.of("pairs", 6, "stop", "width reached")));
     f.put("under_load", underLoad);
@@ -200,17 +208,9 @@ class HistoryTest {
   }
   /** A comparison finding of the payload study, speed-up with an index, at {@code collectionSize}. */
   static ObjectNode payloadFinding(String collectionSize, double estimate, String question) {
-    ObjectNode f = JSON.createObjectNode();
-    f.put("study", "payload");
-    f.put("title", "WMPayload");
-    f.put("kind", "comparison");
-    f.put("benchmark", "io.dbbench.payload.PayloadServiceBenchmark.search");
-    f.put("unit", "x");
-    f.set("baseline", JSON.valueToTree(Map.of("index", "none", "collectionSize", collectionSize)));
-    f.set("contender", JSON.valueToTree(Map.of("index", "id", "collectionSize", collectionSize)));
-    f.put("estimate", estimate);
-    f.put("ci_low", estimate * 0.9);
-    f.put("ci_high", estimate * 1.1);
+    ObjectNode f = comparison(JSON.createObjectNode(), "payload", "WMPayload",
+        "io.dbbench.payload.PayloadServiceBenchmark.search", "x", Map.of("index", "none", "collectionSize", collectionSize),
+        Map.of("index", "id", "collectionSize", collectionSize), estimate, estimate * 0.9, estimate * 1.1);
     f.set("published", JSON.valueToTree(Map.of("text", "35.4x", "value", 35.4)));
     f.put("question", question);
     return f;
