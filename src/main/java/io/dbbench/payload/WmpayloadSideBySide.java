@@ -224,10 +224,22 @@ public final class WmpayloadSideBySide extends AnalyzeCommand<WmpayloadSideBySid
    * @param side the side's cell as the script writes it ({@code Go}, {@code Java})
    * @param what the operation and document
    * @param interval the two snapshots
+   * @param otherBusyPct the share of all CPUs' time processes other than the side's own (its clients,
+   *     the service and the stand-in) were busy, percent ({@code MachineSnapshots.Side#otherBusyPct});
+   *     NaN in runs whose script did not record its own CPU
    */
-  public record Machine(int block, String side, String what, MachineState.Interval interval) {
-    /** More than the steal limit stolen, or a 1-minute load above the online CPUs. */
+  public record Machine(int block, String side, String what, MachineState.Interval interval, double otherBusyPct) {
+    /**
+     * With the side's own CPU recorded, the main job's rules for a fork: more than the steal limit
+     * stolen or other processes busy above the limit ({@code Finding.Conditions.underLoad}); the
+     * load average counts the side's own 100 client threads and is shown, not judged. Without it
+     * (runs before the script recorded it), more than the steal limit stolen or a 1-minute load
+     * above the online CPUs.
+     */
     public boolean underLoad() {
+      if (!Double.isNaN(otherBusyPct)) {
+        return Finding.Conditions.underLoad(otherBusyPct, interval.stealPct());
+      }
       return interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT || interval.overloaded();
     }
   }
@@ -331,13 +343,17 @@ public final class WmpayloadSideBySide extends AnalyzeCommand<WmpayloadSideBySid
       }
       if (!machine.isEmpty()) {
         sb.append("\n## The machine around every side\n\n");
-        sb.append("steal and busy: percent of all CPUs' time between the snapshots (busy includes the clients and the"
-            + " servers); load: the larger 1-minute load average.\n\n");
-        sb.append("| block | side | operation | steal % | busy % | load | under load |\n|---:|---|---|---:|---:|---:|---|\n");
+        sb.append("steal, busy and other: percent of all CPUs' time between the snapshots; busy includes the clients and"
+            + " the servers, other leaves out the side's own processes (empty in runs before the script recorded their"
+            + " CPU, which are judged by the load average instead); load: the larger 1-minute load average (the side's"
+            + " own threads count in it).\n\n");
+        sb.append("| block | side | operation | steal % | busy % | other % | load | under load |\n"
+            + "|---:|---|---|---:|---:|---:|---:|---|\n");
         for (Machine m : machine) {
-          sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %.1f | %.2f | %s |%n", m.block(), m.side(),
-              m.what(), m.interval().stealPct(), m.interval().busyPct(), m.interval().maxLoad1(),
-              m.underLoad() ? "UNDER LOAD" : ""));
+          sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %.1f | %s | %.2f | %s |%n", m.block(), m.side(),
+              m.what(), m.interval().stealPct(), m.interval().busyPct(),
+              Double.isNaN(m.otherBusyPct()) ? "" : String.format(Locale.ROOT, "%.1f", m.otherBusyPct()),
+              m.interval().maxLoad1(), m.underLoad() ? "UNDER LOAD" : ""));
         }
       }
       return sb.toString();
@@ -501,7 +517,7 @@ public final class WmpayloadSideBySide extends AnalyzeCommand<WmpayloadSideBySid
   /** {@code machine.tsv} ({@link MachineSnapshots}: block, side, operation); empty when the file is absent. */
   static List<Machine> machine(Path file) throws IOException {
     return MachineSnapshots.read(file).stream().filter(m -> m.key().size() == 3)
-        .map(m -> new Machine(m.block(), m.key().get(1), m.key().get(2), m.interval())).toList();
+        .map(m -> new Machine(m.block(), m.key().get(1), m.key().get(2), m.interval(), m.otherBusyPct())).toList();
   }
 
   /** Writes {@code summary.json} and {@code summary.md} into {@code dir}. */

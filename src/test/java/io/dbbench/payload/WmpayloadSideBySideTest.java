@@ -140,6 +140,32 @@ class WmpayloadSideBySideTest {
     assertTrue(s.markdown().contains("(UNDER LOAD)"), s.markdown());
   }
 
+  /**
+   * With the side's own CPU recorded, the main job's rule decides: a load average above the CPUs
+   * (the side's own 100 threads) is not load, other processes' share is.
+   */
+  @Test
+  void withItsOwnCpuASideIsJudgedByOtherProcessesNotTheLoadAverage() throws Exception {
+    List<String> lines = new ArrayList<>(List.of(HEADER));
+    lines.add(go(1, "search", "flat", "none", 10e6, 8e6, 180, "1.000"));
+    lines.add(go(2, "search", "flat", "none", 10e6, 8e6, 180, "1.000"));
+    Files.write(dir.resolve("rows.tsv"), lines);
+    // 1,000 ticks between the snapshots, 900 busy; own CPU 8.8 s = 880 ticks (2% other) in block 1,
+    // 5.0 s = 500 ticks (40% other) in block 2; load 12 on 2 CPUs in both
+    Files.write(dir.resolve("machine.tsv"), List.of(
+        "block\tside\toperation\tphase\tproc_stat_cpu\tloadavg\tonline_cpus\town_cpu_s",
+        "1\tGo\tsearch flat\tbefore\tcpu  100 0 0 900 0 0 0 0 0 0\t12.0 0.40 0.30 1/100 42\t2\t0",
+        "1\tGo\tsearch flat\tafter\tcpu  1000 0 0 1000 0 0 0 0 0 0\t12.0 0.50 0.30 1/100 42\t2\t8.80",
+        "2\tGo\tsearch flat\tbefore\tcpu  100 0 0 900 0 0 0 0 0 0\t12.0 0.40 0.30 1/100 42\t2\t0",
+        "2\tGo\tsearch flat\tafter\tcpu  1000 0 0 1000 0 0 0 0 0 0\t12.0 0.50 0.30 1/100 42\t2\t5.00"));
+    WmpayloadSideBySide.Summary s = WmpayloadSideBySide.analyze(dir);
+    assertEquals(2.0, s.machine().get(0).otherBusyPct(), 1e-9);
+    assertFalse(s.machine().get(0).underLoad(), "the side's own threads in the load average are not load");
+    assertEquals(40.0, s.machine().get(1).otherBusyPct(), 1e-9);
+    assertTrue(s.machine().get(1).underLoad());
+    assertTrue(s.markdown().contains("| 1 | Go | search flat | 0.0 | 90.0 | 2.0 | 12.00 |  |"), s.markdown());
+  }
+
   @Test
   void badInputNamesTheFileTheLineAndWhatWasExpected() throws Exception {
     IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> WmpayloadSideBySide.analyze(dir));
