@@ -173,7 +173,7 @@ public final class MainJob {
     List<FamilyOutcome> outcomes = new ArrayList<>();
     for (BenchmarkFamily family : families) {
       outcomes.add(runFamily(family, all, manifest.family(family), merged));
-      clients.run(family, family.settings(options.mode()).studyClients());
+      clients.run(family, options.mode());
     }
     Path runDir = ctx.runDir();
     ctx.json().writeValue(runDir.resolve("jmh.json").toFile(), merged);

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.core.BenchmarkFamily;
+import io.dbbench.core.Executables;
+import io.dbbench.core.Mode;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.StudyClient;
 import java.io.BufferedReader;
@@ -68,15 +70,19 @@ public final class StudyClients {
   }
 
   /**
-   * Runs this shard's client units of {@code family} with {@code clients}, its mode's declarations,
-   * in plan order; a unit dropped from the plan (its family skipped or failed) does not run.
+   * Runs this shard's client units of {@code family} with the clients its settings declare for
+   * {@code mode}, in plan order; a unit dropped from the plan (its family skipped or failed) does
+   * not run. The settings are read only when such a unit is pending.
    */
-  public void run(BenchmarkFamily family, List<StudyClient> clients) {
-    for (ShardPlan.Unit u : mine) {
-      String prefix = family.id() + ":client:";
-      if (!u.id().startsWith(prefix) || !progress.pendingIds().contains(u.id())) {
-        continue;
-      }
+  public void run(BenchmarkFamily family, Mode mode) {
+    String prefix = family.id() + ":client:";
+    List<ShardPlan.Unit> units = mine.stream()
+        .filter(u -> u.id().startsWith(prefix) && progress.pendingIds().contains(u.id())).toList();
+    if (units.isEmpty()) {
+      return;
+    }
+    List<StudyClient> clients = family.settings(mode).studyClients();
+    for (ShardPlan.Unit u : units) {
       String name = u.id().substring(prefix.length());
       StudyClient c = clients.stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
       if (c == null) {
@@ -136,7 +142,7 @@ public final class StudyClients {
       return "study clients run from a dbbench checkout: " + c.script() + " not found under " + checkout.toAbsolutePath();
     }
     for (String tool : c.tools()) {
-      if (!onPath(tool)) {
+      if (Executables.which(tool, env.apply("PATH")).isEmpty()) {
         return tool + " not found on PATH: " + c.install();
       }
     }
@@ -150,19 +156,6 @@ public final class StudyClients {
       }
     }
     return null;
-  }
-
-  private boolean onPath(String tool) {
-    String path = env.apply("PATH");
-    if (path == null) {
-      return false;
-    }
-    for (String d : path.split(java.io.File.pathSeparator)) {
-      if (!d.isEmpty() && Files.isExecutable(Path.of(d, tool)) && !Files.isDirectory(Path.of(d, tool))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

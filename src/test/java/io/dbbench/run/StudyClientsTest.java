@@ -115,17 +115,19 @@ class StudyClientsTest {
       @Override public String title() { return "toy"; }
       @Override public String includeRegex() { return "Fake"; }
       @Override public Probe probe() { return Probe.ok(Map.of()); }
-      @Override public FamilySettings settings(io.dbbench.core.Mode mode) { return FamilySettings.NONE; }
+      @Override public FamilySettings settings(io.dbbench.core.Mode mode) {
+        return FamilySettings.builder().studyClient(client("scripts/fake.sh", List.of(), null, null)).build();
+      }
     };
     ShardPlan.Unit mine = ShardPlan.Unit.client(toy, client("scripts/fake.sh", List.of(), null, null));
     ShardPlan.Unit other = new ShardPlan.Unit("other:client:fake", "other", 0, 5);
     JobProgress progress = new JobProgress(List.of(mine, other), said::add, System::nanoTime);
     StudyClients c = new StudyClients(List.of(mine, other), tmp.resolve("run"), checkout,
         Map.of("PATH", System.getenv("PATH"))::get, progress, said::add);
-    c.run(toy, List.of(client("scripts/fake.sh", List.of(), null, null)));
+    c.run(toy, io.dbbench.core.Mode.QUICK);
     assertEquals(List.of("ran"), Files.readAllLines(tmp.resolve("runs.txt")));
     assertEquals(List.of("other:client:fake"), progress.pendingIds(), "the unit is done, the other family's is not run");
-    c.run(toy, List.of(client("scripts/fake.sh", List.of(), null, null)));
+    c.run(toy, io.dbbench.core.Mode.QUICK);
     assertEquals(1, Files.readAllLines(tmp.resolve("runs.txt")).size(), "a done unit does not run again");
   }
 
