@@ -105,9 +105,24 @@ public class GraphdSideBySide implements Callable<Integer> {
 
     boolean matches(JmhResult r) {
       return (r.simpleClassName() + "." + r.method()).equals(benchmark)
-          && params.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey())));
+          && params.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().getOrDefault(e.getKey(),
+              PARAM_DEFAULTS.get(e.getKey()))));
+    }
+
+    /** The graph client the row runs ({@code javaApi} or {@code cApi}); {@code javaApi} when it names none. */
+    String client() {
+      return params.getOrDefault("client", PARAM_DEFAULTS.get("client"));
     }
   }
+
+  /**
+   * The value a JMH row had for a parameter its benchmark did not yet declare when it ran:
+   * {@code client} came with the C-API client, and rows from before it ran LadybugDB's Java API.
+   */
+  static final Map<String, String> PARAM_DEFAULTS = Map.of("client", "javaApi");
+
+  /** The graph clients of the throughput suite ({@code GraphClient}): LadybugDB's Java API (JNI) and its C API (FFM). */
+  static final List<String> CLIENTS = List.of("javaApi", "cApi");
 
   /** graphd's {@code data_sizes} query counts; its criterion ids name the input's byte length. */
   static final List<Integer> DATA_SIZES = List.of(10, 100, 1000, 10000);
@@ -184,7 +199,27 @@ public class GraphdSideBySide implements Callable<Integer> {
    * ({@code GraphReadBenchmark}, {@code GraphWriteBenchmark}, {@code journal=off}, label
    * {@code dbbench-form ...}), each saying where its work differs.
    */
-  public static final List<Pair> THROUGHPUT_PAIRS = throughputPairs();
+  public static final List<Pair> THROUGHPUT_PAIRS = withClients(throughputPairs());
+
+  /**
+   * Every pair once per graph client: the Java API's (JNI) row as labelled, with {@code client=javaApi},
+   * and the C API's (FFM) with {@code client=cApi} and the label's form followed by {@code cApi}, e.g.
+   * {@code graphd-form cApi scanLimit limit=1000}: the same work through another client.
+   */
+  private static List<Pair> withClients(List<Pair> javaApi) {
+    List<Pair> out = new ArrayList<>();
+    for (String client : CLIENTS) {
+      for (Pair p : javaApi) {
+        Map<String, String> params = new LinkedHashMap<>(p.params());
+        params.put("client", client);
+        int space = p.label().indexOf(' ');
+        String label = client.equals("javaApi") ? p.label()
+            : p.label().substring(0, space) + " " + client + p.label().substring(space);
+        out.add(new Pair(label, p.benchmark(), params, p.criterionId(), p.differs()));
+      }
+    }
+    return List.copyOf(out);
+  }
 
   private static List<Pair> throughputPairs() {
     List<Pair> p = new ArrayList<>();
@@ -358,6 +393,11 @@ public class GraphdSideBySide implements Callable<Integer> {
   @Option(names = "--analyze", paramLabel = "DIR", description = "Only analyse the blocks already in DIR and rewrite its summary.")
   Path analyzeOnly;
 
+  @Option(names = "--clients", defaultValue = "javaApi", paramLabel = "LIST",
+      description = "The throughput suite's graph clients on dbbench's side, javaApi (LadybugDB's Java API, JNI) and/or"
+          + " cApi (its C API through FFM, needs liblbug.so; scripts/build-ladybug.sh) (default: ${DEFAULT-VALUE}).")
+  String clients;
+
   @Option(names = "--rows", paramLabel = "REGEX",
       description = "Run only the rows whose label contains a match of REGEX (e.g. 'compress|compact z' for the rows"
           + " that call zstd); default: every row of the suite.")
@@ -421,8 +461,11 @@ public class GraphdSideBySide implements Callable<Integer> {
    * @throws IllegalArgumentException when the regex is malformed or selects no pair, naming it and the labels
    */
   List<Pair> selected(Suite suite) {
+    List<String> wanted = clientList();
+    List<Pair> ofClients = suite == Suite.THROUGHPUT
+        ? suite.pairs.stream().filter(p -> wanted.contains(p.client())).toList() : suite.pairs;
     if (rows == null) {
-      return suite.pairs;
+      return ofClients;
     }
     java.util.regex.Pattern re;
     try {
@@ -430,10 +473,31 @@ public class GraphdSideBySide implements Callable<Integer> {
     } catch (java.util.regex.PatternSyntaxException e) {
       throw new IllegalArgumentException("--rows " + rows + ": not a regular expression (" + e.getDescription() + ")");
     }
-    List<Pair> out = suite.pairs.stream().filter(p -> re.matcher(p.label()).find()).toList();
+    List<Pair> out = ofClients.stream().filter(p -> re.matcher(p.label()).find()).toList();
     if (out.isEmpty()) {
       throw new IllegalArgumentException("--rows " + rows + ": matches no row of the " + suite.spelling()
-          + " suite; its rows: " + suite.pairs.stream().map(Pair::label).collect(java.util.stream.Collectors.joining(", ")));
+          + " suite" + (suite == Suite.THROUGHPUT ? " with --clients " + String.join(",", wanted) : "") + "; its rows: "
+          + ofClients.stream().map(Pair::label).collect(java.util.stream.Collectors.joining(", ")));
+    }
+    return out;
+  }
+
+  /**
+   * {@code --clients} as a list (javaApi when unset).
+   *
+   * @throws IllegalArgumentException naming a value that is not a graph client, and the clients there are
+   */
+  List<String> clientList() {
+    List<String> out = new ArrayList<>();
+    for (String c : (clients == null || clients.isBlank() ? "javaApi" : clients).split(",")) {
+      String t = c.trim();
+      if (!CLIENTS.contains(t)) {
+        throw new IllegalArgumentException("--clients " + clients + ": '" + t + "' is not a graph client; expected "
+            + String.join(" and/or ", CLIENTS) + ", comma-separated");
+      }
+      if (!out.contains(t)) {
+        out.add(t);
+      }
     }
     return out;
   }
@@ -530,6 +594,9 @@ public class GraphdSideBySide implements Callable<Integer> {
     m.put("jmh", String.join(" ", jmhParams(suite)) + " " + jmhOpts + " -f 1 -bm avgt -tu ns");
     m.put("criterion", criterionOpts + " --bench --noplot");
     m.put("providers", providers);
+    if (suite == Suite.THROUGHPUT) {
+      m.put("clients", clientList());
+    }
     m.put("rows", selected(suite).stream().map(Pair::label).toList());
     m.put("java", System.getProperty("java.home"));
     m.put("java_version", System.getProperty("java.version"));
@@ -577,8 +644,9 @@ public class GraphdSideBySide implements Callable<Integer> {
   /** The JMH parameters of dbbench's side: the values every pair of the suite names. */
   List<String> jmhParams(Suite suite) {
     if (suite == Suite.THROUGHPUT) {
-      return List.of("-p", "engine=ladybug", "-p", "journal=off", "-p", "nodes=" + THROUGHPUT_NODES,
-          "-p", "limit=10,100,1000,10000", "-p", "batchSize=1,10,100,1000", "-p", "projection=node");
+      return List.of("-p", "engine=ladybug", "-p", "client=" + String.join(",", clientList()), "-p", "journal=off",
+          "-p", "nodes=" + THROUGHPUT_NODES, "-p", "limit=10,100,1000,10000", "-p", "batchSize=1,10,100,1000",
+          "-p", "projection=node");
     }
     return List.of("-p", "corpus=text", "-p", "level=1,3,6,9,15,22", "-p", "context=perCall", "-p", "provider=" + providers,
         "-p", "variant=raw,zstd,zstdEncrypted", "-p", "sink=file", "-p", "queries=" + DATA_SIZES.stream().map(String::valueOf)
@@ -647,6 +715,62 @@ public class GraphdSideBySide implements Callable<Integer> {
   }
 
   /**
+   * One row of the throughput suite through both graph clients.
+   *
+   * @param label the Java-API row's label (its C-API twin is the same with {@code cApi} after the form)
+   * @param criterionId graphd's benchmark id
+   * @param javaApiNs the Java API's time per block, ns/op
+   * @param cApiNs the C API's time per block, ns/op
+   * @param ratio Java API / C API, geometric mean over the blocks
+   * @param low lower end of its 95% interval (NaN below {@link Stats#MIN_PAIRS} blocks)
+   * @param high upper end, likewise
+   * @param rowsReturned rows the query returns per operation (0 for writes and rows whose count varies)
+   * @param extraNsPerRow the Java API's time beyond the C API's per row returned, ns, with its interval
+   *     (NaN when {@code rowsReturned} is 0)
+   */
+  public record ClientRow(String label, String criterionId, double[] javaApiNs, double[] cApiNs, double ratio,
+      double low, double high, int rowsReturned, Stats.PairedDifference extraNsPerRow) {
+
+    static ClientRow of(Row javaApi, Row cApi) {
+      int n = javaApi.dbbenchNs().length;
+      double[][] a = new double[n][];
+      double[][] b = new double[n][];
+      for (int i = 0; i < n; i++) {
+        a[i] = new double[] {cApi.dbbenchNs()[i]};
+        b[i] = new double[] {javaApi.dbbenchNs()[i]};
+      }
+      Stats.PairedChange c = Stats.pairedChange(a, b);
+      int rows = rowsReturned(javaApi.criterionId());
+      double[] perRowC = new double[n];
+      double[] perRowJ = new double[n];
+      for (int i = 0; i < n; i++) {
+        perRowC[i] = rows > 0 ? cApi.dbbenchNs()[i] / rows : Double.NaN;
+        perRowJ[i] = rows > 0 ? javaApi.dbbenchNs()[i] / rows : Double.NaN;
+      }
+      Stats.PairedDifference d = rows > 0 ? Stats.pairedDifference(perRowC, perRowJ)
+          : new Stats.PairedDifference(Double.NaN, Double.NaN, Double.NaN, n);
+      return new ClientRow(javaApi.label(), javaApi.criterionId(), javaApi.dbbenchNs(), cApi.dbbenchNs(),
+          1 + c.changePct() / 100, 1 + c.ciLow() / 100, 1 + c.ciHigh() / 100, rows, d);
+    }
+
+    /**
+     * Rows a throughput_bench read returns per call, from its query (graphd's benches/throughput_bench.rs at
+     * 7628b1d): {@code LIMIT N} over 10,000 nodes returns N, {@code match_all_limit_10} 10,
+     * {@code match_by_id} 1; 0 for writes and for the two-hop query, whose count differs between the forms.
+     */
+    static int rowsReturned(String criterionId) {
+      if (criterionId.startsWith("read_throughput/scan_limit/")) {
+        return Integer.parseInt(criterionId.substring(criterionId.lastIndexOf('/') + 1));
+      }
+      return switch (criterionId) {
+        case "simple_match/match_all_limit_10" -> 10;
+        case "simple_match/match_by_id" -> 1;
+        default -> 0;
+      };
+    }
+  }
+
+  /**
    * The analysis of a run directory.
    *
    * @param dir the run directory
@@ -656,7 +780,25 @@ public class GraphdSideBySide implements Callable<Integer> {
    * @param machine per block, the machine's state around each side ({@code machine.json})
    */
   public record Summary(Path dir, Suite suite, int blocks, List<Row> rows, List<JsonNode> machine) {
-    /** The summary as Markdown: a table of the rows, then the machine's state per block. */
+    /**
+     * Every row run through both graph clients, the Java API's time against the C API's on the same
+     * work in the same blocks (both ran in each block's one JMH fork): one per Java-API row whose
+     * {@code cApi} twin is present.
+     */
+    public List<ClientRow> clientRows() {
+      List<ClientRow> out = new ArrayList<>();
+      for (Row j : rows) {
+        int space = j.label().indexOf(' ');
+        if (space < 0 || j.label().startsWith("cApi", space + 1)) {
+          continue;
+        }
+        String twin = j.label().substring(0, space) + " cApi" + j.label().substring(space);
+        rows.stream().filter(r -> r.label().equals(twin)).findFirst().ifPresent(c -> out.add(ClientRow.of(j, c)));
+      }
+      return out;
+    }
+
+    /** The summary as Markdown: a table of the rows, the two clients against each other, then the machine's state per block. */
     public String markdown() {
       StringBuilder sb = new StringBuilder();
       sb.append("# graphd's ").append(suite.bench).append(" beside dbbench, interleaved (").append(blocks)
@@ -684,6 +826,24 @@ public class GraphdSideBySide implements Callable<Integer> {
         for (Pair p : differ) {
           sb.append("- ").append(p.label()).append(" / ").append(p.criterionId()).append(": ").append(p.differs())
               .append('\n');
+        }
+      }
+      List<ClientRow> clientRows = clientRows();
+      if (!clientRows.isEmpty()) {
+        sb.append("\nLadybugDB's Java API (JNI) against its C API (FFM), dbbench's side, the same work in the same fork of"
+            + " each block: ratio = Java API time / C API time; extra per row = (Java API - C API) / rows returned, mean"
+            + " over blocks with its 95% Student-t interval.\n\n");
+        sb.append("| row | Java API median | C API median | Java / C | 95% interval | rows | extra per row | 95% interval |\n");
+        sb.append("|---|---:|---:|---:|---|---:|---:|---|\n");
+        for (ClientRow c : clientRows) {
+          boolean perRow = c.rowsReturned() > 0 && !Double.isNaN(c.extraNsPerRow().mean());
+          sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2fx | %s | %s | %s | %s |%n", c.label(),
+              Units.time(Stats.median(c.javaApiNs()) / 1e9), Units.time(Stats.median(c.cApiNs()) / 1e9), c.ratio(),
+              Double.isNaN(c.low()) ? "" : String.format(Locale.ROOT, "[%.2f, %.2f]", c.low(), c.high()),
+              c.rowsReturned() > 0 ? Integer.toString(c.rowsReturned()) : "",
+              perRow ? Units.time(c.extraNsPerRow().mean() / 1e9) : "",
+              perRow && !Double.isNaN(c.extraNsPerRow().low()) ? "[" + Units.time(c.extraNsPerRow().low() / 1e9) + ", "
+                  + Units.time(c.extraNsPerRow().high() / 1e9) + "]" : ""));
         }
       }
       sb.append("\nMachine per block (steal %, busy %, 1-min load after the side; busy includes the benchmark itself):\n\n");
@@ -811,6 +971,25 @@ public class GraphdSideBySide implements Callable<Integer> {
     top.put("suite", s.suite().spelling());
     top.put("blocks", s.blocks());
     top.put("rows", rows);
+    List<Map<String, Object>> clientRows = new ArrayList<>();
+    for (ClientRow c : s.clientRows()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("row", c.label());
+      m.put("graphd_group", c.criterionId());
+      m.put("java_api_ns", c.javaApiNs());
+      m.put("c_api_ns", c.cApiNs());
+      m.put("java_over_c", c.ratio());
+      m.put("ci_low", Double.isNaN(c.low()) ? null : c.low());
+      m.put("ci_high", Double.isNaN(c.high()) ? null : c.high());
+      m.put("rows_returned", c.rowsReturned());
+      m.put("extra_ns_per_row", Double.isNaN(c.extraNsPerRow().mean()) ? null : c.extraNsPerRow().mean());
+      m.put("extra_ns_per_row_ci", Double.isNaN(c.extraNsPerRow().low()) ? null
+          : List.of(c.extraNsPerRow().low(), c.extraNsPerRow().high()));
+      clientRows.add(m);
+    }
+    if (!clientRows.isEmpty()) {
+      top.put("java_api_vs_c_api", clientRows);
+    }
     Files.writeString(dir.resolve("summary.json"), MAPPER.writeValueAsString(top));
     Files.writeString(dir.resolve("summary.md"), s.markdown());
   }

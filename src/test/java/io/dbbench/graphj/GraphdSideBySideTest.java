@@ -155,9 +155,17 @@ class GraphdSideBySideTest {
     // dbbench's form beside it; graphd's form of a read does graphd's work exactly
     for (String group : groups) {
       List<GraphdSideBySide.Pair> graphdForm = t.pairs.stream().filter(p -> p.criterionId().equals(group)
-          && p.benchmark().startsWith("GraphdThroughputBenchmark.")).toList();
+          && p.benchmark().startsWith("GraphdThroughputBenchmark.") && p.params().get("client").equals("javaApi")).toList();
       assertEquals(1, graphdForm.size(), group + ": " + graphdForm);
       assertTrue(graphdForm.get(0).label().startsWith("graphd-form "), graphdForm.get(0).label());
+      // and its twin through the C API: the same benchmark and parameters but the client
+      String twin = "graphd-form cApi " + graphdForm.get(0).label().substring("graphd-form ".length());
+      GraphdSideBySide.Pair c = t.pairs.stream().filter(p -> p.label().equals(twin)).findFirst().orElseThrow(() ->
+          new AssertionError(group + ": no " + twin));
+      assertEquals(graphdForm.get(0).benchmark(), c.benchmark());
+      java.util.Map<String, String> expected = new java.util.HashMap<>(graphdForm.get(0).params());
+      expected.put("client", "cApi");
+      assertEquals(expected, c.params(), twin);
       assertTrue(t.pairs.stream().anyMatch(p -> p.criterionId().equals(group) && p.label().startsWith("dbbench-form ")
           && p.benchmark().matches("Graph(Read|Write)Benchmark\\.\\w+")), group + " keeps dbbench's form");
       if (group.startsWith("simple_match/") || group.startsWith("read_throughput/") || group.startsWith("complex_")) {
@@ -168,6 +176,8 @@ class GraphdSideBySideTest {
         .orElseThrow().params().get("projection"), "graphd returns n: the node projection");
     assertTrue(String.join(" ", new GraphdSideBySide().jmhParams(t)).contains("-p projection=node"),
         "the scalar projection has no graphd group and does not run in the side by side");
+    assertTrue(String.join(" ", new GraphdSideBySide().jmhParams(t)).contains("-p client=javaApi -p"),
+        "the Java API alone by default: the C API needs liblbug.so");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GraphdSideBySide.Suite.parse("graph"));
     assertTrue(e.getMessage().contains("--suite graph") && e.getMessage().contains("throughput"), e.getMessage());
   }
@@ -198,6 +208,55 @@ class GraphdSideBySideTest {
     assertTrue(md.startsWith("# graphd's throughput_bench beside dbbench"), md);
     assertTrue(md.contains("- dbbench-form readLimit limit=100 / read_throughput/scan_limit/100: graphd formats the LIMIT"),
         md);
+  }
+
+  @Test
+  void bothClientsRunInOneForkAndTheSummarySetsTheJavaApiAgainstTheCApiPerRowReturned() throws Exception {
+    Files.writeString(tmp.resolve("settings.json"), "{\"suite\": \"throughput\"}");
+    // per block: the C API 1,000 rows in 500 us, the Java API in 500 us + 1 us per row (+/- 10 ns per block)
+    for (int k = 1; k <= 4; k++) {
+      Path b = tmp.resolve("block-" + k);
+      Files.createDirectories(b);
+      String row = """
+          {"benchmark": "io.dbbench.graph.GraphdThroughputBenchmark.scanLimit", "mode": "avgt", "threads": 1, "forks": 1,
+           "params": {"engine": "ladybug", "client": "%s", "limit": "1000", "projection": "node"},
+           "primaryMetric": {"score": %d, "scoreError": "NaN", "scoreUnit": "ns/op", "rawData": [[1]]}}""";
+      Files.writeString(b.resolve("jmh.json"), "[" + row.formatted("cApi", 500_000) + ","
+          + row.formatted("javaApi", 1_500_000 + 10_000 * (k % 2 == 0 ? 1 : -1)) + "]");
+      criterion(b, "read_throughput/scan_limit/1000", "{\"mean\": {\"point_estimate\": 600000.0}}");
+    }
+    GraphdSideBySide.Summary s = GraphdSideBySide.analyze(tmp);
+    assertEquals(List.of("graphd-form scanLimit limit=1000", "graphd-form cApi scanLimit limit=1000"),
+        s.rows().stream().map(GraphdSideBySide.Row::label).toList());
+    assertEquals(0.833, s.rows().get(1).ratio(), 0.001, "the C API against graphd");
+    List<GraphdSideBySide.ClientRow> c = s.clientRows();
+    assertEquals(1, c.size());
+    assertEquals(3.0, c.get(0).ratio(), 0.01);
+    assertEquals(1000, c.get(0).rowsReturned());
+    assertEquals(1000.0, c.get(0).extraNsPerRow().mean(), 1e-6, "1 us per row beyond the C API");
+    assertTrue(c.get(0).extraNsPerRow().low() < 1000 && c.get(0).extraNsPerRow().high() > 1000
+        && c.get(0).extraNsPerRow().high() - c.get(0).extraNsPerRow().low() < 40, c.get(0).extraNsPerRow().toString());
+    assertTrue(s.markdown().contains("| graphd-form scanLimit limit=1000 | 1.5"), s.markdown());
+    GraphdSideBySide.write(tmp, s);
+    assertTrue(Files.readString(tmp.resolve("summary.json")).contains("\"java_api_vs_c_api\""));
+  }
+
+  @Test
+  void clientsChoosesTheThroughputRowsAndRefusesAnUnknownClient() {
+    GraphdSideBySide cmd = new GraphdSideBySide();
+    cmd.clients = "javaApi,cApi";
+    cmd.rows = "^graphd-form (cApi )?scanLimit limit=1000$";
+    List<GraphdSideBySide.Pair> sel = cmd.selected(GraphdSideBySide.Suite.THROUGHPUT);
+    assertEquals(List.of("graphd-form scanLimit limit=1000", "graphd-form cApi scanLimit limit=1000"),
+        sel.stream().map(GraphdSideBySide.Pair::label).toList());
+    assertTrue(String.join(" ", cmd.jmhParams(GraphdSideBySide.Suite.THROUGHPUT)).contains("-p client=javaApi,cApi"));
+    cmd.clients = "cApi";
+    assertEquals(List.of("graphd-form cApi scanLimit limit=1000"),
+        cmd.selected(GraphdSideBySide.Suite.THROUGHPUT).stream().map(GraphdSideBySide.Pair::label).toList());
+    cmd.clients = "jni";
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> cmd.selected(GraphdSideBySide.Suite.THROUGHPUT));
+    assertTrue(e.getMessage().contains("--clients jni") && e.getMessage().contains("javaApi and/or cApi"), e.getMessage());
   }
 
   @Test

@@ -871,6 +871,42 @@ public final class Stats {
     return steinChange(pairedChange(a, b).logRatios(), pilot);
   }
 
+  /**
+   * The mean of paired differences {@code b[i] - a[i]} with its 95% Student-t interval, in the
+   * values' own unit: the absolute counterpart of {@link #pairedChange(double[][], double[][])} for a
+   * cost that adds rather than multiplies (e.g. ns per row that one client spends more than another
+   * on the same rows, block by block).
+   *
+   * @param mean the mean difference
+   * @param low the interval's low end (NaN below {@link #MIN_PAIRS} pairs)
+   * @param high the interval's high end (NaN likewise)
+   * @param pairs the number of pairs
+   */
+  public record PairedDifference(double mean, double low, double high, int pairs) {}
+
+  /**
+   * {@link PairedDifference} of {@code b[i] - a[i]} over pairs in run order.
+   *
+   * @throws IllegalArgumentException when the arrays differ in length
+   */
+  public static PairedDifference pairedDifference(double[] a, double[] b) {
+    if (a.length != b.length) {
+      throw new IllegalArgumentException("paired difference: " + a.length + " baseline values against " + b.length
+          + " contender values; pairs need equal counts");
+    }
+    int n = a.length;
+    double[] d = new double[n];
+    for (int i = 0; i < n; i++) {
+      d[i] = b[i] - a[i];
+    }
+    double mean = n == 0 ? Double.NaN : mean(d);
+    if (n < MIN_PAIRS || hasNaN(d)) {
+      return new PairedDifference(mean, Double.NaN, Double.NaN, n);
+    }
+    double half = tQuantile975(n - 1) * Math.sqrt(StatUtils.variance(d)) / Math.sqrt(n);
+    return new PairedDifference(mean, mean - half, mean + half, n);
+  }
+
   /** The 97.5th percentile of Student's t with {@code df} degrees of freedom. */
   static double tQuantile975(int df) {
     return org.apache.commons.statistics.distribution.TDistribution.of(df).inverseCumulativeProbability(0.975);
