@@ -14,8 +14,10 @@
 # Then runs ./dbbench graphd-side-by-side (io.dbbench.PairedMain graphd: dbbench's paired runner, ABBA blocks of
 # criterion and JMH; io.dbbench.graphj.GraphdSideBySide's options, pairs and summary with ratios, 95% intervals and
 # where the two do different work; see its --help).
-# Usage: scripts/graphd-vs-dbbench.sh --graphd DIR [--suite graphj|throughput] [--blocks 8] [--out DIR]
-#          [other GraphdSideBySide options]
+# Usage: scripts/graphd-vs-dbbench.sh --graphd DIR [--suite graphj|throughput] [--build-only] [--blocks 8] [--out DIR]
+#          [other GraphdSideBySide options, e.g. --clients javaApi,cApi --rows '^graphd-form']
+#   --build-only: build graphd's bench, print its path and stop (the build is CPU-bound: run it before a
+#   quiet measurement, not inside one).
 #   DIR: a graphd checkout (github.com/russellromney/strana; tested at 7628b1d), or GRAPHD_SRC; a tree
 #   without .git (a source archive) names its commit in GRAPHD_COMMIT.
 # Needs cargo (crates from the crates registry on first build) and target/benchmarks.jar; the
@@ -26,12 +28,14 @@ GRAPHD="${GRAPHD_SRC:-}"
 SUITE=graphj
 LADYBUG_VERSION=0.14.3
 PASS=()
+BUILD_ONLY=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --graphd|--suite)
       [ $# -ge 2 ] || { echo "graphd-vs-dbbench: $1 needs a value (--graphd DIR, --suite graphj|throughput)" >&2; exit 2; }
       if [ "$1" = --graphd ]; then GRAPHD=$2; else SUITE=$2; fi
       shift 2 ;;
+    --build-only) BUILD_ONLY=1; shift ;;
     *) PASS+=("$1"); shift ;;
   esac
 done
@@ -140,5 +144,9 @@ echo "[graphd-vs-dbbench] building graphd's $BENCH (graphd $COMMIT) in $H$LINKED
 BIN=$(cd "$H" && cargo bench --bench "$BENCH" --no-run --message-format=json 2>"build.log" \
   | sed -n "s/.*\"executable\":\"\([^\"]*$BENCH[^\"]*\)\".*/\1/p" | tail -n 1) || BIN=""
 [ -n "$BIN" ] && [ -x "$BIN" ] || { echo "graphd-vs-dbbench: the build failed; see $H/build.log" >&2; exit 2; }
+if [ "$BUILD_ONLY" = 1 ]; then
+  echo "$BIN"
+  exit 0
+fi
 DBBENCH_NO_BUILD=1 exec ./dbbench graphd-side-by-side --suite "$SUITE" --graphd-bench "$BIN" \
   --graphd-commit "$COMMIT" "${PASS[@]}"

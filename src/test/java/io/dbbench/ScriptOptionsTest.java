@@ -74,6 +74,9 @@ class ScriptOptionsTest {
     badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--benchtime"), "--benchtime needs a value");
     badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--out"), "--out needs a value");
     badInput(script("go-driver-vs-dbbench.sh", Map.of(), "--java-shots"), "--java-shots needs a value");
+    badInput(script("profile-graph-reads.sh", Map.of(), "--rows"), "--rows needs a value");
+    badInput(script("profile-graph-reads.sh", Map.of(), "--clients", "javaApi,jni"), "'jni' is not javaApi or cApi");
+    badInput(script("profile-graph-reads.sh", Map.of(), "--frames"), "unknown option --frames");
   }
 
   /** go-driver-vs-dbbench's values are checked before anything is built, each error naming the value. */
