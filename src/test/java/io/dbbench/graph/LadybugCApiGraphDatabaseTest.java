@@ -26,14 +26,15 @@ import org.junit.jupiter.api.io.TempDir;
 class LadybugCApiGraphDatabaseTest {
   static final int N = 20;
 
-  @TempDir
+  /** The class's directory: a per-class lifecycle gets it as a parameter of its {@code @BeforeAll}. */
   Path tmp;
 
   GraphFixture fixture;
   GraphSession s;
 
   @BeforeAll
-  void open() {
+  void open(@TempDir Path dir) {
+    tmp = dir;
     Optional<String> why = GraphClient.C_API.unavailableReason(GraphEngine.LADYBUG);
     Assumptions.assumeTrue(why.isEmpty(), () -> why.orElseThrow());
     fixture = GraphFixture.open(GraphEngine.LADYBUG, GraphClient.C_API, N, 7, 64L << 20, tmp);
