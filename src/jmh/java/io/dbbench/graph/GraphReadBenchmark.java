@@ -17,7 +17,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Read throughput of the embedded graph database (Kuzu, LadybugDB's upstream) on graphd's
@@ -40,7 +39,7 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
 
   /** The database, its prepared statements and the per-iteration row accounting. */
   @State(Scope.Benchmark)
-  public static class Graph {
+  public static class Graph extends GraphEngineState {
     /**
      * Preloaded entities. graphd's throughput_bench preloads 1,000 for simple_match
      * ({@code matchById}, {@code matchAllLimit10}), 10,000 for read_throughput ({@code readLimit})
@@ -51,23 +50,6 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
     @Param({"100", "1000", "10000", "100000"})
     public int nodes;
 
-    /**
-     * The embedded database ({@link GraphEngine}): {@code kuzu} (Kuzu 0.11, the default) or
-     * {@code ladybug} (LadybugDB 0.14, graphd's engine, in a build with it: {@code -p engine=kuzu,ladybug}).
-     */
-    @Param({"kuzu"})
-    public String engine = "kuzu";
-
-    /**
-     * How the benchmark reaches the engine ({@link GraphClient}): {@code javaApi} (the engine's Java
-     * API, JNI; the default) or {@code cApi} (LadybugDB's C API through the FFM API, JDK 22+, with
-     * {@code engine=ladybug} and {@code liblbug.so} from scripts/build-ladybug.sh:
-     * {@code -p engine=ladybug -p client=javaApi,cApi}). Both return and verify the same rows.
-     */
-    @Param({"javaApi"})
-    public String client = "javaApi";
-
-    GraphFixture fixture;
     GraphSession session;
     GraphStatement matchById;
     GraphStatement matchAllLimit10;
@@ -85,20 +67,16 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
     long limit10Rows;
     /** Fewest rows one two-hop call returns: the two ring successors when there are 3+ nodes. */
     long twoHopMinRows;
-    private String benchmark;
 
-    /** Builds and opens the preloaded database; fails with the path or query on any error. */
-    @Setup(Level.Trial)
-    public void open(BenchmarkParams params) {
-      open(params.getBenchmark());
+    /** The preloaded database of {@code nodes} entities. */
+    @Override
+    GraphFixture openFixture(GraphEngine engine, GraphClient client, GraphSettings settings) {
+      return GraphFixture.open(engine, client, nodes, settings.seed(), settings.bufferPoolBytes(), settings.tempRoot());
     }
 
-    /** As the JMH set-up, for tests: {@code benchmark} is the benchmark's full method name. */
-    void open(String benchmark) {
-      this.benchmark = benchmark;
-      GraphSettings settings = GraphSettings.fromEnvironment();
-      fixture = GraphFixture.open(GraphEngine.parse(engine), GraphClient.parse(client), nodes, settings.seed(),
-          settings.bufferPoolBytes(), settings.tempRoot());
+    /** Opens the session, prepares the statements and seeds the lookup ids. */
+    @Override
+    void opened(GraphSettings settings) {
       session = fixture.prepare(JournalMode.OFF);
       matchById = session.prepare(GraphQueries.MATCH_BY_ID);
       matchAllLimit10 = session.prepare(GraphQueries.MATCH_ALL_LIMIT_10);
@@ -141,9 +119,7 @@ public class GraphReadBenchmark extends BenchmarkDefaults {
     /** Closes everything and deletes the trial directory. */
     @TearDown(Level.Trial)
     public void close() {
-      if (fixture != null) {
-        fixture.close();
-      }
+      closeFixture();
     }
 
     Map<String, Object> nextId() {

@@ -22,7 +22,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Write throughput of the embedded graph database (Kuzu, LadybugDB's upstream) on graphd's
@@ -64,7 +63,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
 
   /** The database copy of the iteration, its statements, and what the iteration has written. */
   @State(Scope.Benchmark)
-  public static class Db {
+  public static class Db extends GraphEngineState {
     /**
      * Preloaded entities. graphd's throughput_bench writes into an empty database (1 here: the
      * entity {@link GraphWriteBenchmark#mergeUpdate} rewrites, where graphd's merge_update first creates its 'static'
@@ -78,23 +77,6 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
     @Param({"off", "sync", "on", "sync+fsync"})
     public String journal;
 
-    /**
-     * The embedded database ({@link GraphEngine}): {@code kuzu} (Kuzu 0.11, the default) or
-     * {@code ladybug} (LadybugDB 0.14, graphd's engine, in a build with it: {@code -p engine=kuzu,ladybug}).
-     */
-    @Param({"kuzu"})
-    public String engine = "kuzu";
-
-    /**
-     * How the benchmark reaches the engine ({@link GraphClient}): {@code javaApi} (the engine's Java
-     * API, JNI; the default) or {@code cApi} (LadybugDB's C API through the FFM API, JDK 22+, with
-     * {@code engine=ladybug} and {@code liblbug.so} from scripts/build-ladybug.sh:
-     * {@code -p engine=ladybug -p client=javaApi,cApi}). Both return and verify the same rows.
-     */
-    @Param({"javaApi"})
-    public String client = "javaApi";
-
-    GraphFixture fixture;
     JournalMode mode;
     GraphSession session;
     GraphStatement create;
@@ -110,21 +92,21 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
     long edgesWritten;
     /** Value of seq at the last mergeUpdate, or -1. */
     long lastUpdate;
-    private String benchmark;
 
-    /** Builds the preloaded template database in a fresh trial directory. */
-    @Setup(Level.Trial)
-    public void open(BenchmarkParams params) {
-      open(params.getBenchmark());
+    /**
+     * The preloaded template database of {@code nodes} entities, in a fresh trial directory.
+     *
+     * @throws IllegalArgumentException when {@code journal} names no {@link JournalMode}, before anything is built
+     */
+    @Override
+    GraphFixture openFixture(GraphEngine engine, GraphClient client, GraphSettings settings) {
+      mode = JournalMode.parse(journal);
+      return GraphFixture.open(engine, client, nodes, settings.seed(), settings.bufferPoolBytes(), settings.tempRoot());
     }
 
-    /** As the JMH set-up, for tests: {@code benchmark} is the benchmark's full method name. */
-    void open(String benchmark) {
-      this.benchmark = benchmark;
-      mode = JournalMode.parse(journal);
-      GraphSettings settings = GraphSettings.fromEnvironment();
-      fixture = GraphFixture.open(GraphEngine.parse(engine), GraphClient.parse(client), nodes, settings.seed(),
-          settings.bufferPoolBytes(), settings.tempRoot());
+    /** Seeds the edge endpoints. */
+    @Override
+    void opened(GraphSettings settings) {
       edgeParams = randomEdgeParams(nodes, settings.seed());
     }
 
@@ -196,9 +178,33 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
     /** Deletes the trial directory. */
     @TearDown(Level.Trial)
     public void close() {
-      if (fixture != null) {
-        fixture.close();
+      closeFixture();
+    }
+
+    /**
+     * Executes {@code statement} (a CREATE or MERGE of one node) with a new node's values
+     * ({@link #newNode}) and counts the node; returns what the engine reported.
+     */
+    long writeNewNode(GraphStatement statement, String prefix) {
+      long n = session.execute(statement, newNode(prefix));
+      nodesWritten++;
+      return n;
+    }
+
+    /**
+     * {@code BEGIN TRANSACTION}, {@code count} prepared CREATEs of new nodes ({@code w<k>}),
+     * {@code COMMIT}; counts the nodes written. Returns the sum of what the engine reported for the
+     * statements.
+     */
+    long createInTransaction(int count) {
+      GraphSession s = session;
+      long n = s.execute(GraphQueries.BEGIN);
+      for (int i = 0; i < count; i++) {
+        n += s.execute(create, newNode("w"));
       }
+      n += s.execute(GraphQueries.COMMIT);
+      nodesWritten += count;
+      return n;
     }
 
     Map<String, Object> newNode(String prefix) {
@@ -243,9 +249,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
   /** Prepared {@code CREATE (n:Entity {id: $id, name: $name, created_at: $ts})}. */
   @Benchmark
   public long createWithParams(Db db) {
-    long n = db.session.execute(db.create, db.newNode("w"));
-    db.nodesWritten++;
-    return n;
+    return db.writeNewNode(db.create, "w");
   }
 
   /** The same CREATE with its values inlined as literals: compiled on every call. */
@@ -260,13 +264,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
   /** {@code batchSize} prepared CREATEs inside one {@code BEGIN TRANSACTION} ... {@code COMMIT}. */
   @Benchmark
   public long writeBatch(Db db, Batch b, Writes w) {
-    GraphSession s = db.session;
-    long n = s.execute(GraphQueries.BEGIN);
-    for (int i = 0; i < b.batchSize; i++) {
-      n += s.execute(db.create, db.newNode("w"));
-    }
-    n += s.execute(GraphQueries.COMMIT);
-    db.nodesWritten += b.batchSize;
+    long n = db.createInTransaction(b.batchSize);
     w.writes += b.batchSize;
     return n;
   }
@@ -274,14 +272,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
   /** Ten prepared CREATEs inside one explicit transaction. */
   @Benchmark
   public long transaction10Writes(Db db) {
-    GraphSession s = db.session;
-    long n = s.execute(GraphQueries.BEGIN);
-    for (int i = 0; i < 10; i++) {
-      n += s.execute(db.create, db.newNode("w"));
-    }
-    n += s.execute(GraphQueries.COMMIT);
-    db.nodesWritten += 10;
-    return n;
+    return db.createInTransaction(10);
   }
 
   /** The same ten CREATEs, each in its own auto-committed transaction. */
@@ -308,9 +299,7 @@ public class GraphWriteBenchmark extends BenchmarkDefaults {
   /** {@code MERGE} on a new id every call: creates the node. */
   @Benchmark
   public long mergeCreate(Db db) {
-    long n = db.session.execute(db.merge, db.newNode("m"));
-    db.nodesWritten++;
-    return n;
+    return db.writeNewNode(db.merge, "m");
   }
 
   /** {@code MERGE} on the same existing id with new values: updates the node. */

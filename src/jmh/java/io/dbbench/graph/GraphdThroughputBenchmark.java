@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * graphd's form of the graph benchmarks: graphd's {@code benches/throughput_bench.rs} (7628b1d)
@@ -64,47 +63,17 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @Threads(1) // one connection, which is not thread-safe
 public class GraphdThroughputBenchmark extends BenchmarkDefaults {
 
-  /**
-   * One group's database: the engine, the fixture built from graphd's preload, the open session.
-   * Annotated as a state because JMH takes a {@code @Param} only in a {@code @State} class; each
-   * group's concrete state extends it.
-   */
-  @State(Scope.Benchmark)
-  public abstract static class Group {
-    /**
-     * The embedded database ({@link GraphEngine}): {@code kuzu} (Kuzu 0.11, the default) or
-     * {@code ladybug} (LadybugDB 0.14, graphd's engine, in a build with it).
-     */
-    @Param({"kuzu"})
-    public String engine = "kuzu";
-
-    /**
-     * How the benchmark reaches the engine ({@link GraphClient}): {@code javaApi} (the default) or
-     * {@code cApi}, LadybugDB's C API through FFM, on {@code engine=ladybug} only
-     * ({@code -p engine=ladybug -p client=javaApi,cApi}). Both run the same queries and checks.
-     */
-    @Param({"javaApi"})
-    public String client = "javaApi";
-
-    GraphFixture fixture;
+  /** One group's database: the engine, the fixture built from graphd's preload, the open session. */
+  public abstract static class Group extends GraphEngineState {
     GraphSession session;
-    String benchmark;
 
     /** graphd's preload of this group. */
     abstract GraphdPreload preload();
 
-    /** Builds the template database from graphd's preload. */
-    @Setup(Level.Trial)
-    public void open(BenchmarkParams params) {
-      open(params.getBenchmark());
-    }
-
-    /** As the JMH set-up, for tests: {@code benchmark} is the benchmark's full method name. */
-    void open(String benchmark) {
-      this.benchmark = benchmark;
-      GraphSettings settings = GraphSettings.fromEnvironment();
-      fixture = GraphFixture.open(GraphEngine.parse(engine), GraphClient.parse(client), preload(),
-          settings.bufferPoolBytes(), settings.tempRoot());
+    /** The template database built from graphd's preload. */
+    @Override
+    GraphFixture openFixture(GraphEngine engine, GraphClient client, GraphSettings settings) {
+      return GraphFixture.open(engine, client, preload(), settings.bufferPoolBytes(), settings.tempRoot());
     }
 
     /** Runs the group's end-of-trial check ({@link #checkTrial}), then closes everything and deletes the trial directory. */
@@ -115,10 +84,8 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
           checkTrial();
         }
       } finally {
-        if (fixture != null) {
-          fixture.close();
-          fixture = null;
-        }
+        closeFixture();
+        fixture = null;
         session = null;
       }
     }
@@ -358,6 +325,20 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
       return session.execute(query, RowConversion.UNREAD);
     }
 
+    /** {@link #write}s {@code query}, which creates one node, and counts the node. */
+    long writeNode(String query) {
+      long n = write(query);
+      nodesWritten++;
+      return n;
+    }
+
+    /** {@link #write}s {@code query}, which creates one edge, and counts the edge. */
+    long writeEdge(String query) {
+      long n = write(query);
+      edgesWritten++;
+      return n;
+    }
+
     /**
      * Checks that the copy holds the preload plus exactly what the iteration wrote and the last
      * write's values, then deletes the copy.
@@ -455,9 +436,7 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
   /** {@code simple_writes/create_node}: one literal CREATE, auto-committed. */
   @Benchmark
   public long createNode(Empty db) {
-    long n = db.write(GraphdQueries.createNode(db.next(LastWrite.ENTITY)));
-    db.nodesWritten++;
-    return n;
+    return db.writeNode(GraphdQueries.createNode(db.next(LastWrite.ENTITY)));
   }
 
   /**
@@ -494,17 +473,13 @@ public class GraphdThroughputBenchmark extends BenchmarkDefaults {
   /** {@code relationship_creation/create_relationship}: an edge between consecutive ids of the 100. */
   @Benchmark
   public long createRelationship(RelationshipCreation db) {
-    long n = db.write(GraphdQueries.createRelationship(db.next(LastWrite.EDGE)));
-    db.edgesWritten++;
-    return n;
+    return db.writeEdge(GraphdQueries.createRelationship(db.next(LastWrite.EDGE)));
   }
 
   /** {@code merge_operations/merge_create}: MERGE on a new id, which creates it. */
   @Benchmark
   public long mergeCreate(Empty db) {
-    long n = db.write(GraphdQueries.mergeCreate(db.next(LastWrite.ENTITY)));
-    db.nodesWritten++;
-    return n;
+    return db.writeNode(GraphdQueries.mergeCreate(db.next(LastWrite.ENTITY)));
   }
 
   /** {@code merge_operations/merge_update}: MERGE on 'static' with new values, which updates it. */

@@ -23,12 +23,9 @@ final class ConscryptCipher {
    * @throws IllegalStateException with {@link #unavailableReason()} when Conscrypt is unavailable
    */
   static Aead create() {
-    Holder h = Holder.INSTANCE;
-    if (h.provider == null) {
-      throw new IllegalStateException("the conscrypt AEAD provider is unavailable: " + h.reason);
-    }
+    Provider provider = Holder.LOADED.require(AeadProvider.CONSCRYPT);
     try {
-      return new JceXChaCha20Poly1305(Cipher.getInstance("ChaCha20/Poly1305/NoPadding", h.provider),
+      return new JceXChaCha20Poly1305(Cipher.getInstance("ChaCha20/Poly1305/NoPadding", provider),
           AeadProvider.CONSCRYPT);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("Conscrypt has no ChaCha20/Poly1305/NoPadding cipher: " + e, e);
@@ -37,27 +34,21 @@ final class ConscryptCipher {
 
   /** Why Conscrypt cannot be used on this JVM (its native library did not load), or empty. */
   static Optional<String> unavailableReason() {
-    return Optional.ofNullable(Holder.INSTANCE.reason);
+    return Holder.LOADED.unavailableReason();
   }
 
   /** Loads Conscrypt's native library once, on first use. */
   private static final class Holder {
-    static final Holder INSTANCE = new Holder();
-    final Provider provider;
-    final String reason;
+    static final Loaded<Provider> LOADED = load();
 
-    private Holder() {
-      Provider p = null;
-      String why = null;
+    private static Loaded<Provider> load() {
       try {
         org.conscrypt.Conscrypt.checkAvailability();
-        p = org.conscrypt.Conscrypt.newProvider();
+        return Loaded.of(org.conscrypt.Conscrypt.newProvider());
       } catch (LinkageError | RuntimeException e) {
-        why = "Conscrypt's native library did not load on " + System.getProperty("os.name") + "/"
-            + System.getProperty("os.arch") + " (" + e + "); it ships x86_64 builds only";
+        return Loaded.unavailable("Conscrypt's native library did not load on " + System.getProperty("os.name") + "/"
+            + System.getProperty("os.arch") + " (" + e + "); it ships x86_64 builds only");
       }
-      provider = p;
-      reason = why;
     }
   }
 }

@@ -25,26 +25,52 @@ public final class JournalWriter implements Closeable {
   private final Path file;
   private final FileChannel ch;
   private final boolean fsync;
-  private final long firstSeq;
-  private final long createdMs;
+  /** The unsealed header written at creation: first_seq and created_ms; {@link #seal()} keeps both. */
+  private final GraphjHeader created;
   private final MessageDigest chainSha = EntryCodec.sha256();
   private final MessageDigest bodySha = EntryCodec.sha256();
   private final CRC32C crc = new CRC32C();
   private byte[] prevHash = new byte[EntryCodec.HASH_LEN];
   private byte[] buf = new byte[4096];
-  private long nextSeq;
+  /** Entries appended; the next entry's sequence is first_seq plus this. */
   private long count;
   private long bodyLen;
   private boolean sealed;
   private boolean closed;
 
-  private JournalWriter(Path file, FileChannel ch, long firstSeq, boolean fsync, long createdMs) {
+  /**
+   * Creates {@code file} and writes {@code created} into it (forced to storage with {@code fsync}),
+   * so a writer exists only with its header on file; on a failure after the file is created the
+   * channel is closed.
+   *
+   * @throws IOException when the file exists or cannot be created or written (the message names the path)
+   */
+  private JournalWriter(Path file, GraphjHeader created, boolean fsync) throws IOException {
     this.file = file;
-    this.ch = ch;
-    this.firstSeq = firstSeq;
-    this.nextSeq = firstSeq;
+    this.created = created;
     this.fsync = fsync;
-    this.createdMs = createdMs;
+    this.ch = openNew(file);
+    try {
+      writeFully(ByteBuffer.wrap(created.encode()), 0);
+      if (fsync) {
+        ch.force(true);
+      }
+    } catch (IOException | RuntimeException e) {
+      try {
+        ch.close();
+      } catch (IOException c) {
+        e.addSuppressed(c);
+      }
+      throw e;
+    }
+  }
+
+  private static FileChannel openNew(Path file) throws IOException {
+    try {
+      return FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ);
+    } catch (IOException e) {
+      throw new IOException("cannot create journal " + file + ": " + e, e);
+    }
   }
 
   /**
@@ -64,18 +90,7 @@ public final class JournalWriter implements Closeable {
 
   /** As {@link #create(Path, long, boolean)} with an explicit creation time (epoch ms). */
   public static JournalWriter create(Path file, long firstSeq, boolean fsync, long createdMs) throws IOException {
-    FileChannel ch;
-    try {
-      ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ);
-    } catch (IOException e) {
-      throw new IOException("cannot create journal " + file + ": " + e, e);
-    }
-    JournalWriter w = new JournalWriter(file, ch, firstSeq, fsync, createdMs);
-    w.writeFully(ByteBuffer.wrap(GraphjHeader.unsealed(firstSeq, createdMs).encode()), 0);
-    if (fsync) {
-      ch.force(true);
-    }
-    return w;
+    return new JournalWriter(file, GraphjHeader.unsealed(firstSeq, createdMs), fsync);
   }
 
   /**
@@ -90,7 +105,7 @@ public final class JournalWriter implements Closeable {
     if (sealed || closed) {
       throw new IllegalStateException("journal " + file + " is " + (closed ? "closed" : "sealed"));
     }
-    long seq = nextSeq;
+    long seq = created.firstSeq() + count;
     byte[] payload = EntryCodec.payload(seq, query, params, timestampMs);
     int len = EntryCodec.FRAME_HEADER + payload.length;
     if (buf.length < len) {
@@ -105,7 +120,6 @@ public final class JournalWriter implements Closeable {
     prevHash = EntryCodec.chainHash(chainSha, prevHash, payload, 0, payload.length);
     bodyLen += len;
     count++;
-    nextSeq = seq + 1;
     return seq;
   }
 
@@ -159,9 +173,10 @@ public final class JournalWriter implements Closeable {
     if (closed) {
       throw new IllegalStateException("journal " + file + " is closed");
     }
+    long first = created.firstSeq();
     GraphjHeader h = new GraphjHeader(GraphjHeader.FLAG_SEALED, GraphjHeader.COMPRESSION_NONE,
-        GraphjHeader.ENCRYPTION_NONE, 0, firstSeq, count == 0 ? firstSeq : nextSeq - 1,
-        count, bodyLen, bodyDigestSoFar(), new byte[24], createdMs);
+        GraphjHeader.ENCRYPTION_NONE, 0, first, count == 0 ? first : first + count - 1,
+        count, bodyLen, bodyDigestSoFar(), new byte[24], created.createdMs());
     writeFully(ByteBuffer.wrap(h.encode()), 0);
     ch.force(true);
     sealed = true;

@@ -23,12 +23,9 @@ final class LibcryptoBridge {
    * @throws IllegalStateException naming {@link #unavailableReason()} when the provider cannot run here
    */
   static Aead create() {
-    Holder h = Holder.INSTANCE;
-    if (h.reason != null) {
-      throw new IllegalStateException("the libcrypto AEAD provider is unavailable: " + h.reason);
-    }
+    Bridge bridge = Holder.LOADED.require(AeadProvider.LIBCRYPTO);
     try {
-      return (Aead) h.create.invoke(null);
+      return (Aead) bridge.create().invoke(null);
     } catch (InvocationTargetException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;
@@ -41,44 +38,38 @@ final class LibcryptoBridge {
 
   /** Why the provider cannot run in this JVM (JDK below 22, no libcrypto, no ChaCha20-Poly1305), or empty. */
   static Optional<String> unavailableReason() {
-    return Optional.ofNullable(Holder.INSTANCE.reason);
+    return Holder.LOADED.unavailableReason();
   }
 
   /** libcrypto's version (e.g. {@code OpenSSL 3.0.19 27 Jan 2026}), or empty when unavailable. */
   static Optional<String> version() {
-    return Optional.ofNullable(Holder.INSTANCE.version);
+    return Optional.ofNullable(Holder.LOADED.handle()).map(Bridge::version);
   }
 
+  /** The JDK 22 class's {@code create()} and the version of the libcrypto it loaded. */
+  private record Bridge(Method create, String version) {}
+
+  /** Loads the JDK 22 class, and through it libcrypto, once, on first use. */
   private static final class Holder {
-    static final Holder INSTANCE = new Holder();
-    final Method create;
-    final String reason;
-    final String version;
+    static final Loaded<Bridge> LOADED = load();
 
     @SuppressWarnings("unchecked")
-    private Holder() {
-      Method c = null;
-      String why = null;
-      String ver = null;
+    private static Loaded<Bridge> load() {
       int feature = Runtime.version().feature();
       if (feature < MIN_FEATURE) {
-        why = "needs JDK " + MIN_FEATURE + "+ (the FFM API); this JVM is " + feature;
-      } else {
-        try {
-          Class<?> k = Class.forName(CLASS);
-          Optional<String> r = (Optional<String>) k.getDeclaredMethod("unavailableReason").invoke(null);
-          why = r.orElse(null);
-          if (why == null) {
-            c = k.getDeclaredMethod("create");
-            ver = ((Optional<String>) k.getDeclaredMethod("version").invoke(null)).orElse("unknown");
-          }
-        } catch (ReflectiveOperationException | LinkageError e) {
-          why = "its JDK " + MIN_FEATURE + " class did not load (" + e + ")";
-        }
+        return Loaded.unavailable("needs JDK " + MIN_FEATURE + "+ (the FFM API); this JVM is " + feature);
       }
-      create = c;
-      reason = why;
-      version = ver;
+      try {
+        Class<?> k = Class.forName(CLASS);
+        Optional<String> why = (Optional<String>) k.getDeclaredMethod("unavailableReason").invoke(null);
+        if (why.isPresent()) {
+          return Loaded.unavailable(why.get());
+        }
+        String version = ((Optional<String>) k.getDeclaredMethod("version").invoke(null)).orElse("unknown");
+        return Loaded.of(new Bridge(k.getDeclaredMethod("create"), version));
+      } catch (ReflectiveOperationException | LinkageError e) {
+        return Loaded.unavailable("its JDK " + MIN_FEATURE + " class did not load (" + e + ")");
+      }
     }
   }
 }

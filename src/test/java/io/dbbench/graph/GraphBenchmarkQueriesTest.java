@@ -7,11 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -23,7 +22,7 @@ import org.junit.jupiter.api.TestInstance;
  * same tests on LadybugDB's Java API, {@link LadybugCApiBenchmarkQueriesTest} on its C API.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class GraphBenchmarkQueriesTest {
+class GraphBenchmarkQueriesTest implements GraphTarget {
   static final int N = 20;
   static final String READ = "io.dbbench.graph.GraphReadBenchmark.";
   static final String WRITE = "io.dbbench.graph.GraphWriteBenchmark.";
@@ -32,24 +31,11 @@ class GraphBenchmarkQueriesTest {
   static final GraphReadBenchmark reads = new GraphReadBenchmark();
   static final GraphWriteBenchmark writes = new GraphWriteBenchmark();
 
-  /** The engine these tests run on, its {@code engine} param: {@code kuzu} here. */
-  String engine() {
-    return "kuzu";
-  }
-
-  /** The client these tests reach it through, its {@code client} param: {@code javaApi} here. */
-  String client() {
-    return "javaApi";
-  }
-
   @BeforeAll
   void open() {
-    Optional<String> why = GraphClient.parse(client()).unavailableReason(GraphEngine.parse(engine()));
-    Assumptions.assumeTrue(why.isEmpty(), () -> why.orElseThrow());
-    g = new GraphReadBenchmark.Graph();
+    assumeAvailable();
+    g = on(new GraphReadBenchmark.Graph());
     g.nodes = N;
-    g.engine = engine();
-    g.client = client();
     g.open(READ + "matchById");
   }
 
@@ -186,15 +172,21 @@ class GraphBenchmarkQueriesTest {
     assertEquals(5, methods);
   }
 
-  private GraphWriteBenchmark.Db writeDb(String method, String journal) {
-    GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
+  /**
+   * Runs {@code test} on the write state of benchmark {@code method} ({@code journal=off}), opened
+   * and prepared for an iteration; closes it, deleting its trial directory, whatever happens.
+   */
+  private void onWriteDb(String method, Consumer<GraphWriteBenchmark.Db> test) {
+    GraphWriteBenchmark.Db db = on(new GraphWriteBenchmark.Db());
     db.nodes = N;
-    db.engine = engine();
-    db.client = client();
-    db.journal = journal;
-    db.open(WRITE + method);
-    db.prepare();
-    return db;
+    db.journal = "off";
+    try {
+      db.open(WRITE + method);
+      db.prepare();
+      test.accept(db);
+    } finally {
+      db.close();
+    }
   }
 
   private static List<List<Object>> entity(GraphWriteBenchmark.Db db, String id) {
@@ -203,8 +195,7 @@ class GraphBenchmarkQueriesTest {
 
   @Test
   void createWithParamsAndInlinedCreateTheSameNodes() {
-    GraphWriteBenchmark.Db db = writeDb("createWithParams", "off");
-    try {
+    onWriteDb("createWithParams", db -> {
       writes.createWithParams(db);
       writes.createInlined(db);
       assertEquals(List.of(List.of("written-0", GraphWriteBenchmark.WRITE_TS)), entity(db, "w0"));
@@ -216,15 +207,12 @@ class GraphBenchmarkQueriesTest {
       EntityGraph.verifyCounts(db.session, N, 2L * N);
       assertEquals(List.of(), entity(db, "w0"));
       db.verify();
-    } finally {
-      db.close();
-    }
+    });
   }
 
   @Test
   void writeBatchTransactionAndAutoCommitWriteEveryNode() {
-    GraphWriteBenchmark.Db db = writeDb("writeBatch", "off");
-    try {
+    onWriteDb("writeBatch", db -> {
       GraphWriteBenchmark.Batch b = new GraphWriteBenchmark.Batch();
       b.batchSize = 7;
       b.check();
@@ -241,15 +229,12 @@ class GraphBenchmarkQueriesTest {
       GraphWriteBenchmark.Batch zero = new GraphWriteBenchmark.Batch();
       zero.batchSize = 0;
       assertThrows(IllegalArgumentException.class, zero::check);
-    } finally {
-      db.close();
-    }
+    });
   }
 
   @Test
   void createRelationshipAddsOneEdgeBetweenExistingNodes() {
-    GraphWriteBenchmark.Db db = writeDb("createRelationship", "off");
-    try {
+    onWriteDb("createRelationship", db -> {
       Map<String, Object> p = db.edgeParams.get(0);
       writes.createRelationship(db);
       EntityGraph.verifyCounts(db.session, N, 2L * N + 1);
@@ -260,15 +245,12 @@ class GraphBenchmarkQueriesTest {
       assertEquals(List.of(p.get("from"), p.get("to")), e.get(0).subList(0, 2));
       assertEquals((Double) p.get("weight"), ((Float) e.get(0).get(2)).doubleValue(), 1e-6);
       db.verify();
-    } finally {
-      db.close();
-    }
+    });
   }
 
   @Test
   void mergeCreateCreatesAndMergeUpdateUpdatesInPlace() {
-    GraphWriteBenchmark.Db db = writeDb("mergeCreate", "off");
-    try {
+    onWriteDb("mergeCreate", db -> {
       writes.mergeCreate(db);
       writes.mergeCreate(db);
       EntityGraph.verifyCounts(db.session, N + 2, 2L * N);
@@ -279,29 +261,23 @@ class GraphBenchmarkQueriesTest {
       assertEquals(List.of(List.of("updated-3", GraphWriteBenchmark.WRITE_TS + 3)),
           entity(db, GraphWriteBenchmark.UPDATED_ID));
       db.verify();
-    } finally {
-      db.close();
-    }
+    });
   }
 
   @Test
   void writeVerificationCatchesAMissingWrite() {
-    GraphWriteBenchmark.Db db = writeDb("createWithParams", "off");
-    try {
+    onWriteDb("createWithParams", db -> {
       writes.createWithParams(db);
       db.nodesWritten++; // claims a write the database does not hold
       IllegalStateException e = assertThrows(IllegalStateException.class, db::verify);
       assertTrue(e.getMessage().contains("expected " + (N + 2)), e.getMessage());
-    } finally {
-      db.close();
-    }
+    });
   }
 
   @Test
   void unknownJournalModeIsRejectedByName() {
-    GraphWriteBenchmark.Db db = new GraphWriteBenchmark.Db();
+    GraphWriteBenchmark.Db db = on(new GraphWriteBenchmark.Db());
     db.nodes = N;
-    db.engine = engine();
     db.journal = "sometimes";
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> db.open(WRITE + "createWithParams"));
     assertTrue(e.getMessage().contains("'sometimes'") && e.getMessage().contains("sync+fsync"), e.getMessage());

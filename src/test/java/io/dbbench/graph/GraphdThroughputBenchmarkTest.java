@@ -10,10 +10,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -29,28 +27,16 @@ import org.openjdk.jmh.annotations.Benchmark;
  * {@code LadybugCApiGraphdThroughputBenchmarkTest} on LadybugDB through its C API ({@link #client}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class GraphdThroughputBenchmarkTest {
+class GraphdThroughputBenchmarkTest implements GraphTarget {
   static final String BENCH = "io.dbbench.graph.GraphdThroughputBenchmark.";
   static final GraphdThroughputBenchmark bench = new GraphdThroughputBenchmark();
 
   /** One opened state per state class, shared by the tests (the 10,000-entity preload is built once). */
   private final Map<Class<?>, GraphdThroughputBenchmark.Group> states = new LinkedHashMap<>();
 
-  /** The engine these tests run on, its {@code engine} param: {@code kuzu} here. */
-  String engine() {
-    return "kuzu";
-  }
-
-  /** How these tests reach the engine, its {@code client} param: {@code javaApi} here. */
-  String client() {
-    return "javaApi";
-  }
-
   @BeforeAll
   void checkEngine() {
-    // javaApi: the engine's reason; cApi: liblbug.so's
-    Optional<String> why = GraphClient.parse(client()).unavailableReason(GraphEngine.parse(engine()));
-    Assumptions.assumeTrue(why.isEmpty(), () -> why.orElseThrow());
+    assumeAvailable();
   }
 
   @AfterAll
@@ -63,9 +49,7 @@ class GraphdThroughputBenchmarkTest {
   private <T extends GraphdThroughputBenchmark.Group> T state(Class<T> type) {
     return (T) states.computeIfAbsent(type, t -> {
       try {
-        T g = type.getDeclaredConstructor().newInstance();
-        g.engine = engine();
-        g.client = client();
+        T g = on(type.getDeclaredConstructor().newInstance());
         if (g instanceof GraphdThroughputBenchmark.ReadThroughput r) {
           r.limit = 10;
           r.projection = "node";
@@ -147,9 +131,7 @@ class GraphdThroughputBenchmarkTest {
 
   @Test
   void aScanOutsideGraphdsTableIsRejectedBeforeTheDatabaseIsBuilt() {
-    GraphdThroughputBenchmark.ReadThroughput r = new GraphdThroughputBenchmark.ReadThroughput();
-    r.engine = engine();
-    r.client = client();
+    GraphdThroughputBenchmark.ReadThroughput r = on(new GraphdThroughputBenchmark.ReadThroughput());
     r.projection = "node";
     r.limit = 10_001;
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.open(BENCH + "scanLimit"));

@@ -5,9 +5,4 @@ package io.dbbench.graph;
  * verification at 20 entities) on LadybugDB, graphd's engine; skipped, saying why, in a build
  * without it ({@code scripts/build-ladybug.sh}, then a build with the {@code ladybug} profile).
  */
-class LadybugBenchmarkQueriesTest extends GraphBenchmarkQueriesTest {
-  @Override
-  String engine() {
-    return "ladybug";
-  }
-}
+class LadybugBenchmarkQueriesTest extends GraphBenchmarkQueriesTest implements GraphTarget.OnLadybug {}

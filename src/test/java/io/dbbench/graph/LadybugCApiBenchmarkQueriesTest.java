@@ -7,14 +7,4 @@ package io.dbbench.graph;
  * C-API test execution, a JVM that loads no JNI engine library; skipped, saying what is missing and
  * where it looked, without {@code liblbug.so} ({@code scripts/build-ladybug.sh}).
  */
-class LadybugCApiBenchmarkQueriesTest extends GraphBenchmarkQueriesTest {
-  @Override
-  String engine() {
-    return "ladybug";
-  }
-
-  @Override
-  String client() {
-    return "cApi";
-  }
-}
+class LadybugCApiBenchmarkQueriesTest extends GraphBenchmarkQueriesTest implements GraphTarget.OnLadybugCApi {}

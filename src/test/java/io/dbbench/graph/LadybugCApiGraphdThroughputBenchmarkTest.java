@@ -8,14 +8,4 @@ package io.dbbench.graph;
  * C-API test execution, a JVM that loads no JNI engine library; skipped, saying what is missing and
  * where it looked, without {@code liblbug.so} ({@code scripts/build-ladybug.sh}).
  */
-class LadybugCApiGraphdThroughputBenchmarkTest extends GraphdThroughputBenchmarkTest {
-  @Override
-  String engine() {
-    return "ladybug";
-  }
-
-  @Override
-  String client() {
-    return "cApi";
-  }
-}
+class LadybugCApiGraphdThroughputBenchmarkTest extends GraphdThroughputBenchmarkTest implements GraphTarget.OnLadybugCApi {}

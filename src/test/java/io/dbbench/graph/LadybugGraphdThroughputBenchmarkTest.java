@@ -5,9 +5,4 @@ package io.dbbench.graph;
  * counts and values) on LadybugDB, graphd's engine; skipped, saying why, in a build without it
  * ({@code scripts/build-ladybug.sh}, then a build with the {@code ladybug} profile).
  */
-class LadybugGraphdThroughputBenchmarkTest extends GraphdThroughputBenchmarkTest {
-  @Override
-  String engine() {
-    return "ladybug";
-  }
-}
+class LadybugGraphdThroughputBenchmarkTest extends GraphdThroughputBenchmarkTest implements GraphTarget.OnLadybug {}

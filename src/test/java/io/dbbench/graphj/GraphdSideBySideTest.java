@@ -100,10 +100,8 @@ class GraphdSideBySideTest {
 
   @Test
   void everyPairNamesABenchmarkTheRegexSelectsAndAGroupTheFilterSelects() {
-    java.util.regex.Pattern jmh = java.util.regex.Pattern.compile(GraphdSideBySide.JMH_REGEX);
     java.util.regex.Pattern crit = java.util.regex.Pattern.compile(GraphdSideBySide.CRITERION_FILTER);
     for (GraphdSideBySide.Pair p : GraphdSideBySide.PAIRS) {
-      assertTrue(jmh.matcher("io.dbbench.graphj." + p.benchmark()).find(), p.benchmark());
       assertTrue(crit.matcher(p.criterionId()).find(), p.criterionId());
     }
     assertFalse(crit.matcher("compression_levels/19").find(), "graphd's six levels only");
@@ -127,14 +125,46 @@ class GraphdSideBySideTest {
         + " 3 compactions, 4 sizes x 2");
   }
 
+  /** The benchmarks JMH itself selects with {@code regex} from this build's benchmark list, as {@code Class.method}. */
+  private static java.util.Set<String> jmhSelects(String regex) {
+    org.openjdk.jmh.runner.format.OutputFormat quiet = org.openjdk.jmh.runner.format.OutputFormatFactory
+        .createFormatInstance(System.out, org.openjdk.jmh.runner.options.VerboseMode.SILENT);
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    for (org.openjdk.jmh.runner.BenchmarkListEntry e
+        : org.openjdk.jmh.runner.BenchmarkList.defaultList().find(quiet, List.of(regex), List.of())) {
+      String name = e.getUsername();
+      out.add(name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1));
+    }
+    return out;
+  }
+
+  @Test
+  void eachSuiteRunsExactlyTheBenchmarksItsPairsName() {
+    // the selections the two hand-written regexes made before the suites derived theirs from their pairs
+    assertEquals(new java.util.TreeSet<>(List.of("GraphjCompactBenchmark.compact", "GraphjCompressBenchmark.compress",
+        "GraphjCompressBenchmark.decompress", "GraphjCryptoBenchmark.compressEncrypt", "GraphjCryptoBenchmark.decrypt",
+        "GraphjCryptoBenchmark.encrypt", "GraphjDataSizesBenchmark.compress", "GraphjDataSizesBenchmark.encrypt",
+        "GraphjHeaderBenchmark.headerDecode", "GraphjHeaderBenchmark.headerEncode")),
+        jmhSelects(GraphdSideBySide.Suite.GRAPHJ.jmhRegex()));
+    assertEquals(new java.util.TreeSet<>(List.of("GraphReadBenchmark.matchAllLimit10", "GraphReadBenchmark.matchById",
+        "GraphReadBenchmark.readLimit", "GraphReadBenchmark.twoHopTraversal", "GraphWriteBenchmark.autoCommit10Writes",
+        "GraphWriteBenchmark.createInlined", "GraphWriteBenchmark.createRelationship",
+        "GraphWriteBenchmark.createWithParams", "GraphWriteBenchmark.mergeCreate", "GraphWriteBenchmark.mergeUpdate",
+        "GraphWriteBenchmark.transaction10Writes", "GraphWriteBenchmark.writeBatch",
+        "GraphdThroughputBenchmark.batchInsert", "GraphdThroughputBenchmark.createNode",
+        "GraphdThroughputBenchmark.createRelationship", "GraphdThroughputBenchmark.explicitTransaction10Writes",
+        "GraphdThroughputBenchmark.matchAllLimit10", "GraphdThroughputBenchmark.matchById",
+        "GraphdThroughputBenchmark.mergeCreate", "GraphdThroughputBenchmark.mergeUpdate",
+        "GraphdThroughputBenchmark.scanLimit", "GraphdThroughputBenchmark.twoHopTraversal")),
+        jmhSelects(GraphdSideBySide.Suite.THROUGHPUT.jmhRegex()));
+  }
+
   @Test
   void theThroughputSuitePairsEveryGroupOfGraphdsThroughputBenchWithAGraphRow() {
     GraphdSideBySide.Suite t = GraphdSideBySide.Suite.parse("throughput");
-    java.util.regex.Pattern jmh = java.util.regex.Pattern.compile(t.jmhRegex);
     java.util.regex.Pattern crit = java.util.regex.Pattern.compile(t.criterionFilter);
     java.util.Set<String> groups = new java.util.TreeSet<>();
     for (GraphdSideBySide.Pair p : t.pairs) {
-      assertTrue(jmh.matcher("io.dbbench.graph." + p.benchmark()).find(), p.benchmark());
       assertTrue(crit.matcher(p.criterionId()).find(), p.criterionId());
       assertEquals("ladybug", p.params().get("engine"), "LadybugDB, the library graphd links: " + p.label());
       groups.add(p.criterionId());

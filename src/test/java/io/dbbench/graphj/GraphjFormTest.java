@@ -23,14 +23,26 @@ class GraphjFormTest {
         new JmhResult.Metric(opsPerSecond, 0, "ops/s", List.of()), Map.of());
   }
 
+  /** One zstd entry of native-reference.json: {@code zstd -b} at {@code level} on {@code corpus}, ns per operation. */
+  static String zstd(String corpus, int level, double compressNs, double decompressNs) {
+    return String.format(java.util.Locale.ROOT,
+        "{\"corpus\": \"%s\", \"level\": %d, \"compress_ns_per_op\": %.1f, \"decompress_ns_per_op\": %.1f}",
+        corpus, level, compressNs, decompressNs);
+  }
+
+  /**
+   * Writes {@code dir}'s native-reference.json: the {@code zstd} entries ({@link #zstd}) and
+   * ChaCha20-Poly1305 at {@code chachaNs} ns per operation on the text corpus.
+   */
+  void writeNativeReference(double chachaNs, String... zstd) throws java.io.IOException {
+    Files.writeString(dir.resolve(NativeReference.FILE_NAME),
+        "{\"schema\": \"dbbench.graphj.native-reference/1\", \"zstd\": [" + String.join(", ", zstd)
+            + "], \"chacha20_poly1305\": [{\"corpus\": \"text\", \"ns_per_op\": " + chachaNs + "}]}");
+  }
+
   @Test
   void comparisonRowsCarryGraphdAndNativeRatios() throws Exception {
-    Files.writeString(dir.resolve(NativeReference.FILE_NAME), """
-        {"schema": "dbbench.graphj.native-reference/1",
-         "zstd": [{"corpus": "text", "level": 1, "compress_ns_per_op": 6000.0, "decompress_ns_per_op": 3000.0},
-                  {"corpus": "text", "level": 3, "compress_ns_per_op": 6500.0, "decompress_ns_per_op": 3200.0}],
-         "chacha20_poly1305": [{"corpus": "text", "ns_per_op": 3200.0}]}
-        """);
+    writeNativeReference(3200.0, zstd("text", 1, 6000.0, 3000.0), zstd("text", 3, 6500.0, 3200.0));
     List<JmhResult> rs = List.of(
         throughput("GraphjCompressBenchmark.compress", Map.of("corpus", "text", "level", "1", "context", "reused"), 1e9 / 7200),
         throughput("GraphjCompressBenchmark.decompress", Map.of("corpus", "text", "context", "perCall"), 1e9 / 12_000),
@@ -65,12 +77,7 @@ class GraphjFormTest {
 
   @Test
   void limitsTakeEveryProviderFromTheDataAndTheReusedZstdRowsOfEachCorpus() throws Exception {
-    Files.writeString(dir.resolve(NativeReference.FILE_NAME), """
-        {"schema": "dbbench.graphj.native-reference/1",
-         "zstd": [{"corpus": "text", "level": 3, "compress_ns_per_op": 9000.0, "decompress_ns_per_op": 4000.0},
-                  {"corpus": "entries", "level": 3, "compress_ns_per_op": 35000.0, "decompress_ns_per_op": 5000.0}],
-         "chacha20_poly1305": [{"corpus": "text", "ns_per_op": 4000.0}]}
-        """);
+    writeNativeReference(4000.0, zstd("text", 3, 9000.0, 4000.0), zstd("entries", 3, 35000.0, 5000.0));
     List<JmhResult> rs = List.of(
         sorted("GraphjCompressBenchmark.decompress", Map.of("corpus", "text", "context", "reused"), 1e9 / 8000),
         sorted("GraphjCompressBenchmark.decompress", Map.of("corpus", "entries", "context", "reused"), 1e9 / 10_000),
