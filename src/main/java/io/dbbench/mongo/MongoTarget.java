@@ -74,22 +74,16 @@ public final class MongoTarget implements AutoCloseable {
 
   private final Kind kind;
   private final String uri;
-  private final MongoServer server;
-  private final AutoCloseable container;
+  /** What {@link #close()} stops: the embedded server, the stand-in process or the container; null when nothing. */
+  private final AutoCloseable stop;
   private final ChildJvm process;
   private final SharedServer shared;
   private volatile String serverVersion;
 
-  private MongoTarget(Kind kind, String uri, MongoServer server, AutoCloseable container, ChildJvm process) {
-    this(kind, uri, server, container, process, null);
-  }
-
-  private MongoTarget(Kind kind, String uri, MongoServer server, AutoCloseable container, ChildJvm process,
-      SharedServer shared) {
+  private MongoTarget(Kind kind, String uri, AutoCloseable stop, ChildJvm process, SharedServer shared) {
     this.kind = kind;
     this.uri = uri;
-    this.server = server;
-    this.container = container;
+    this.stop = stop;
     this.process = process;
     this.shared = shared;
   }
@@ -107,7 +101,7 @@ public final class MongoTarget implements AutoCloseable {
     if (!s.address().startsWith("mongodb://")) {
       throw new IllegalArgumentException("shared " + s.name() + " address '" + s.address() + "'; expected mongodb://host:port");
     }
-    return new MongoTarget(Kind.STAND_IN_PROCESS, s.address(), null, null, null, s);
+    return new MongoTarget(Kind.STAND_IN_PROCESS, s.address(), null, null, s);
   }
 
   /** {@link #open(MongoSettings, Arrangement)} with the environment's settings and {@link Arrangement#outOfProcess}. */
@@ -167,7 +161,7 @@ public final class MongoTarget implements AutoCloseable {
     MongoServer s = new MongoServer(new MemoryBackend().version(ServerVersion.MONGO_5_0));
     s.bind("127.0.0.1", 0);
     InetSocketAddress a = s.getLocalAddress();
-    return new MongoTarget(Kind.EMBEDDED, "mongodb://127.0.0.1:" + a.getPort(), s, null, null);
+    return new MongoTarget(Kind.EMBEDDED, "mongodb://127.0.0.1:" + a.getPort(), s::shutdownNow, null, null);
   }
 
   /**
@@ -190,11 +184,11 @@ public final class MongoTarget implements AutoCloseable {
       throw new IllegalStateException("cannot start the mongo-java-server stand-in process: " + e.getMessage(), e);
     }
     String uri = c.awaitReady(ChildJvm.READY_TIMEOUT).group(1);
-    return new MongoTarget(Kind.STAND_IN_PROCESS, uri, null, null, c);
+    return new MongoTarget(Kind.STAND_IN_PROCESS, uri, c, c, null);
   }
 
   static MongoTarget container(String uri, AutoCloseable container) {
-    return new MongoTarget(Kind.CONTAINER, uri, null, container, null);
+    return new MongoTarget(Kind.CONTAINER, uri, container, null, null);
   }
 
   /** Whether this target is the mongo-java-server stand-in (in this JVM or its own). */
@@ -301,21 +295,19 @@ public final class MongoTarget implements AutoCloseable {
     }
   }
 
-  /** Stops the embedded server, the stand-in process or the container; a URI target is left alone. */
+  /**
+   * Stops the embedded server, the stand-in process or the container; a URI target and a shared
+   * stand-in are left alone. A failure to stop is one line on standard error, not an exception.
+   */
   @Override
   public void close() {
-    if (server != null) {
-      server.shutdownNow();
+    if (stop == null) {
+      return;
     }
-    if (process != null) {
-      process.close();
-    }
-    if (container != null) {
-      try {
-        container.close();
-      } catch (Exception e) {
-        System.err.println("[dbbench] mongo: stopping the container failed: " + e);
-      }
+    try {
+      stop.close();
+    } catch (Exception e) {
+      System.err.println("[dbbench] mongo: stopping " + this + " failed: " + e);
     }
   }
 
