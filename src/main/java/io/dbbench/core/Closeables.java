@@ -39,6 +39,27 @@ public final class Closeables {
     }
   }
 
+  /**
+   * Closes {@code resource} when it is not null, for a {@code close()} that must not throw (stopping
+   * a server at the end of a trial): a failure is one line on standard error,
+   * {@code [dbbench] <what> failed: <exception>}, and an interrupt is kept.
+   *
+   * @param what what closing it does, in words, e.g. {@code arango: stopping the STAND_IN target}
+   */
+  public static void closeOrWarn(AutoCloseable resource, String what) {
+    if (resource == null) {
+      return;
+    }
+    try {
+      resource.close();
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      System.err.println("[dbbench] " + what + " failed: " + e);
+    }
+  }
+
   /** Closes each non-null resource; the first failure (or {@code first}) with the later ones suppressed. */
   private static RuntimeException closeEach(RuntimeException first, AutoCloseable[] resources) {
     for (AutoCloseable r : resources) {
