@@ -39,26 +39,50 @@ public final class Closeables {
     }
   }
 
+  /**
+   * Closes {@code resource} when it is not null, for a {@code close()} that must not throw (stopping
+   * a server at the end of a trial): a failure is one line on standard error,
+   * {@code [dbbench] <what> failed: <exception>}, and an interrupt is kept.
+   *
+   * @param what what closing it does, in words, e.g. {@code arango: stopping the STAND_IN target}
+   */
+  public static void closeOrWarn(AutoCloseable resource, String what) {
+    Exception e = tryClose(resource);
+    if (e != null) {
+      System.err.println("[dbbench] " + what + " failed: " + e);
+    }
+  }
+
   /** Closes each non-null resource; the first failure (or {@code first}) with the later ones suppressed. */
   private static RuntimeException closeEach(RuntimeException first, AutoCloseable[] resources) {
     for (AutoCloseable r : resources) {
-      if (r == null) {
+      Exception e = tryClose(r);
+      if (e == null) {
         continue;
       }
-      try {
-        r.close();
-      } catch (Exception e) {
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
-        if (first == null) {
-          first = e instanceof RuntimeException re ? re
-              : new IllegalStateException("closing a " + r.getClass().getSimpleName() + " failed: " + e, e);
-        } else {
-          first.addSuppressed(e);
-        }
+      if (first == null) {
+        first = e instanceof RuntimeException re ? re
+            : new IllegalStateException("closing a " + r.getClass().getSimpleName() + " failed: " + e, e);
+      } else {
+        first.addSuppressed(e);
       }
     }
     return first;
+  }
+
+  /** Closes {@code r} when not null; its failure, or null. An interrupt is kept (the flag set again). */
+  private static Exception tryClose(AutoCloseable r) {
+    if (r == null) {
+      return null;
+    }
+    try {
+      r.close();
+      return null;
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      return e;
+    }
   }
 }

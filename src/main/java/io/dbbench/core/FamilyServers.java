@@ -59,11 +59,7 @@ public final class FamilyServers implements AutoCloseable {
   @Override
   public void close() {
     for (AutoCloseable c : stops) {
-      try {
-        c.close();
-      } catch (Exception e) {
-        System.err.println("[dbbench] stopping a shared server failed: " + e);
-      }
+      Closeables.closeOrWarn(c, "stopping a shared server");
     }
   }
 }

@@ -17,7 +17,7 @@ public final class GomessageFixture implements AutoCloseable {
   private final GomessageSettings settings;
   private final Shape shape;
   private final Strategy strategy;
-  private final RunMode mode;
+  private final int workers; // worker connections: the settings' effective workers in par, 1 in seq
   private final JdbcTarget target;
   private final boolean ownsTarget;
   private final GomessageTables tables;
@@ -33,10 +33,9 @@ public final class GomessageFixture implements AutoCloseable {
     this.settings = settings;
     this.shape = shape;
     this.strategy = strategy;
-    this.mode = mode;
+    this.workers = mode == RunMode.PAR ? settings.effectiveWorkers(shape) : 1;
     this.target = target;
     this.ownsTarget = ownsTarget;
-    int workers = mode == RunMode.PAR ? settings.effectiveWorkers(shape) : 1;
     this.tables = new GomessageTables(target.dialect(), settings.schema(),
         GomessageTables.names(settings.table(), workers, mode == RunMode.PAR && settings.separateTables()),
         target.isEmbedded() || settings.allowDrop());
@@ -80,7 +79,6 @@ public final class GomessageFixture implements AutoCloseable {
       admin = target.connect();
       admin.setAutoCommit(true);
       tables.claim(admin);
-      int workers = mode == RunMode.PAR ? settings.effectiveWorkers(shape) : 1;
       List<String> perWorker = new ArrayList<>();
       for (int w = 0; w < workers; w++) {
         connections.add(target.connect());

@@ -8,6 +8,7 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.ServerVersion;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.dbbench.core.ChildJvm;
+import io.dbbench.core.Closeables;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.SharedServer;
 import java.io.IOException;
@@ -74,23 +75,15 @@ public final class MongoTarget implements AutoCloseable {
 
   private final Kind kind;
   private final String uri;
-  private final MongoServer server;
-  private final AutoCloseable container;
-  private final ChildJvm process;
+  /** What {@link #close()} stops: the embedded server, the stand-in process or the container; null when nothing. */
+  private final AutoCloseable stop;
   private final SharedServer shared;
   private volatile String serverVersion;
 
-  private MongoTarget(Kind kind, String uri, MongoServer server, AutoCloseable container, ChildJvm process) {
-    this(kind, uri, server, container, process, null);
-  }
-
-  private MongoTarget(Kind kind, String uri, MongoServer server, AutoCloseable container, ChildJvm process,
-      SharedServer shared) {
+  private MongoTarget(Kind kind, String uri, AutoCloseable stop, SharedServer shared) {
     this.kind = kind;
     this.uri = uri;
-    this.server = server;
-    this.container = container;
-    this.process = process;
+    this.stop = stop;
     this.shared = shared;
   }
 
@@ -107,7 +100,7 @@ public final class MongoTarget implements AutoCloseable {
     if (!s.address().startsWith("mongodb://")) {
       throw new IllegalArgumentException("shared " + s.name() + " address '" + s.address() + "'; expected mongodb://host:port");
     }
-    return new MongoTarget(Kind.STAND_IN_PROCESS, s.address(), null, null, null, s);
+    return new MongoTarget(Kind.STAND_IN_PROCESS, s.address(), null, s);
   }
 
   /** {@link #open(MongoSettings, Arrangement)} with the environment's settings and {@link Arrangement#outOfProcess}. */
@@ -159,7 +152,7 @@ public final class MongoTarget implements AutoCloseable {
           + "' is not a MongoDB connection string (" + Redaction.redact(e.getMessage())
           + "); expected e.g. mongodb://host:27017 or mongodb+srv://cluster.example.net", e);
     }
-    return new MongoTarget(Kind.URI, uri, null, null, null);
+    return new MongoTarget(Kind.URI, uri, null, null);
   }
 
   /** Starts the in-process mongo-java-server stand-in on a free loopback port. */
@@ -167,7 +160,7 @@ public final class MongoTarget implements AutoCloseable {
     MongoServer s = new MongoServer(new MemoryBackend().version(ServerVersion.MONGO_5_0));
     s.bind("127.0.0.1", 0);
     InetSocketAddress a = s.getLocalAddress();
-    return new MongoTarget(Kind.EMBEDDED, "mongodb://127.0.0.1:" + a.getPort(), s, null, null);
+    return new MongoTarget(Kind.EMBEDDED, "mongodb://127.0.0.1:" + a.getPort(), s::shutdownNow, null);
   }
 
   /**
@@ -190,11 +183,11 @@ public final class MongoTarget implements AutoCloseable {
       throw new IllegalStateException("cannot start the mongo-java-server stand-in process: " + e.getMessage(), e);
     }
     String uri = c.awaitReady(ChildJvm.READY_TIMEOUT).group(1);
-    return new MongoTarget(Kind.STAND_IN_PROCESS, uri, null, null, c);
+    return new MongoTarget(Kind.STAND_IN_PROCESS, uri, c, null);
   }
 
   static MongoTarget container(String uri, AutoCloseable container) {
-    return new MongoTarget(Kind.CONTAINER, uri, null, container, null);
+    return new MongoTarget(Kind.CONTAINER, uri, container, null);
   }
 
   /** Whether this target is the mongo-java-server stand-in (in this JVM or its own). */
@@ -204,7 +197,7 @@ public final class MongoTarget implements AutoCloseable {
 
   /** The stand-in's process when this target started it in a JVM of its own, else {@code null} (for tests). */
   public ChildJvm process() {
-    return process;
+    return stop instanceof ChildJvm c ? c : null;
   }
 
   /**
@@ -212,6 +205,7 @@ public final class MongoTarget implements AutoCloseable {
    * ({@link #sharedStandIn}); -1 otherwise.
    */
   public long standInPid() {
+    ChildJvm process = process();
     return process != null ? process.pid() : shared != null ? shared.pid() : -1;
   }
 
@@ -301,22 +295,13 @@ public final class MongoTarget implements AutoCloseable {
     }
   }
 
-  /** Stops the embedded server, the stand-in process or the container; a URI target is left alone. */
+  /**
+   * Stops the embedded server, the stand-in process or the container; a URI target and a shared
+   * stand-in are left alone. A failure to stop is one line on standard error, not an exception.
+   */
   @Override
   public void close() {
-    if (server != null) {
-      server.shutdownNow();
-    }
-    if (process != null) {
-      process.close();
-    }
-    if (container != null) {
-      try {
-        container.close();
-      } catch (Exception e) {
-        System.err.println("[dbbench] mongo: stopping the container failed: " + e);
-      }
-    }
+    Closeables.closeOrWarn(stop, "mongo: stopping the " + kind + " target");
   }
 
   @Override

@@ -40,13 +40,14 @@ public final class CollectionFixture implements AutoCloseable {
   private final Document template;
   private final ObjectNode templateTree;
   private final List<String> seeded = new ArrayList<>();
-  private boolean keep;
+  private final boolean keep;
 
-  private CollectionFixture(MongoTarget target, MongoClient client, MongoCollection<Document> collection,
+  private CollectionFixture(MongoTarget target, MongoClient client, String collectionName, boolean keep,
       PayloadDocument doc, boolean idIndex, String idPrefix) throws IOException {
     this.target = target;
     this.client = client;
-    this.collection = collection;
+    this.collection = client.getDatabase(DATABASE).getCollection(collectionName);
+    this.keep = keep;
     this.doc = doc;
     this.idIndex = idIndex;
     this.idPrefix = idPrefix;
@@ -110,9 +111,8 @@ public final class CollectionFixture implements AutoCloseable {
     MongoClient client = null;
     try {
       client = target.newClient(poolSize);
-      MongoCollection<Document> coll = client.getDatabase(DATABASE).getCollection(collectionName);
-      CollectionFixture f = new CollectionFixture(target, client, coll, doc, idIndex, idPrefix);
-      f.keep = keep;
+      CollectionFixture f = new CollectionFixture(target, client, collectionName, keep, doc, idIndex, idPrefix);
+      MongoCollection<Document> coll = f.collection;
       if (keep) {
         List<String> ids = MongoCollections.ids(idPrefix, seedDocs);
         if (f.holdsExactly(ids)) {

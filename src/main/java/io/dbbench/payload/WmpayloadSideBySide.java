@@ -228,7 +228,14 @@ public final class WmpayloadSideBySide extends AnalyzeCommand<WmpayloadSideBySid
    *     the service and the stand-in) were busy, percent ({@code MachineSnapshots.Side#otherBusyPct});
    *     NaN in runs whose script did not record its own CPU
    */
-  public record Machine(int block, String side, String what, MachineState.Interval interval, double otherBusyPct) {
+  public record Machine(int block, String side, String what, MachineState.Interval interval, double otherBusyPct)
+      implements SideBySideSummary.SideMachine {
+    /** The operation and document ({@link #what}), the table's operation column. */
+    @Override
+    public String operation() {
+      return what;
+    }
+
     /**
      * With the side's own CPU recorded, the main job's rules for a fork: more than the steal limit
      * stolen or other processes busy above the limit ({@code Finding.Conditions.underLoad}); the
@@ -236,6 +243,7 @@ public final class WmpayloadSideBySide extends AnalyzeCommand<WmpayloadSideBySid
      * (runs before the script recorded it), more than the steal limit stolen or a 1-minute load
      * above the online CPUs.
      */
+    @Override
     public boolean underLoad() {
       if (!Double.isNaN(otherBusyPct)) {
         return Finding.Conditions.underLoad(otherBusyPct, interval.stealPct());
@@ -341,21 +349,10 @@ public final class WmpayloadSideBySide extends AnalyzeCommand<WmpayloadSideBySid
                 + "]" : "none").append(" | ").append(c.change().pairs()).append(" | ").append(per)
             .append(c.underLoad() ? " (UNDER LOAD)" : "").append(" |\n");
       }
-      if (!machine.isEmpty()) {
-        sb.append("\n## The machine around every side\n\n");
-        sb.append("steal, busy and other: percent of all CPUs' time between the snapshots; busy includes the clients and"
-            + " the servers, other leaves out the side's own processes (empty in runs before the script recorded their"
-            + " CPU, which are judged by the load average instead); load: the larger 1-minute load average (the side's"
-            + " own threads count in it).\n\n");
-        sb.append("| block | side | operation | steal % | busy % | other % | load | under load |\n"
-            + "|---:|---|---|---:|---:|---:|---:|---|\n");
-        for (Machine m : machine) {
-          sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %.1f | %s | %.2f | %s |%n", m.block(), m.side(),
-              m.what(), m.interval().stealPct(), m.interval().busyPct(),
-              Double.isNaN(m.otherBusyPct()) ? "" : String.format(Locale.ROOT, "%.1f", m.otherBusyPct()),
-              m.interval().maxLoad1(), m.underLoad() ? "UNDER LOAD" : ""));
-        }
-      }
+      SideBySideSummary.appendMachine(sb, "steal, busy and other: percent of all CPUs' time between the snapshots;"
+          + " busy includes the clients and the servers, other leaves out the side's own processes (empty in runs before"
+          + " the script recorded their CPU, which are judged by the load average instead); load: the larger 1-minute"
+          + " load average (the side's own threads count in it).", machine);
       return sb.toString();
     }
 
@@ -551,8 +548,7 @@ public final class WmpayloadSideBySide extends AnalyzeCommand<WmpayloadSideBySid
     Map<String, Object> sections = new LinkedHashMap<>();
     sections.put("index_effects", effects);
     sections.put("changes", changes);
-    sections.put("machine", s.machine().stream()
-        .map(m -> SideBySideSummary.machine(m.interval(), m.block(), m.side(), m.what(), m.underLoad())).toList());
+    sections.put("machine", SideBySideSummary.machine(s.machine()));
     SideBySideSummary.write(dir, "dbbench.wmpayload-side-by-side/1", s.server(), s.blocks(), sections, s.markdown());
   }
 }

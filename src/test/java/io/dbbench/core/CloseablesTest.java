@@ -56,4 +56,21 @@ class CloseablesTest {
     Closeables.closeAll(ok("x"), null);
     assertEquals(List.of("a", "x"), closed);
   }
+
+  @Test
+  void closeOrWarnClosesAndTurnsAFailureIntoOneLineOnStandardError() {
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream before = System.err;
+    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      Closeables.closeOrWarn(null, "nothing");
+      Closeables.closeOrWarn(ok("x"), "stopping x");
+      Closeables.closeOrWarn(failing("y", new IOException("port busy")), "mongo: stopping the CONTAINER target");
+    } finally {
+      System.setErr(before);
+    }
+    assertEquals(List.of("x", "y"), closed);
+    assertEquals("[dbbench] mongo: stopping the CONTAINER target failed: java.io.IOException: port busy",
+        err.toString(java.nio.charset.StandardCharsets.UTF_8).strip());
+  }
 }

@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import picocli.CommandLine.Command;
@@ -216,12 +215,13 @@ public final class GoDriverSideBySide extends AnalyzeCommand<GoDriverSideBySide.
    *     the script did not record its own CPU
    */
   public record Machine(int block, String side, String operation, MachineState.Interval interval,
-      double otherBusyPct) {
+      double otherBusyPct) implements SideBySideSummary.SideMachine {
     /**
      * More than the steal limit stolen by the hypervisor, or other processes busy above
      * {@value MeasurementWarnings#OTHER_BUSY_LIMIT_PCT}% of the CPUs (the main job's rules for a fork).
      * The load average is shown, not judged: the side's own threads count in it.
      */
+    @Override
     public boolean underLoad() {
       return Finding.Conditions.underLoad(otherBusyPct, interval.stealPct());
     }
@@ -302,22 +302,11 @@ public final class GoDriverSideBySide extends AnalyzeCommand<GoDriverSideBySide.
       }
       sb.append("\nThe Java driver's change is one driver's protocol alone; the Go study's is the V1 -> V2 rewrite"
           + " together with HTTP/2, so only the Go rows are judged against it.\n");
-      if (!machine.isEmpty()) {
-        sb.append("\n## The machine around every side\n\n");
-        sb.append("steal, busy and other: percent of all CPUs' time between the snapshots; busy includes the side's"
-            + " client and the stand-in, other leaves them out (their CPU recorded by the script; empty in runs"
-            + " before it did); load: the larger 1-minute load average (the side's own threads count in it). Under"
-            + " load: more than " + Units.num(Finding.Conditions.STEAL_LIMIT_PCT) + "% stolen or other processes"
-            + " above " + Units.num(MeasurementWarnings.OTHER_BUSY_LIMIT_PCT) + "%.\n\n");
-        sb.append("| block | side | operation | steal % | busy % | other % | load | under load |\n"
-            + "|---:|---|---|---:|---:|---:|---:|---|\n");
-        for (Machine m : machine) {
-          sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %.1f | %s | %.2f | %s |%n", m.block(), m.side(),
-              m.operation(), m.interval().stealPct(), m.interval().busyPct(),
-              Double.isNaN(m.otherBusyPct()) ? "" : String.format(Locale.ROOT, "%.1f", m.otherBusyPct()),
-              m.interval().maxLoad1(), m.underLoad() ? "UNDER LOAD" : ""));
-        }
-      }
+      SideBySideSummary.appendMachine(sb, "steal, busy and other: percent of all CPUs' time between the snapshots;"
+          + " busy includes the side's client and the stand-in, other leaves them out (their CPU recorded by the script;"
+          + " empty in runs before it did); load: the larger 1-minute load average (the side's own threads count in"
+          + " it). Under load: more than " + Units.num(Finding.Conditions.STEAL_LIMIT_PCT) + "% stolen or other"
+          + " processes above " + Units.num(MeasurementWarnings.OTHER_BUSY_LIMIT_PCT) + "%.", machine);
       return sb.toString();
     }
   }
@@ -448,8 +437,7 @@ public final class GoDriverSideBySide extends AnalyzeCommand<GoDriverSideBySide.
     }
     Map<String, Object> sections = new LinkedHashMap<>();
     sections.put("changes", changes);
-    sections.put("machine", s.machine().stream()
-        .map(m -> SideBySideSummary.machine(m.interval(), m.block(), m.side(), m.operation(), m.underLoad())).toList());
+    sections.put("machine", SideBySideSummary.machine(s.machine()));
     SideBySideSummary.write(dir, "dbbench.go-driver-side-by-side/1", s.server(), s.blocks(), sections, s.markdown());
   }
 }

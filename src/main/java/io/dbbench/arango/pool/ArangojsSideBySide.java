@@ -295,12 +295,20 @@ public final class ArangojsSideBySide extends AnalyzeCommand<ArangojsSideBySide.
    *     the stand-in) were busy, percent ({@link MachineSnapshots.Side#otherBusyPct}); NaN in runs whose
    *     script did not record its own CPU
    */
-  public record Machine(int block, String side, MachineState.Interval interval, double otherBusyPct) {
+  public record Machine(int block, String side, MachineState.Interval interval, double otherBusyPct)
+      implements SideBySideSummary.SideMachine {
+    /** None: the arangojs script keys {@code machine.tsv} by block and side alone. */
+    @Override
+    public String operation() {
+      return null;
+    }
+
     /**
      * More than the steal limit stolen, or other processes busy above
      * {@value MeasurementWarnings#OTHER_BUSY_LIMIT_PCT}% of the CPUs (the main job's rules); in a run
      * that did not record its own CPU, a 1-minute load above the online CPUs stands in for the second.
      */
+    @Override
     public boolean underLoad() {
       return Double.isNaN(otherBusyPct) ? interval.stealPct() > Finding.Conditions.STEAL_LIMIT_PCT || interval.overloaded()
           : Finding.Conditions.underLoad(otherBusyPct, interval.stealPct());
@@ -425,19 +433,10 @@ public final class ArangojsSideBySide extends AnalyzeCommand<ArangojsSideBySide.
               .append(" | ").append(perBlock(c, false)).append(c.underLoad() ? " (UNDER LOAD)" : "").append(" |\n");
         }
       }
-      if (!machine.isEmpty()) {
-        sb.append("\n## The machine around every side\n\n");
-        sb.append("steal, busy and other: percent of all CPUs' time between the snapshots; busy includes the side's"
-            + " clients and the server, other leaves them out (empty in runs before the script recorded its own CPU);"
-            + " load: the larger 1-minute load average (the side's own threads count in it).\n\n");
-        sb.append("| block | side | steal % | busy % | other % | load | under load |\n|---:|---|---:|---:|---:|---:|---|\n");
-        for (Machine m : machine) {
-          sb.append(String.format(Locale.ROOT, "| %d | %s | %.1f | %.1f | %s | %.2f | %s |%n", m.block(), m.side(),
-              m.interval().stealPct(), m.interval().busyPct(),
-              Double.isNaN(m.otherBusyPct()) ? "" : String.format(Locale.ROOT, "%.1f", m.otherBusyPct()),
-              m.interval().maxLoad1(), m.underLoad() ? "UNDER LOAD" : ""));
-        }
-      }
+      SideBySideSummary.appendMachine(sb, "steal, busy and other: percent of all CPUs' time between the snapshots;"
+          + " busy includes the side's clients and the server, other leaves them out (empty in runs before the script"
+          + " recorded its own CPU); load: the larger 1-minute load average (the side's own threads count in it).",
+          machine);
       return sb.toString();
     }
   }
@@ -765,8 +764,7 @@ public final class ArangojsSideBySide extends AnalyzeCommand<ArangojsSideBySide.
     sections.put("study", s.published());
     sections.put("points", points);
     sections.put("comparisons", comparisons);
-    sections.put("machine", s.machine().stream()
-        .map(m -> SideBySideSummary.machine(m.interval(), m.block(), m.side(), null, m.underLoad())).toList());
+    sections.put("machine", SideBySideSummary.machine(s.machine()));
     SideBySideSummary.write(dir, "dbbench.arangojs-side-by-side/1", s.server(), s.blocks(), sections, s.markdown());
   }
 }

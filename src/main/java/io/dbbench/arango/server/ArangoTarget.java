@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbbench.arango.standin.ArangoJvm;
 import io.dbbench.arango.standin.ArangoStandIn;
 import io.dbbench.arango.standin.StandInProcess;
+import io.dbbench.core.Closeables;
 import io.dbbench.core.FamilyServers;
 import io.dbbench.core.Redaction;
 import io.dbbench.core.SharedServer;
@@ -364,13 +365,7 @@ public final class ArangoTarget implements AutoCloseable {
   /** Stops the stand-in JVM or the container; endpoints are left alone. */
   @Override
   public void close() {
-    if (owned != null) {
-      try {
-        owned.close();
-      } catch (Exception e) {
-        System.err.println("[dbbench] arango: stopping the " + kind + " target failed: " + e);
-      }
-    }
+    Closeables.closeOrWarn(owned, "arango: stopping the " + kind + " target");
   }
 
   @Override

@@ -397,15 +397,10 @@ public final class ArangoStandIn implements AutoCloseable {
     return tree;
   }
 
-  /** A reply: status, body, extra headers. */
-  static final class Reply {
-    final int status;
-    final JsonNode body;
-    final Map<String, String> headers = new LinkedHashMap<>();
-
+  /** A reply: status, body, extra headers (a route may add to them before the reply is sent). */
+  record Reply(int status, JsonNode body, Map<String, String> headers) {
     Reply(int status, JsonNode body) {
-      this.status = status;
-      this.body = body;
+      this(status, body, new LinkedHashMap<>());
     }
   }
 
@@ -425,23 +420,23 @@ public final class ArangoStandIn implements AutoCloseable {
   private void send(HttpServerRequest req, boolean vpackOut, Reply r) {
     byte[] bytes;
     try {
-      bytes = (vpackOut ? VPACK_MAPPER : JSON_MAPPER).writeValueAsBytes(r.body);
+      bytes = (vpackOut ? VPACK_MAPPER : JSON_MAPPER).writeValueAsBytes(r.body());
     } catch (IOException | RuntimeException | StackOverflowError e) {
       // a stored document the encoder cannot write must not leave the client without an answer
       r = error(new ArangoError(500, ArangoError.INTERNAL, "the reply could not be encoded: " + e.getClass().getSimpleName()));
       try {
-        bytes = (vpackOut ? VPACK_MAPPER : JSON_MAPPER).writeValueAsBytes(r.body);
+        bytes = (vpackOut ? VPACK_MAPPER : JSON_MAPPER).writeValueAsBytes(r.body());
       } catch (IOException e2) {
         bytes = "{\"error\":true,\"errorNum\":4,\"code\":500}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
       }
     }
-    record(req, r.status);
+    record(req, r.status());
     inFlight.decrementAndGet();
-    var resp = req.response().setStatusCode(r.status);
+    var resp = req.response().setStatusCode(r.status());
     resp.putHeader("content-type", vpackOut ? VPACK : JSON);
     resp.putHeader("server", "dbbench-arangodb-stand-in");
     resp.putHeader("x-arango-queue-time-seconds", String.format(Locale.ROOT, "%.6f", scheduler.queueTimeSeconds()));
-    r.headers.forEach(resp::putHeader);
+    r.headers().forEach(resp::putHeader);
     resp.end(Buffer.buffer(bytes));
   }
 
@@ -486,7 +481,7 @@ public final class ArangoStandIn implements AutoCloseable {
 
   private static Reply unauthorized() {
     Reply r = error(new ArangoError(401, ArangoError.HTTP_UNAUTHORIZED, "not authorized to execute this request"));
-    r.headers.put("www-authenticate", "Basic, realm=\"ArangoDB\"");
+    r.headers().put("www-authenticate", "Basic, realm=\"ArangoDB\"");
     return r;
   }
 
@@ -527,8 +522,8 @@ public final class ArangoStandIn implements AutoCloseable {
       r = error(new ArangoError(404, ArangoError.HTTP_NOT_FOUND, "unknown path '" + path + "'"));
     }
     // Always JSON and never recorded: these are the stand-in's own test routes.
-    r.headers.forEach(req.response()::putHeader);
-    req.response().setStatusCode(r.status).putHeader("content-type", JSON).end(Buffer.buffer(r.body.toString()));
+    r.headers().forEach(req.response()::putHeader);
+    req.response().setStatusCode(r.status()).putHeader("content-type", JSON).end(Buffer.buffer(r.body().toString()));
   }
 
   // ---------------------------------------------------------------- routes
@@ -866,7 +861,7 @@ public final class ArangoStandIn implements AutoCloseable {
     if (!codes.isEmpty()) {
       ObjectNode h = StandInStore.NODES.objectNode();
       codes.forEach((k, v) -> h.put(String.valueOf(k), v));
-      r.headers.put("X-Arango-Error-Codes", h.toString());
+      r.headers().put("X-Arango-Error-Codes", h.toString());
     }
     return r;
   }
@@ -907,7 +902,7 @@ public final class ArangoStandIn implements AutoCloseable {
     if (!codes.isEmpty()) {
       ObjectNode h = StandInStore.NODES.objectNode();
       codes.forEach((k, v) -> h.put(String.valueOf(k), v));
-      r.headers.put("X-Arango-Error-Codes", h.toString());
+      r.headers().put("X-Arango-Error-Codes", h.toString());
     }
     return r;
   }

@@ -9,7 +9,10 @@ import io.dbbench.report.stats.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -63,20 +66,74 @@ public final class SideBySideSummary {
   }
 
   /**
-   * One side of one block's machine: the interval's figures ({@link MachineState.Interval#toMap}),
+   * The machine around one side of one block, as an analysis reads it from the script's
+   * {@code machine.tsv} ({@code profile.MachineSnapshots}). Each analysis keeps its own record, with
+   * its own rule for {@link #underLoad()}; the JSON and the Markdown table are written here.
+   */
+  public interface SideMachine {
+    /** The block, from 1. */
+    int block();
+
+    /** The side's cell as the script writes it (e.g. {@code V1}, {@code Go}, {@code arangojs}). */
+    String side();
+
+    /** The operation (and document), or {@code null} where the analysis keys the file by block and side alone. */
+    String operation();
+
+    /** The two snapshots around the side. */
+    MachineState.Interval interval();
+
+    /** Percent of all CPUs' time processes other than the side's own were busy; NaN where not recorded. */
+    double otherBusyPct();
+
+    /** Whether the side ran on a machine under load, by the analysis's rule. */
+    boolean underLoad();
+  }
+
+  /**
+   * Each side's machine as JSON objects: the interval's figures ({@link MachineState.Interval#toMap}),
    * then {@code block}, {@code side}, {@code operation} (left out when {@code null}) and
    * {@code under_load}.
    */
-  public static Map<String, Object> machine(MachineState.Interval interval, int block, String side, String operation,
-      boolean underLoad) {
-    Map<String, Object> x = new LinkedHashMap<>(interval.toMap());
-    x.put("block", block);
-    x.put("side", side);
-    if (operation != null) {
-      x.put("operation", operation);
+  public static List<Map<String, Object>> machine(List<? extends SideMachine> machine) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (SideMachine m : machine) {
+      Map<String, Object> x = new LinkedHashMap<>(m.interval().toMap());
+      x.put("block", m.block());
+      x.put("side", m.side());
+      if (m.operation() != null) {
+        x.put("operation", m.operation());
+      }
+      x.put("under_load", m.underLoad());
+      out.add(x);
     }
-    x.put("under_load", underLoad);
-    return x;
+    return out;
+  }
+
+  /**
+   * Appends the summary's section {@code ## The machine around every side}: {@code legend} (the
+   * analysis's words on what busy and other hold), then a table of block, side, operation (only
+   * when some side has one), steal, busy and other percent, the 1-minute load and the under-load
+   * mark. Appends nothing when {@code machine} is empty (not recorded).
+   */
+  public static void appendMachine(StringBuilder sb, String legend, List<? extends SideMachine> machine) {
+    if (machine.isEmpty()) {
+      return;
+    }
+    boolean operations = machine.stream().anyMatch(m -> m.operation() != null);
+    sb.append("\n## The machine around every side\n\n").append(legend).append("\n\n");
+    sb.append(operations ? "| block | side | operation | steal % | busy % | other % | load | under load |\n"
+        + "|---:|---|---|---:|---:|---:|---:|---|\n"
+        : "| block | side | steal % | busy % | other % | load | under load |\n|---:|---|---:|---:|---:|---:|---|\n");
+    for (SideMachine m : machine) {
+      sb.append("| ").append(m.block()).append(" | ").append(m.side()).append(" | ");
+      if (operations) {
+        sb.append(m.operation()).append(" | ");
+      }
+      sb.append(String.format(Locale.ROOT, "%.1f | %.1f | %s | %.2f | %s |%n", m.interval().stealPct(),
+          m.interval().busyPct(), Double.isNaN(m.otherBusyPct()) ? "" : String.format(Locale.ROOT, "%.1f", m.otherBusyPct()),
+          m.interval().maxLoad1(), m.underLoad() ? "UNDER LOAD" : ""));
+    }
   }
 
   /**
