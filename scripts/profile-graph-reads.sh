@@ -2,8 +2,7 @@
 # Profiles the read rows of graphd's throughput_bench on both sides, on one LadybugDB library: graphd's
 # criterion group (perf record) and dbbench's graphd-form row (GraphdThroughputBenchmark, JMH with
 # async-profiler) through each client, LadybugDB's Java API (JNI) and its C API (FFM). Every sample of the
-# benchmark thread is put in one bucket by its innermost frame that is not a libc string or memory copy
-# (memcpy, memmove, memset, strlen, memcmp: counted with the frame that called them):
+# benchmark's threads is put in one bucket by its innermost frame:
 #   engine      LadybugDB's C++ (lbug::main, processor, storage, binder, parser, planner, ...; antlr4, re2):
 #               the query's parse, plan and execution, and the engine's side of every value read
 #   binding     crossings between the caller and the engine: JNI (Java_com_ladybugdb_*, HotSpot's jni_*
@@ -14,16 +13,25 @@
 #               collections and strings); graphd's Rust lbug crate (lbug::value, query_result, ...)
 #   alloc       object creation: the JVM's allocation slow path on the benchmark thread (MemAllocator,
 #               OptoRuntime::new_*, ...), and the native allocator (malloc, free, operator new/delete)
+#   memory      libc's memcpy, memmove, memset, memcmp and strlen, whoever called them (graphd's shallow
+#               stacks do not name the caller)
 #   kernel      kernel frames (page faults, system calls)
 #   other       anything else (the harness, the interpreter, unresolved frames)
-# and the JVM's other threads (GC, JIT compilers) are counted beside, as gc_jit.
+# The benchmark's threads are every thread of graphd's process, and on dbbench's side the JMH worker and
+# the unnamed native threads LadybugDB's task scheduler starts (the engine runs a query's pipeline on its
+# worker threads while the caller waits); the JVM's own named threads (GC, JIT compilers, VM thread, JMH's
+# main) are counted beside, as jvm_threads. graphd's stacks come from frame pointers, which neither
+# liblbug.so nor the bench keeps, so most are a few frames deep: buckets go by the innermost frame only.
+# graphd's profile starts after the group's preload (perf record --delay, from a timed run of the
+# preload alone), so that only the measured calls are counted.
 #
 # Writes into OUT, per row and side:
 #   graphd-<row>.collapsed.zst, dbbench-<row>-<client>.collapsed.zst   the samples, collapsed, thread first
 #   graphd-<row>.cpu.txt, dbbench-<row>-<client>.cpu.txt               the profilers' flat reports
 #   buckets.tsv   row, side, rows returned, wall us/op (the side's own measurement: criterion's mean, JMH's
-#                 score), the benchmark thread's CPU us/op and each bucket's us/op, then the same per row
-#                 returned (ns/row)
+#                 score), the benchmark threads' CPU us/op (samples over the profiled seconds, times the
+#                 wall time per op) and each bucket's us/op, the JVM's own threads' us/op, then the
+#                 same per row returned (ns/row)
 # Usage: scripts/profile-graph-reads.sh [--graphd-bench BIN] [--out DIR] [--rows scanLimit1000,scanLimit10000]
 #                                       [--clients javaApi,cApi]
 #   BIN: graphd's throughput_bench as scripts/graphd-vs-dbbench.sh --suite throughput builds it (default:
@@ -72,38 +80,40 @@ ALL_ROWS=(
   "scanLimit1000|read_throughput/scan_limit/1000|1000|GraphdThroughputBenchmark.scanLimit -p engine=ladybug -p limit=1000 -p projection=node"
   "scanLimit10000|read_throughput/scan_limit/10000|10000|GraphdThroughputBenchmark.scanLimit -p engine=ladybug -p limit=10000 -p projection=node"
 )
-BUCKETS="engine binding conversion alloc kernel other"
-{ printf 'row\tside\trows\twall_us\tcpu_us'; for b in $BUCKETS; do printf '\t%s_us' "$b"; done; printf '\tgc_jit_us'
+BUCKETS="engine binding conversion alloc memory kernel other"
+{ printf 'row\tside\trows\twall_us\tcpu_us'; for b in $BUCKETS; do printf '\t%s_us' "$b"; done; printf '\tjvm_threads_us'
   printf '\tcpu_ns_per_row'; for b in $BUCKETS; do printf '\t%s_ns_per_row' "$b"; done; echo; } > "$OUT/buckets.tsv"
 
-# Buckets the samples on stdin (collapsed: "thread;outer;...;inner count", one sample = 1 ms of CPU) of
-# THREAD over SECONDS of profiling into us per operation, given WALL_US per operation and ROWS per operation.
+# Buckets the samples on stdin (collapsed: "thread;outer;...;inner count", one sample = 1 ms of CPU) of the
+# benchmark's threads (THREADS: "all", or "jvm": the JMH worker and unnamed native threads) over SECONDS of
+# profiling into us per operation, given WALL_US per operation and ROWS per operation.
 bucket() {
-  awk -v row="$1" -v side="$2" -v thread="$3" -v secs="$4" -v wall="$5" -v rows="$6" -v buckets="$BUCKETS" '
+  awk -v row="$1" -v side="$2" -v threads="$3" -v secs="$4" -v wall="$5" -v rows="$6" -v buckets="$BUCKETS" '
     function kind(f) {
       if (f ~ /_\[k\]$/) return "kernel"
       sub(/_\[[a-z0-9]\]$/, "", f)
-      if (f ~ /^(__)?(memcpy|memmove|memset|strlen|memcmp|__memcpy|__memmove|__memset|__strlen|__memcmp)/) return "skip"
-      if (f ~ /MemAllocator|OptoRuntime::new_|InstanceKlass::allocate|TypeArrayKlass::allocate|ObjArrayKlass::allocate|CollectedHeap|ThreadLocalAllocBuffer|^(__libc_)?(malloc|free|calloc|realloc|cfree)$|^_int_(malloc|free)|^operator (new|delete)|tcache|malloc_consolidate/) return "alloc"
-      if (f ~ /^(Java_com_ladybugdb|jni_|JNIHandles|ThreadStateTransition|JavaThread::|SafepointMechanism|HandleMark|JNIEnv|JavaCalls|call_stub|StubRoutines|lbug_[a-z0-9_]+$|lbug_rs|cxxbridge|rust::cxxbridge|lbug::ffi)/) return "binding"
+      if (f ~ /^(__)?(memcpy|memmove|memset|memcmp|strlen)|^__(mem|str)[a-z]*_(avx|sse|evex|erms)|_erms$|_arraycopy$/) return "memory"
+      if (f ~ /MemAllocator|ObjAllocator|ObjArrayAllocator|OptoRuntime::new_|InstanceKlass::allocate|TypeArrayKlass::allocate|ObjArrayKlass::allocate|CollectedHeap|ThreadLocalAllocBuffer|malloc|_int_free|libc_free|^cfree|^free$|realloc|calloc|^operator (new|delete)|tcache|unlink_chunk|oopFactory::new|check_array_allocation_length/) return "alloc"
+      if (f ~ /^<?lbug::(value|query_result|logical_type|connection|database|error)::/) return "conversion"
+      if (f ~ /^(Java_com_ladybugdb|jni_|JNI_|JNIHandle|JavaCall|ThreadStateTransition|JavaThread::|SafepointMechanism|HandleMark|JNIEnv|call_stub|\[call_stub\]|StubRoutines|java_lang_String::create|InstanceKlass::check_valid|AccessInternal|lbug_[a-z0-9_]+$|lbug_rs|cxxbridge|rust::cxxbridge|<?lbug::ffi)/) return "binding"
+      # work HotSpot does for a JNI call (argument passing, local handles, exception checks, string encoding)
+      # and the C++ glue of the Java API in liblbug_java_native (getValue, createJavaObject)
+      if (f ~ /^(check_bounds|ThreadShadow::|methodHandle::|os::stack_shadow|UTF8::|utf8StringToJstring|SignatureIterator|Fingerprinter|JavaFrameAnchor|I2C\/C2I|oopDesc|getValue$|createJavaObject$)/) return "binding"
       if (f ~ /^(com[.\/]ladybugdb|java[.\/]lang[.\/]invoke|jdk[.\/]internal[.\/]foreign|jdk[.\/]internal[.\/]misc[.\/]Unsafe|java[.\/]lang[.\/]foreign)/) return "binding"
-      if (f ~ /^lbug::(value|query_result|logical_type|connection|database|error)::/ || f ~ /^<lbug::/) return "conversion"
-      if (f ~ /^(lbug::|antlr4::|re2::|simsimd|utf8proc|fastpfor|lbug_)/) return "engine"
+      if (f ~ /^(core::|alloc::|<alloc::|<core::|hashbrown|<&|<\[)/) return "conversion"
+      if (f ~ /lbug::|antlr4::|re2::|utf8proc|simsimd|^toupper$|^tolower$/) return "engine"
       if (f ~ /^(io[.\/]dbbench|java[.\/]|jdk[.\/]|sun[.\/])/) return "conversion"
-      if (f ~ /^(core::|alloc::|<alloc::|<core::|hashbrown)/) return "conversion"
       return "other"
     }
     {
       c = $NF; line = $0; sub(/ [0-9]+$/, "", line)
       n = split(line, fr, ";")
-      if (index(fr[1], thread) == 0) {
-        if (fr[1] ~ /GC|G1|C1 Compiler|C2 Compiler|VM Thread|Conc/) gcjit += c
+      if (threads == "jvm" && fr[1] !~ /jmh-worker/ && fr[1] !~ /^\[tid=[0-9]+\]$/) {
+        gcjit += c
         next
       }
-      t += c; k = "other"
-      for (i = n; i >= 2; i--) { k = kind(fr[i]); if (k != "skip") break }
-      if (k == "skip") k = "other"
-      s[k] += c
+      t += c
+      s[n >= 2 ? kind(fr[n]) : "other"] += c
     }
     END {
       cpu = t * 1e-3 / secs * wall
@@ -128,9 +138,18 @@ for spec in "${ALL_ROWS[@]}"; do
     > "$OUT/graphd-$row.log" 2>&1
   gwall=$(jq '.mean.point_estimate / 1000' "$OUT/.criterion/$filter/new/estimates.json")
   rm -rf "$OUT/.criterion"
-  perf record -q -F 1000 -e cpu-clock -g -o "$OUT/.graphd.data" -- "$BIN" --bench "^${filter}\$" --profile-time 10 \
-    >/dev/null 2>&1
-  { echo "# perf record -F 1000 -e cpu-clock -g -- throughput_bench --bench ^$filter\$ --profile-time 10"
+  # the group's preload runs before its calls: time it (a run of 1 s of calls), start perf's samples after it
+  t0=$(date +%s.%N)
+  "$BIN" --bench "^${filter}\$" --profile-time 1 >/dev/null 2>&1
+  preload=$(echo "$(date +%s.%N) $t0" | awk '{ p = $1 - $2 - 1; print (p < 0 ? 0 : p) }')
+  delay_ms=$(echo "$preload" | awk '{ printf "%d", ($1 + 1) * 1000 }')
+  ptime=12
+  t0=$(date +%s.%N)
+  perf record -q -F 1000 -e cpu-clock -g -D "$delay_ms" -o "$OUT/.graphd.data" -- "$BIN" --bench "^${filter}\$" \
+    --profile-time "$ptime" >/dev/null 2>&1
+  gsecs=$(echo "$(date +%s.%N) $t0 $delay_ms" | awk '{ printf "%.3f", $1 - $2 - $3 / 1000 }')
+  echo "[profile] $row: graphd's preload took ${preload} s; sampled ${gsecs} s: ${ptime} s of calls but the first second, and the exit"
+  { echo "# perf record -F 1000 -e cpu-clock -g -D $delay_ms -- throughput_bench --bench ^$filter\$ --profile-time $ptime (samples: the last $gsecs s)"
     echo "## self (dso, symbol)"; perf report -i "$OUT/.graphd.data" --stdio --no-children --sort dso,sym 2>/dev/null | top 40
     echo "## children (inclusive)"; perf report -i "$OUT/.graphd.data" --stdio --children --sort sym 2>/dev/null | top 60
   } > "$OUT/graphd-$row.cpu.txt"
@@ -148,7 +167,7 @@ for spec in "${ALL_ROWS[@]}"; do
     END { if (st != "") print th ";" st }' | sort | uniq -c | awk '{ c = $1; sub(/^ *[0-9]+ /, ""); print $0 " " c }' \
     > "$OUT/graphd-$row.collapsed"
   rm -f "$OUT/.graphd.data"
-  bucket "$row" graphd "throughput_ben" 10 "$gwall" "$nrows" < "$OUT/graphd-$row.collapsed" >> "$OUT/buckets.tsv"
+  bucket "$row" graphd all "$gsecs" "$gwall" "$nrows" < "$OUT/graphd-$row.collapsed" >> "$OUT/buckets.tsv"
 
   for client in ${CLIENTS//,/ }; do
     echo "[profile] $row: dbbench $jmh -p client=$client"
@@ -161,7 +180,7 @@ for spec in "${ALL_ROWS[@]}"; do
     cp "$(find "$OUT/.ap" -name 'collapsed-cpu.csv' | head -n 1)" "$OUT/dbbench-$row-$client.collapsed"
     rm -rf "$OUT/.ap"
     dwall=$(jq '.[0].primaryMetric.score' "$OUT/dbbench-$row-$client.jmh.json")
-    bucket "$row" "dbbench-$client" jmh-worker 12 "$dwall" "$nrows" < "$OUT/dbbench-$row-$client.collapsed" \
+    bucket "$row" "dbbench-$client" jvm 12 "$dwall" "$nrows" < "$OUT/dbbench-$row-$client.collapsed" \
       >> "$OUT/buckets.tsv"
   done
 done

@@ -56,7 +56,8 @@ import picocli.CommandLine.Option;
  * ({@code -bm avgt -tu ns}; graphj: text corpus, with {@code context=perCall}, graphd's call:
  * {@code zstd::encode_all}'s stream of unknown size and {@code decode_all}'s streaming decode, each
  * through a fresh context into a fresh array ({@link ZstdCodec}); throughput: {@code engine=ladybug},
- * {@code journal=off}, {@value #THROUGHPUT_NODES} entities), run by {@link io.dbbench.JmhMain} (a
+ * {@code journal=off}, {@value #THROUGHPUT_NODES} entities, each row through the graph clients
+ * {@code --clients} names, LadybugDB's Java API and/or its C API), run by {@link io.dbbench.JmhMain} (a
  * benchmark that fails fails the side), with the machine's state per fork
  * ({@link io.dbbench.profile.MachineStateProfiler}); both sides get the machine's state around them
  * from the runner, with their own processes' CPU ({@code machine.json}). A block is a pair: the ratio of a row is
