@@ -20,6 +20,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -208,13 +209,17 @@ public class GraphdSideBySide implements Callable<Integer> {
       for (Pair p : javaApi) {
         Map<String, String> params = new LinkedHashMap<>(p.params());
         params.put("client", client);
-        int space = p.label().indexOf(' ');
-        String label = client.equals("javaApi") ? p.label()
-            : p.label().substring(0, space) + " " + client + p.label().substring(space);
-        out.add(new Pair(label, p.benchmark(), params, p.criterionId(), p.differs()));
+        out.add(new Pair(client.equals("javaApi") ? p.label() : cApiLabel(p.label()), p.benchmark(), params,
+            p.criterionId(), p.differs()));
       }
     }
     return List.copyOf(out);
+  }
+
+  /** The C-API twin of a Java-API row's label: {@code cApi} after its form, e.g. {@code graphd-form cApi matchById}. */
+  static String cApiLabel(String javaApiLabel) {
+    int space = javaApiLabel.indexOf(' ');
+    return javaApiLabel.substring(0, space) + " cApi" + javaApiLabel.substring(space);
   }
 
   private static List<Pair> throughputPairs() {
@@ -730,21 +735,11 @@ public class GraphdSideBySide implements Callable<Integer> {
 
     static ClientRow of(Row javaApi, Row cApi) {
       int n = javaApi.dbbenchNs().length;
-      double[][] a = new double[n][];
-      double[][] b = new double[n][];
-      for (int i = 0; i < n; i++) {
-        a[i] = new double[] {cApi.dbbenchNs()[i]};
-        b[i] = new double[] {javaApi.dbbenchNs()[i]};
-      }
-      Stats.PairedChange c = Stats.pairedChange(a, b);
+      Stats.PairedChange c = perBlock(cApi.dbbenchNs(), javaApi.dbbenchNs());
       int rows = rowsReturned(javaApi.criterionId());
-      double[] perRowC = new double[n];
-      double[] perRowJ = new double[n];
-      for (int i = 0; i < n; i++) {
-        perRowC[i] = rows > 0 ? cApi.dbbenchNs()[i] / rows : Double.NaN;
-        perRowJ[i] = rows > 0 ? javaApi.dbbenchNs()[i] / rows : Double.NaN;
-      }
-      Stats.PairedDifference d = rows > 0 ? Stats.pairedDifference(perRowC, perRowJ)
+      Stats.PairedDifference d = rows > 0
+          ? Stats.pairedDifference(Arrays.stream(cApi.dbbenchNs()).map(v -> v / rows).toArray(),
+              Arrays.stream(javaApi.dbbenchNs()).map(v -> v / rows).toArray())
           : new Stats.PairedDifference(Double.NaN, Double.NaN, Double.NaN, n);
       return new ClientRow(javaApi.label(), javaApi.criterionId(), javaApi.dbbenchNs(), cApi.dbbenchNs(),
           1 + c.changePct() / 100, 1 + c.ciLow() / 100, 1 + c.ciHigh() / 100, rows, d);
@@ -789,7 +784,7 @@ public class GraphdSideBySide implements Callable<Integer> {
         if (space < 0 || j.label().startsWith("cApi", space + 1)) {
           continue;
         }
-        String twin = j.label().substring(0, space) + " cApi" + j.label().substring(space);
+        String twin = cApiLabel(j.label());
         rows.stream().filter(r -> r.label().equals(twin)).findFirst().ifPresent(c -> out.add(ClientRow.of(j, c)));
       }
       return out;
@@ -909,16 +904,22 @@ public class GraphdSideBySide implements Callable<Integer> {
       if (!complete) {
         continue;
       }
-      double[][] a = new double[n][];
-      double[][] b = new double[n][];
-      for (int i = 0; i < n; i++) {
-        a[i] = new double[] {g[i]};
-        b[i] = new double[] {d[i]};
-      }
-      Stats.PairedChange c = Stats.pairedChange(a, b);
+      Stats.PairedChange c = perBlock(g, d);
       rows.add(new Row(p.label(), p.criterionId(), d, g, 1 + c.changePct() / 100, 1 + c.ciLow() / 100, 1 + c.ciHigh() / 100));
     }
     return new Summary(dir, suite, n, rows, machine);
+  }
+
+  /**
+   * {@link Stats#pairedChange(java.util.Collection)} of one value a side per block: block {@code i} pairs
+   * {@code baseline[i]} with {@code contender[i]}.
+   */
+  static Stats.PairedChange perBlock(double[] baseline, double[] contender) {
+    List<double[]> blocks = new ArrayList<>();
+    for (int i = 0; i < baseline.length; i++) {
+      blocks.add(new double[] {baseline[i], contender[i]});
+    }
+    return Stats.pairedChange(blocks);
   }
 
   private static Double first(List<JmhResult> rs, Predicate<JmhResult> p) {
