@@ -1215,8 +1215,9 @@ public final class History {
 
   /**
    * One Markdown table line per headline finding (the comparison series measured by the newest
-   * run): its newest value with its interval, its range over the runs of its series, and its last
-   * change point.
+   * run), named by study, benchmark method and compared sides ({@code graph: createInlined
+   * journal=off->on (full)}, so two comparisons of one family and parameter stay apart): its newest
+   * value with its interval, its range over the runs of its series, and its last change point.
    */
   public static String summary(Document h) {
     String newest = h.runs().isEmpty() ? "" : h.runs().get(h.runs().size() - 1);
@@ -1230,7 +1231,9 @@ public final class History {
       double lo = s.points().stream().mapToDouble(Point::estimate).min().orElse(Double.NaN);
       double hi = s.points().stream().mapToDouble(Point::estimate).max().orElse(Double.NaN);
       Step last = s.changePoints().isEmpty() ? null : s.changePoints().get(s.changePoints().size() - 1);
-      sb.append("| ").append(s.study()).append(": ").append(s.compared()).append(" (").append(s.mode()).append(") | ")
+      String method = s.benchmark() == null ? "" : s.benchmark().substring(s.benchmark().lastIndexOf('.') + 1) + " ";
+      sb.append("| ").append(s.study()).append(": ").append(method).append(s.compared()).append(" (").append(s.mode())
+          .append(") | ")
           .append(Finding.figure(p.estimate(), s.unit()))
           .append(p.ciLow() == null ? "" : " [" + Finding.figure(p.ciLow(), s.unit()) + ", "
               + Finding.figure(p.ciHigh(), s.unit()) + "]")

@@ -306,4 +306,37 @@ class HistoryTest {
         + " context=perCall->reused"), r.reason());
     assertTrue(h.series().get(1).related().get(0).reason().startsWith("measured before this series began"));
   }
+
+  /**
+   * Two comparisons of one study on the same parameter (graph's writeBatch and createInlined, both
+   * journal off -> on) measured by the newest run: the README summary's lines name the benchmark
+   * method, so they stay apart, and a comparison the newest run did not measure has no line.
+   */
+  @Test
+  void theSummaryNamesEachHeadlineFindingsBenchmarkMethod(@TempDir Path results) throws Exception {
+    for (int i = 0; i < 3; i++) {
+      ObjectNode batch = comparison(JSON.createObjectNode(), "graph", "graphd throughput",
+          "io.dbbench.graph.GraphWriteBenchmark.writeBatch", "%", Map.of("journal", "off"), Map.of("journal", "on"),
+          10 + i, 5 + i, 15 + i);
+      batch.put("question", "writeBatch: journal off -> on");
+      ObjectNode inlined = comparison(JSON.createObjectNode(), "graph", "graphd throughput",
+          "io.dbbench.graph.GraphWriteBenchmark.createInlined", "%", Map.of("journal", "off"), Map.of("journal", "on"),
+          20 + i, 15 + i, 25 + i);
+      inlined.put("question", "createInlined: journal off -> on");
+      runOf(results, String.format("20261106T%02d0000Z", i), "cafe" + i, i == 0
+          ? new ObjectNode[] {batch, inlined, payloadFinding("30000", 12.0, "search: index none -> id")}
+          : new ObjectNode[] {batch, inlined});
+    }
+    String summary = History.summary(History.build(results, null, EDivisive.DEFAULT));
+    List<String> lines = summary.lines().skip(2).sorted().toList();
+    assertEquals(List.of(
+        "| graph: createInlined journal=off->on (quick) | +22.00% [+17.00%, +27.00%] | +20.00% to +22.00% over 3 runs"
+            + " | none |",
+        "| graph: writeBatch journal=off->on (quick) | +12.00% [+7.00%, +17.00%] | +10.00% to +12.00% over 3 runs"
+            + " | none |"), lines, summary);
+    String readme = History.replaceSummary("intro\n" + History.SUMMARY_BEGIN + "\nold\n" + History.SUMMARY_END
+        + "\nrest\n", summary);
+    assertTrue(readme.startsWith("intro\n" + History.SUMMARY_BEGIN + "\n| finding | newest (20261106T020000Z)"), readme);
+    assertTrue(readme.endsWith(History.SUMMARY_END + "\nrest\n") && !readme.contains("old"), readme);
+  }
 }
