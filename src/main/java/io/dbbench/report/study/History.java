@@ -55,7 +55,9 @@ import org.apache.commons.math3.distribution.TDistribution;
  *
  * <p>Change points: {@link EDivisive} on the natural logarithm of the estimates ({@code ln(1 + p/100)}
  * for a change in time), runs marked under load left out of the detection and shown, and never across
- * a change of a param's value (a different measurement, whose step is the settings', not the code's).
+ * a change of a param's value (a different measurement, whose step is the settings', not the code's)
+ * or of the machine ({@link #machine}: the kernel release and CPU model the run's {@code env.json}
+ * records; a VM moved to another host measures other hardware, and its step is not the code's).
  * Each change point names the last run before the step and the first after it, their commits, the
  * two segments' geometric means and the step with its 95% Welch interval on the logarithms.
  *
@@ -134,10 +136,12 @@ public final class History {
    *
    * @param lastBefore the last run with the old settings
    * @param firstAfter the first run with the new
-   * @param changed what changed in words, {@code name old -> new}, {@code name=value added} or
-   *     {@code name=value no longer set}, joined by {@code "; "}
-   * @param valuesChanged whether a param took another value (a different measurement: change points
-   *     are looked for on either side, not across), rather than only being added or dropped
+   * @param changed what changed in words, {@code name old -> new}, {@code name=value added},
+   *     {@code name=value no longer set} or {@code machine old -> new} ({@link #machine}), joined by
+   *     {@code "; "}
+   * @param valuesChanged whether a param took another value or the machine changed (a different
+   *     measurement: change points are looked for on either side, not across), rather than a param only
+   *     being added or dropped
    */
   public record SettingsChange(String lastBefore, String firstAfter, String changed, boolean valuesChanged) {}
 
@@ -412,6 +416,7 @@ public final class History {
       }
       String mode = m.jobMode().id();
       String commit = m.host() == null || m.host().gitCommit() == null ? "" : m.host().gitCommit();
+      String machine = machine(m.host());
       if (entries.isEmpty()) {
         continue;
       }
@@ -449,7 +454,7 @@ public final class History {
         String stop = e.sampling() == null || e.sampling().stop() == null ? "" : e.sampling().stop();
         g.add(new Point(dir.getFileName().toString(), commit, mode, e.estimate(), e.ciLow(), e.ciHigh(), pairs, stop,
             e.underLoad(), null), runIndex, fixedOf(e), e.question(),
-            e.published() == null ? null : e.published().value());
+            e.published() == null ? null : e.published().value(), machine);
       }
     }
     java.util.Set<String> sideBySide = new java.util.HashSet<>();
@@ -472,6 +477,7 @@ public final class History {
     final List<Map<String, String>> fixed = new ArrayList<>();
     final List<String> questions = new ArrayList<>();
     final List<Double> published = new ArrayList<>();
+    final List<String> machines = new ArrayList<>();
 
     Segment(Series head, int order) {
       this.head = head;
@@ -479,8 +485,9 @@ public final class History {
       identities.add(head.id());
     }
 
-    void add(Point p, int runIndex, Map<String, String> fixedParams, String question, Double figure) {
+    void add(Point p, int runIndex, Map<String, String> fixedParams, String question, Double figure, String machine) {
       points.add(p);
+      machines.add(machine);
       runIndexes.add(runIndex);
       fixed.add(fixedParams);
       questions.add(question == null ? "" : question);
@@ -574,6 +581,7 @@ public final class History {
     List<Map<String, String>> fixed = new ArrayList<>();
     List<String> questions = new ArrayList<>();
     List<Double> published = new ArrayList<>();
+    List<String> machines = new ArrayList<>();
     List<String> identities = new ArrayList<>();
     List<String> paths = codePaths(chain.get(0).head.benchmark());
     for (Segment g : chain) {
@@ -587,6 +595,7 @@ public final class History {
             p.underLoad(), changed));
       }
       fixed.addAll(g.fixed);
+      machines.addAll(g.machines);
       questions.addAll(g.questions);
       published.addAll(g.published);
       g.identities.forEach(i -> {
@@ -598,7 +607,8 @@ public final class History {
     List<SettingsChange> changes = new ArrayList<>();
     List<Integer> cuts = new ArrayList<>(); // the points after which detection starts afresh
     for (int i = 1; i < ps.size(); i++) {
-      SettingsChange c = settingsChange(fixed.get(i - 1), fixed.get(i), ps.get(i - 1).run(), ps.get(i).run());
+      SettingsChange c = withMachine(settingsChange(fixed.get(i - 1), fixed.get(i), ps.get(i - 1).run(),
+          ps.get(i).run()), machines.get(i - 1), machines.get(i), ps.get(i - 1).run(), ps.get(i).run());
       if (c != null) {
         changes.add(c);
         if (c.valuesChanged()) {
@@ -694,6 +704,40 @@ public final class History {
       }
     }
     return said.isEmpty() ? null : new SettingsChange(lastBefore, firstAfter, String.join("; ", said), values);
+  }
+
+  /**
+   * The machine a run measured on, as its {@code env.json} records it: the kernel release (on this
+   * project's VMs it names the host build, {@code 6.18.44-fc-v782}) and the CPU model, e.g.
+   * {@code "6.18.44-fc-v782, AMD EPYC"}; empty when the manifest records neither.
+   */
+  static String machine(RunManifest.Host host) {
+    if (host == null) {
+      return "";
+    }
+    List<String> parts = new ArrayList<>();
+    if (host.os() != null && host.os().version() != null && !host.os().version().isBlank()) {
+      parts.add(host.os().version().trim());
+    }
+    if (host.cpuModel() != null && !host.cpuModel().isBlank() && !host.cpuModel().equals("unknown")) {
+      parts.add(host.cpuModel().trim());
+    }
+    return String.join(", ", parts);
+  }
+
+  /**
+   * {@code c} (null: no param changed) with a change of machine between two runs added, which counts as
+   * a change of value (change points are looked for on either side); {@code c} as it is when the
+   * machines are the same or either is unknown (empty).
+   */
+  static SettingsChange withMachine(SettingsChange c, String before, String after, String lastBefore,
+      String firstAfter) {
+    if (before.isEmpty() || after.isEmpty() || before.equals(after)) {
+      return c;
+    }
+    String said = "machine " + before + " -> " + after;
+    return c == null ? new SettingsChange(lastBefore, firstAfter, said, true)
+        : new SettingsChange(lastBefore, firstAfter, c.changed() + "; " + said, true);
   }
 
   /**
@@ -1008,8 +1052,9 @@ public final class History {
     }
     if (!changes.isEmpty()) {
       Doc.Section sc = doc.section(2, "Settings changes");
-      sc.text("Where a series continues with other settings, newest first; each is marked on its chart. A param"
-          + " that took another value starts the change-point detection afresh.");
+      sc.text("Where a series continues with other settings or on another machine (kernel release and CPU model"
+          + " from env.json), newest first; each is marked on its chart. A param that took another value, or a"
+          + " change of machine, starts the change-point detection and the spread between runs afresh.");
       changes.sort(java.util.Comparator.comparingInt(o -> -h.runs().indexOf(((SettingsChange) o[1]).firstAfter())));
       Doc.TableBuilder st = new Doc.TableBuilder().col("first run after").col("study").col("finding").col("mode")
           .col("what changed").col("last run before");

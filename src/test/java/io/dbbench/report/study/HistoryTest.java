@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbbench.report.stats.EDivisive;
+import io.dbbench.report.stats.RunSpread;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -339,4 +340,45 @@ class HistoryTest {
     assertTrue(readme.startsWith("intro\n" + History.SUMMARY_BEGIN + "\n| finding | newest (20261106T020000Z)"), readme);
     assertTrue(readme.endsWith(History.SUMMARY_END + "\nrest\n") && !readme.contains("old"), readme);
   }
+
+  /**
+   * The same step as a code change's, but where the runs' machine changed (the kernel release and CPU
+   * model env.json records, as when the VM moved to another host): a settings change naming both
+   * machines, no change point across it (the step is the hardware's, not a commit's), and the spread
+   * between runs per machine. The same runs on one machine find the step, so the machine is what
+   * keeps it out.
+   */
+  @Test
+  void aChangeOfMachineIsMarkedAndNoChangePointIsFoundAcrossIt(@TempDir Path results) throws Exception {
+    double[] estimates = {-63, -62, -64, -61, -63, -62, -64, -47, -46, -48, -47, -45, -48, -47};
+    for (int i = 0; i < estimates.length; i++) {
+      String name = String.format("20261107T%02d0000Z", i);
+      run(results, name, "cafe" + i, "quick", "reused", estimates[i], false);
+      String kernel = i < 7 ? "6.18.44-fc-v657" : "6.18.44-fc-v595";
+      String cpu = i < 7 ? "Intel(R) Xeon(R) Processor" : "AMD EPYC";
+      Files.writeString(results.resolve(name).resolve("env.json"), "{\"git_commit\":\"cafe" + i + "\",\"mode\":\"quick\","
+          + "\"os\":{\"name\":\"Linux\",\"version\":\"" + kernel + "\",\"arch\":\"amd64\"},\"cpu_model\":\"" + cpu
+          + "\",\"families\":{}}");
+    }
+    History.Series s = History.build(results, null, EDivisive.DEFAULT).series().get(0);
+    assertEquals(List.of(new History.SettingsChange("20261107T060000Z", "20261107T070000Z",
+        "machine 6.18.44-fc-v657, Intel(R) Xeon(R) Processor -> 6.18.44-fc-v595, AMD EPYC", true)), s.settingsChanges());
+    assertEquals(List.of(), s.changePoints(), "no change point across a change of machine");
+    assertEquals(List.of("20261107T000000Z", "20261107T070000Z"), s.spread().stream().map(RunSpread::from).toList(),
+        "the spread between runs is per machine");
+    History.write(results, History.build(results, null, EDivisive.DEFAULT));
+    assertTrue(Files.readString(results.resolve(History.MD)).contains("6.18.44-fc-v657, Intel(R) Xeon(R) Processor"
+        + " -> 6.18.44-fc-v595, AMD EPYC"), "the settings changes table names both machines");
+
+    // the same runs on one machine: the step is found where it happened
+    for (int i = 0; i < estimates.length; i++) {
+      Path env = results.resolve(String.format("20261107T%02d0000Z", i)).resolve("env.json");
+      Files.writeString(env, Files.readString(env).replace("6.18.44-fc-v657", "6.18.44-fc-v595")
+          .replace("Intel(R) Xeon(R) Processor", "AMD EPYC"));
+    }
+    History.Series one = History.build(results, null, EDivisive.DEFAULT).series().get(0);
+    assertEquals(List.of(), one.settingsChanges());
+    assertEquals(List.of("20261107T070000Z"), one.changePoints().stream().map(History.Step::firstAfter).toList());
+  }
 }
+
