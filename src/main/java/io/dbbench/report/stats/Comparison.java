@@ -237,7 +237,7 @@ public record Comparison(String baseLabel, String contenderLabel, List<Row> rows
 
   /**
    * Compares two sides whose forks were interleaved (no drift allowance) row by row ({@link
-   * JmhResult#key()}).
+   * JmhResult#key()}, or across a param one side lacks: {@link #pairAcrossAddedParams}).
    *
    * @throws ReportException when they have no benchmark row in common
    */
@@ -247,7 +247,8 @@ public record Comparison(String baseLabel, String contenderLabel, List<Row> rows
   }
 
   /**
-   * Compares two runs row by row ({@link JmhResult#key()}).
+   * Compares two runs row by row ({@link JmhResult#key()}; a row without an exact counterpart is
+   * paired across a param one side lacks, {@link #pairAcrossAddedParams}, and its row says so).
    *
    * @param driftPct the between-run drift allowance, percent (0: none): a significant change
    *     whose 95% interval reaches into {@code [-driftPct, +driftPct]} gets {@link
@@ -263,16 +264,21 @@ public record Comparison(String baseLabel, String contenderLabel, List<Row> rows
     }
     Map<String, JmhResult> b = index(base);
     Map<String, JmhResult> c = index(contender);
+    Map<String, String> across = new LinkedHashMap<>();
+    Map<String, String> pairedBase = pairAcrossAddedParams(b, c, across);
     List<Row> rows = new ArrayList<>();
     List<String> onlyContender = new ArrayList<>();
     for (Map.Entry<String, JmhResult> e : c.entrySet()) {
-      JmhResult rb = b.get(e.getKey());
+      JmhResult rb = b.get(pairedBase.getOrDefault(e.getKey(), e.getKey()));
       if (rb == null) {
         onlyContender.add(e.getKey());
         continue;
       }
       JmhResult rc = e.getValue();
       Row primary = row(rc, PRIMARY, rb.primary(), rc.primary(), driftPct);
+      if (across.containsKey(e.getKey())) {
+        primary.notes().add("matched across " + across.get(e.getKey()));
+      }
       Row.loadNote("baseline", rb, primary.notes());
       Row.loadNote("contender", rc, primary.notes());
       rows.add(primary);
@@ -282,10 +288,12 @@ public record Comparison(String baseLabel, String contenderLabel, List<Row> rows
         rows.add(row(rc, ALLOC, ab, ac, driftPct));
       }
     }
-    List<String> onlyBase = b.keySet().stream().filter(k -> !c.containsKey(k)).toList();
+    java.util.Set<String> matchedBase = new java.util.HashSet<>(pairedBase.values());
+    List<String> onlyBase = b.keySet().stream().filter(k -> !c.containsKey(k) && !matchedBase.contains(k)).toList();
     if (rows.isEmpty()) {
       throw new ReportException(baseLabel + " and " + contenderLabel
-          + " have no benchmark in common (same benchmark, mode, params and host expected)");
+          + " have no benchmark in common (same benchmark, mode, params and host expected; a param one side"
+          + " lacks is matched across)");
     }
     return new Comparison(baseLabel, contenderLabel, List.copyOf(rows), driftPct, interleaved, onlyBase,
         List.copyOf(onlyContender));
@@ -337,6 +345,73 @@ public record Comparison(String baseLabel, String contenderLabel, List<Row> rows
     } catch (ReportException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
+  }
+
+  /**
+   * Pairs the rows without an exact counterpart ({@link JmhResult#key()}) that are the same
+   * benchmark, mode, threads and host and agree on every param both hold, differing only by params
+   * one side's rows lack: a {@code @Param} added between the two jars (such as {@code
+   * modelledServerMs=0} beside a jar that predates it) at the value the other jar measured without
+   * naming it. A row pairs only when it and its counterpart each have exactly one such candidate.
+   *
+   * @param across filled with each paired contender key's {@code name=value} params that one side
+   *     lacks, and which side ({@code "modelledServerMs=0, which the baseline's rows lack"})
+   * @return contender key to baseline key, for the pairs found
+   */
+  static Map<String, String> pairAcrossAddedParams(Map<String, JmhResult> b, Map<String, JmhResult> c,
+      Map<String, String> across) {
+    List<String> lonelyB = b.keySet().stream().filter(k -> !c.containsKey(k)).toList();
+    List<String> lonelyC = c.keySet().stream().filter(k -> !b.containsKey(k)).toList();
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String kc : lonelyC) {
+      List<String> fits = lonelyB.stream().filter(kb -> addedParams(b.get(kb), c.get(kc)) != null).toList();
+      if (fits.size() != 1) {
+        continue;
+      }
+      String kb = fits.get(0);
+      long back = lonelyC.stream().filter(k -> addedParams(b.get(kb), c.get(k)) != null).count();
+      if (back == 1) {
+        out.put(kc, kb);
+        across.put(kc, addedParams(b.get(kb), c.get(kc)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * How {@code rb} and {@code rc} differ when they are one row but for params one side lacks
+   * ({@code "x=1, which the baseline's rows lack"}, {@code "; "} between the two sides' lists), else
+   * null: another benchmark, mode, thread count or host, a param both hold with two values, or no
+   * difference at all.
+   */
+  static String addedParams(JmhResult rb, JmhResult rc) {
+    if (!rb.benchmark().equals(rc.benchmark()) || !rb.mode().equals(rc.mode()) || rb.threads() != rc.threads()
+        || !rb.host().equals(rc.host())) {
+      return null;
+    }
+    List<String> onlyC = new ArrayList<>();
+    List<String> onlyB = new ArrayList<>();
+    for (Map.Entry<String, String> e : rc.params().entrySet()) {
+      String v = rb.params().get(e.getKey());
+      if (v == null) {
+        onlyC.add(e.getKey() + "=" + e.getValue());
+      } else if (!v.equals(e.getValue())) {
+        return null;
+      }
+    }
+    rb.params().forEach((k, v) -> {
+      if (!rc.params().containsKey(k)) {
+        onlyB.add(k + "=" + v);
+      }
+    });
+    List<String> said = new ArrayList<>();
+    if (!onlyC.isEmpty()) {
+      said.add(String.join(", ", onlyC) + ", which the baseline's rows lack");
+    }
+    if (!onlyB.isEmpty()) {
+      said.add(String.join(", ", onlyB) + ", which the contender's rows lack");
+    }
+    return said.isEmpty() ? null : String.join("; ", said);
   }
 
   private static Map<String, JmhResult> index(List<JmhResult> rs) {

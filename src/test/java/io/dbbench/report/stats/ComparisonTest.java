@@ -186,4 +186,46 @@ class ComparisonTest {
     ReportException e = assertThrows(ReportException.class, () -> Comparison.of(base, studies));
     assertTrue(e.getMessage().contains("no benchmark in common"), e.getMessage());
   }
+
+  /**
+   * A param added between the two jars ({@code modelledServerMs=0} on the contender's rows only): the
+   * rows pair across it and say so; where two contender rows fit one baseline row (the added param at
+   * two values) neither pairs, and a param both hold with two values never pairs.
+   */
+  @Test
+  void rowsPairAcrossAParamOneSideLacksWhenTheFitIsUnique() throws Exception {
+    List<io.dbbench.report.data.JmhResult> base = Run.load(HAND.resolve("base.json")).results();
+    List<io.dbbench.report.data.JmhResult> contender = Run.load(HAND.resolve("contender.json")).results().stream()
+        .map(r -> withParam(r, "modelledServerMs", "0")).toList();
+    Comparison c = Comparison.of("base.json", base, "contender.json", contender);
+    Comparison exact = hand();
+    assertEquals(exact.rows().size(), c.rows().size(), "every row pairs as it did without the added param");
+    Comparison.Row regressed = row(c, "regressed", Comparison.PRIMARY);
+    assertEquals(row(exact, "regressed", Comparison.PRIMARY).changePct(), regressed.changePct(), 1e-9);
+    assertTrue(regressed.notes().contains("matched across modelledServerMs=0, which the baseline's rows lack"),
+        regressed.notes().toString());
+    assertEquals(exact.onlyBase(), c.onlyBase(), "a row in one jar only stays so");
+    assertEquals(exact.onlyContender().size(), c.onlyContender().size(), c.onlyContender().toString());
+
+    // the added param at two values: two contender rows fit each baseline row, so none pairs
+    List<io.dbbench.report.data.JmhResult> two = new java.util.ArrayList<>(contender);
+    Run.load(HAND.resolve("contender.json")).results().forEach(r -> two.add(withParam(r, "modelledServerMs", "20")));
+    ReportException none = assertThrows(ReportException.class, () -> Comparison.of("b", base, "c", two));
+    assertTrue(none.getMessage().contains("no benchmark in common"), none.getMessage());
+
+    // a param both sides hold with other values is another row, not an added param
+    io.dbbench.report.data.JmhResult one = base.get(0);
+    assertEquals(null, Comparison.addedParams(withParam(one, "extra", "3"), withParam(one, "extra", "4")));
+    assertEquals("extra=4, which the contender's rows lack",
+        Comparison.addedParams(withParam(one, "extra", "4"), one));
+  }
+
+  private static io.dbbench.report.data.JmhResult withParam(io.dbbench.report.data.JmhResult r, String name,
+      String value) {
+    java.util.Map<String, String> params = new java.util.TreeMap<>(r.params());
+    params.put(name, value);
+    return new io.dbbench.report.data.JmhResult(r.benchmark(), r.mode(), r.threads(), r.forks(), params, r.primary(),
+        r.secondary(), r.host(), r.options());
+  }
 }
+
