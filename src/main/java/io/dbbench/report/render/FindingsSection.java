@@ -138,7 +138,8 @@ public final class FindingsSection {
         + " only the interval and weighs magnitude: reproduced when it excludes no change and overlaps the study's"
         + " figure widened by " + Agreement.BAND + " (or the study's own band, named in the note); otherwise same"
         + " direction, N x smaller or larger (N: the least ratio of the two effects, logs of speed-ups or points of"
-        + " change), opposite direction, no effect here (inside " + Agreement.BAND + " of no change while the study"
+        + " change), opposite direction (N x smaller: the study's effect against this run's largest in the other"
+        + " direction), no effect here (inside " + Agreement.BAND + " of no change while the study"
         + " found an effect), or cannot tell; bounded by ... when this machine or a stand-in keeps the study's figure"
         + " out of reach; not comparable when the study's figure is not the effect its question names. The backends"
         + " and machines differ, as the backend column says.");

@@ -161,7 +161,8 @@ public final class Agreement {
    *
    * @param agreement one of {@link #AGREEMENTS} (or, read from an old file, {@link #SCHEMA_1_AGREEMENTS})
    * @param factor for {@link #SMALLER} and {@link #LARGER}, the least ratio of the effects (at least
-   *     1); NaN otherwise
+   *     1); for {@link #OPPOSITE}, how many times at least the study's effect exceeds this run's
+   *     largest in the other direction (NaN when this run's may be as large); NaN otherwise
    * @param bound the bound that decides the verdict, or null when none does
    * @param caveat for {@link #NOT_COMPARABLE}, why the study's figure is not the effect; empty otherwise
    * @param note why, in words (for {@code cannot tell}, the forks a verdict would need)
@@ -196,8 +197,9 @@ public final class Agreement {
     }
 
     /**
-     * The verdict as the report prints it: the agreement, with the factor for {@link #SMALLER} and
-     * {@link #LARGER} ({@code same direction, 30.5x smaller}), the caveat for {@link #NOT_COMPARABLE},
+     * The verdict as the report prints it: the agreement, with the factor for {@link #SMALLER},
+     * {@link #LARGER} and {@link #OPPOSITE} ({@code same direction, 30.5x smaller}, {@code opposite
+     * direction, 3.65x smaller}), the caveat for {@link #NOT_COMPARABLE},
      * {@code ; bounded by ...} when a bound decides it, and the point reading after {@code cannot tell}
      * ({@code cannot tell; point estimate in the opposite direction}).
      */
@@ -206,6 +208,7 @@ public final class Agreement {
         case SMALLER -> "same direction, " + Finding.ratio(factor) + " smaller";
         case LARGER -> "same direction, " + Finding.ratio(factor) + " larger";
         case NOT_REPRODUCED -> "not reproduced, " + Finding.ratio(factor) + " smaller or none";
+        case OPPOSITE -> Double.isNaN(factor) ? OPPOSITE : OPPOSITE + ", " + Finding.ratio(factor) + " smaller";
         case NOT_COMPARABLE -> NOT_COMPARABLE + (caveat.isEmpty() ? "" : ": " + caveat);
         default -> agreement;
       };
@@ -303,6 +306,10 @@ public final class Agreement {
     double factor = Double.NaN;
     if (h < 0) {
       agreement = OPPOSITE;
+      if (-l < fLo) {
+        factor = fLo / -l;
+        why.add(studysAtLeast(factor, "this run's largest, in the other direction", fLo, -l, s, ratio));
+      }
     } else if (l > 0) {
       if (h >= fLo && l <= fHi) {
         agreement = REPRODUCED;

@@ -68,6 +68,18 @@ class AgreementTest {
   void oppositeNoEffectAndCannotTell() {
     assertEquals(Agreement.OPPOSITE, ratio(0.5, 0.9, 35.4, null).agreement());
     assertEquals(Agreement.OPPOSITE, Agreement.agreeComparison(false, 5, 20, -43.7, "n").agreement());
+    // magnitude weighed: the Go study's -43.73% against +0.77% to +10.60% here, the study's widened by 5 points
+    Agreement.Verdict opposite = Agreement.agreeComparison(false, 0.77, 10.60, -43.73, "n");
+    assertEquals(Agreement.OPPOSITE, opposite.agreement());
+    assertEquals(38.73 / 10.60, opposite.factor(), 1e-9);
+    assertEquals("opposite direction, 3.65x smaller", opposite.text());
+    assertTrue(opposite.note().contains("the study's is at least 3.65x this run's largest, in the other direction"),
+        opposite.note());
+    // an effect in the other direction as large as the study's: no factor to give
+    Agreement.Verdict asLarge = Agreement.agreeComparison(false, 30, 60, -43.73, "n");
+    assertEquals(Agreement.OPPOSITE, asLarge.agreement());
+    assertTrue(Double.isNaN(asLarge.factor()));
+    assertEquals("opposite direction", asLarge.text());
     Agreement.Verdict none = ratio(0.97, 1.04, 4.64, null);
     assertEquals(Agreement.NO_EFFECT, none.agreement(), "inside ±5% of no change while the study found 4.64x");
     assertEquals("no effect here", none.text());
