@@ -3,6 +3,7 @@ package io.dbbench.report.stats;
 import io.dbbench.core.BenchConfig;
 import io.dbbench.profile.MachineStateProfiler;
 import io.dbbench.report.data.JmhResult;
+import io.dbbench.report.data.ParamDiff;
 import io.dbbench.report.data.ReportException;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.data.RunManifest;
@@ -389,29 +390,18 @@ public record Comparison(String baseLabel, String contenderLabel, List<Row> rows
         || !rb.host().equals(rc.host())) {
       return null;
     }
-    List<String> onlyC = new ArrayList<>();
-    List<String> onlyB = new ArrayList<>();
-    for (Map.Entry<String, String> e : rc.params().entrySet()) {
-      String v = rb.params().get(e.getKey());
-      if (v == null) {
-        onlyC.add(e.getKey() + "=" + e.getValue());
-      } else if (!v.equals(e.getValue())) {
-        return null;
-      }
+    ParamDiff d = ParamDiff.of(rc.params(), rb.params());
+    if (d == null || d.isEmpty()) {
+      return null;
     }
-    rb.params().forEach((k, v) -> {
-      if (!rc.params().containsKey(k)) {
-        onlyB.add(k + "=" + v);
-      }
-    });
     List<String> said = new ArrayList<>();
-    if (!onlyC.isEmpty()) {
-      said.add(String.join(", ", onlyC) + ", which the baseline's rows lack");
+    if (!d.onlyA().isEmpty()) {
+      said.add(String.join(", ", d.onlyA()) + ", which the baseline's rows lack");
     }
-    if (!onlyB.isEmpty()) {
-      said.add(String.join(", ", onlyB) + ", which the contender's rows lack");
+    if (!d.onlyB().isEmpty()) {
+      said.add(String.join(", ", d.onlyB()) + ", which the contender's rows lack");
     }
-    return said.isEmpty() ? null : String.join("; ", said);
+    return String.join("; ", said);
   }
 
   private static Map<String, JmhResult> index(List<JmhResult> rs) {

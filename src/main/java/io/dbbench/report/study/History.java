@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dbbench.core.Mode;
 import io.dbbench.report.data.FindingsJson;
 import io.dbbench.report.data.ManifestJson;
+import io.dbbench.report.data.ParamDiff;
 import io.dbbench.report.data.ReportException;
 import io.dbbench.report.data.Run;
 import io.dbbench.report.data.RunManifest;
@@ -276,21 +277,13 @@ public final class History {
    * finding continue across a {@code @Param} added between runs (here and in {@link Replication}).
    */
   static String addedParams(Map<String, String> a, Map<String, String> b) {
-    java.util.TreeSet<String> extra = new java.util.TreeSet<>();
-    return onlyIn(a, b, extra) && onlyIn(b, a, extra) ? String.join(", ", extra) : null;
-  }
-
-  /** Adds {@code name=value} of each param of {@code a} that {@code b} lacks; false when one both hold differs. */
-  private static boolean onlyIn(Map<String, String> a, Map<String, String> b, java.util.Set<String> extra) {
-    for (Map.Entry<String, String> x : a.entrySet()) {
-      String other = b.get(x.getKey());
-      if (other == null) {
-        extra.add(x.getKey() + "=" + x.getValue());
-      } else if (!other.equals(x.getValue())) {
-        return false;
-      }
+    ParamDiff d = ParamDiff.of(a, b);
+    if (d == null) {
+      return null;
     }
-    return true;
+    java.util.TreeSet<String> extra = new java.util.TreeSet<>(d.onlyA());
+    extra.addAll(d.onlyB());
+    return String.join(", ", extra);
   }
 
   /** The params a finding compares, {@code name=base->contender} ({@link #compared}). */
